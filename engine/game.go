@@ -1,0 +1,508 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+)
+
+// Rule constants, kept in one place.
+const (
+	LightRadius       = 2
+	PenumbraRadius    = 4
+	TorchLightRadius  = 4
+	TorchPenumbra     = 6
+	WandererSight     = 4
+	FreezeActions     = 3
+	CompassTiles      = 8
+	MinotaurLeapRange = 6
+	MinotaurRest      = 3
+	// minotaurWait is the number of actions between aiming and leaping
+	// minus one: it leaps on its second action after aiming.
+	minotaurWait = 1
+	// huntChaseDist: at this path distance or less a hunter chases.
+	huntChaseDist = 2
+	// CampaignLevels is the length of the generated campaign.
+	CampaignLevels = 7
+)
+
+// Errors returned by Apply.
+var (
+	ErrGameOver     = errors.New("the game is over")
+	ErrNotYourTurn  = errors.New("it is not this seat's turn")
+	ErrBadAction    = errors.New("unknown action")
+	ErrNoSuchSeat   = errors.New("no such seat")
+	ErrSeatInactive = errors.New("this seat is not on the board")
+)
+
+// Config starts a game.
+type Config struct {
+	// Seed fixes every maze and every random choice of the campaign.
+	Seed uint64
+	// Players is 1 (solo) or 2 (co-op).
+	Players int
+	// Levels are the levels to play in order; nil plays the generated
+	// campaign of CampaignLevels levels.
+	Levels []Level
+}
+
+// Game is one campaign in progress. It is not safe for concurrent use: one
+// goroutine owns a Game (the server serialises access to it).
+type Game struct {
+	seed    uint64
+	custom  []Level // nil for the generated campaign
+	players int
+	pcg     *rand.PCG
+	rng     *rand.Rand
+
+	levelNo int // 1-based
+	lv      Level
+	b       *board
+	glyphs  []byte // static map characters (walls, floor, exit)
+	items   []Item // current items per tile
+	mem     []bool // remembered tiles, shared by the team
+	memItem []Item // items as last seen in light
+	keyed   bool   // the team has the key
+	turns   int
+	bonuses int
+	seats   [2]seat
+	mons    []monster
+	compass []Point
+	next    int // seat index (0 or 1) expected to act in the round; -1 none
+	round   bool
+	passed  []LevelScore
+	result  Result
+
+	// scratch buffers, not part of the state
+	dm        distMap
+	pd        [2]distMap
+	keyDist   distMap // from the key for players, while the exit is closed
+	keyDistOK bool
+	onPath    []int32 // path indexes for interceptPoint; all zero between calls
+}
+
+type seat struct {
+	Pos      Point     `json:"pos"`
+	State    SeatState `json:"state"`
+	Away     bool      `json:"away"`  // disconnected (State may still be caught/escaped)
+	Torch    bool      `json:"torch"` // carries a torch this level
+	Prev     Point     `json:"prev"`  // tile at the start of this round, for swaps
+	Moved    bool      `json:"moved"`
+	Occupied bool      `json:"-"`
+}
+
+// New starts a game at the first level.
+func New(cfg Config) (*Game, error) {
+	if cfg.Players != 1 && cfg.Players != 2 {
+		return nil, fmt.Errorf("a game has 1 or 2 players, not %d", cfg.Players)
+	}
+	if cfg.Levels != nil && len(cfg.Levels) == 0 {
+		return nil, errors.New("a campaign needs at least one level")
+	}
+	for i := range cfg.Levels {
+		if err := cfg.Levels[i].Validate(); err != nil {
+			return nil, fmt.Errorf("level %d: %w", i+1, err)
+		}
+	}
+	g := &Game{seed: cfg.Seed, players: cfg.Players}
+	if cfg.Levels != nil {
+		g.custom = make([]Level, len(cfg.Levels))
+		for i, l := range cfg.Levels {
+			g.custom[i] = l.clone()
+		}
+	}
+	g.pcg = rand.NewPCG(cfg.Seed, playStream)
+	g.rng = rand.New(g.pcg)
+	if _, err := g.startLevel(1); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// playStream separates the random numbers of play from those of generation.
+const playStream = 0x6d696e6f74617572 // "minotaur"
+
+func (l Level) clone() Level {
+	c := l
+	c.Wall = append([]bool(nil), l.Wall...)
+	c.Starts = append([]Point(nil), l.Starts...)
+	c.Bonuses = append([]Placed(nil), l.Bonuses...)
+	c.Monsters = append([]Placed(nil), l.Monsters...)
+	return c
+}
+
+// Levels returns the number of levels in the campaign.
+func (g *Game) Levels() int {
+	if g.custom != nil {
+		return len(g.custom)
+	}
+	return CampaignLevels
+}
+
+// Seed returns the campaign seed.
+func (g *Game) Seed() uint64 { return g.seed }
+
+// Players returns the number of seats.
+func (g *Game) Players() int { return g.players }
+
+// LevelNumber returns the 1-based number of the level being played.
+func (g *Game) LevelNumber() int { return g.levelNo }
+
+// Result tells whether the game goes on, is won or is lost.
+func (g *Game) Result() Result { return g.result }
+
+// Score returns the total score of the passed levels.
+func (g *Game) Score() int {
+	s := 0
+	for _, p := range g.passed {
+		s += p.Score
+	}
+	return s
+}
+
+// Custom returns the levels of a custom campaign (copies), or nil for the
+// generated campaign.
+func (g *Game) Custom() []Level {
+	if g.custom == nil {
+		return nil
+	}
+	out := make([]Level, len(g.custom))
+	for i, l := range g.custom {
+		out[i] = l.clone()
+	}
+	return out
+}
+
+// CurrentLevel returns a copy of the definition of the level being played, as
+// it started.
+func (g *Game) CurrentLevel() Level { return g.lv.clone() }
+
+// Turn returns the seat (1 or 2) that Apply expects next, or 0 when the game
+// is over or no seat is on the board.
+func (g *Game) Turn() int {
+	if g.result != InProgress || g.next < 0 {
+		return 0
+	}
+	return g.next + 1
+}
+
+func (g *Game) levelDef(n int) (Level, error) {
+	if g.custom != nil {
+		return g.custom[n-1].clone(), nil
+	}
+	return Generate(g.seed, n)
+}
+
+// startLevel sets up level n: every connected seat becomes active on its
+// start tile, monsters and items are placed, memory is cleared.
+func (g *Game) startLevel(n int) ([]Event, error) {
+	lv, err := g.levelDef(n)
+	if err != nil {
+		return nil, err
+	}
+	g.levelNo = n
+	g.setLevel(lv)
+	for i := 0; i < g.players; i++ {
+		s := &g.seats[i]
+		s.Torch = false
+		s.Pos = lv.Starts[min(i, len(lv.Starts)-1)]
+		s.Prev = s.Pos
+		s.Moved = false
+		if s.Away {
+			s.State = Away
+		} else {
+			s.State = Active
+		}
+	}
+	g.mons = g.mons[:0]
+	for _, m := range lv.Monsters {
+		mo := monster{Kind: MonsterKind(m.Kind), Pos: m.Pos, Prev: m.Pos, Dir: -1}
+		if mo.Kind == Minotaur {
+			mo.Phase = phaseRest
+			mo.Count = MinotaurRest
+		}
+		g.mons = append(g.mons, mo)
+	}
+	g.keyed = false
+	g.turns, g.bonuses = 0, 0
+	g.compass = nil
+	g.round = false
+	g.next = g.firstActive(0)
+	g.see()
+	return []Event{{Kind: EvLevelStarted, Level: n}}, nil
+}
+
+// setLevel installs a level's board and items without touching seats or
+// monsters (used by startLevel and by Load).
+func (g *Game) setLevel(lv Level) {
+	g.lv = lv
+	g.b = newBoard(&g.lv)
+	n := lv.Rows * lv.Cols
+	g.glyphs = WallGlyphs(lv.Rows, lv.Cols, lv.Wall)
+	g.glyphs[g.b.exit] = 'E'
+	g.items = make([]Item, n)
+	g.items[g.b.idx(lv.Key)] = Key
+	for _, bo := range lv.Bonuses {
+		g.items[g.b.idx(bo.Pos)] = Item(bo.Kind)
+	}
+	g.mem = make([]bool, n)
+	g.memItem = make([]Item, n)
+	g.keyDistOK = false
+	g.onPath = nil
+}
+
+// firstActive returns the index of the first active seat at or after i, or -1.
+func (g *Game) firstActive(i int) int {
+	for ; i < g.players; i++ {
+		if g.seats[i].State == Active {
+			return i
+		}
+	}
+	return -1
+}
+
+// Apply plays one action of the given seat (1 or 2) and returns what
+// happened, in order. A step into a wall or the closed exit costs no turn.
+// When the last active seat of a round has acted, the monsters act. A passed
+// level starts the next one at once (its events follow EvLevelPassed).
+func (g *Game) Apply(seatNo int, a Action) ([]Event, error) {
+	if g.result != InProgress {
+		return nil, ErrGameOver
+	}
+	if seatNo < 1 || seatNo > g.players {
+		return nil, ErrNoSuchSeat
+	}
+	if _, ok := ParseAction(byte(a)); !ok {
+		return nil, ErrBadAction
+	}
+	if g.next < 0 {
+		return nil, ErrSeatInactive
+	}
+	if seatNo-1 != g.next {
+		return nil, ErrNotYourTurn
+	}
+	i := seatNo - 1
+	s := &g.seats[i]
+	var ev []Event
+	target := s.Pos.Add(a.Delta())
+	if a != Skip {
+		if g.b.isWall(target) {
+			return []Event{{Kind: EvBumpedWall, Seat: seatNo, Pos: target}}, nil
+		}
+		if g.b.idx(target) == g.b.exit && !g.keyed {
+			return []Event{{Kind: EvBumpedExit, Seat: seatNo, Pos: target}}, nil
+		}
+	}
+	if !g.round {
+		g.round = true
+		g.turns++
+		for j := range g.seats {
+			g.seats[j].Prev = g.seats[j].Pos
+			g.seats[j].Moved = false
+		}
+		for j := range g.mons {
+			g.mons[j].Prev = g.mons[j].Pos
+		}
+	}
+	if a == Skip {
+		ev = append(ev, Event{Kind: EvSkipped, Seat: seatNo, Pos: s.Pos})
+	} else {
+		s.Pos = target
+		s.Moved = true
+		ev = append(ev, Event{Kind: EvMoved, Seat: seatNo, Pos: target})
+		ev = g.pickUp(i, ev)
+	}
+	if s.State == Active {
+		ev = g.captureByStanding(i, ev)
+	}
+	g.see()
+	// Whose turn next: the next active seat of this round, else the monsters.
+	g.next = g.firstActive(i + 1)
+	if g.next < 0 {
+		if g.anyActive() {
+			ev = g.monstersAct(ev)
+			g.see()
+		}
+		g.round = false
+		g.next = g.firstActive(0)
+	}
+	return g.settle(ev)
+}
+
+func (g *Game) anyActive() bool { return g.firstActive(0) >= 0 }
+
+// pickUp handles what seat i finds on its new tile.
+func (g *Game) pickUp(i int, ev []Event) []Event {
+	s := &g.seats[i]
+	t := g.b.idx(s.Pos)
+	switch it := g.items[t]; {
+	case it == Key:
+		g.items[t] = NoItem
+		g.keyed = true
+		ev = append(ev, Event{Kind: EvTookKey, Seat: i + 1, Pos: s.Pos, Item: Key})
+	case it.IsBonus():
+		g.items[t] = NoItem
+		g.bonuses++
+		ev = append(ev, Event{Kind: EvTookBonus, Seat: i + 1, Pos: s.Pos, Item: it})
+		ev = g.applyBonus(i, it, ev)
+	}
+	g.unmarkCompass(s.Pos)
+	if t == g.b.exit && g.keyed {
+		s.State = Escaped
+		ev = append(ev, Event{Kind: EvEscaped, Seat: i + 1, Pos: s.Pos})
+	}
+	return ev
+}
+
+func (g *Game) applyBonus(i int, it Item, ev []Event) []Event {
+	s := &g.seats[i]
+	switch it {
+	case Freeze:
+		for j := range g.mons {
+			g.mons[j].Frozen += FreezeActions
+		}
+		ev = append(ev, Event{Kind: EvFroze, Seat: i + 1})
+	case Torch:
+		s.Torch = true
+		ev = append(ev, Event{Kind: EvTorchLit, Seat: i + 1})
+	case Compass:
+		target := g.lv.Key
+		if g.keyed {
+			target = g.lv.Exit
+		}
+		g.dm.fill(g.b, target, playerPass(g.b, g.keyed))
+		path := g.dm.path(g.b, s.Pos, CompassTiles)
+		for _, p := range path {
+			if !containsPoint(g.compass, p) {
+				g.compass = append(g.compass, p)
+			}
+			g.mem[g.b.idx(p)] = true
+		}
+		ev = append(ev, Event{Kind: EvCompass, Seat: i + 1, Path: append([]Point(nil), path...)})
+	}
+	return ev
+}
+
+func (g *Game) unmarkCompass(p Point) {
+	for j, c := range g.compass {
+		if c == p {
+			g.compass = append(g.compass[:j], g.compass[j+1:]...)
+			return
+		}
+	}
+}
+
+func containsPoint(ps []Point, p Point) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// captureByStanding: a player on a monster's tile is caught.
+func (g *Game) captureByStanding(i int, ev []Event) []Event {
+	s := &g.seats[i]
+	for _, m := range g.mons {
+		if m.Pos == s.Pos {
+			s.State = Caught
+			return append(ev, Event{Kind: EvCaught, Seat: i + 1, Pos: s.Pos, Monster: m.Kind})
+		}
+	}
+	return ev
+}
+
+// settle ends the level or the game when no seat is active any more.
+func (g *Game) settle(ev []Event) ([]Event, error) {
+	if g.anyActive() {
+		return ev, nil
+	}
+	escaped, caught := false, false
+	for i := 0; i < g.players; i++ {
+		switch g.seats[i].State {
+		case Escaped:
+			escaped = true
+		case Caught:
+			caught = true
+		}
+	}
+	switch {
+	case escaped:
+		sc := ScoreLevel(g.levelNo, g.turns, g.bonuses)
+		g.passed = append(g.passed, sc)
+		ev = append(ev, Event{Kind: EvLevelPassed, Level: g.levelNo, Score: sc})
+		if g.levelNo >= g.Levels() {
+			g.result = Won
+			g.next = -1
+			return append(ev, Event{Kind: EvGameWon}), nil
+		}
+		more, err := g.startLevel(g.levelNo + 1)
+		if err != nil {
+			return ev, err
+		}
+		ev = append(ev, more...)
+		// Nobody connected: the new level waits for its players.
+	case caught:
+		g.result = Lost
+		g.next = -1
+		ev = append(ev, Event{Kind: EvGameLost})
+	}
+	return ev, nil
+}
+
+// SetAway marks a seat as disconnected (away true) or connected again. An
+// active seat that goes away leaves the board at once, and the turn passes on
+// if it was its turn; a seat that comes back plays again from the start of
+// the next level. SetAway returns what happened.
+func (g *Game) SetAway(seatNo int, away bool) ([]Event, error) {
+	if seatNo < 1 || seatNo > g.players {
+		return nil, ErrNoSuchSeat
+	}
+	if g.result != InProgress {
+		return nil, nil
+	}
+	i := seatNo - 1
+	s := &g.seats[i]
+	if s.Away == away {
+		return nil, nil
+	}
+	s.Away = away
+	if !away {
+		if g.anyActive() || g.hasEscaped() {
+			return []Event{{Kind: EvSeatBack, Seat: seatNo}}, nil
+		}
+		// Nobody is on the board: the level waits for whoever comes back.
+		s.State = Active
+		s.Pos = g.lv.Starts[min(i, len(g.lv.Starts)-1)]
+		g.next = g.firstActive(0)
+		g.see()
+		return []Event{{Kind: EvSeatBack, Seat: seatNo}}, nil
+	}
+	ev := []Event{{Kind: EvSeatAway, Seat: seatNo}}
+	if s.State != Active {
+		return ev, nil
+	}
+	s.State = Away
+	if g.next == i {
+		g.next = g.firstActive(i + 1)
+		if g.next < 0 && g.round && g.anyActive() {
+			ev = g.monstersAct(ev)
+			g.see()
+		}
+		if g.next < 0 {
+			g.round = false
+			g.next = g.firstActive(0)
+		}
+	}
+	return g.settle(ev)
+}
+
+func (g *Game) hasEscaped() bool {
+	for i := 0; i < g.players; i++ {
+		if g.seats[i].State == Escaped {
+			return true
+		}
+	}
+	return false
+}

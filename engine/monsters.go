@@ -1,0 +1,418 @@
+package engine
+
+// Minotaur phases.
+const (
+	phaseRest  = 0 // standing still; Count actions left
+	phaseReady = 1 // aims on its next action
+	phaseAimed = 2 // marks placed; leaps when Count reaches 0
+)
+
+type monster struct {
+	Kind   MonsterKind `json:"kind"`
+	Pos    Point       `json:"pos"`
+	Prev   Point       `json:"prev"`   // tile before its last step, for swaps
+	Frozen int         `json:"frozen"` // actions still to skip
+	// Wanderer: the direction of its last step (index into dirs, -1 none)
+	// and the tile where it last saw a player.
+	Dir       int   `json:"dir"`
+	Target    Point `json:"target"`
+	HasTarget bool  `json:"has_target"`
+	// Minotaur: phase, actions left in it, and the landing centre.
+	Phase  int   `json:"phase"`
+	Count  int   `json:"count"`
+	Centre Point `json:"centre"`
+}
+
+// monsterOrder is the order the groups act in.
+var monsterOrder = [3]MonsterKind{Hunter, Wanderer, Minotaur}
+
+// monstersAct lets every monster act once, group by group, each group in
+// creation order, checking captures after every step.
+func (g *Game) monstersAct(ev []Event) []Event {
+	// Distances from every active player over the tiles monsters walk on.
+	need := false
+	for _, m := range g.mons {
+		if m.Kind != Minotaur && m.Frozen == 0 {
+			need = true
+		}
+	}
+	if need {
+		for i := 0; i < g.players; i++ {
+			if g.seats[i].State == Active {
+				g.pd[i].fill(g.b, g.seats[i].Pos, monsterPass)
+			}
+		}
+	}
+	for _, kind := range monsterOrder {
+		for j := range g.mons {
+			m := &g.mons[j]
+			if m.Kind != kind {
+				continue
+			}
+			if !g.anyActive() {
+				return ev
+			}
+			if m.Frozen > 0 {
+				m.Frozen--
+				continue
+			}
+			m.Prev = m.Pos
+			switch kind {
+			case Hunter:
+				g.hunterAct(j)
+			case Wanderer:
+				g.wandererAct(j)
+			case Minotaur:
+				ev = g.minotaurAct(j, ev)
+			}
+			ev = g.captureAfterStep(j, ev)
+		}
+	}
+	return ev
+}
+
+// captureAfterStep: a player is caught when monster j stands on its tile or
+// they swapped tiles this round.
+func (g *Game) captureAfterStep(j int, ev []Event) []Event {
+	m := &g.mons[j]
+	for i := 0; i < g.players; i++ {
+		s := &g.seats[i]
+		if s.State != Active {
+			continue
+		}
+		swapped := m.Prev != m.Pos && s.Moved && s.Prev == m.Pos && s.Pos == m.Prev
+		if s.Pos == m.Pos || swapped {
+			s.State = Caught
+			ev = append(ev, Event{Kind: EvCaught, Seat: i + 1, Pos: s.Pos, Monster: m.Kind})
+		}
+	}
+	return ev
+}
+
+// occupied reports whether another monster than j stands on p.
+func (g *Game) occupied(j int, p Point) bool {
+	for k := range g.mons {
+		if k != j && g.mons[k].Pos == p {
+			return true
+		}
+	}
+	return false
+}
+
+// stepTo moves monster j to p unless another monster stands there (then it
+// waits). It reports whether it moved.
+func (g *Game) stepTo(j int, p Point) bool {
+	if g.occupied(j, p) {
+		return false
+	}
+	g.mons[j].Pos = p
+	return true
+}
+
+// nearestByPath returns the active seat nearest to p by path distance over
+// monster tiles (ties: the lower seat), using the distance maps of this round,
+// or -1 when none can be reached. filter may exclude seats.
+func (g *Game) nearestByPath(p Point, filter func(i int) bool) int {
+	best, bestD := -1, 0
+	for i := 0; i < g.players; i++ {
+		if g.seats[i].State != Active || (filter != nil && !filter(i)) {
+			continue
+		}
+		d := g.pd[i].at(g.b, p)
+		if d < 0 {
+			continue
+		}
+		if best < 0 || d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+// hunterAct: step toward the nearest active player; before the key is found,
+// try to intercept it on its way to the key.
+func (g *Game) hunterAct(j int) {
+	m := &g.mons[j]
+	t := g.nearestByPath(m.Pos, nil)
+	if t < 0 {
+		return
+	}
+	if !g.keyed && g.pd[t].at(g.b, m.Pos) > huntChaseDist {
+		if goal, ok := g.interceptPoint(m.Pos, g.seats[t].Pos); ok {
+			if goal == m.Pos {
+				return // already waiting on the player's way
+			}
+			g.dm.fillUntil(g.b, goal, monsterPass, g.b.idx(m.Pos))
+			if q, ok := g.dm.stepDown(g.b, m.Pos); ok {
+				g.stepTo(j, q)
+			}
+			return
+		}
+	}
+	if q, ok := g.pd[t].stepDown(g.b, m.Pos); ok {
+		g.stepTo(j, q)
+	}
+}
+
+// interceptPoint finds the first tile p_i of the player's shortest path to the
+// key (p_1 is the player's first step) that the hunter reaches no later than
+// the player: dist(hunter, p_i) ≤ i.
+func (g *Game) interceptPoint(hunter, player Point) (Point, bool) {
+	kd := &g.keyDist
+	if !g.keyDistOK {
+		kd.fill(g.b, g.lv.Key, playerPass(g.b, false))
+		g.keyDistOK = true
+	}
+	k := kd.at(g.b, player)
+	if k <= 0 {
+		return Point{}, false
+	}
+	path := kd.path(g.b, player, k)
+	// Index the path, then search outward from the hunter layer by layer; a
+	// tile at depth d can only satisfy d ≤ i for an index i ≥ d, so the search
+	// stops at the first depth beyond the best index found.
+	if len(g.onPath) != len(g.b.wall) {
+		g.onPath = make([]int32, len(g.b.wall))
+	}
+	onPath := g.onPath
+	for i, p := range path {
+		onPath[g.b.idx(p)] = int32(i + 1)
+	}
+	defer func() {
+		for _, p := range path {
+			onPath[g.b.idx(p)] = 0
+		}
+	}()
+	m := &g.dm
+	m.reset(g.b.cols * g.b.rows)
+	s := int32(g.b.idx(hunter))
+	m.d[s] = 0
+	m.queue = append(m.queue, s)
+	best := len(path) + 1
+	cols := int32(g.b.cols)
+	n := int32(len(m.d))
+	for head := 0; head < len(m.queue); head++ {
+		c := m.queue[head]
+		d := int(m.d[c])
+		if d >= best || d > len(path) {
+			break
+		}
+		if i := int(onPath[c]); i > 0 && d <= i && i < best {
+			best = i
+		}
+		nd := m.d[c] + 1
+		x := c % cols
+		if c >= cols {
+			m.visit(g.b, monsterPass, c-cols, nd)
+		}
+		if x > 0 {
+			m.visit(g.b, monsterPass, c-1, nd)
+		}
+		if c+cols < n {
+			m.visit(g.b, monsterPass, c+cols, nd)
+		}
+		if x < cols-1 {
+			m.visit(g.b, monsterPass, c+1, nd)
+		}
+	}
+	if best > len(path) {
+		return Point{}, false
+	}
+	return path[best-1], true
+}
+
+// wandererAct: chase a player in sight, else walk to where one was last seen,
+// else wander along corridors.
+func (g *Game) wandererAct(j int) {
+	m := &g.mons[j]
+	t := g.nearestByPath(m.Pos, func(i int) bool {
+		return g.canSee(m.Pos, g.seats[i].Pos, WandererSight)
+	})
+	if t >= 0 {
+		m.Target, m.HasTarget = g.seats[t].Pos, true
+		if q, ok := g.pd[t].stepDown(g.b, m.Pos); ok {
+			g.moveWanderer(j, q)
+		}
+		return
+	}
+	if m.HasTarget && m.Pos == m.Target {
+		m.HasTarget = false
+	}
+	if m.HasTarget {
+		g.dm.fillUntil(g.b, m.Target, monsterPass, g.b.idx(m.Pos))
+		if q, ok := g.dm.stepDown(g.b, m.Pos); ok {
+			g.moveWanderer(j, q)
+		} else {
+			m.HasTarget = false // the tile cannot be reached any more
+		}
+		if m.Pos == m.Target {
+			m.HasTarget = false
+		}
+		return
+	}
+	// Wander: never turn back except at a dead end; choose at random where
+	// the corridor branches.
+	var opts [4]int
+	n := 0
+	back := -1
+	if m.Dir >= 0 {
+		back = (m.Dir + 2) % 4
+	}
+	for d, dir := range dirs {
+		if d != back && monsterPass.ok(g.b, m.Pos.Add(dir)) {
+			opts[n] = d
+			n++
+		}
+	}
+	var d int
+	switch {
+	case n == 0 && back >= 0 && monsterPass.ok(g.b, m.Pos.Add(dirs[back])):
+		d = back
+	case n == 0:
+		return
+	case n == 1:
+		d = opts[0]
+	default:
+		d = opts[g.rng.IntN(n)]
+	}
+	if g.stepTo(j, m.Pos.Add(dirs[d])) {
+		m.Dir = d
+	}
+}
+
+// moveWanderer steps a wanderer to q and remembers the direction it went.
+func (g *Game) moveWanderer(j int, q Point) {
+	m := &g.mons[j]
+	from := m.Pos
+	if g.stepTo(j, q) {
+		for d, dir := range dirs {
+			if from.Add(dir) == q {
+				m.Dir = d
+			}
+		}
+	}
+}
+
+// minotaurAct runs one action of the Minotaur's cycle: rest, aim, wait, leap.
+func (g *Game) minotaurAct(j int, ev []Event) []Event {
+	m := &g.mons[j]
+	switch m.Phase {
+	case phaseRest:
+		m.Count--
+		if m.Count <= 0 {
+			m.Phase = phaseReady
+		}
+	case phaseReady:
+		m.Centre = g.landingCentre(m.Pos)
+		m.Phase = phaseAimed
+		m.Count = minotaurWait
+		ev = append(ev, Event{Kind: EvMinotaurAims, Pos: m.Centre, Monster: Minotaur})
+	case phaseAimed:
+		if m.Count > 0 {
+			m.Count--
+			return ev
+		}
+		m.Pos = m.Centre
+		ev = append(ev, Event{Kind: EvMinotaurLeaps, Pos: m.Pos, Monster: Minotaur})
+		for i := 0; i < g.players; i++ {
+			s := &g.seats[i]
+			if s.State == Active && cheb(s.Pos, m.Centre) <= 1 {
+				s.State = Caught
+				ev = append(ev, Event{Kind: EvCaught, Seat: i + 1, Pos: s.Pos, Monster: Minotaur})
+			}
+		}
+		m.Phase = phaseRest
+		m.Count = MinotaurRest
+		ev = append(ev, Event{Kind: EvMinotaurRests, Pos: m.Pos, Monster: Minotaur})
+	}
+	return ev
+}
+
+func cheb(a, b Point) int { return max(abs(a.X-b.X), abs(a.Y-b.Y)) }
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// landingCentre picks where the Minotaur aims: the nearest active player by
+// Chebyshev distance (ties: the lower seat); its tile when within leap range,
+// else the tile MinotaurLeapRange steps along the straight line toward it; a
+// wall there is replaced by the nearest floor tile.
+func (g *Game) landingCentre(from Point) Point {
+	best, bestD := -1, 0
+	for i := 0; i < g.players; i++ {
+		if g.seats[i].State != Active {
+			continue
+		}
+		if d := cheb(from, g.seats[i].Pos); best < 0 || d < bestD {
+			best, bestD = i, d
+		}
+	}
+	if best < 0 {
+		return from
+	}
+	p := g.seats[best].Pos
+	if bestD <= MinotaurLeapRange {
+		return p
+	}
+	dx, dy := p.X-from.X, p.Y-from.Y
+	c := Point{from.X + roundDiv(dx*MinotaurLeapRange, bestD), from.Y + roundDiv(dy*MinotaurLeapRange, bestD)}
+	return g.nearestFloor(c)
+}
+
+// roundDiv divides rounding half away from zero.
+func roundDiv(a, b int) int {
+	if (a < 0) != (b < 0) {
+		return -((abs(a) + abs(b)/2) / abs(b))
+	}
+	return (abs(a) + abs(b)/2) / abs(b)
+}
+
+// nearestFloor returns p if it is floor, else the floor tile nearest to it:
+// by Chebyshev ring, then Euclidean distance, then reading order.
+func (g *Game) nearestFloor(p Point) Point {
+	if !g.b.isWall(p) {
+		return p
+	}
+	for r := 1; r < g.b.cols+g.b.rows; r++ {
+		best, bestD := Point{}, -1
+		for y := p.Y - r; y <= p.Y+r; y++ {
+			for x := p.X - r; x <= p.X+r; x++ {
+				q := Point{x, y}
+				if cheb(p, q) != r || g.b.isWall(q) {
+					continue
+				}
+				d := (x-p.X)*(x-p.X) + (y-p.Y)*(y-p.Y)
+				if bestD < 0 || d < bestD {
+					best, bestD = q, d
+				}
+			}
+		}
+		if bestD >= 0 {
+			return best
+		}
+	}
+	return p
+}
+
+// marks returns the floor tiles of the Minotaur's marked landing area.
+func (g *Game) marks() []Point {
+	var out []Point
+	for _, m := range g.mons {
+		if m.Kind != Minotaur || m.Phase != phaseAimed {
+			continue
+		}
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				q := Point{m.Centre.X + dx, m.Centre.Y + dy}
+				if !g.b.isWall(q) {
+					out = append(out, q)
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,163 @@
+package engine
+
+// Sight is symmetric shadowcasting (Albert Ford's algorithm): a tile is seen
+// from an origin exactly when the origin is seen from the tile. Walls block
+// sight; the exit, open or closed, does not. Distances are Euclidean: a tile
+// lies within radius r when dx² + dy² ≤ r² + r, that is within r + ½, which
+// keeps small circles round.
+
+// withinRadius reports whether an offset lies within radius r.
+func withinRadius(dx, dy, r int) bool { return dx*dx+dy*dy <= r*r+r }
+
+// fraction is a slope num/den with den > 0.
+type fraction struct{ num, den int }
+
+// shadowcaster holds what a field-of-view computation needs, so that it
+// allocates nothing per call.
+type shadowcaster struct {
+	b      *board
+	origin Point
+	radius int
+	visit  func(p Point)
+	quad   int
+}
+
+// fov calls visit for every tile seen from origin within radius, the origin
+// included. A tile may be visited more than once.
+func fov(b *board, origin Point, radius int, visit func(p Point)) {
+	sc := shadowcaster{b: b, origin: origin, radius: radius, visit: visit}
+	visit(origin)
+	for q := 0; q < 4; q++ {
+		sc.quad = q
+		sc.scan(1, fraction{-1, 1}, fraction{1, 1})
+	}
+}
+
+// transform maps (depth, col) in the current quadrant to a board tile.
+func (sc *shadowcaster) transform(depth, col int) Point {
+	o := sc.origin
+	switch sc.quad {
+	case 0: // north
+		return Point{o.X + col, o.Y - depth}
+	case 1: // east
+		return Point{o.X + depth, o.Y + col}
+	case 2: // south
+		return Point{o.X + col, o.Y + depth}
+	default: // west
+		return Point{o.X - depth, o.Y + col}
+	}
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func (sc *shadowcaster) scan(depth int, start, end fraction) {
+	if depth > sc.radius {
+		return
+	}
+	// columns from round_ties_up(depth*start) to round_ties_down(depth*end)
+	minCol := floorDiv(2*depth*start.num+start.den, 2*start.den)
+	maxCol := -floorDiv(-(2*depth*end.num - end.den), 2*end.den)
+	prevWall, havePrev := false, false
+	for col := minCol; col <= maxCol; col++ {
+		p := sc.transform(depth, col)
+		wall := sc.b.isWall(p)
+		symmetric := col*start.den >= depth*start.num && col*end.den <= depth*end.num
+		if (wall || symmetric) && sc.b.in(p) && withinRadius(col, depth, sc.radius) {
+			sc.visit(p)
+		}
+		if havePrev && prevWall && !wall {
+			start = fraction{2*col - 1, 2 * depth}
+		}
+		if havePrev && !prevWall && wall {
+			sc.scan(depth+1, start, fraction{2*col - 1, 2 * depth})
+		}
+		prevWall, havePrev = wall, true
+	}
+	if havePrev && !prevWall {
+		sc.scan(depth+1, start, end)
+	}
+}
+
+// radii returns a seat's light and penumbra radii.
+func (s *seat) radii() (light, penumbra int) {
+	if s.Torch {
+		return TorchLightRadius, TorchPenumbra
+	}
+	return LightRadius, PenumbraRadius
+}
+
+// see updates the team's memory from what every active seat sees now: map in
+// light and penumbra, items in light only.
+func (g *Game) see() {
+	for i := 0; i < g.players; i++ {
+		s := &g.seats[i]
+		if s.State != Active {
+			continue
+		}
+		lr, pr := s.radii()
+		o := s.Pos
+		fov(g.b, o, pr, func(p Point) {
+			t := g.b.idx(p)
+			g.mem[t] = true
+			if withinRadius(p.X-o.X, p.Y-o.Y, lr) {
+				g.memItem[t] = g.items[t]
+			}
+		})
+	}
+}
+
+// lightOf fills out with the light levels of seat i: its own sight when it is
+// on the board; a seat off the board watches through an active partner's eyes.
+func (g *Game) lightOf(i int, out []Light) {
+	for t := range out {
+		if g.mem[t] {
+			out[t] = Remembered
+		} else {
+			out[t] = Unseen
+		}
+	}
+	eyes := i
+	if g.seats[i].State != Active {
+		eyes = -1
+		for j := 0; j < g.players; j++ {
+			if g.seats[j].State == Active {
+				eyes = j
+				break
+			}
+		}
+		if eyes < 0 {
+			return
+		}
+	}
+	s := &g.seats[eyes]
+	lr, pr := s.radii()
+	o := s.Pos
+	fov(g.b, o, pr, func(p Point) {
+		t := g.b.idx(p)
+		if withinRadius(p.X-o.X, p.Y-o.Y, lr) {
+			out[t] = Lit
+		} else if out[t] != Lit {
+			out[t] = Penumbra
+		}
+	})
+}
+
+// canSee reports whether to lies in the line of sight of from within radius.
+func (g *Game) canSee(from, to Point, radius int) bool {
+	if !withinRadius(to.X-from.X, to.Y-from.Y, radius) {
+		return false
+	}
+	seen := false
+	fov(g.b, from, radius, func(p Point) {
+		if p == to {
+			seen = true
+		}
+	})
+	return seen
+}

@@ -1,0 +1,88 @@
+package engine
+
+// Status is the whole truth about a game at one moment, with nothing hidden:
+// for replays' outcomes, tests and the server's bookkeeping. Never show it to
+// a player; draw from View instead.
+type Status struct {
+	Result   Result        `json:"result"`
+	Level    int           `json:"level"`
+	Levels   int           `json:"levels"`
+	Turn     int           `json:"turn"`
+	Score    int           `json:"score"`
+	Key      bool          `json:"key"`
+	Seed     uint64        `json:"seed"`
+	Players  []PlayerView  `json:"players"`
+	Monsters []MonsterView `json:"monsters"`
+	Passed   []LevelScore  `json:"passed"`
+}
+
+// Status returns the whole truth about the game now.
+func (g *Game) Status() Status {
+	st := Status{
+		Result: g.result, Level: g.levelNo, Levels: g.Levels(), Turn: g.turns,
+		Score: g.Score(), Key: g.keyed, Seed: g.seed,
+		Players: g.playerViews(), Passed: append([]LevelScore(nil), g.passed...),
+	}
+	for _, m := range g.mons {
+		st.Monsters = append(st.Monsters, g.monsterView(m))
+	}
+	return st
+}
+
+func (g *Game) playerViews() []PlayerView {
+	out := make([]PlayerView, g.players)
+	for i := 0; i < g.players; i++ {
+		s := g.seats[i]
+		out[i] = PlayerView{Seat: i + 1, Pos: s.Pos, State: s.State, Torch: s.Torch}
+	}
+	return out
+}
+
+func (g *Game) monsterView(m monster) MonsterView {
+	return MonsterView{Kind: m.Kind, Pos: m.Pos, Frozen: m.Frozen > 0,
+		Resting: m.Kind == Minotaur && m.Phase == phaseRest}
+}
+
+// View returns what the given seat (1 or 2) perceives now. Monsters appear
+// only on tiles lit for that seat; items only as last seen in light; the
+// Minotaur's marks always. A seat that is not on the board (caught, escaped,
+// away) watches through an active partner's eyes.
+func (g *Game) View(seatNo int) View {
+	if seatNo < 1 || seatNo > g.players {
+		seatNo = 1
+	}
+	i := seatNo - 1
+	n := g.lv.Rows * g.lv.Cols
+	v := View{
+		Seat: seatNo, Level: g.levelNo, Levels: g.Levels(), Name: g.lv.Name,
+		Seed: g.seed, Turn: g.turns, Score: g.Score(), Key: g.keyed,
+		Torch: g.seats[i].Torch, YourTurn: g.Turn() == seatNo, Result: g.result,
+		Rows: g.lv.Rows, Cols: g.lv.Cols,
+		Map: make([]byte, n), Light: make([]Light, n),
+		Marks: g.marks(), Compass: append([]Point(nil), g.compass...),
+		Players: g.playerViews(), Passed: append([]LevelScore(nil), g.passed...),
+	}
+	g.lightOf(i, v.Light)
+	for t := 0; t < n; t++ {
+		switch v.Light[t] {
+		case Unseen:
+			v.Map[t] = ' '
+		case Lit:
+			v.Map[t] = g.glyphs[t]
+			if it := g.items[t]; it != NoItem {
+				v.Map[t] = byte(it)
+			}
+		default:
+			v.Map[t] = g.glyphs[t]
+			if it := g.memItem[t]; it != NoItem {
+				v.Map[t] = byte(it)
+			}
+		}
+	}
+	for _, m := range g.mons {
+		if v.Light[g.b.idx(m.Pos)] == Lit {
+			v.Monsters = append(v.Monsters, g.monsterView(m))
+		}
+	}
+	return v
+}

@@ -1,0 +1,89 @@
+package engine
+
+// View is what one seat perceives at one moment: the single description that
+// the terminal interface draws, the server sends as its `state` message, and a
+// bot reads. Fog of war is applied here and nowhere else: a View never holds a
+// monster outside its seat's light, nor an item the team has not seen in
+// light. A View is never mutated after it is returned; it shares no memory
+// with the Game.
+type View struct {
+	Seat   int    `json:"seat"`
+	Level  int    `json:"level"`  // 1-based
+	Levels int    `json:"levels"` // levels in the campaign
+	Name   string `json:"name,omitempty"`
+	Seed   uint64 `json:"seed"`
+	Turn   int    `json:"turn"`  // the level's turn counter
+	Score  int    `json:"score"` // total of the passed levels
+	Key    bool   `json:"key"`   // the team has the key: the exit is open
+	Torch  bool   `json:"torch"` // this seat carries a torch
+	// YourTurn is true when this seat is the one Apply expects next.
+	YourTurn bool   `json:"your_turn"`
+	Result   Result `json:"result"`
+	Rows     int    `json:"rows"`
+	Cols     int    `json:"cols"`
+	// Map holds Rows×Cols level-file characters in reading order: what the
+	// seat knows (`+ - | . E K * ^ ?`), a space for never-seen tiles. Items
+	// are shown as last seen in light.
+	Map []byte `json:"-"`
+	// Light holds Rows×Cols light levels in reading order.
+	Light []Light `json:"-"`
+	// Monsters lists the monsters on tiles lit for this seat, in creation order.
+	Monsters []MonsterView `json:"monsters"`
+	// Marks is the Minotaur's landing area; visible even in shadow.
+	Marks []Point `json:"marks"`
+	// Compass lists the tiles still marked by a compass.
+	Compass []Point `json:"compass"`
+	// Players lists every seat, in seat order; partners always see each other.
+	Players []PlayerView `json:"players"`
+	// Passed lists the scores of the passed levels.
+	Passed []LevelScore `json:"passed"`
+}
+
+// MonsterView is a monster as a seat sees it.
+type MonsterView struct {
+	Kind MonsterKind `json:"kind"`
+	Pos  Point       `json:"pos"`
+	// Resting and Frozen say what the monster is doing, for drawing hints.
+	Frozen  bool `json:"frozen"`
+	Resting bool `json:"resting"`
+}
+
+// PlayerView is one seat as every seat sees it.
+type PlayerView struct {
+	Seat  int       `json:"seat"`
+	Pos   Point     `json:"pos"`
+	State SeatState `json:"state"`
+	Torch bool      `json:"torch"`
+}
+
+// At returns the map character and light level of tile p (a space and
+// Unseen off the board).
+func (v *View) At(p Point) (byte, Light) {
+	if p.X < 0 || p.Y < 0 || p.X >= v.Cols || p.Y >= v.Rows {
+		return ' ', Unseen
+	}
+	i := p.Y*v.Cols + p.X
+	return v.Map[i], v.Light[i]
+}
+
+// Row returns row y of the map as a string.
+func (v *View) Row(y int) string { return string(v.Map[y*v.Cols : (y+1)*v.Cols]) }
+
+// LightRow returns row y of the light levels as digits, as in the protocol.
+func (v *View) LightRow(y int) string {
+	b := make([]byte, v.Cols)
+	for x := range b {
+		b[x] = '0' + byte(v.Light[y*v.Cols+x])
+	}
+	return string(b)
+}
+
+// Player returns the view of the given seat, and false when there is no such seat.
+func (v *View) Player(seat int) (PlayerView, bool) {
+	for _, p := range v.Players {
+		if p.Seat == seat {
+			return p, true
+		}
+	}
+	return PlayerView{}, false
+}

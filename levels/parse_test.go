@@ -180,7 +180,6 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-
 func TestParseLevel(t *testing.T) {
 	const text = `# A comment before the header.
 name:  Two Loops 

@@ -293,11 +293,11 @@ func (p *parser) reach(g *grid, l *engine.Level) {
 	var noKey, noKeyEvenOpen, noExit []string
 	for _, s := range l.Starts {
 		src := s.Y*g.cols + s.X
-		f.fill(g.cols, l.Wall, []int{src}, exit, false)
+		f.fill(g.cols, l.Wall, []int{src}, exit)
 		if !f.seen[key] {
 			noKey = append(noKey, g.pos(s))
 		}
-		f.fill(g.cols, l.Wall, []int{src}, -1, false)
+		f.fill(g.cols, l.Wall, []int{src}, -1)
 		if !f.seen[key] {
 			noKeyEvenOpen = append(noKeyEvenOpen, g.pos(s))
 		}
@@ -316,13 +316,13 @@ func (p *parser) reach(g *grid, l *engine.Level) {
 		p.errorf(g.rowLine[l.Exit.Y], l.Exit.X+1, "the exit is walled in: no path from %s reaches it", startsPhrase(noExit))
 	}
 
-	// Dead pockets: floor that no start reaches (stepping on the open exit
-	// ends the level, so nothing is reached through it).
+	// Dead pockets: floor that no start reaches, the exit counting as floor
+	// as it does for every path in the game (a monster may walk through it).
 	srcs := make([]int, 0, 2)
 	for _, s := range l.Starts {
 		srcs = append(srcs, s.Y*g.cols+s.X)
 	}
-	f.fill(g.cols, l.Wall, srcs, exit, true)
+	f.fill(g.cols, l.Wall, srcs, -1)
 	reached := f.seen
 	var pocket flood
 	pocket.seen = make([]bool, n)
@@ -350,8 +350,6 @@ func (p *parser) reach(g *grid, l *engine.Level) {
 		}
 		var msg string
 		switch {
-		case touchesExit && reached[exit]:
-			msg = fmt.Sprintf("%s can only be reached through the exit, and a player who steps on the open exit leaves the level", what)
 		case touchesExit:
 			msg = fmt.Sprintf("dead pocket: %s cannot be reached from any start", what)
 		default:
@@ -392,10 +390,9 @@ type flood struct {
 	queue []int
 }
 
-// fill marks every floor tile reachable from srcs. The tile stop is never
-// entered (a locked exit) unless sink is set, in which case it is entered
-// but not left (an open exit: stepping on it ends the level).
-func (f *flood) fill(cols int, wall []bool, srcs []int, stop int, sink bool) {
+// fill marks every floor tile reachable from srcs without entering the tile
+// blocked (a locked exit; -1 for none).
+func (f *flood) fill(cols int, wall []bool, srcs []int, blocked int) {
 	n := len(wall)
 	if cap(f.seen) < n {
 		f.seen = make([]bool, n)
@@ -412,15 +409,12 @@ func (f *flood) fill(cols int, wall []bool, srcs []int, stop int, sink bool) {
 	}
 	for head := 0; head < len(f.queue); head++ {
 		i := f.queue[head]
-		if i == stop && sink {
-			continue
-		}
 		x := i % cols
 		for _, j := range [4]int{i - cols, i - 1, i + cols, i + 1} {
 			if j < 0 || j >= n || (j == i-1 && x == 0) || (j == i+1 && x == cols-1) {
 				continue
 			}
-			if f.seen[j] || wall[j] || (j == stop && !sink) {
+			if f.seen[j] || wall[j] || j == blocked {
 				continue
 			}
 			f.seen[j] = true

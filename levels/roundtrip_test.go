@@ -65,8 +65,8 @@ func TestGeneratedLevelsRoundTrip(t *testing.T) {
 // parses to the same level and formats to itself.
 func TestValidFilesRoundTrip(t *testing.T) {
 	files := map[string]string{
-		"base": base,
-		"untidy": "\uFEFF# comment\r\nname: Loose  \r\n\r\n+++++++++  \r\n|P...|.K|\r\n|.+.+.+.|\r\n|.......E\r\n+++++++++\r\n# end\r\n",
+		"base":                  base,
+		"untidy":                "\uFEFF# comment\r\nname: Loose  \r\n\r\n+++++++++  \r\n|P...|.K|\r\n|.+.+.+.|\r\n|.......E\r\n+++++++++\r\n# end\r\n",
 		"two starts and a door": "author: bo\n+-----+\n|PP.^K|\n|.+-+.|\n|W....E\n+-----+\n",
 	}
 	for _, name := range exampleNames(t) {

@@ -75,10 +75,10 @@ type Game struct {
 
 	// scratch buffers, not part of the state
 	dm        distMap
-	pd        [2]distMap
+	sr        search  // a monster's search outward
+	onPath    []int32 // path indexes for interceptPoint; all zero between calls
 	keyDist   distMap // from the key for players, while the exit is closed
 	keyDistOK bool
-	onPath    []int32 // path indexes for interceptPoint; all zero between calls
 }
 
 type seat struct {

@@ -48,11 +48,14 @@ func Generate(seed uint64, n int) (Level, error) {
 	return l, nil
 }
 
+// minStressSide is the smallest side that holds the last level's population.
+const minStressSide = 15
+
 // GenerateSize returns a maze of any odd size with the population of the
 // campaign's last level, for stress tests and benchmarks.
 func GenerateSize(seed uint64, rows, cols int) (Level, error) {
-	if rows%2 == 0 || cols%2 == 0 || rows < 7 || cols < 7 || rows > MaxGenSide || cols > MaxGenSide {
-		return Level{}, fmt.Errorf("a generated maze needs odd sizes from 7 to %d, not %d × %d", MaxGenSide, rows, cols)
+	if rows%2 == 0 || cols%2 == 0 || rows < minStressSide || cols < minStressSide || rows > MaxGenSide || cols > MaxGenSide {
+		return Level{}, fmt.Errorf("a generated maze needs odd sizes from %d to %d, not %d × %d", minStressSide, MaxGenSide, rows, cols)
 	}
 	spec := Campaign[CampaignLevels-1]
 	spec.Rows, spec.Cols = rows, cols
@@ -208,16 +211,9 @@ func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 		}
 	}
 	var d1, d2 distMap
-	// The start is one end of the maze's longest shortest path (a double
-	// sweep); that path's length is the measure of the maze.
-	d1.fill(b, rooms[rng.IntN(len(rooms))], monsterPass)
-	far := farthest(b, &d1, rooms)
-	d1.fill(b, far, monsterPass)
-	diameter := 0
-	for _, d := range d1.d {
-		diameter = max(diameter, int(d))
-	}
-	s1 := far
+	// The start is one end of the maze's longest shortest path; that path's
+	// length is the measure of the maze.
+	s1, diameter := longestPath(b, rooms, &d1)
 	var s2opts []Point
 	for _, dir := range dirs {
 		if q := s1.Add(dir); !b.isWall(q) {
@@ -257,7 +253,7 @@ func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 		b.exit = b.idx(p)
 		ok := true
 		for _, s := range l.Starts {
-			check.fill(b, s, playerPass(b, false))
+			check.fillUntil(b, s, playerPass(b, false), b.idx(l.Key))
 			if check.at(b, l.Key) < 0 {
 				ok = false
 			}
@@ -323,6 +319,68 @@ func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 	sort.Slice(l.Bonuses, byReading(l.Bonuses))
 	sort.Slice(l.Monsters, byReading(l.Monsters))
 	return nil
+}
+
+// exactDiameterTiles bounds the mazes whose longest shortest path is measured
+// exactly; larger mazes use a double sweep.
+const exactDiameterTiles = 4000
+
+// longestPath returns a room at one end of the maze's longest shortest path
+// and that path's length, and leaves m filled with the distances from that
+// room. In a block-grid maze every dead end is a room, so
+// the longest path runs between rooms. Up to exactDiameterTiles tiles it is
+// exact: searches from the rooms with the largest upper bound on their
+// eccentricity (a search from v bounds every room w by ecc(v) + d(v, w))
+// until no unsearched room can beat the longest path found. Beyond, a double
+// sweep gives a lower bound that is exact on perfect mazes.
+func longestPath(b *board, rooms []Point, m *distMap) (Point, int) {
+	if len(b.wall) > exactDiameterTiles {
+		m.fill(b, rooms[0], monsterPass)
+		start := farthest(b, m, rooms)
+		m.fill(b, start, monsterPass)
+		return start, m.at(b, farthest(b, m, rooms))
+	}
+	const unbounded = 1 << 30
+	upper := make([]int, len(rooms))
+	for i := range upper {
+		upper[i] = unbounded
+	}
+	best, bestD := rooms[0], -1
+	next := 0
+	for {
+		m.fill(b, rooms[next], monsterPass)
+		ecc, far := 0, 0
+		for i, r := range rooms {
+			if d := m.at(b, r); d > ecc {
+				ecc, far = d, i
+			}
+		}
+		if ecc > bestD {
+			best, bestD = rooms[next], ecc
+		}
+		upper[next] = -1 // searched
+		for i, r := range rooms {
+			if upper[i] >= 0 {
+				upper[i] = min(upper[i], ecc+m.at(b, r))
+			}
+		}
+		// Search the far end next when it is still open, else the room
+		// with the largest bound.
+		next = -1
+		if upper[far] > bestD {
+			next = far
+		} else {
+			for i, u := range upper {
+				if u > bestD && (next < 0 || u > upper[next]) {
+					next = i
+				}
+			}
+		}
+		if next < 0 {
+			m.fill(b, best, monsterPass)
+			return best, bestD
+		}
+	}
 }
 
 // farthest returns the room farthest from the map's source (first in reading

@@ -29,20 +29,6 @@ var monsterOrder = [3]MonsterKind{Hunter, Wanderer, Minotaur}
 // monstersAct lets every monster act once, group by group, each group in
 // creation order, checking captures after every step.
 func (g *Game) monstersAct(ev []Event) []Event {
-	// Distances from every active player over the tiles monsters walk on.
-	need := false
-	for _, m := range g.mons {
-		if m.Kind != Minotaur && m.Frozen == 0 {
-			need = true
-		}
-	}
-	if need {
-		for i := 0; i < g.players; i++ {
-			if g.seats[i].State == Active {
-				g.pd[i].fill(g.b, g.seats[i].Pos, monsterPass)
-			}
-		}
-	}
 	for _, kind := range monsterOrder {
 		for j := range g.mons {
 			m := &g.mons[j]
@@ -109,55 +95,68 @@ func (g *Game) stepTo(j int, p Point) bool {
 	return true
 }
 
-// nearestByPath returns the active seat nearest to p by path distance over
-// monster tiles (ties: the lower seat), using the distance maps of this round,
-// or -1 when none can be reached. filter may exclude seats.
-func (g *Game) nearestByPath(p Point, filter func(i int) bool) int {
-	best, bestD := -1, 0
+// nearestSeat grows the search g.sr (begun at a monster) until it reaches
+// an active seat that filter accepts, and returns the nearest by path
+// distance (ties: the lower seat), or -1 when none can be reached.
+func (g *Game) nearestSeat(filter func(i int) bool) int {
+	want := false
 	for i := 0; i < g.players; i++ {
-		if g.seats[i].State != Active || (filter != nil && !filter(i)) {
-			continue
-		}
-		d := g.pd[i].at(g.b, p)
-		if d < 0 {
-			continue
-		}
-		if best < 0 || d < bestD {
-			best, bestD = i, d
+		if g.seats[i].State == Active && (filter == nil || filter(i)) {
+			want = true
 		}
 	}
-	return best
+	if !want {
+		return -1
+	}
+	for depth := 0; ; depth++ {
+		more := g.sr.grow(g.b, monsterPass, depth)
+		for i := 0; i < g.players; i++ {
+			s := &g.seats[i]
+			if s.State == Active && (filter == nil || filter(i)) && g.sr.dist(g.b.idx(s.Pos)) == depth {
+				return i
+			}
+		}
+		if !more {
+			return -1
+		}
+	}
+}
+
+// stepTowardTile moves monster j one step along the search's shortest path
+// toward p (the search must have reached p).
+func (g *Game) stepTowardTile(j int, p Point) {
+	if q, ok := g.sr.stepToward(g.b, g.b.idx(p)); ok {
+		g.stepTo(j, q)
+	}
 }
 
 // hunterAct: step toward the nearest active player; before the key is found,
 // try to intercept it on its way to the key.
 func (g *Game) hunterAct(j int) {
 	m := &g.mons[j]
-	t := g.nearestByPath(m.Pos, nil)
+	g.sr.begin(g.b, m.Pos, monsterPass)
+	t := g.nearestSeat(nil)
 	if t < 0 {
 		return
 	}
-	if !g.keyed && g.pd[t].at(g.b, m.Pos) > huntChaseDist {
-		if goal, ok := g.interceptPoint(m.Pos, g.seats[t].Pos); ok {
-			if goal == m.Pos {
-				return // already waiting on the player's way
-			}
-			g.dm.fillUntil(g.b, goal, monsterPass, g.b.idx(m.Pos))
-			if q, ok := g.dm.stepDown(g.b, m.Pos); ok {
-				g.stepTo(j, q)
+	player := g.seats[t].Pos
+	if !g.keyed && g.sr.dist(g.b.idx(player)) > huntChaseDist {
+		if goal, ok := g.interceptPoint(player); ok {
+			if goal != m.Pos { // on the player's way already: wait there
+				g.stepTowardTile(j, goal)
 			}
 			return
 		}
 	}
-	if q, ok := g.pd[t].stepDown(g.b, m.Pos); ok {
-		g.stepTo(j, q)
-	}
+	g.stepTowardTile(j, player)
 }
 
-// interceptPoint finds the first tile p_i of the player's shortest path to the
-// key (p_1 is the player's first step) that the hunter reaches no later than
-// the player: dist(hunter, p_i) ≤ i.
-func (g *Game) interceptPoint(hunter, player Point) (Point, bool) {
+// interceptPoint finds, with the search g.sr begun at the hunter, the first
+// tile p_i of the player's shortest path to the key (p_1 is the player's
+// first step) that the hunter reaches no later than the player:
+// dist(hunter, p_i) ≤ i. The search grows only as far as it must: a tile at
+// depth d can only serve an index i ≥ d, so it stops beyond the best found.
+func (g *Game) interceptPoint(player Point) (Point, bool) {
 	kd := &g.keyDist
 	if !g.keyDistOK {
 		kd.fill(g.b, g.lv.Key, playerPass(g.b, false))
@@ -168,52 +167,32 @@ func (g *Game) interceptPoint(hunter, player Point) (Point, bool) {
 		return Point{}, false
 	}
 	path := kd.path(g.b, player, k)
-	// Index the path, then search outward from the hunter layer by layer; a
-	// tile at depth d can only satisfy d ≤ i for an index i ≥ d, so the search
-	// stops at the first depth beyond the best index found.
 	if len(g.onPath) != len(g.b.wall) {
 		g.onPath = make([]int32, len(g.b.wall))
 	}
-	onPath := g.onPath
 	for i, p := range path {
-		onPath[g.b.idx(p)] = int32(i + 1)
+		g.onPath[g.b.idx(p)] = int32(i + 1)
 	}
-	defer func() {
-		for _, p := range path {
-			onPath[g.b.idx(p)] = 0
-		}
-	}()
-	m := &g.dm
-	m.reset(g.b.cols * g.b.rows)
-	s := int32(g.b.idx(hunter))
-	m.d[s] = 0
-	m.queue = append(m.queue, s)
 	best := len(path) + 1
-	cols := int32(g.b.cols)
-	n := int32(len(m.d))
-	for head := 0; head < len(m.queue); head++ {
-		c := m.queue[head]
-		d := int(m.d[c])
-		if d >= best || d > len(path) {
+	scanned := 0
+	check := func() { // every tile reached since the last check
+		for _, t := range g.sr.queue[scanned:] {
+			if i := int(g.onPath[t]); i > 0 && int(g.sr.d[t]) <= i && i < best {
+				best = i
+			}
+		}
+		scanned = len(g.sr.queue)
+	}
+	check()
+	for depth := 0; depth < best && depth <= len(path); depth++ {
+		more := g.sr.grow(g.b, monsterPass, depth)
+		check()
+		if !more {
 			break
 		}
-		if i := int(onPath[c]); i > 0 && d <= i && i < best {
-			best = i
-		}
-		nd := m.d[c] + 1
-		x := c % cols
-		if c >= cols {
-			m.visit(g.b, monsterPass, c-cols, nd)
-		}
-		if x > 0 {
-			m.visit(g.b, monsterPass, c-1, nd)
-		}
-		if c+cols < n {
-			m.visit(g.b, monsterPass, c+cols, nd)
-		}
-		if x < cols-1 {
-			m.visit(g.b, monsterPass, c+1, nd)
-		}
+	}
+	for _, p := range path {
+		g.onPath[g.b.idx(p)] = 0
 	}
 	if best > len(path) {
 		return Point{}, false
@@ -225,12 +204,13 @@ func (g *Game) interceptPoint(hunter, player Point) (Point, bool) {
 // else wander along corridors.
 func (g *Game) wandererAct(j int) {
 	m := &g.mons[j]
-	t := g.nearestByPath(m.Pos, func(i int) bool {
+	g.sr.begin(g.b, m.Pos, monsterPass)
+	t := g.nearestSeat(func(i int) bool {
 		return g.canSee(m.Pos, g.seats[i].Pos, WandererSight)
 	})
 	if t >= 0 {
 		m.Target, m.HasTarget = g.seats[t].Pos, true
-		if q, ok := g.pd[t].stepDown(g.b, m.Pos); ok {
+		if q, ok := g.sr.stepToward(g.b, g.b.idx(g.seats[t].Pos)); ok {
 			g.moveWanderer(j, q)
 		}
 		return
@@ -239,8 +219,13 @@ func (g *Game) wandererAct(j int) {
 		m.HasTarget = false
 	}
 	if m.HasTarget {
-		g.dm.fillUntil(g.b, m.Target, monsterPass, g.b.idx(m.Pos))
-		if q, ok := g.dm.stepDown(g.b, m.Pos); ok {
+		target := g.b.idx(m.Target)
+		for depth := 0; g.sr.dist(target) < 0; depth++ {
+			if !g.sr.grow(g.b, monsterPass, depth) {
+				break
+			}
+		}
+		if q, ok := g.sr.stepToward(g.b, target); ok {
 			g.moveWanderer(j, q)
 		} else {
 			m.HasTarget = false // the tile cannot be reached any more

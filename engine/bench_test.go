@@ -1,0 +1,85 @@
+package engine
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+)
+
+// BenchmarkGenerateCampaign generates all seven levels of one campaign.
+func BenchmarkGenerateCampaign(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		for n := 1; n <= CampaignLevels; n++ {
+			if _, err := Generate(uint64(i), n); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkGenerate1001 generates one 1001 × 1001 stress maze.
+func BenchmarkGenerate1001(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := GenerateSize(uint64(i), 1001, 1001); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// benchTurns measures one full round: the player's action, every monster,
+// and the views of two seats, on a co-op game of the given level.
+func benchTurns(b *testing.B, lv Level) {
+	g, err := New(Config{Seed: 1, Players: 2, Levels: []Level{lv}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Keep the players alive and the monsters busy: monsters never catch
+	// in this benchmark because the game restarts from a save when it ends.
+	save, _ := json.Marshal(g)
+	rng := rand.New(rand.NewPCG(1, 2))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if g.Turn() == 0 {
+			b.StopTimer()
+			g, _ = Load(save)
+			b.StartTimer()
+		}
+		for s := 0; s < 2 && g.Turn() != 0; s++ {
+			g.Apply(g.Turn(), allActions[rng.IntN(5)])
+		}
+		g.View(1)
+		g.View(2)
+	}
+}
+
+func BenchmarkTurnLevel7(b *testing.B) {
+	lv, _ := Generate(1, 7)
+	benchTurns(b, lv)
+}
+
+func BenchmarkTurn1001(b *testing.B) {
+	lv, err := GenerateSize(1, 1001, 1001)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchTurns(b, lv)
+}
+
+func BenchmarkView(b *testing.B) {
+	g, _ := New(Config{Seed: 1, Players: 1, Levels: []Level{mustGen(b, 7)}})
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		g.View(1)
+	}
+}
+
+func mustGen(b *testing.B, n int) Level {
+	lv, err := Generate(1, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return lv
+}

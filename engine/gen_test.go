@@ -1,0 +1,198 @@
+package engine
+
+import (
+	"fmt"
+	"testing"
+)
+
+// invariantSeeds is how many campaign seeds the generation invariants cover.
+const invariantSeeds = 500
+
+func TestGeneratedLevelInvariants(t *testing.T) {
+	seeds := uint64(invariantSeeds)
+	if testing.Short() {
+		seeds = 50
+	}
+	for seed := uint64(0); seed < seeds; seed++ {
+		for n := 1; n <= CampaignLevels; n++ {
+			l, err := Generate(seed, n)
+			if err != nil {
+				t.Fatalf("seed %d level %d: %v", seed, n, err)
+			}
+			if err := checkInvariants(l, Campaign[n-1], n); err != nil {
+				t.Fatalf("seed %d level %d: %v", seed, n, err)
+			}
+		}
+	}
+}
+
+func TestStressMazeInvariants(t *testing.T) {
+	for _, size := range [][2]int{{15, 15}, {15, 31}, {31, 101}, {201, 201}} {
+		l, err := GenerateSize(5, size[0], size[1])
+		if err != nil {
+			t.Fatalf("%v: %v", size, err)
+		}
+		spec := Campaign[CampaignLevels-1]
+		spec.Rows, spec.Cols = size[0], size[1]
+		if err := checkInvariants(l, spec, 7); err != nil {
+			t.Fatalf("size %v: %v", size, err)
+		}
+	}
+	if _, err := GenerateSize(1, 7, 9); err == nil {
+		t.Errorf("a maze too small for the population must be refused")
+	}
+	if _, err := GenerateSize(1, 16, 17); err == nil {
+		t.Errorf("an even size must be refused")
+	}
+	if _, err := GenerateSize(1, 1003, 9); err == nil {
+		t.Errorf("a size above %d must be refused", MaxGenSide)
+	}
+}
+
+func TestGenerationIsDeterministic(t *testing.T) {
+	for n := 1; n <= CampaignLevels; n++ {
+		a, _ := Generate(99, n)
+		b, _ := Generate(99, n)
+		if string(a.Glyphs()) != string(b.Glyphs()) {
+			t.Fatalf("level %d of seed 99 differs between two generations", n)
+		}
+		c, _ := Generate(100, n)
+		if n > 1 && string(a.Glyphs()) == string(c.Glyphs()) {
+			t.Errorf("level %d is the same for seeds 99 and 100", n)
+		}
+	}
+}
+
+// checkInvariants verifies everything game.md promises of a generated level.
+func checkInvariants(l Level, spec LevelSpec, n int) error {
+	if l.Rows != spec.Rows || l.Cols != spec.Cols {
+		return fmt.Errorf("size %d×%d, want %d×%d", l.Rows, l.Cols, spec.Rows, spec.Cols)
+	}
+	if err := l.Validate(); err != nil {
+		return fmt.Errorf("invalid: %v", err)
+	}
+	count := map[MonsterKind]int{}
+	for _, m := range l.Monsters {
+		count[MonsterKind(m.Kind)]++
+	}
+	if count[Hunter] != spec.Hunters || count[Wanderer] != spec.Wanderers || (count[Minotaur] == 1) != spec.Minotaur {
+		return fmt.Errorf("population %v, want %d H, %d W, Minotaur %v", count, spec.Hunters, spec.Wanderers, spec.Minotaur)
+	}
+	if len(l.Bonuses) != spec.Bonuses {
+		return fmt.Errorf("%d bonuses, want %d", len(l.Bonuses), spec.Bonuses)
+	}
+	// Block grid: posts are wall, rooms are floor, the border is wall.
+	for y := 0; y < l.Rows; y++ {
+		for x := 0; x < l.Cols; x++ {
+			p := Point{x, y}
+			switch {
+			case x == 0 || y == 0 || x == l.Cols-1 || y == l.Rows-1:
+				if !l.IsWall(p) {
+					return fmt.Errorf("border open at %v", p)
+				}
+			case x%2 == 0 && y%2 == 0:
+				if !l.IsWall(p) {
+					return fmt.Errorf("post %v is open", p)
+				}
+			case x%2 == 1 && y%2 == 1:
+				if l.IsWall(p) {
+					return fmt.Errorf("room %v is wall", p)
+				}
+			}
+		}
+	}
+	// Every floor tile is reachable from the start; count edges for loops.
+	b := newBoard(&l)
+	var d distMap
+	d.fill(b, l.Starts[0], monsterPass)
+	floor, edges := 0, 0
+	diameter := 0
+	for i, w := range l.Wall {
+		if w {
+			continue
+		}
+		floor++
+		p := b.pt(i)
+		if d.at(b, p) < 0 {
+			return fmt.Errorf("floor %v cannot be reached from the start %v", p, l.Starts[0])
+		}
+		if q := p.Add(Point{1, 0}); !b.isWall(q) {
+			edges++
+		}
+		if q := p.Add(Point{0, 1}); !b.isWall(q) {
+			edges++
+		}
+	}
+	loops := edges - (floor - 1)
+	if n >= 2 && loops < 1 {
+		return fmt.Errorf("no loops on level %d", n)
+	}
+	if n == 1 && loops != 0 {
+		return fmt.Errorf("level 1 should be a perfect maze, has %d loops", loops)
+	}
+	// The longest shortest path, measured exactly over all floor tiles for
+	// small mazes.
+	if floor <= exactDiameterTiles {
+		var e distMap
+		for i, w := range l.Wall {
+			if w {
+				continue
+			}
+			e.fill(b, b.pt(i), monsterPass)
+			for _, v := range e.d {
+				diameter = max(diameter, int(v))
+			}
+		}
+	}
+	if len(l.Starts) != 2 || cheb(l.Starts[0], l.Starts[1]) > 1 || abs(l.Starts[0].X-l.Starts[1].X)+abs(l.Starts[0].Y-l.Starts[1].Y) > 1 {
+		return fmt.Errorf("co-op starts %v must be adjacent or equal", l.Starts)
+	}
+	var ds [2]distMap
+	for i, s := range l.Starts {
+		ds[i].fill(b, s, monsterPass)
+		if kd := ds[i].at(b, l.Key); diameter > 0 && 3*kd < diameter {
+			return fmt.Errorf("key %v is %d from start %v, less than a third of %d", l.Key, kd, s, diameter)
+		}
+		var pd distMap
+		pd.fill(b, s, playerPass(b, false))
+		if pd.at(b, l.Key) < 0 {
+			return fmt.Errorf("the closed exit cuts the key off from start %v", s)
+		}
+		pd.fill(b, s, playerPass(b, true))
+		if pd.at(b, l.Exit) < 0 {
+			return fmt.Errorf("exit cannot be reached from start %v", s)
+		}
+	}
+	if cheb(l.Exit, l.Key) <= 1 {
+		return fmt.Errorf("exit %v next to key %v", l.Exit, l.Key)
+	}
+	for _, m := range l.Monsters {
+		for i, s := range l.Starts {
+			if dd := ds[i].at(b, m.Pos); dd < spec.MonsterDist {
+				return fmt.Errorf("%c at %v is %d from start %v, want ≥ %d", m.Kind, m.Pos, dd, s, spec.MonsterDist)
+			}
+		}
+	}
+	// Walls drawn from their neighbours.
+	g := l.Glyphs()
+	for y := 0; y < l.Rows; y++ {
+		for x := 0; x < l.Cols; x++ {
+			p := Point{x, y}
+			if !l.IsWall(p) {
+				continue
+			}
+			left, right := l.In(Point{x - 1, y}) && l.IsWall(Point{x - 1, y}), l.In(Point{x + 1, y}) && l.IsWall(Point{x + 1, y})
+			up, down := l.In(Point{x, y - 1}) && l.IsWall(Point{x, y - 1}), l.In(Point{x, y + 1}) && l.IsWall(Point{x, y + 1})
+			want := byte('+')
+			if left && right && !up && !down {
+				want = '-'
+			} else if up && down && !left && !right {
+				want = '|'
+			}
+			if c := g[y*l.Cols+x]; c != want {
+				return fmt.Errorf("wall at %v drawn %q, want %q", p, c, want)
+			}
+		}
+	}
+	return nil
+}

@@ -7,26 +7,26 @@ type EventKind byte
 
 // The events, in the order a turn can produce them.
 const (
-	EvMoved        EventKind = iota + 1 // Seat stepped to Pos
-	EvSkipped                           // Seat skipped a turn
-	EvBumpedWall                        // Seat walked into a wall at Pos: no turn spent
-	EvBumpedExit                        // Seat walked into the closed exit at Pos: no turn spent
-	EvTookKey                           // Seat took the key at Pos: the exit is open
-	EvTookBonus                         // Seat took bonus Item at Pos
-	EvFroze                             // every monster skips its next FreezeActions actions
-	EvTorchLit                          // Seat's light grows until the level ends
-	EvCompass                           // Path holds the tiles the compass marked for Seat
-	EvEscaped                           // Seat stepped on the open exit
-	EvCaught                            // Seat was caught by Monster at Pos
-	EvMinotaurAims                      // the Minotaur marked the 3×3 area around Pos
-	EvMinotaurLeaps                     // the Minotaur landed on Pos
-	EvMinotaurRests                     // the Minotaur rests after its leap
-	EvLevelPassed                       // Score holds the passed level's score
-	EvLevelStarted                      // Level began
-	EvSeatAway                          // Seat left the board (disconnected)
-	EvSeatBack                          // Seat is connected again; it plays from the next level
-	EvGameWon                           // the last level is passed
-	EvGameLost                          // no player can go on
+	EvMoved         EventKind = iota + 1 // Seat stepped to Pos
+	EvSkipped                            // Seat skipped a turn
+	EvBumpedWall                         // Seat walked into a wall at Pos: no turn spent
+	EvBumpedExit                         // Seat walked into the closed exit at Pos: no turn spent
+	EvTookKey                            // Seat took the key at Pos: the exit is open
+	EvTookBonus                          // Seat took bonus Item at Pos
+	EvFroze                              // every monster skips its next FreezeActions actions
+	EvTorchLit                           // Seat's light grows until the level ends
+	EvCompass                            // Path holds the tiles the compass marked for Seat
+	EvEscaped                            // Seat stepped on the open exit
+	EvCaught                             // Seat was caught by Monster at Pos
+	EvMinotaurAims                       // the Minotaur marked the 3×3 area around Pos
+	EvMinotaurLeaps                      // the Minotaur landed on Pos
+	EvMinotaurRests                      // the Minotaur rests after its leap
+	EvLevelPassed                        // Score holds the passed level's score
+	EvLevelStarted                       // Level began
+	EvSeatAway                           // Seat left the board (disconnected)
+	EvSeatBack                           // Seat is connected again; it plays from the next level
+	EvGameWon                            // the last level is passed
+	EvGameLost                           // no player can go on
 )
 
 var eventNames = [...]string{

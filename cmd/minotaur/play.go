@@ -1,0 +1,161 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/user"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/spf13/pflag"
+
+	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui"
+)
+
+func init() { playCommand = runPlay }
+
+const playShortUsage = "usage: minotaur [--saves DIR] [--scores FILE] [--level FILE]... [--seed N] [--server ADDR] [--name NAME]\n" +
+	"       minotaur COMMAND [ARGS] (run 'minotaur --help' for more)\n"
+
+// playFlags are the flags of the game itself.
+type playFlags struct {
+	saves, scores, server, name string
+	levels                      []string
+	seed                        uint64
+	help                        bool
+}
+
+func newPlayFlags() (*pflag.FlagSet, *playFlags) {
+	f := &playFlags{}
+	fs := pflag.NewFlagSet("minotaur", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	fs.StringVar(&f.saves, "saves", "", "keep saved games in the folder `DIR`")
+	fs.StringVar(&f.scores, "scores", "", "keep the high-score table in `FILE`")
+	fs.StringArrayVar(&f.levels, "level", nil, "play this level `FILE` instead of the generated levels;\nrepeat it to play several files in order as a campaign")
+	fs.Uint64Var(&f.seed, "seed", 0, "campaign seed `N` (unsigned 64-bit); same seed, same mazes\n(default: drawn from the clock)")
+	fs.StringVar(&f.server, "server", "", "game server `ADDR` (host:port) for network play")
+	fs.StringVar(&f.name, "name", "", "player `NAME` for the high scores (default: your user name)")
+	return fs, f
+}
+
+// playUsage is the text of 'minotaur --help'.
+func playUsage(fs *pflag.FlagSet, paths saves.Paths, pathErr error) string {
+	s := "usage: minotaur [flags]            play (full-screen; opens the main menu)\n" +
+		"       minotaur COMMAND [ARGS]     (run 'minotaur COMMAND --help' for more)\n\n" +
+		"Flags:\n" + fs.FlagUsages() + "\nPaths (flags win):\n"
+	if pathErr != nil {
+		s += "  " + pathErr.Error() + "\n"
+	} else {
+		s += fmt.Sprintf("  saves     %s\n  scores    %s\n  replays   %s\n", paths.Saves, paths.Scores, paths.Replays)
+	}
+	return s + "\nCommands:\n" + usageCommands() +
+		"\nIn the game: W A S D or the arrows move, Space waits, H or ? shows the help,\n" +
+		"P or Esc pauses (save, quit). The player's guide is docs/guide.md.\n"
+}
+
+func runPlay(args []string, stdout, stderr io.Writer) int {
+	fs, f := newPlayFlags()
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			f.help = true
+		} else {
+			fmt.Fprintf(stderr, "minotaur: %v\n%s", err, playShortUsage)
+			return 2
+		}
+	}
+	paths, pathErr := saves.ResolvePaths(f.saves, f.scores, saves.LocalEnv())
+	if f.help {
+		fmt.Fprint(stdout, playUsage(fs, paths, pathErr))
+		return 0
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "minotaur: unexpected argument %q\n%s", fs.Arg(0), playShortUsage)
+		return 2
+	}
+	if pathErr != nil {
+		fmt.Fprintf(stderr, "minotaur: %v\n", pathErr)
+		return 1
+	}
+	cfg := tui.Config{
+		Saves: paths.Saves, Scores: paths.Scores, Replays: paths.Replays,
+		Seed: f.seed, SeedFixed: fs.Changed("seed"),
+		Server: f.server, Name: f.name,
+	}
+	if !cfg.SeedFixed {
+		// The only read of the clock for a seed: once, here.
+		cfg.Seed = tui.NextSeed(uint64(time.Now().UnixNano()))
+	}
+	if cfg.Name == "" {
+		cfg.Name = osUserName()
+	}
+	if len(f.levels) > 0 {
+		lv, texts, ok := loadLevels(f.levels, stderr)
+		if !ok {
+			return 1
+		}
+		cfg.Levels, cfg.LevelTexts = lv, texts
+	}
+	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen())
+	if _, err := p.Run(); err != nil {
+		fmt.Fprintf(stderr, "minotaur: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// loadLevels parses the --level files. Every problem of every file is
+// printed, one line each; any error refuses the whole campaign.
+func loadLevels(files []string, stderr io.Writer) ([]engine.Level, []string, bool) {
+	var out []engine.Level
+	var texts []string
+	ok := true
+	for _, path := range files {
+		data, rerr := levels.ReadFile(path)
+		if rerr != nil {
+			fmt.Fprintln(stderr, rerr)
+			ok = false
+			continue
+		}
+		l, warns, err := levels.Parse(path, data)
+		for _, w := range warns {
+			fmt.Fprintf(stderr, "%s (warning)\n", w)
+		}
+		if err != nil {
+			var list levels.ErrorList
+			if errors.As(err, &list) {
+				for _, e := range list {
+					fmt.Fprintln(stderr, e)
+				}
+			} else {
+				fmt.Fprintln(stderr, err)
+			}
+			ok = false
+			continue
+		}
+		out = append(out, l)
+		texts = append(texts, string(data))
+	}
+	if !ok {
+		fmt.Fprintln(stderr, "minotaur: the level files above have errors; fix them (see 'minotaur check') and try again")
+	}
+	return out, texts, ok
+}
+
+// osUserName is the name of the user running the game, or "".
+func osUserName() string {
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		return u.Username
+	}
+	for _, v := range []string{"USER", "USERNAME", "LOGNAME"} {
+		if s := os.Getenv(v); s != "" {
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,270 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// The smallest terminal the screens can be used in. Below it every screen
+// shows "Terminal too small: need at least 40×12" until the terminal grows.
+const (
+	MinWidth  = 40
+	MinHeight = 12
+)
+
+// Config is what the command line hands to the game.
+type Config struct {
+	// Saves is the folder of saved games, Scores the high-score file and
+	// Replays the folder of replays (see saves.ResolvePaths).
+	Saves   string
+	Scores  string
+	Replays string
+	// Seed is the campaign seed of the first new game. When SeedFixed is
+	// false (no --seed), later new games of the same run take the seeds
+	// that follow it (see NextSeed), so that every game is a new maze.
+	Seed      uint64
+	SeedFixed bool
+	// Levels is a custom campaign (from --level files) and LevelTexts the
+	// files' texts (for replays); both nil for the generated campaign.
+	Levels     []engine.Level
+	LevelTexts []string
+	// Server is the --server address for network play ("" when none).
+	Server string
+	// Name prefills the high-score name prompt.
+	Name string
+	// Now tells the time for dates and file names (time.Now when nil).
+	Now func() time.Time
+	// Styles are the styles of the terminal (NewStyles of the default
+	// renderer when nil).
+	Styles *Styles
+}
+
+// NextSeed is the seed of the game after a game of seed s, when no seed was
+// fixed: a SplitMix64 step, so consecutive games get unrelated mazes.
+func NextSeed(s uint64) uint64 {
+	s += 0x9e3779b97f4a7c15
+	z := s
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// common is what every screen shares: the configuration, the styles and the
+// terminal's size.
+type common struct {
+	cfg      Config
+	st       *Styles
+	w, h     int
+	nextSeed uint64
+}
+
+// now returns the current time.
+func (c *common) now() time.Time { return c.cfg.Now() }
+
+// takeSeed returns the seed for a new game.
+func (c *common) takeSeed() uint64 {
+	s := c.nextSeed
+	if !c.cfg.SeedFixed {
+		c.nextSeed = NextSeed(s)
+	}
+	return s
+}
+
+// tooSmall reports whether the terminal is below the usable minimum.
+func (c *common) tooSmall() bool { return c.w < MinWidth || c.h < MinHeight }
+
+// tooSmallView is the screen shown below the usable minimum.
+func (c *common) tooSmallView() string {
+	msg := fmt.Sprintf("Terminal too small: need at least %d×%d", MinWidth, MinHeight)
+	now := fmt.Sprintf("(now %d×%d)", c.w, c.h)
+	return lipgloss.Place(c.w, c.h, lipgloss.Center, lipgloss.Center,
+		lipgloss.JoinVertical(lipgloss.Center, c.st.Warn.Render(msg), c.st.Faint.Render(now)))
+}
+
+// center places a block in the middle of the terminal.
+func (c *common) center(s string) string {
+	return lipgloss.Place(c.w, c.h, lipgloss.Center, lipgloss.Center, s)
+}
+
+// screen is one page of the game. The root model routes messages to the
+// screen on top of its stack; screens move between each other by returning
+// navigation commands (push, pop, replace).
+type screen interface {
+	Init() tea.Cmd
+	Update(msg tea.Msg) (screen, tea.Cmd)
+	View() string
+}
+
+// Navigation messages.
+type (
+	pushMsg    struct{ s screen } // show s above the current screen
+	popMsg     struct{}           // back to the screen below
+	replaceMsg struct{ s screen } // forget every screen and show s
+)
+
+func push(s screen) tea.Cmd    { return func() tea.Msg { return pushMsg{s} } }
+func pop() tea.Cmd             { return func() tea.Msg { return popMsg{} } }
+func replace(s screen) tea.Cmd { return func() tea.Msg { return replaceMsg{s} } }
+
+// Model is the root of the game's interface: it owns the stack of screens,
+// handles the keys that work everywhere (Ctrl+C) and the terminal's size,
+// and routes every other message to the screen on top.
+type Model struct {
+	c     *common
+	stack []screen
+}
+
+// New returns the root model, showing the main menu.
+func New(cfg Config) *Model {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	st := cfg.Styles
+	if st == nil {
+		st = NewStyles(nil)
+	}
+	c := &common{cfg: cfg, st: st, w: 80, h: 24, nextSeed: cfg.Seed}
+	return &Model{c: c, stack: []screen{newMenu(c)}}
+}
+
+// Init starts the main menu.
+func (m *Model) Init() tea.Cmd { return m.top().Init() }
+
+func (m *Model) top() screen { return m.stack[len(m.stack)-1] }
+
+// game returns the game screen in the stack, if any.
+func (m *Model) game() *gameScreen {
+	for i := len(m.stack) - 1; i >= 0; i-- {
+		if g, ok := m.stack[i].(*gameScreen); ok {
+			return g
+		}
+	}
+	return nil
+}
+
+// Update routes a message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.c.w, m.c.h = msg.Width, msg.Height
+		var cmds []tea.Cmd
+		for i, s := range m.stack {
+			var cmd tea.Cmd
+			m.stack[i], cmd = s.Update(msg)
+			cmds = append(cmds, cmd)
+		}
+		return m, tea.Batch(cmds...)
+	case tea.KeyMsg:
+		if msg.Type == tea.KeyCtrlC {
+			return m, m.interrupt()
+		}
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
+			return m, m.typed(msg)
+		}
+	case pushMsg:
+		m.stack = append(m.stack, msg.s)
+		return m, msg.s.Init()
+	case popMsg:
+		if len(m.stack) > 1 {
+			m.stack = m.stack[:len(m.stack)-1]
+		}
+		return m, nil
+	case replaceMsg:
+		m.stack = []screen{msg.s}
+		return m, msg.s.Init()
+	case quitMsg:
+		return m, tea.Quit
+	}
+	var cmd tea.Cmd
+	i := len(m.stack) - 1
+	m.stack[i], cmd = m.stack[i].Update(msg)
+	return m, cmd
+}
+
+// typed handles several runes that arrived together (fast typing, or keys
+// sent by a script) one at a time. When a key starts a command (a screen
+// change, a save), the rest waits until that command has reported.
+func (m *Model) typed(msg tea.KeyMsg) tea.Cmd {
+	for i, r := range msg.Runes {
+		one := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}
+		_, cmd := m.Update(one)
+		if cmd != nil && i+1 < len(msg.Runes) {
+			rest := tea.KeyMsg{Type: tea.KeyRunes, Runes: msg.Runes[i+1:], Alt: msg.Alt}
+			return tea.Sequence(cmd, func() tea.Msg { return rest })
+		}
+		if cmd != nil {
+			return cmd
+		}
+	}
+	return nil
+}
+
+// quitMsg ends the program once a finishing command has run.
+type quitMsg struct{}
+
+// interrupt handles Ctrl+C: it asks first when a game has unsaved progress
+// (a second Ctrl+C quits), else it quits, writing the game's replay.
+func (m *Model) interrupt() tea.Cmd {
+	g := m.game()
+	if g == nil {
+		return tea.Quit
+	}
+	if _, asking := m.top().(*confirmScreen); !asking && g.sess.Unsaved() {
+		return push(quitConfirm(m.c, g, true))
+	}
+	return tea.Sequence(g.sess.End(), func() tea.Msg { return quitMsg{} })
+}
+
+// View draws the screen on top.
+func (m *Model) View() string {
+	if m.c.tooSmall() {
+		return m.c.tooSmallView()
+	}
+	return m.top().View()
+}
+
+// Screen names the screen on top, for tests: "menu", "game", "help",
+// "pause", "passed", "end", "scores", "saves", "network", "confirm".
+func (m *Model) Screen() string {
+	switch m.top().(type) {
+	case *menuScreen:
+		return "menu"
+	case *gameScreen:
+		return "game"
+	case *helpScreen:
+		return "help"
+	case *pauseScreen:
+		return "pause"
+	case *passedScreen:
+		return "passed"
+	case *endScreen:
+		return "end"
+	case *scoresScreen:
+		return "scores"
+	case *savesScreen:
+		return "saves"
+	case *networkScreen:
+		return "network"
+	case *confirmScreen:
+		return "confirm"
+	}
+	return "unknown"
+}
+
+// padLines cuts or pads s to exactly h lines (for fixed-size layouts).
+func padLines(s string, h int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}

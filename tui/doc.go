@@ -1,0 +1,22 @@
+// Package tui is the full-screen terminal interface of Minotaur, built on
+// bubbletea (the Elm architecture), lipgloss and bubbles.
+//
+// A root Model routes to one screen at a time — main menu, game, help,
+// pause, level passed, game over / victory, high scores, saved games — kept
+// on a stack; screens move between each other by returning navigation
+// commands, never by calling each other. The game screen talks to a Session
+// (LocalSession for a solo game in this process; a network session for
+// co-op), draws only from the session's engine.View and shows messages only
+// from the engine's events. Every file is read and written in tea.Cmds,
+// never inside Update.
+//
+//	m := tui.New(tui.Config{Saves: dir, Scores: file, Replays: rdir, Seed: seed})
+//	_, err := tea.NewProgram(m, tea.WithAltScreen()).Run()
+//
+// The replay viewer (`minotaur replay FILE`) is NewReplay.
+//
+// Styles are built once per terminal with NewStyles (over SSH, from the
+// session's renderer) and passed down. The map is drawn from a pre-rendered
+// glyph table into one strings.Builder, and each frame is cached until the
+// game changes or the terminal is resized.
+package tui

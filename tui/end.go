@@ -1,0 +1,242 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/saves"
+)
+
+// endStage is where the end screen stands.
+type endStage int
+
+const (
+	endChecking endStage = iota // reading the score table
+	endName                     // asking for a name
+	endAdding                   // writing the entry
+	endDone                     // nothing more to ask
+)
+
+// endScreen is Game over or Victory: the final score, the level reached and
+// the seed; when the score makes the top 10, a name prompt (prefilled with
+// --name), then the table with the new entry highlighted.
+type endScreen struct {
+	c      *common
+	sess   Session
+	view   engine.View
+	won    bool
+	stage  endStage
+	name   lineInput
+	replay string // the replay file written, or why not
+	note   string
+}
+
+func newEndScreen(c *common, sess Session, v engine.View, won bool) *endScreen {
+	e := &endScreen{c: c, sess: sess, view: v, won: won}
+	e.name = lineInput{Prompt: "Your name: ", Limit: 64}
+	e.name.SetValue(saves.CleanName(c.cfg.Name))
+	return e
+}
+
+// qualifiedMsg tells whether the score enters the table.
+type qualifiedMsg struct {
+	ok     bool
+	scores saves.Scores
+	err    error
+}
+
+// scoreAddedMsg reports the entry written to the table.
+type scoreAddedMsg struct {
+	added saves.Added
+	err   error
+}
+
+// Init writes the replay and reads the score table.
+func (e *endScreen) Init() tea.Cmd {
+	table, score, now := saves.ScoreTable{Path: e.c.cfg.Scores}, e.view.Score, e.c.now()
+	return tea.Batch(e.sess.End(), func() tea.Msg {
+		ok, s, err := table.Qualifies(score, now)
+		return qualifiedMsg{ok, s, err}
+	})
+}
+
+// Update follows the stages.
+func (e *endScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case EndedMsg:
+		switch {
+		case msg.Err != nil:
+			e.replay = msg.Err.Error()
+		case msg.Replay != "":
+			e.replay = "Replay saved: " + filepath.Join(filepath.Base(filepath.Dir(msg.Replay)), filepath.Base(msg.Replay))
+		}
+	case qualifiedMsg:
+		e.note = msg.scores.Notice
+		switch {
+		case msg.err != nil:
+			e.note = "The high-score table cannot be read: " + msg.err.Error()
+			e.stage = endDone
+		case msg.ok:
+			e.stage = endName
+			e.name.Focus()
+			return e, nil
+		default:
+			e.stage = endDone
+		}
+	case scoreAddedMsg:
+		if msg.err != nil {
+			e.note = msg.err.Error()
+			e.stage = endName
+			return e, nil
+		}
+		s := msg.added.Scores
+		return e, replace(newScoresScreen(e.c, msg.added.Rank, &s))
+	case tea.KeyMsg:
+		switch e.stage {
+		case endName:
+			if msg.Type == tea.KeyEnter {
+				e.stage = endAdding
+				e.name.Blur()
+				entry := saves.Entry{Name: e.name.Value(), Score: e.view.Score, Level: e.view.Level, Seed: e.view.Seed}
+				table, now := saves.ScoreTable{Path: e.c.cfg.Scores}, e.c.now()
+				return e, func() tea.Msg {
+					a, err := table.Add(entry, now)
+					return scoreAddedMsg{a, err}
+				}
+			}
+			e.name.Update(msg)
+			return e, nil
+		case endDone:
+			switch strings.ToLower(msg.String()) {
+			case "enter", "esc", "q", " ":
+				return e, replace(newMenu(e.c))
+			case "h":
+				return e, replace(newScoresScreen(e.c, 0, nil))
+			}
+		}
+	}
+	return e, nil
+}
+
+// View draws the result.
+func (e *endScreen) View() string {
+	st := e.c.st
+	v := e.view
+	var b strings.Builder
+	if e.won {
+		b.WriteString(st.Good.Render("VICTORY!") + "\n\n")
+		b.WriteString("You escaped the labyrinth.\n\n")
+	} else {
+		b.WriteString(st.Bad.Render("GAME OVER") + "\n\n")
+		b.WriteString(fmt.Sprintf("You were caught on level %d.\n\n", v.Level))
+	}
+	b.WriteString(fmt.Sprintf("%-16s %d\n", "Final score", v.Score))
+	b.WriteString(fmt.Sprintf("%-16s %d of %d\n", "Level reached", v.Level, v.Levels))
+	b.WriteString(fmt.Sprintf("%-16s %d\n", "Seed", v.Seed))
+	if len(v.Passed) > 0 {
+		b.WriteString("\n" + st.Heading.Render(fmt.Sprintf("%-6s %5s %7s %6s", "Level", "Turns", "Bonuses", "Score")) + "\n")
+		for _, p := range v.Passed {
+			b.WriteString(fmt.Sprintf("%-6d %5d %7d %6d\n", p.Level, p.Turns, p.Bonuses, p.Score))
+		}
+	}
+	b.WriteString("\n")
+	switch e.stage {
+	case endChecking:
+		b.WriteString("Reading the high scores…\n")
+	case endName, endAdding:
+		b.WriteString(st.Warn.Render("A new high score!") + "\n")
+		b.WriteString(e.name.View(saves.MaxNameWidth+14) + "\n")
+		b.WriteString(st.Faint.Render("Enter: record it") + "\n")
+	case endDone:
+		b.WriteString(st.Faint.Render("Enter: menu · H: high scores") + "\n")
+	}
+	if e.note != "" {
+		b.WriteString("\n" + fit(e.note, max(e.c.w-8, 20)) + "\n")
+	}
+	if e.replay != "" {
+		b.WriteString("\n" + st.Faint.Render(fit(e.replay, max(e.c.w-8, 20))) + "\n")
+	}
+	return e.c.center(st.Box.Render(strings.TrimSuffix(b.String(), "\n")))
+}
+
+// scoresScreen is the high-score table, the new entry (rank) highlighted.
+type scoresScreen struct {
+	c      *common
+	rank   int
+	scores *saves.Scores
+	err    error
+}
+
+func newScoresScreen(c *common, rank int, s *saves.Scores) *scoresScreen {
+	return &scoresScreen{c: c, rank: rank, scores: s}
+}
+
+// scoresReadMsg carries the table.
+type scoresReadMsg struct {
+	s   saves.Scores
+	err error
+}
+
+// Init reads the table unless it was handed over.
+func (s *scoresScreen) Init() tea.Cmd {
+	if s.scores != nil {
+		return nil
+	}
+	table, now := saves.ScoreTable{Path: s.c.cfg.Scores}, s.c.now()
+	return func() tea.Msg {
+		sc, err := table.Read(now)
+		return scoresReadMsg{sc, err}
+	}
+}
+
+// Update returns to the menu on Enter, Esc or Q.
+func (s *scoresScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case scoresReadMsg:
+		s.scores, s.err = &msg.s, msg.err
+	case tea.KeyMsg:
+		switch strings.ToLower(msg.String()) {
+		case "enter", "esc", "q", " ":
+			return s, replace(newMenu(s.c))
+		}
+	}
+	return s, nil
+}
+
+// View draws the table.
+func (s *scoresScreen) View() string {
+	st := s.c.st
+	var b strings.Builder
+	b.WriteString(st.Title.Render("HIGH SCORES") + "\n\n")
+	switch {
+	case s.err != nil:
+		b.WriteString(fit(s.err.Error(), max(s.c.w-8, 20)) + "\n")
+	case s.scores == nil:
+		b.WriteString("Reading the table…\n")
+	case len(s.scores.Entries) == 0:
+		b.WriteString("No scores yet: be the first!\n")
+	default:
+		b.WriteString(st.Heading.Render(fmt.Sprintf("%4s  %-16s  %6s  %5s  %-10s", "Rank", "Name", "Score", "Level", "Date")) + "\n")
+		for i, e := range s.scores.Entries {
+			line := fmt.Sprintf("%4d  %s  %6d  %5d  %-10s", i+1, padName(e.Name), e.Score, e.Level, e.Date.Local().Format("2006-01-02"))
+			if i+1 == s.rank {
+				line = st.Hilite.Render(line) + " ◀ new"
+			}
+			b.WriteString(line + "\n")
+		}
+	}
+	if s.scores != nil && s.scores.Notice != "" {
+		b.WriteString("\n" + st.Warn.Render(fit(s.scores.Notice, max(s.c.w-8, 20))) + "\n")
+	}
+	b.WriteString("\n" + st.Faint.Render("Enter or Esc: menu"))
+	return s.c.center(b.String())
+}
+
+// padName pads a cleaned name to the name column's width.
+func padName(n string) string {
+	return n + strings.Repeat(" ", max(0, saves.MaxNameWidth-saves.NameWidth(n)))
+}

@@ -1,0 +1,553 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// Side panel sizes.
+const (
+	panelMin = 26 // narrowest side panel
+	panelMax = 36 // widest side panel
+	panelGap = 2  // columns between the map and the panel
+	logKeep  = 40 // messages kept
+)
+
+// logLine is one message of the side panel.
+type logLine struct {
+	text  string
+	chat  bool
+	batch int // the turn that said it: the latest turn's lines are bright
+}
+
+// gameScreen is the game: the map drawn from the session's View, and the
+// side panel. Every frame is built once per change (a turn, a message, a
+// resize) and cached; View returns the cached frame.
+type gameScreen struct {
+	c    *common
+	sess Session
+	seat int
+	view engine.View
+	log  []logLine
+	turn int // batches of messages so far
+	d    mapDrawer
+
+	frame string
+	dirty bool
+
+	chatting bool
+	chat     lineInput
+
+	// replay is set when the screen shows a replay: the panel's key hints
+	// become the viewer's and its status line is shown.
+	replay *replayStatus
+	// over is set once the game has been won or lost.
+	over bool
+}
+
+// replayStatus is what the replay viewer shows in the panel.
+type replayStatus struct {
+	played, total int
+	speed         string
+	paused        bool
+	done          string // why the playback stopped, when it has
+}
+
+func newGameScreen(c *common, sess Session) *gameScreen {
+	g := &gameScreen{c: c, sess: sess, seat: sess.Seat(), dirty: true}
+	g.d.st = c.st
+	g.view = sess.View()
+	g.chat = lineInput{Prompt: "> ", Limit: 200}
+	if g.view.Turn == 0 && len(g.view.Passed) == 0 {
+		g.say(fmt.Sprintf("Level %d. Find the key, then the exit.", g.view.Level))
+	} else {
+		g.say(fmt.Sprintf("Welcome back: level %d, turn %d.", g.view.Level, g.view.Turn))
+	}
+	return g
+}
+
+// Init waits for whatever the session reports unasked.
+func (g *gameScreen) Init() tea.Cmd { return g.sess.Next() }
+
+// say adds a message to the panel.
+func (g *gameScreen) say(s string) {
+	g.log = append(g.log, logLine{text: s, batch: g.turn})
+	if len(g.log) > logKeep {
+		g.log = append(g.log[:0], g.log[len(g.log)-logKeep:]...)
+	}
+	g.dirty = true
+}
+
+// Update handles a key or a session's report.
+func (g *gameScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		g.dirty = true
+	case tea.KeyMsg:
+		return g, g.key(msg)
+	case EventsMsg:
+		return g, tea.Batch(g.apply(msg.Events), g.sess.Next())
+	case ChatMsg:
+		if msg.From == "" {
+			g.say(msg.Text)
+		} else {
+			g.log = append(g.log, logLine{text: msg.From + ": " + msg.Text, chat: true, batch: g.turn})
+			g.dirty = true
+		}
+		return g, g.sess.Next()
+	case SessionErrorMsg:
+		g.say("Connection lost: " + msg.Err.Error())
+		return g, push(newMessageScreen(g.c, "Connection lost",
+			"The game could not go on: "+msg.Err.Error()+".", true))
+	case SavedMsg:
+		// A save finished after the pause screen was left.
+		if msg.Err != nil {
+			if l, ok := g.sess.(*LocalSession); ok {
+				l.markUnsaved()
+			}
+			g.say("The game was not saved: " + msg.Err.Error())
+		}
+	}
+	return g, nil
+}
+
+// key handles a key in play.
+func (g *gameScreen) key(msg tea.KeyMsg) tea.Cmd {
+	if g.chatting {
+		return g.chatKey(msg)
+	}
+	switch {
+	case key.Matches(msg, playKeys.Help):
+		return push(newHelpScreen(g.c))
+	case key.Matches(msg, playKeys.Pause):
+		return push(newPauseScreen(g.c, g))
+	case key.Matches(msg, playKeys.Chat):
+		if g.sess.Info().Players == 2 && g.sess.Info().Remote {
+			g.chatting = true
+			g.chat.SetValue("")
+			g.chat.Focus()
+			g.dirty = true
+			return nil
+		}
+		return nil
+	}
+	if g.over {
+		return nil
+	}
+	var a engine.Action
+	switch {
+	case key.Matches(msg, playKeys.Up):
+		a = engine.Up
+	case key.Matches(msg, playKeys.Left):
+		a = engine.Left
+	case key.Matches(msg, playKeys.Down):
+		a = engine.Down
+	case key.Matches(msg, playKeys.Right):
+		a = engine.Right
+	case key.Matches(msg, playKeys.Skip):
+		a = engine.Skip
+	default:
+		return nil
+	}
+	ev, err := g.sess.Act(a)
+	if err != nil {
+		g.turn++
+		g.say(actionError(err))
+		return nil
+	}
+	return g.apply(ev)
+}
+
+// chatKey handles a key while a chat line is typed.
+func (g *gameScreen) chatKey(msg tea.KeyMsg) tea.Cmd {
+	g.dirty = true
+	switch msg.Type {
+	case tea.KeyEsc:
+		g.chatting = false
+		g.chat.Blur()
+		return nil
+	case tea.KeyEnter:
+		g.chatting = false
+		g.chat.Blur()
+		if text := strings.TrimSpace(g.chat.Value()); text != "" {
+			if err := g.sess.Say(text); err != nil {
+				g.say("Not sent: " + err.Error())
+			}
+		}
+		return nil
+	}
+	g.chat.Update(msg)
+	return nil
+}
+
+// apply turns events into messages, reads the new view and moves to the
+// level-passed or end screen when the events say so.
+func (g *gameScreen) apply(ev []engine.Event) tea.Cmd {
+	g.turn++
+	keyed := g.view.Key
+	var passed *engine.LevelScore
+	var end engine.EventKind
+	for _, e := range ev {
+		if t := eventText(e, g.seat, keyed); t != "" {
+			g.say(t)
+		}
+		switch e.Kind {
+		case engine.EvTookKey:
+			keyed = true
+		case engine.EvLevelStarted:
+			keyed = false
+		case engine.EvLevelPassed:
+			sc := e.Score
+			passed = &sc
+		case engine.EvGameWon, engine.EvGameLost:
+			end = e.Kind
+		}
+	}
+	g.view = g.sess.View()
+	g.dirty = true
+	if g.replay != nil {
+		return nil
+	}
+	switch {
+	case end != 0:
+		g.over = true
+		return replace(newEndScreen(g.c, g.sess, g.view, end == engine.EvGameWon))
+	case passed != nil:
+		return push(newPassedScreen(g.c, *passed, g.view))
+	}
+	return nil
+}
+
+// View returns the cached frame, rebuilding it after a change.
+func (g *gameScreen) View() string {
+	if g.dirty {
+		g.render()
+	}
+	return g.frame
+}
+
+// layout is where the map and the panel go for the terminal's size.
+type layout struct {
+	side    bool // the panel beside the map (else under it)
+	wide    bool // tiles two columns wide
+	vw, vh  int  // tiles shown
+	x0, y0  int  // first tile shown
+	margin  int  // blank columns left of the map
+	panelW  int
+	panelH  int // lines of the panel when it is under the map
+	mapCols int // columns the map takes
+}
+
+// underPanel is the number of lines of the panel under the map.
+const underPanel = 4
+
+func (g *gameScreen) layout() layout {
+	v := &g.view
+	w, h := g.c.w, g.c.h
+	var l layout
+	avail := w - panelGap - panelMin
+	if avail >= 2*10 {
+		l.side = true
+		l.wide = avail >= 2*v.Cols+1 || avail/2 >= 15
+		l.vh = min(v.Rows, h)
+	} else {
+		l.wide = w >= 2*v.Cols || w/2 >= 15
+		l.panelH = underPanel
+		l.vh = min(v.Rows, h-underPanel)
+		avail = w
+	}
+	cw := 1
+	if l.wide {
+		cw = 2
+	}
+	l.vw = min(v.Cols, avail/cw)
+	l.mapCols = l.vw * cw
+	if l.side {
+		rest := w - l.mapCols - panelGap
+		if rest > panelMin+1 {
+			l.margin = 1
+			rest--
+		}
+		l.panelW = min(rest, panelMax)
+	} else {
+		l.panelW = w
+	}
+	px, py := v.Cols/2, v.Rows/2
+	if p, ok := g.focus(); ok {
+		px, py = p.X, p.Y
+	}
+	l.x0 = window(v.Cols, l.vw, px)
+	l.y0 = window(v.Rows, l.vh, py)
+	return l
+}
+
+// focus is the tile the map keeps in view: this seat's player, or an
+// active partner when this seat is off the board.
+func (g *gameScreen) focus() (engine.Point, bool) {
+	if p, ok := g.view.Player(g.seat); ok && p.State == engine.Active {
+		return p.Pos, true
+	}
+	for _, p := range g.view.Players {
+		if p.State == engine.Active {
+			return p.Pos, true
+		}
+	}
+	if p, ok := g.view.Player(g.seat); ok {
+		return p.Pos, true
+	}
+	return engine.Point{}, false
+}
+
+const blanks = "                                                                                                                                "
+
+// spaces writes n spaces.
+func spaces(sb *strings.Builder, n int) {
+	for n > len(blanks) {
+		sb.WriteString(blanks)
+		n -= len(blanks)
+	}
+	if n > 0 {
+		sb.WriteString(blanks[:n])
+	}
+}
+
+// render rebuilds the frame.
+func (g *gameScreen) render() {
+	g.dirty = false
+	l := g.layout()
+	g.d.wide = l.wide
+	g.d.load(&g.view, g.seat)
+	var panel []string
+	if l.side {
+		panel = g.sidePanel(l.panelW, g.c.h)
+	} else {
+		panel = g.underPanel(l.panelW)
+	}
+	var sb strings.Builder
+	sb.Grow((l.mapCols+l.panelW+16)*g.c.h + l.vw*l.vh*8)
+	if l.side {
+		n := max(l.vh, len(panel))
+		for y := 0; y < n; y++ {
+			if y > 0 {
+				sb.WriteByte('\n')
+			}
+			spaces(&sb, l.margin)
+			if y < l.vh {
+				g.d.writeRow(&sb, l.y0+y, l.x0, l.vw)
+			} else if y < len(panel) {
+				spaces(&sb, l.mapCols)
+			}
+			if y < len(panel) {
+				spaces(&sb, panelGap)
+				sb.WriteString(panel[y])
+			}
+		}
+	} else {
+		for y := 0; y < l.vh; y++ {
+			if y > 0 {
+				sb.WriteByte('\n')
+			}
+			g.d.writeRow(&sb, l.y0+y, l.x0, l.vw)
+		}
+		for _, p := range panel {
+			sb.WriteByte('\n')
+			sb.WriteString(p)
+		}
+	}
+	g.frame = sb.String()
+}
+
+// fit cuts a styled line to w columns.
+func fit(s string, w int) string {
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+// stats are the panel's facts about the game.
+func (g *gameScreen) stats() (level, turn, score, keyText, torch, seed string) {
+	v := &g.view
+	level = fmt.Sprintf("Level %d/%d", v.Level, v.Levels)
+	turn = "Turn " + strconv.Itoa(v.Turn)
+	score = "Score " + strconv.Itoa(v.Score)
+	keyText = "not found"
+	if v.Key {
+		keyText = "found: exit open"
+	}
+	torch = "none"
+	if v.Torch {
+		torch = "lit"
+	}
+	seed = strconv.FormatUint(v.Seed, 10)
+	return
+}
+
+// sidePanel builds the lines of the panel beside the map, at most h.
+func (g *gameScreen) sidePanel(w, h int) []string {
+	st := g.c.st
+	v := &g.view
+	level, turn, score, keyText, torch, seed := g.stats()
+	var top []string
+	add := func(s string) { top = append(top, fit(s, w)) }
+	add(st.Title.Render("MINOTAUR"))
+	gap := max(1, w-len(level)-len(turn))
+	add(st.Heading.Render(level) + strings.Repeat(" ", gap) + turn)
+	if v.Name != "" && v.Name != fmt.Sprintf("Level %d", v.Level) {
+		add(st.Faint.Render(v.Name))
+	}
+	add(score)
+	if v.Key {
+		add("Key    " + st.Good.Render(keyText))
+	} else {
+		add("Key    " + keyText)
+	}
+	if v.Torch {
+		add("Torch  " + st.Warn.Render(torch))
+	} else {
+		add("Torch  " + torch)
+	}
+	add("Seed   " + seed)
+	if partner := g.partnerLine(); partner != "" {
+		add(partner)
+	}
+	if g.replay != nil {
+		add(st.Warn.Render(g.replayLine()))
+	}
+
+	var keys []string
+	switch {
+	case g.chatting:
+		keys = []string{st.Faint.Render("Enter send · Esc cancel"), g.chat.View(w)}
+	case g.replay != nil:
+		keys = []string{
+			st.Key.Render("Space") + " pause  " + st.Key.Render("→") + " step",
+			st.Key.Render("+/-") + " speed  " + st.Key.Render("Q") + " quit",
+		}
+	default:
+		keys = []string{
+			st.Key.Render("WASD") + "/" + st.Key.Render("arrows") + " move",
+			st.Key.Render("Space") + " wait  " + st.Key.Render("H/?") + " help",
+			st.Key.Render("P/Esc") + " pause",
+		}
+		if g.sess.Info().Remote && g.sess.Info().Players == 2 {
+			keys[2] += "  " + st.Key.Render("T") + " chat"
+		}
+	}
+	for i := range keys {
+		keys[i] = fit(keys[i], w)
+	}
+	msgLines := h - len(top) - 1 - len(keys) - 1
+	if msgLines < 2 {
+		keys = nil
+		msgLines = h - len(top) - 1
+	}
+	if msgLines < 1 {
+		return top[:min(len(top), h)]
+	}
+	lines := append(top, "")
+	lines = append(lines, g.messageLines(w, msgLines)...)
+	if keys != nil {
+		for len(lines) < h-len(keys) {
+			lines = append(lines, "")
+		}
+		lines = append(lines, keys...)
+	}
+	return lines
+}
+
+// underPanel builds the underPanel lines shown under the map.
+func (g *gameScreen) underPanel(w int) []string {
+	st := g.c.st
+	level, turn, score, keyText, torch, seed := g.stats()
+	if keyText != "not found" {
+		keyText = "found"
+	}
+	lines := []string{
+		fit(st.Heading.Render(level)+"  "+turn+"  "+score+"  Key "+keyText+"  Torch "+torch, w),
+		fit("Seed "+seed+"  "+g.partnerLine(), w),
+	}
+	msg := g.messageLines(w, 1)
+	lines = append(lines, msg...)
+	switch {
+	case g.chatting:
+		lines = append(lines, g.chat.View(w))
+	case g.replay != nil:
+		lines = append(lines, fit(g.replayLine()+"  Space pause · → step · +/- speed · Q quit", w))
+	default:
+		lines = append(lines, fit("WASD/arrows move · Space wait · H help · P pause", w))
+	}
+	return lines
+}
+
+// partnerLine tells the partner's name and state in co-op.
+func (g *gameScreen) partnerLine() string {
+	info := g.sess.Info()
+	if info.Players < 2 {
+		return ""
+	}
+	other := 3 - g.seat
+	name := "Partner"
+	if other-1 < len(info.Names) && info.Names[other-1] != "" {
+		name = info.Names[other-1]
+	}
+	state := "waiting"
+	if p, ok := g.view.Player(other); ok {
+		state = p.State.String()
+	}
+	if other-1 < len(info.Online) && !info.Online[other-1] {
+		state = "offline"
+	}
+	return name + ": " + state
+}
+
+// replayLine is the replay viewer's status.
+func (g *gameScreen) replayLine() string {
+	r := g.replay
+	s := fmt.Sprintf("Replay %d/%d  %s", r.played, r.total, r.speed)
+	if r.paused {
+		s += "  PAUSED"
+	}
+	if r.done != "" {
+		s = fmt.Sprintf("Replay %d/%d  %s", r.played, r.total, r.done)
+	}
+	return s
+}
+
+// messageLines returns the last n lines of the messages, wrapped to w, the
+// newest bright and the older ones faint.
+func (g *gameScreen) messageLines(w, n int) []string {
+	st := g.c.st
+	var out []string
+	for i := len(g.log) - 1; i >= 0 && len(out) < n; i-- {
+		text := g.log[i].text
+		wrapped := strings.Split(ansi.Wrap(text, max(w-2, 8), ""), "\n")
+		for j := len(wrapped) - 1; j >= 0 && len(out) < n; j-- {
+			lead := "  "
+			if j == 0 {
+				lead = "› "
+			}
+			line := lead + wrapped[j]
+			switch {
+			case g.log[i].chat:
+				line = st.Key.Render(line)
+			case g.log[i].batch == g.turn:
+				line = st.Text.Render(line)
+			default:
+				line = st.Faint.Render(line)
+			}
+			out = append(out, line)
+		}
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}

@@ -1,0 +1,160 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// mapDrawer turns an engine.View into rows of text. It keeps its per-tile
+// buffers between frames so that drawing allocates nothing but the frame
+// itself, and writes each run of tiles of one class as plain characters
+// between two escape sequences taken from the glyph table.
+type mapDrawer struct {
+	st   *Styles
+	wide bool // each tile two columns wide, to look square
+	rows int
+	cols int
+	chr  []byte
+	cls  []tileClass
+}
+
+func isWallChar(c byte) bool { return c == '+' || c == '-' || c == '|' }
+
+// load computes the character and class of every tile of v as seen by seat.
+func (d *mapDrawer) load(v *engine.View, seat int) {
+	n := v.Rows * v.Cols
+	d.rows, d.cols = v.Rows, v.Cols
+	if cap(d.chr) < n {
+		d.chr = make([]byte, n)
+		d.cls = make([]tileClass, n)
+	}
+	d.chr, d.cls = d.chr[:n], d.cls[:n]
+	for i := 0; i < n; i++ {
+		c := v.Map[i]
+		d.chr[i] = c
+		d.cls[i] = baseClass(c, v.Light[i], v.Key)
+	}
+	in := func(p engine.Point) (int, bool) {
+		if p.X < 0 || p.Y < 0 || p.X >= v.Cols || p.Y >= v.Rows {
+			return 0, false
+		}
+		return p.Y*v.Cols + p.X, true
+	}
+	for _, p := range v.Compass {
+		if i, ok := in(p); ok && v.Light[i] != engine.Unseen {
+			d.cls[i] = clsCompass
+		}
+	}
+	for _, p := range v.Marks {
+		if i, ok := in(p); ok {
+			d.chr[i], d.cls[i] = '!', clsMark
+		}
+	}
+	for _, m := range v.Monsters {
+		if i, ok := in(m.Pos); ok {
+			d.chr[i] = byte(m.Kind)
+			switch {
+			case m.Frozen:
+				d.cls[i] = clsFrozen
+			case m.Kind == engine.Hunter:
+				d.cls[i] = clsHunter
+			case m.Kind == engine.Wanderer:
+				d.cls[i] = clsWanderer
+			default:
+				d.cls[i] = clsMinotaur
+			}
+		}
+	}
+	// The partner first, so that this seat's own P is drawn on top.
+	for pass := 0; pass < 2; pass++ {
+		for _, p := range v.Players {
+			if p.State != engine.Active || (p.Seat == seat) != (pass == 1) {
+				continue
+			}
+			if i, ok := in(p.Pos); ok {
+				d.chr[i] = 'P'
+				if p.Seat == seat {
+					d.cls[i] = clsPlayer
+				} else {
+					d.cls[i] = clsPartner
+				}
+			}
+		}
+	}
+}
+
+// baseClass is the class of a map character under a light level.
+func baseClass(c byte, l engine.Light, keyed bool) tileClass {
+	switch l {
+	case engine.Unseen:
+		return clsPlain
+	case engine.Remembered:
+		return clsRemembered
+	case engine.Penumbra:
+		if c == 'E' {
+			return clsExitDim
+		}
+		return clsPenumbra
+	}
+	switch c {
+	case 'E':
+		if keyed {
+			return clsExitOpen
+		}
+		return clsExit
+	case 'K':
+		return clsKey
+	case '*', '^', '?':
+		return clsBonus
+	}
+	return clsLit
+}
+
+// width is the number of columns that n tiles take.
+func (d *mapDrawer) width(n int) int {
+	if d.wide {
+		return 2 * n
+	}
+	return n
+}
+
+// writeRow writes tiles x0…x0+w−1 of row y: exactly width(w) columns, and
+// no style left open at its end.
+func (d *mapDrawer) writeRow(sb *strings.Builder, y, x0, w int) {
+	cur := clsPlain
+	base := y * d.cols
+	for x := x0; x < x0+w; x++ {
+		i := base + x
+		c, k := d.chr[i], d.cls[i]
+		if k != cur {
+			if cur != clsPlain && d.st.tiles[cur] != "" {
+				sb.WriteString(d.st.reset)
+			}
+			if k != clsPlain {
+				sb.WriteString(d.st.tiles[k])
+			}
+			cur = k
+		}
+		sb.WriteByte(c)
+		if d.wide {
+			fill := byte(' ')
+			if x+1 < d.cols && isWallChar(c) && isWallChar(d.chr[i+1]) && k != clsMark && d.cls[i+1] != clsMark {
+				fill = '-'
+			}
+			sb.WriteByte(fill)
+		}
+	}
+	if cur != clsPlain && d.st.tiles[cur] != "" {
+		sb.WriteString(d.st.reset)
+	}
+}
+
+// window picks the first tile shown on an axis of n tiles when only vis fit:
+// the one that centres the player, kept inside the map.
+func window(n, vis, player int) int {
+	if vis >= n {
+		return 0
+	}
+	return min(max(player-vis/2, 0), n-vis)
+}

@@ -1,0 +1,210 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/saves"
+)
+
+// menuItem is one line of the main menu.
+type menuItem int
+
+const (
+	itemNew menuItem = iota
+	itemContinue
+	itemNetwork
+	itemScores
+	itemHelp
+	itemQuit
+)
+
+var menuLabels = [...]string{"New game", "Continue", "Network game", "High scores", "Help", "Quit"}
+
+// menuScreen is the main menu. It lists the saved games when it opens, to
+// grey out Continue when there is none.
+type menuScreen struct {
+	c      *common
+	cursor menuItem
+	saves  []saves.SaveInfo
+	listed bool   // the saves folder has been read
+	note   string // a sentence under the menu (an error, "no saved game")
+	help   help.Model
+}
+
+func newMenu(c *common) *menuScreen {
+	m := &menuScreen{c: c, help: help.New()}
+	return m
+}
+
+// savesListedMsg carries the list of saved games.
+type savesListedMsg struct {
+	list []saves.SaveInfo
+	err  error
+}
+
+// listSaves reads the saves folder.
+func listSaves(dir string) tea.Cmd {
+	return func() tea.Msg {
+		l, err := saves.Store{Dir: dir}.List()
+		return savesListedMsg{l, err}
+	}
+}
+
+// Init reads the saves folder.
+func (m *menuScreen) Init() tea.Cmd { return listSaves(m.c.cfg.Saves) }
+
+func (m *menuScreen) enabled(i menuItem) bool {
+	return i != itemContinue || len(m.saves) > 0
+}
+
+// Update moves the cursor or chooses an item.
+func (m *menuScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case savesListedMsg:
+		m.saves, m.listed = msg.list, true
+		if msg.err != nil {
+			m.note = msg.err.Error()
+		}
+	case loadedMsg:
+		return m, startLoaded(m.c, msg, &m.note)
+	case tea.KeyMsg:
+		switch {
+		case key.Matches(msg, menuKeys.Up):
+			m.move(-1)
+		case key.Matches(msg, menuKeys.Down):
+			m.move(+1)
+		case key.Matches(msg, menuKeys.Choose):
+			return m, m.choose(m.cursor)
+		case msg.String() == "?":
+			return m, m.choose(itemHelp)
+		case msg.Type == tea.KeyRunes && len(msg.Runes) == 1:
+			return m, m.letter(msg.Runes[0])
+		}
+	}
+	return m, nil
+}
+
+// move steps the cursor, skipping a greyed item.
+func (m *menuScreen) move(d int) {
+	n := menuItem(len(menuLabels))
+	i := m.cursor
+	for range menuLabels {
+		i = (i + menuItem(d) + n) % n
+		if m.enabled(i) {
+			break
+		}
+	}
+	m.cursor = i
+}
+
+// letter handles a first letter. An item with a letter of its own
+// (Continue, Quit) is chosen at once; where items share a letter (New game
+// and Network game, High scores and Help) the letter moves the cursor to the
+// first of them, then to the next, and Enter chooses.
+func (m *menuScreen) letter(r rune) tea.Cmd {
+	l := strings.ToUpper(string(r))
+	var matches []menuItem
+	for i, s := range menuLabels {
+		if strings.HasPrefix(s, l) && m.enabled(menuItem(i)) {
+			matches = append(matches, menuItem(i))
+		}
+	}
+	switch len(matches) {
+	case 0:
+		if l == "C" {
+			m.note = "There is no saved game to continue."
+		}
+		return nil
+	case 1:
+		m.cursor = matches[0]
+		return m.choose(matches[0])
+	}
+	next := matches[0]
+	for j, i := range matches {
+		if i == m.cursor {
+			next = matches[(j+1)%len(matches)]
+		}
+	}
+	m.cursor = next
+	return nil
+}
+
+// choose acts on an item.
+func (m *menuScreen) choose(i menuItem) tea.Cmd {
+	m.note = ""
+	switch i {
+	case itemNew:
+		g, err := engine.New(engine.Config{Seed: m.c.takeSeed(), Players: 1, Levels: m.c.cfg.Levels})
+		if err != nil {
+			m.note = "The game could not start: " + err.Error()
+			return nil
+		}
+		sess := NewLocalSession(g, nil, m.c.cfg.LevelTexts, m.c.cfg.Saves, m.c.cfg.Replays, m.c.cfg.Now, false)
+		return replace(newGameScreen(m.c, sess))
+	case itemContinue:
+		switch {
+		case len(m.saves) == 0:
+			m.note = "There is no saved game to continue."
+			return nil
+		case len(m.saves) == 1 && !m.saves[0].Damaged():
+			return loadSave(m.c.cfg.Saves, m.saves[0].Name)
+		}
+		return push(newSavesScreen(m.c))
+	case itemNetwork:
+		return push(newNetworkScreen(m.c))
+	case itemScores:
+		return push(newScoresScreen(m.c, 0, nil))
+	case itemHelp:
+		return push(newHelpScreen(m.c))
+	case itemQuit:
+		return tea.Quit
+	}
+	return nil
+}
+
+// logo is the game's name as drawn on the main menu.
+var logo = []string{
+	` __  __ ___ _  _  ___ _____ _   _   _ ___ `,
+	`|  \/  |_ _| \| |/ _ \_   _/_\ | | | | _ \`,
+	`| |\/| || || .  | (_) || |/ _ \| |_| |   /`,
+	`|_|  |_|___|_|\_|\___/ |_/_/ \_\\___/|_|_\`,
+}
+
+// View draws the menu in the middle of the terminal.
+func (m *menuScreen) View() string {
+	st := m.c.st
+	var b strings.Builder
+	for _, l := range logo {
+		b.WriteString(st.Title.Render(l) + "\n")
+	}
+	b.WriteString("\n" + st.Faint.Render("Find the key. Reach the exit. Do not get caught.") + "\n\n")
+	var items []string
+	for i, label := range menuLabels {
+		item := menuItem(i)
+		text := fmt.Sprintf("%-14s", label)
+		switch {
+		case !m.enabled(item):
+			items = append(items, "  "+st.Disabled.Render(text))
+		case item == m.cursor:
+			items = append(items, "> "+st.Selected.Render(text))
+		default:
+			items = append(items, "  "+st.Text.Render(text))
+		}
+	}
+	b.WriteString(lipgloss.PlaceHorizontal(lipgloss.Width(logo[0]), lipgloss.Center, strings.Join(items, "\n")))
+	b.WriteString("\n\n")
+	if m.note != "" {
+		b.WriteString(st.Warn.Render(m.note))
+	}
+	b.WriteString("\n")
+	m.help.Width = m.c.w
+	b.WriteString(m.help.ShortHelpView(menuKeys.ShortHelp()) + st.Faint.Render(" • first letter picks"))
+	return m.c.center(b.String())
+}

@@ -1,0 +1,389 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// helpScreen lists every symbol, key and the scoring formula. Any key returns.
+type helpScreen struct{ c *common }
+
+func newHelpScreen(c *common) *helpScreen { return &helpScreen{c: c} }
+
+// Init does nothing.
+func (h *helpScreen) Init() tea.Cmd { return nil }
+
+// Update returns to the previous screen on any key.
+func (h *helpScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	if _, ok := msg.(tea.KeyMsg); ok {
+		return h, pop()
+	}
+	return h, nil
+}
+
+// glyph draws a symbol with its map style.
+func (c *common) glyph(k tileClass, s string) string {
+	if c.st.tiles[k] == "" {
+		return s
+	}
+	return c.st.tiles[k] + s + c.st.reset
+}
+
+// View draws the help page.
+func (h *helpScreen) View() string {
+	c, st := h.c, h.c.st
+	sym := func(k tileClass, g, text string) string { return " " + c.glyph(k, g) + strings.Repeat(" ", 4-len(g)) + text }
+	left := []string{
+		st.Heading.Render("Symbols"),
+		sym(clsPlayer, "P", "you (bright white)"),
+		sym(clsPartner, "P", "your partner (cyan, co-op)"),
+		sym(clsHunter, "H", "hunter (red): cuts you off"),
+		sym(clsWanderer, "W", "wanderer (magenta): roams"),
+		sym(clsMinotaur, "M", "Minotaur (level 7): leaps"),
+		sym(clsMark, "!", "where the Minotaur lands"),
+		sym(clsKey, "K", "the key: opens the exit"),
+		sym(clsExit, "E", "exit (green; bright if open)"),
+		sym(clsBonus, "*", "freeze: monsters skip 3"),
+		sym(clsBonus, "^", "torch: see further"),
+		sym(clsBonus, "?", "compass: shows the way"),
+		sym(clsCompass, ".", "a compass mark (blue)"),
+		sym(clsLit, "+-|", "wall   " + c.glyph(clsLit, ".") + " floor"),
+		"",
+		st.Heading.Render("Light"),
+		" " + c.glyph(clsLit, "+-+") + " in light: all you see",
+		" " + c.glyph(clsPenumbra, "+-+") + " penumbra: map only",
+		" " + c.glyph(clsRemembered, "+-+") + " remembered (grey)",
+	}
+	k := func(keys, text string) string { return " " + st.Key.Render(fmt.Sprintf("%-11s", keys)) + " " + text }
+	right := []string{
+		st.Heading.Render("Keys"),
+		k("W A S D", "step up, left,"),
+		k("arrows", "down, right"),
+		k("Space", "wait a turn"),
+		k("H ?", "this help"),
+		k("P Esc", "pause: save, quit"),
+		k("Enter T", "chat (co-op)"),
+		k("Ctrl+C", "quit (asks if unsaved)"),
+		"",
+		st.Heading.Render("Score of a level"),
+		" 100",
+		" + max(0, 300 − turns)",
+		" + 20 × bonuses taken",
+		" The game's score is the sum of",
+		" the passed levels'.",
+		"",
+		st.Heading.Render("Rules"),
+		" A wall bump costs no turn.",
+		" Caught once: the game is over.",
+	}
+	lw := 0
+	for _, l := range left {
+		lw = max(lw, lipgloss.Width(l))
+	}
+	var b strings.Builder
+	b.WriteString(st.Title.Render("HELP") + "\n\n")
+	for i := 0; i < max(len(left), len(right)); i++ {
+		var l, r string
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		b.WriteString(l + strings.Repeat(" ", lw-lipgloss.Width(l)+4) + r + "\n")
+	}
+	b.WriteString("\n" + st.Faint.Render("Press any key to return."))
+	return c.center(b.String())
+}
+
+// pauseScreen is the pause menu: Continue, Save, Quit to menu.
+type pauseScreen struct {
+	c      *common
+	g      *gameScreen
+	cursor int
+	note   string
+	saving bool
+}
+
+func newPauseScreen(c *common, g *gameScreen) *pauseScreen { return &pauseScreen{c: c, g: g} }
+
+// Init does nothing.
+func (p *pauseScreen) Init() tea.Cmd { return nil }
+
+var pauseLabels = []string{"Continue", "Save", "Quit to menu"}
+
+// Update moves through the menu, saves, or leaves.
+func (p *pauseScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case SavedMsg:
+		p.saving = false
+		if msg.Err != nil {
+			if l, ok := p.g.sess.(*LocalSession); ok {
+				l.markUnsaved()
+			}
+			p.note = "Not saved: " + msg.Err.Error()
+		} else {
+			p.note = "Saved as " + filepath.Base(msg.Path) + "."
+		}
+	case tea.KeyMsg:
+		switch {
+		case key.Matches(msg, menuKeys.Up):
+			p.cursor = (p.cursor + len(pauseLabels) - 1) % len(pauseLabels)
+		case key.Matches(msg, menuKeys.Down):
+			p.cursor = (p.cursor + 1) % len(pauseLabels)
+		case key.Matches(msg, playKeys.Pause):
+			return p, pop()
+		case key.Matches(msg, menuKeys.Choose):
+			return p, p.choose(p.cursor)
+		case msg.Type == tea.KeyRunes && len(msg.Runes) == 1:
+			switch strings.ToUpper(string(msg.Runes)) {
+			case "C":
+				return p, p.choose(0)
+			case "Q":
+				return p, p.choose(2)
+			}
+		}
+	}
+	return p, nil
+}
+
+func (p *pauseScreen) choose(i int) tea.Cmd {
+	p.cursor = i
+	switch i {
+	case 0:
+		return pop()
+	case 1:
+		if p.saving {
+			return nil
+		}
+		cmd := p.g.sess.Save()
+		if cmd == nil {
+			p.note = "A network game cannot be saved."
+			return nil
+		}
+		p.saving = true
+		p.note = "Saving…"
+		return cmd
+	}
+	if p.g.sess.Unsaved() {
+		return push(quitConfirm(p.c, p.g, false))
+	}
+	return leaveGame(p.c, p.g)
+}
+
+// leaveGame ends the game's session (writing its replay) and shows the menu.
+func leaveGame(c *common, g *gameScreen) tea.Cmd {
+	return tea.Batch(g.sess.End(), replace(newMenu(c)))
+}
+
+// View draws the pause menu.
+func (p *pauseScreen) View() string {
+	st := p.c.st
+	var items []string
+	for i, l := range pauseLabels {
+		if i == p.cursor {
+			items = append(items, "> "+st.Selected.Render(fmt.Sprintf("%-14s", l)))
+		} else {
+			items = append(items, "  "+fmt.Sprintf("%-14s", l))
+		}
+	}
+	v := p.g.view
+	body := st.Title.Render("PAUSED") + "\n\n" +
+		fmt.Sprintf("Level %d/%d · turn %d · score %d", v.Level, v.Levels, v.Turn, v.Score) + "\n\n" +
+		strings.Join(items, "\n") + "\n\n"
+	note := p.note
+	if note == "" && p.g.sess.Unsaved() {
+		note = "This game has unsaved progress."
+	}
+	body += fit(note, max(p.c.w-10, 20)) + "\n\n" + st.Faint.Render("↑/↓ Enter choose · P/Esc back to the game")
+	return p.c.center(st.Box.Render(body))
+}
+
+// confirmScreen asks before quitting a game with unsaved progress.
+type confirmScreen struct {
+	c        *common
+	g        *gameScreen
+	question string
+	leave    func() tea.Cmd
+	note     string
+	saving   bool
+}
+
+// quitConfirm asks before quitting a game with unsaved progress: to the
+// menu (from the pause screen) or out of the program (Ctrl+C).
+func quitConfirm(c *common, g *gameScreen, program bool) *confirmScreen {
+	q := &confirmScreen{c: c, g: g, question: "This game has unsaved progress.\nQuit to the menu without saving?"}
+	q.leave = func() tea.Cmd { return leaveGame(c, g) }
+	if program {
+		q.question = "This game has unsaved progress.\nQuit the game without saving?"
+		q.leave = func() tea.Cmd { return tea.Sequence(g.sess.End(), func() tea.Msg { return quitMsg{} }) }
+	}
+	return q
+}
+
+// Init does nothing.
+func (q *confirmScreen) Init() tea.Cmd { return nil }
+
+// Update: Y quits, S saves then quits, N or Esc goes back.
+func (q *confirmScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case SavedMsg:
+		q.saving = false
+		if msg.Err != nil {
+			if l, ok := q.g.sess.(*LocalSession); ok {
+				l.markUnsaved()
+			}
+			q.note = "Not saved: " + msg.Err.Error()
+			return q, nil
+		}
+		return q, q.leave()
+	case tea.KeyMsg:
+		if q.saving {
+			return q, nil
+		}
+		switch strings.ToLower(msg.String()) {
+		case "y":
+			return q, q.leave()
+		case "s":
+			save := q.g.sess.Save()
+			if save == nil {
+				return q, q.leave()
+			}
+			q.saving = true
+			q.note = "Saving…"
+			return q, save
+		case "n", "esc":
+			return q, pop()
+		}
+	}
+	return q, nil
+}
+
+// View draws the question.
+func (q *confirmScreen) View() string {
+	st := q.c.st
+	body := st.Warn.Render("QUIT?") + "\n\n" + q.question + "\n\n" +
+		st.Key.Render("Y") + "  yes, quit without saving\n" +
+		st.Key.Render("S") + "  save, then quit\n" +
+		st.Key.Render("N") + "  no, keep playing"
+	if q.note != "" {
+		body += "\n\n" + fit(q.note, max(q.c.w-10, 20))
+	}
+	return q.c.center(st.Box.Render(body))
+}
+
+// passedScreen shows the score of a passed level.
+type passedScreen struct {
+	c     *common
+	score engine.LevelScore
+	next  int // the level that starts next
+	total int
+}
+
+func newPassedScreen(c *common, sc engine.LevelScore, v engine.View) *passedScreen {
+	return &passedScreen{c: c, score: sc, next: v.Level, total: v.Score}
+}
+
+// Init does nothing.
+func (p *passedScreen) Init() tea.Cmd { return nil }
+
+var continueKey = key.NewBinding(key.WithKeys("enter", " ", "esc"), key.WithHelp("Enter", "continue"))
+
+// Update returns to the game on Enter or Space (not on a move key, which the
+// player may still be pressing).
+func (p *passedScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, continueKey) {
+		return p, pop()
+	}
+	return p, nil
+}
+
+// scoreLines is the breakdown of a level's score.
+func scoreLines(st *Styles, sc engine.LevelScore) []string {
+	return []string{
+		fmt.Sprintf("%-28s %5d", "Escaped", engine.BaseLevelScore),
+		fmt.Sprintf("%-28s %5d", fmt.Sprintf("Time bonus (300 − %d turns)", sc.Turns), sc.TimeBonus),
+		fmt.Sprintf("%-28s %5d", fmt.Sprintf("Bonuses (%d × %d)", sc.Bonuses, engine.BonusScore), sc.Bonuses*engine.BonusScore),
+		strings.Repeat(" ", 28) + " -----",
+		st.Heading.Render(fmt.Sprintf("%-28s %5d", fmt.Sprintf("Level %d", sc.Level), sc.Score)),
+	}
+}
+
+// View draws the breakdown.
+func (p *passedScreen) View() string {
+	st := p.c.st
+	body := st.Good.Render(fmt.Sprintf("LEVEL %d PASSED", p.score.Level)) + "\n\n" +
+		strings.Join(scoreLines(st, p.score), "\n") + "\n\n" +
+		fmt.Sprintf("%-28s %5d", "Total so far", p.total) + "\n\n" +
+		st.Faint.Render(fmt.Sprintf("Enter or Space: on to level %d", p.next))
+	return p.c.center(st.Box.Render(body))
+}
+
+// messageScreen shows a sentence with a way back.
+type messageScreen struct {
+	c      *common
+	title  string
+	text   string
+	toMenu bool // Enter returns to the menu (else to the screen below)
+}
+
+func newMessageScreen(c *common, title, text string, toMenu bool) *messageScreen {
+	return &messageScreen{c: c, title: title, text: text, toMenu: toMenu}
+}
+
+// newNetworkScreen tells how network play is reached. The network screens
+// (server prompt, lobby) replace it once netplay is wired in.
+func newNetworkScreen(c *common) *networkScreen {
+	text := "Network co-op needs a game server: start one with\n\n    minotaur serve --addr :7777\n\n" +
+		"and start the game with --server host:port.\n\n" +
+		"Network play is coming: the lobby is not built into\nthis version of the game yet."
+	if c.cfg.Server != "" {
+		text = "Server: " + c.cfg.Server + "\n\nNetwork play is coming: the lobby is not built into\n" +
+			"this version of the game yet, so it cannot connect."
+	}
+	return &networkScreen{messageScreen{c: c, title: "NETWORK GAME", text: text}}
+}
+
+// networkScreen is the menu's "Network game" until netplay is wired in.
+type networkScreen struct{ messageScreen }
+
+// Update returns to the menu on Enter, Esc or Q.
+func (n *networkScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	_, cmd := n.messageScreen.Update(msg)
+	return n, cmd
+}
+
+// Init does nothing.
+func (m *messageScreen) Init() tea.Cmd { return nil }
+
+// Update leaves on Enter, Esc or Q.
+func (m *messageScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok {
+		switch strings.ToLower(k.String()) {
+		case "enter", "esc", "q", " ":
+			if m.toMenu {
+				return m, replace(newMenu(m.c))
+			}
+			return m, pop()
+		}
+	}
+	return m, nil
+}
+
+// View draws the message.
+func (m *messageScreen) View() string {
+	st := m.c.st
+	where := "back"
+	if m.toMenu {
+		where = "to the menu"
+	}
+	body := st.Title.Render(m.title) + "\n\n" + m.text + "\n\n" + st.Faint.Render("Enter or Esc: "+where)
+	return m.c.center(st.Box.Render(body))
+}

@@ -1,0 +1,236 @@
+package tui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/saves"
+)
+
+// Session is the game screen's line to one game. The game screen draws only
+// from Session.View and shows messages only from the events a session
+// reports, so that solo play (LocalSession: an engine.Game in this process)
+// and network co-op (a netplay client) share every line of drawing and input
+// code.
+//
+// The game screen calls a session from its Update only (one goroutine); a
+// session must not block there. Anything slow — writing files, waiting for
+// the server — happens in the tea.Cmds it returns, which report back with
+// the messages below.
+//
+// A remote implementation:
+//   - Act sends the action to the server and returns (nil, nil); the
+//     server's answer comes back as an EventsMsg from the command that Next
+//     returns (the game screen re-arms Next after every message it gets).
+//   - View returns the latest state the server sent for this seat.
+//   - Next waits for the next server message and turns it into an EventsMsg
+//     (a new state and its events), a ChatMsg, or a SessionErrorMsg (the
+//     connection failed: the screen shows it with a way back to the menu).
+//   - Save returns nil (a network game is not saved by a player) and
+//     Unsaved returns false, so the game never asks "quit without saving?".
+//   - End leaves the room and closes the connection.
+type Session interface {
+	// Seat is the seat this screen plays: 1 solo; 1 or 2 in co-op.
+	Seat() int
+	// View returns what the seat perceives now. The game screen calls it
+	// once after each batch of events and caches the drawing.
+	View() engine.View
+	// Act plays one action of this seat. A local session applies it at once
+	// and returns what happened; a remote session sends it and returns no
+	// events (they arrive later as an EventsMsg). An error is shown to the
+	// player as a message ("it is not your turn").
+	Act(a engine.Action) ([]engine.Event, error)
+	// Next returns a command that waits for the next thing the session
+	// reports unasked (EventsMsg, ChatMsg, SessionErrorMsg), or nil when
+	// nothing ever comes unasked (a local game).
+	Next() tea.Cmd
+	// Info describes the session for the side panel.
+	Info() SessionInfo
+	// Say sends a chat line to the partner (co-op only).
+	Say(text string) error
+	// Save returns a command that writes the game to a new saved-game file
+	// and reports a SavedMsg, or nil when the session cannot be saved.
+	Save() tea.Cmd
+	// Unsaved reports whether the game has progress that no save holds and
+	// that quitting would lose.
+	Unsaved() bool
+	// End finishes the session — the game was won, lost or abandoned — and
+	// returns a command that writes what must be kept (a local game's
+	// replay) or closes the connection, and reports an EndedMsg.
+	End() tea.Cmd
+}
+
+// SessionInfo describes a session for the side panel.
+type SessionInfo struct {
+	// Players is 1 (solo) or 2 (co-op).
+	Players int
+	// Names are the players' names in seat order ("" when unknown).
+	Names []string
+	// Remote is true for a network game.
+	Remote bool
+	// Online tells, in seat order, whether each player is connected.
+	Online []bool
+}
+
+// EventsMsg reports events that a session received unasked (a remote
+// session: the server's answer to a move, or the partner's move). The game
+// screen then reads the session's View again.
+type EventsMsg struct {
+	Events []engine.Event
+}
+
+// ChatMsg is a chat line from the partner (or a notice from the server when
+// From is empty).
+type ChatMsg struct {
+	From string
+	Text string
+}
+
+// SessionErrorMsg reports that a session failed (the connection was lost).
+// The game screen shows it with a way back to the menu; it never ends the
+// program.
+type SessionErrorMsg struct {
+	Err error
+}
+
+// SavedMsg reports a finished save: the file written, or why it failed.
+type SavedMsg struct {
+	Path string
+	Err  error
+}
+
+// EndedMsg reports that a session's End has finished: Replay is the replay
+// file written (for a local game), Err what went wrong.
+type EndedMsg struct {
+	Replay string
+	Err    error
+}
+
+// LocalSession is a solo game played in this process: an engine.Game, the
+// recording of its moves for the replay, and where saves and replays go.
+type LocalSession struct {
+	game    *engine.Game
+	rec     *saves.Recorder
+	store   saves.Store
+	replays string
+	now     func() time.Time
+	savedAt int  // rec.Len() at the last save; -1 when never saved
+	played  int  // actions played in this sitting
+	ended   bool // End has been called
+}
+
+// NewLocalSession wraps a game. rec records its moves (nil starts a new
+// recording of g's seed and levelTexts); savesDir and replaysDir are the
+// folders that Save and End write to; now tells the time for file names.
+// savedAlready says that g was just loaded from a save (so it has nothing
+// unsaved yet).
+func NewLocalSession(g *engine.Game, rec *saves.Recorder, levelTexts []string, savesDir, replaysDir string, now func() time.Time, savedAlready bool) *LocalSession {
+	if rec == nil {
+		rec = saves.NewRecorder(g.Seed(), levelTexts, g.Players())
+	}
+	if now == nil {
+		now = time.Now
+	}
+	s := &LocalSession{game: g, rec: rec, store: saves.Store{Dir: savesDir}, replays: replaysDir, now: now, savedAt: -1}
+	if savedAlready {
+		s.savedAt = rec.Len()
+	}
+	return s
+}
+
+// Game returns the session's game (for tests and the replay viewer).
+func (s *LocalSession) Game() *engine.Game { return s.game }
+
+// Seat is always 1 in a solo game.
+func (s *LocalSession) Seat() int { return 1 }
+
+// View returns what the player perceives now.
+func (s *LocalSession) View() engine.View { return s.game.View(1) }
+
+// Act applies the action and records it.
+func (s *LocalSession) Act(a engine.Action) ([]engine.Event, error) {
+	seat := s.game.Turn()
+	if seat == 0 {
+		return nil, engine.ErrGameOver
+	}
+	ev, err := s.rec.Apply(s.game, seat, a)
+	if err == nil {
+		s.played++
+	}
+	return ev, err
+}
+
+// Next returns nil: a local game reports nothing unasked.
+func (s *LocalSession) Next() tea.Cmd { return nil }
+
+// Info describes a solo game.
+func (s *LocalSession) Info() SessionInfo { return SessionInfo{Players: s.game.Players()} }
+
+// Say has no one to talk to in a solo game.
+func (s *LocalSession) Say(string) error { return errors.New("there is no one to talk to in a solo game") }
+
+// Unsaved reports moves made since the last save (or since the start).
+func (s *LocalSession) Unsaved() bool {
+	return s.game.Result() == engine.InProgress && s.rec.Len() != s.savedAt && s.rec.Len() > 0
+}
+
+// Save snapshots the game now (so that the write cannot race with play) and
+// returns a command that writes it to a new file in the saves folder.
+func (s *LocalSession) Save() tea.Cmd {
+	g, rec, err := s.snapshot()
+	if err != nil {
+		return func() tea.Msg { return SavedMsg{Err: err} }
+	}
+	store, now := s.store, s.now()
+	n := s.rec.Len()
+	s.savedAt = n // optimistic; a failed save resets it through MarkUnsaved
+	return func() tea.Msg {
+		info, err := store.Save(g, rec, now)
+		if err != nil {
+			return SavedMsg{Err: err}
+		}
+		return SavedMsg{Path: info.Path}
+	}
+}
+
+// markUnsaved forgets the last save (it failed).
+func (s *LocalSession) markUnsaved() { s.savedAt = -1 }
+
+// snapshot copies the game and the recording through their serialised form.
+func (s *LocalSession) snapshot() (*engine.Game, *saves.Recorder, error) {
+	data, err := json.Marshal(s.game)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the game could not be saved: %w", err)
+	}
+	g, err := engine.Load(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the game could not be saved: %w", err)
+	}
+	return g, saves.ResumeRecorder(s.rec.Replay()), nil
+}
+
+// End returns a command that writes the game's replay, unless nothing was
+// played in this sitting of a game that goes on (a save just continued and
+// left again). It reports an EndedMsg. A session ends once.
+func (s *LocalSession) End() tea.Cmd {
+	if s.ended {
+		return nil
+	}
+	s.ended = true
+	if s.rec.Len() == 0 || (s.played == 0 && s.game.Result() == engine.InProgress) {
+		return func() tea.Msg { return EndedMsg{} }
+	}
+	r, dir, now := s.rec.Replay(), s.replays, s.now()
+	return func() tea.Msg {
+		path, err := saves.SaveReplay(dir, r, now)
+		if err != nil {
+			return EndedMsg{Err: fmt.Errorf("the replay was not written: %w", err)}
+		}
+		return EndedMsg{Replay: path}
+	}
+}

@@ -1,0 +1,150 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+)
+
+// Styles holds every style the screens use, built once per terminal (per
+// SSH session, from that session's renderer) and passed down to every
+// screen. The map is never drawn with Style.Render: its tile classes are
+// turned once into raw escape prefixes (the glyph table) that the map
+// renderer writes around plain characters.
+type Styles struct {
+	// Mono is true when the terminal shows no colour (NO_COLOR or a plain
+	// terminal): distinctions are made with bold, dim and reverse instead.
+	Mono bool
+
+	Title    lipgloss.Style
+	Heading  lipgloss.Style
+	Text     lipgloss.Style
+	Faint    lipgloss.Style
+	Selected lipgloss.Style
+	Disabled lipgloss.Style
+	Good     lipgloss.Style
+	Warn     lipgloss.Style
+	Bad      lipgloss.Style
+	Key      lipgloss.Style // a key name in hints
+	Box      lipgloss.Style // the frame of dialogs
+	Hilite   lipgloss.Style // the new entry of the high-score table
+
+	// tiles is the glyph table: the escape sequence that starts each tile
+	// class; reset ends any of them.
+	tiles [numClasses]string
+	reset string
+}
+
+// tileClass is how one map cell is drawn.
+type tileClass uint8
+
+const (
+	clsPlain      tileClass = iota // unseen: blank
+	clsLit                         // map in light
+	clsPenumbra                    // map in penumbra
+	clsRemembered                  // map from memory
+	clsPlayer
+	clsPartner
+	clsHunter
+	clsWanderer
+	clsMinotaur
+	clsFrozen // a frozen monster
+	clsMark   // the Minotaur's landing marks
+	clsKey
+	clsExit     // closed exit
+	clsExitOpen // the exit once the key is taken
+	clsExitDim  // the exit in penumbra
+	clsBonus
+	clsCompass // tiles marked by a compass
+	numClasses
+)
+
+// SGR sequences used without colour.
+const (
+	sgrReset   = "\x1b[0m"
+	sgrBold    = "\x1b[1m"
+	sgrDim     = "\x1b[2m"
+	sgrReverse = "\x1b[7m"
+)
+
+// NewStyles builds the styles for a terminal. Pass lipgloss.DefaultRenderer()
+// for the local terminal or the renderer of an SSH session; when its colour
+// profile is Ascii (NO_COLOR, a dumb terminal) the styles fall back to bold,
+// dim and reverse.
+func NewStyles(r *lipgloss.Renderer) *Styles {
+	if r == nil {
+		r = lipgloss.DefaultRenderer()
+	}
+	s := &Styles{Mono: r.ColorProfile() == termenv.Ascii}
+	ns := r.NewStyle
+	s.Title = ns().Bold(true).Foreground(lipgloss.Color("9"))
+	s.Heading = ns().Bold(true).Foreground(lipgloss.Color("15"))
+	s.Text = ns()
+	s.Faint = ns().Foreground(lipgloss.Color("244"))
+	s.Selected = ns().Bold(true).Foreground(lipgloss.Color("0")).Background(lipgloss.Color("11"))
+	s.Disabled = ns().Foreground(lipgloss.Color("240"))
+	s.Good = ns().Foreground(lipgloss.Color("10"))
+	s.Warn = ns().Bold(true).Foreground(lipgloss.Color("11"))
+	s.Bad = ns().Bold(true).Foreground(lipgloss.Color("9"))
+	s.Key = ns().Bold(true).Foreground(lipgloss.Color("14"))
+	s.Box = ns().Border(lipgloss.RoundedBorder()).BorderForeground(lipgloss.Color("244")).Padding(0, 2)
+	s.Hilite = ns().Bold(true).Foreground(lipgloss.Color("0")).Background(lipgloss.Color("10"))
+
+	if s.Mono {
+		s.reset = sgrReset
+		s.tiles = [numClasses]string{
+			clsLit:        sgrBold,
+			clsPenumbra:   "",
+			clsRemembered: sgrDim,
+			clsPlayer:     sgrBold + sgrReverse,
+			clsPartner:    sgrReverse,
+			clsHunter:     sgrBold,
+			clsWanderer:   sgrBold,
+			clsMinotaur:   sgrBold + sgrReverse,
+			clsFrozen:     sgrDim + sgrReverse,
+			clsMark:       sgrBold + sgrReverse,
+			clsKey:        sgrBold,
+			clsExit:       sgrBold,
+			clsExitOpen:   sgrBold + sgrReverse,
+			clsExitDim:    "",
+			clsBonus:      sgrBold,
+			clsCompass:    sgrReverse,
+		}
+		return s
+	}
+	fg := func(c string) lipgloss.Style { return ns().Foreground(lipgloss.Color(c)) }
+	table := [numClasses]lipgloss.Style{
+		clsPlain:      ns(),
+		clsLit:        fg("15"),
+		clsPenumbra:   fg("7").Faint(true),
+		clsRemembered: fg("240"),
+		clsPlayer:     fg("15").Bold(true),
+		clsPartner:    fg("14").Bold(true),
+		clsHunter:     fg("1"),
+		clsWanderer:   fg("5"),
+		clsMinotaur:   fg("9").Bold(true),
+		clsFrozen:     fg("12"),
+		clsMark:       fg("9").Bold(true).Background(lipgloss.Color("52")),
+		clsKey:        fg("11").Bold(true),
+		clsExit:       fg("2"),
+		clsExitOpen:   fg("10").Bold(true),
+		clsExitDim:    fg("2").Faint(true),
+		clsBonus:      fg("3"),
+		clsCompass:    fg("12").Bold(true),
+	}
+	for i, st := range table {
+		s.tiles[i] = prefixOf(st)
+	}
+	s.reset = sgrReset
+	return s
+}
+
+// prefixOf returns the escape sequence a style writes before its text.
+func prefixOf(st lipgloss.Style) string {
+	out := st.Render("X")
+	if i := strings.IndexByte(out, 'X'); i > 0 {
+		return out[:i]
+	}
+	return ""
+}

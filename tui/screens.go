@@ -39,7 +39,9 @@ func (c *common) glyph(k tileClass, s string) string {
 // View draws the help page.
 func (h *helpScreen) View() string {
 	c, st := h.c, h.c.st
-	sym := func(k tileClass, g, text string) string { return " " + c.glyph(k, g) + strings.Repeat(" ", 4-len(g)) + text }
+	sym := func(k tileClass, g, text string) string {
+		return " " + c.glyph(k, g) + strings.Repeat(" ", 4-len(g)) + text
+	}
 	left := []string{
 		st.Heading.Render("Symbols"),
 		sym(clsPlayer, "P", "you (bright white)"),
@@ -54,7 +56,7 @@ func (h *helpScreen) View() string {
 		sym(clsBonus, "^", "torch: see further"),
 		sym(clsBonus, "?", "compass: shows the way"),
 		sym(clsCompass, ".", "a compass mark (blue)"),
-		sym(clsLit, "+-|", "wall   " + c.glyph(clsLit, ".") + " floor"),
+		sym(clsLit, "+-|", "wall   "+c.glyph(clsLit, ".")+" floor"),
 		"",
 		st.Heading.Render("Light"),
 		" " + c.glyph(clsLit, "+-+") + " in light: all you see",

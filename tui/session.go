@@ -172,7 +172,9 @@ func (s *LocalSession) Next() tea.Cmd { return nil }
 func (s *LocalSession) Info() SessionInfo { return SessionInfo{Players: s.game.Players()} }
 
 // Say has no one to talk to in a solo game.
-func (s *LocalSession) Say(string) error { return errors.New("there is no one to talk to in a solo game") }
+func (s *LocalSession) Say(string) error {
+	return errors.New("there is no one to talk to in a solo game")
+}
 
 // Unsaved reports moves made since the last save (or since the start).
 func (s *LocalSession) Unsaved() bool {

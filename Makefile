@@ -1,0 +1,41 @@
+# Minotaur — developer commands. The README's two commands need none of this.
+GO      ?= go
+PKGS    := ./...
+FUZZTIME ?= 10s
+
+.PHONY: run build test race vet bench fuzz e2e ci clean
+
+run:            ## play
+	$(GO) run ./cmd/minotaur
+
+build:          ## build the binary into ./bin
+	$(GO) build -o bin/minotaur ./cmd/minotaur
+
+test:           ## all tests (the e2e tests skip themselves without tmux)
+	$(GO) test $(PKGS)
+
+race:
+	$(GO) test -race $(PKGS)
+
+vet:
+	$(GO) vet $(PKGS)
+
+bench:          ## every benchmark; figures go into docs/performance.md
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+fuzz:           ## each fuzz target for FUZZTIME
+	@set -e; for pkg in $$($(GO) list $(PKGS)); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "== $$pkg $$f"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+e2e:            ## tmux-driven tests of the real binary
+	$(GO) test -run 'E2E' -v -count=1 $(PKGS)
+
+ci:             ## what CI runs
+	bash .ci/run
+
+clean:
+	rm -rf bin

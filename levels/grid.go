@@ -289,19 +289,29 @@ func (p *parser) reach(g *grid, l *engine.Level) {
 	n := len(g.glyph)
 	exit := l.Exit.Y*g.cols + l.Exit.X
 	key := l.Key.Y*g.cols + l.Key.X
-	var f flood
+	// Two floods, with the exit locked and open. A second start that the
+	// first start's flood reaches has the same answers (paths go both ways),
+	// so co-op levels with adjacent starts cost no more than solo ones.
+	var locked, open flood
 	var noKey, noKeyEvenOpen, noExit []string
-	for _, s := range l.Starts {
+	var keyOK, keyOpenOK, exitOK bool
+	for i, s := range l.Starts {
 		src := s.Y*g.cols + s.X
-		f.fill(g.cols, l.Wall, []int{src}, exit)
-		if !f.seen[key] {
+		if i == 0 || !locked.seen[src] {
+			locked.fill(g.cols, l.Wall, []int{src}, exit)
+			keyOK = locked.seen[key]
+		}
+		if i == 0 || !open.seen[src] {
+			open.fill(g.cols, l.Wall, []int{src}, -1)
+			keyOpenOK, exitOK = open.seen[key], open.seen[exit]
+		}
+		if !keyOK {
 			noKey = append(noKey, g.pos(s))
 		}
-		f.fill(g.cols, l.Wall, []int{src}, -1)
-		if !f.seen[key] {
+		if !keyOpenOK {
 			noKeyEvenOpen = append(noKeyEvenOpen, g.pos(s))
 		}
-		if !f.seen[exit] {
+		if !exitOK {
 			noExit = append(noExit, g.pos(s))
 		}
 	}
@@ -318,12 +328,15 @@ func (p *parser) reach(g *grid, l *engine.Level) {
 
 	// Dead pockets: floor that no start reaches, the exit counting as floor
 	// as it does for every path in the game (a monster may walk through it).
-	srcs := make([]int, 0, 2)
-	for _, s := range l.Starts {
-		srcs = append(srcs, s.Y*g.cols+s.X)
+	if len(l.Starts) == 2 {
+		s0, s1 := l.Starts[0], l.Starts[1]
+		i0, i1 := s0.Y*g.cols+s0.X, s1.Y*g.cols+s1.X
+		if !open.seen[i0] || !open.seen[i1] {
+			open.fill(g.cols, l.Wall, []int{i0, i1}, -1)
+		}
 	}
-	f.fill(g.cols, l.Wall, srcs, -1)
-	reached := f.seen
+	reached := open.seen
+
 	var pocket flood
 	pocket.seen = make([]bool, n)
 	for i := 0; i < n; i++ {
@@ -407,18 +420,26 @@ func (f *flood) fill(cols int, wall []bool, srcs []int, blocked int) {
 			f.queue = append(f.queue, s)
 		}
 	}
+	visit := func(j int) {
+		if !f.seen[j] && !wall[j] && j != blocked {
+			f.seen[j] = true
+			f.queue = append(f.queue, j)
+		}
+	}
 	for head := 0; head < len(f.queue); head++ {
 		i := f.queue[head]
 		x := i % cols
-		for _, j := range [4]int{i - cols, i - 1, i + cols, i + 1} {
-			if j < 0 || j >= n || (j == i-1 && x == 0) || (j == i+1 && x == cols-1) {
-				continue
-			}
-			if f.seen[j] || wall[j] || j == blocked {
-				continue
-			}
-			f.seen[j] = true
-			f.queue = append(f.queue, j)
+		if i >= cols {
+			visit(i - cols)
+		}
+		if x > 0 {
+			visit(i - 1)
+		}
+		if i+cols < n {
+			visit(i + cols)
+		}
+		if x < cols-1 {
+			visit(i + 1)
 		}
 	}
 }

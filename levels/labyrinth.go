@@ -128,8 +128,9 @@ func ParseLabyrinth(name string, data []byte) (*Labyrinth, error) {
 
 type labParser struct {
 	parser
-	lines []srcLine
-	next  int // index of the next unread line
+	lines     []srcLine
+	next      int           // index of the next unread line
+	described map[rune]bool // characters that have a legend line, good or bad
 }
 
 // nextLine returns the next non-blank line, or false at the end of the file.
@@ -201,13 +202,16 @@ func (p *labParser) parse() *Labyrinth {
 		if !ok {
 			break
 		}
-		p.legend(lab, s)
+		if !p.legend(lab, s) {
+			return nil
+		}
 	}
 	p.cells(lab)
 	return lab
 }
 
-// field reads field f's size line and its 2·X−1 lines.
+// field reads field f's size line and its 2·X−1 lines. It returns false
+// when the file's structure is lost (no size, too few lines).
 func (p *labParser) field(f, count, countLine int) (Field, bool) {
 	var fd Field
 	size, ok := p.nextLine()
@@ -234,14 +238,12 @@ func (p *labParser) field(f, count, countLine int) (Field, bool) {
 	fd.Cells = make([]rune, fd.Rows*fd.Cols)
 	fd.WallRight = make([]bool, fd.Rows*fd.Cols)
 	fd.WallDown = make([]bool, fd.Rows*fd.Cols)
-	bad := false
 	for k := 0; k < want; k++ {
 		s := p.lines[p.next]
 		p.next++
-		row := []rune(s.text)
+		row := lineRunes(s.text)
 		if len(row) > width {
 			p.errorf(s.no, width+1, "this line is %d characters long: the lines of field %d (%d columns) have at most 2·%d−1 = %d", len(row), f, fd.Cols, fd.Cols, width)
-			bad = true
 		}
 		at := func(i int) rune {
 			if i < len(row) {
@@ -260,7 +262,6 @@ func (p *labParser) field(f, count, countLine int) (Field, bool) {
 						what = "found " + charName(ch)
 					}
 					p.errorf(s.no, 2*c+1, "expected cell %v of field %d ('.' or a cell letter), %s", Cell{r, c}, f, what)
-					bad = true
 				default:
 					fd.Cells[i] = ch
 				}
@@ -273,7 +274,6 @@ func (p *labParser) field(f, count, countLine int) (Field, bool) {
 					fd.WallRight[i] = true
 				default:
 					p.errorf(s.no, 2*c+2, "expected '|' (a wall) or a space (none) between cells %v and %v of field %d, found %s", Cell{r, c}, Cell{r, c + 1}, f, charName(ch))
-					bad = true
 				}
 				continue
 			}
@@ -283,38 +283,51 @@ func (p *labParser) field(f, count, countLine int) (Field, bool) {
 				fd.WallDown[i] = true
 			default:
 				p.errorf(s.no, 2*c+1, "expected '_' or '-' (a wall) or a space or '.' (none) between cells %v and %v of field %d, found %s", Cell{r, c}, Cell{r + 1, c}, f, charName(ch))
-				bad = true
 			}
 		}
 	}
-	return fd, !bad
+	// Problems with single characters are reported, and reading goes on:
+	// the lines still have their places.
+	return fd, true
 }
 
 var kinds = []string{"Key", "Exit", "Stun", "RubberRoom", "Teleport", "Armory", "Sleep"}
 
 // legend reads one legend line: a cell character, a space, Kind(args).
-func (p *labParser) legend(lab *Labyrinth, s srcLine) {
+// It returns false when the line is a field size, which means the file's
+// structure is lost.
+func (p *labParser) legend(lab *Labyrinth, s srcLine) bool {
 	text := s.text
 	ch, size := utf8.DecodeRuneInString(text)
 	rest := text[size:]
 	if ch == ' ' || ch == '\t' {
 		p.errorf(s.no, 1, "a legend line starts with the cell's character, as in \"E Exit(UP)\"")
-		return
+		return true
 	}
 	if n, ok := ints(text); ok && len(n) == 2 {
 		p.errorf(s.no, 1, "expected a legend line such as \"E Exit(UP)\", not a field size: if the file has several fields, its first line must give their number")
-		return
+		return false
 	}
+	if ch == '.' {
+		p.errorf(s.no, 1, "'.' is the empty cell and cannot be given a meaning: pick another character")
+		return true
+	}
+	// A cell with a broken legend line is described, if badly: no second
+	// complaint that it has none.
+	if p.described == nil {
+		p.described = map[rune]bool{}
+	}
+	p.described[ch] = true
 	trimmed := strings.TrimLeft(rest, " \t")
 	if trimmed == rest {
 		p.errorf(s.no, 2, "expected a space after the cell character %s, as in \"E Exit(UP)\"", charName(ch))
-		return
+		return true
 	}
 	col := 1 + utf8.RuneCountInString(text[:len(text)-len(trimmed)])
 	open := strings.IndexByte(trimmed, '(')
 	if open < 0 || !strings.HasSuffix(trimmed, ")") {
 		p.errorf(s.no, col, "expected a cell type with its arguments in brackets, such as Exit(UP), not %q", trimmed)
-		return
+		return true
 	}
 	kind := strings.TrimSpace(trimmed[:open])
 	args := trimmed[open+1 : len(trimmed)-1]
@@ -323,7 +336,7 @@ func (p *labParser) legend(lab *Labyrinth, s srcLine) {
 	vals, err := parseArgs(args)
 	if err != "" {
 		p.errorf(s.no, argCol, "cannot read the arguments of %s: %s", kind, err)
-		return
+		return true
 	}
 	usage := map[string]string{
 		"Key": "Key()", "Armory": "Armory()", "Exit": "Exit(UP)", "RubberRoom": "RubberRoom(RIGHT)",
@@ -356,19 +369,19 @@ func (p *labParser) legend(lab *Labyrinth, s srcLine) {
 		}
 	default:
 		p.errorf(s.no, col, "unknown cell type %q: the types are %s", kind, strings.Join(kinds, ", "))
-		return
+		return true
 	}
 	if !ok {
-		p.errorf(s.no, argCol, "wrong arguments for %s: write it as %s%s (directions are UP, LEFT, DOWN, RIGHT)", kind, string(ch)+" ", usage[kind])
-		return
-	}
-	if ch == '.' {
-		p.errorf(s.no, 1, "'.' is the empty cell and cannot be given a meaning: pick another character")
-		return
+		msg := fmt.Sprintf("wrong arguments for %s: write it as %c %s", kind, ch, usage[kind])
+		if kind == "Exit" || kind == "RubberRoom" {
+			msg += " (directions are UP, LEFT, DOWN, RIGHT)"
+		}
+		p.errorf(s.no, argCol, "%s", msg)
+		return true
 	}
 	if prev, dup := lab.Legend[ch]; dup {
 		p.errorf(s.no, 1, "the cell %s is described twice (first on line %d): keep one legend line for it", charName(ch), prev.line)
-		return
+		return true
 	}
 	if kind == "Sleep" {
 		switch {
@@ -380,6 +393,7 @@ func (p *labParser) legend(lab *Labyrinth, s srcLine) {
 		}
 	}
 	lab.Legend[ch] = sp
+	return true
 }
 
 func inField(f Field, c Cell) bool { return c.X >= 0 && c.Y >= 0 && c.X < f.Rows && c.Y < f.Cols }
@@ -392,14 +406,14 @@ func (p *labParser) cells(lab *Labyrinth) {
 	for f, fd := range lab.Fields {
 		farReported := map[rune]bool{}
 		for i, ch := range fd.Cells {
-			if ch == '.' {
+			if ch == '.' || ch == 0 { // 0: a bad character, already reported
 				continue
 			}
 			c := Cell{i / fd.Cols, i % fd.Cols}
 			line, col := fd.line+1+2*c.X, 2*c.Y+1
 			sp, ok := lab.Legend[ch]
 			if !ok {
-				if !reported[ch] {
+				if !reported[ch] && !p.described[ch] {
 					reported[ch] = true
 					p.errorf(line, col, "the cell %s at %v of field %d has no legend line: describe it after the fields, e.g. \"%c Stun(2)\"", charName(ch), c, f, ch)
 				}
@@ -540,6 +554,21 @@ func (a *argScanner) value(depth int) (argValue, string) {
 	return argValue{}, "unexpected " + charName(r)
 }
 
+// lineRunes returns the characters of a line; most lines are ASCII, and
+// their runes are their bytes.
+func lineRunes(s string) []rune {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return []rune(s)
+		}
+	}
+	out := make([]rune, len(s))
+	for i := 0; i < len(s); i++ {
+		out[i] = rune(s[i])
+	}
+	return out
+}
+
 // Check decides, for every field, whether the exit can be reached from
 // every cell. Movement: one step up, left, down or right to a cell with no
 // wall in between, never off the field; a rubber room is left only in its
@@ -563,27 +592,50 @@ type revGraph struct {
 	start, from []int32
 	seen        []bool
 	queue       []int32
+	kind        []uint8 // plainCell, exitCell, …
+	dir         []Dir   // a rubber room's way out
+	dest        []int32 // a teleport's destination
 }
+
+// Cell kinds that matter for movement.
+const (
+	plainCell = iota
+	exitCell
+	rubberCell
+	teleportCell
+)
 
 func (g *revGraph) check(lab *Labyrinth, f int) FieldResult {
 	fd := &lab.Fields[f]
 	n := fd.Rows * fd.Cols
-	kind := make([]*Special, n)
+	g.kind = resize(g.kind, n)
+	g.dir = resize(g.dir, n)
+	g.dest = resize(g.dest, n)
 	for i, ch := range fd.Cells {
-		if sp, ok := lab.Legend[ch]; ok {
-			kind[i] = &sp
+		g.kind[i] = plainCell
+		if ch == '.' {
+			continue
+		}
+		switch sp := lab.Legend[ch]; sp.Kind {
+		case "Exit":
+			g.kind[i] = exitCell
+		case "RubberRoom":
+			g.kind[i], g.dir[i] = rubberCell, sp.Dir
+		case "Teleport":
+			g.kind[i], g.dest[i] = teleportCell, int32(sp.To.X*fd.Cols+sp.To.Y)
 		}
 	}
+	kind := g.kind
 	// moves calls visit(u, t) for every move from cell u, landing on t.
 	moves := func(visit func(u, t int)) {
 		for u := 0; u < n; u++ {
-			sp := kind[u]
-			if sp != nil && sp.Kind == "Exit" {
+			k := kind[u]
+			if k == exitCell {
 				continue // reached: no need to go on
 			}
 			r, c := u/fd.Cols, u%fd.Cols
 			for d := Up; d <= Right; d++ {
-				if sp != nil && sp.Kind == "RubberRoom" && sp.Dir != d {
+				if k == rubberCell && g.dir[u] != d {
 					continue
 				}
 				dr, dc := d.step()
@@ -611,8 +663,8 @@ func (g *revGraph) check(lab *Labyrinth, f int) FieldResult {
 					}
 				}
 				t := v
-				if tp := kind[v]; tp != nil && tp.Kind == "Teleport" {
-					t = tp.To.X*fd.Cols + tp.To.Y
+				if kind[v] == teleportCell {
+					t = int(g.dest[v])
 				}
 				visit(u, t)
 			}
@@ -634,7 +686,7 @@ func (g *revGraph) check(lab *Labyrinth, f int) FieldResult {
 	clear(g.seen)
 	g.queue = g.queue[:0]
 	for i := 0; i < n; i++ {
-		if sp := kind[i]; sp != nil && sp.Kind == "Exit" {
+		if kind[i] == exitCell {
 			g.seen[i] = true
 			g.queue = append(g.queue, int32(i))
 		}

@@ -1,0 +1,54 @@
+package levels
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// BenchmarkCheckLevel255 checks the largest level a file may hold, a
+// 255 × 255 generated maze (target: under 10 ms).
+func BenchmarkCheckLevel255(b *testing.B) {
+	l, err := engine.GenerateSize(1, 255, 255)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := []byte(Format(l))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := Check("big.txt", data); !r.OK() {
+			b.Fatal(r.Lines(false))
+		}
+	}
+}
+
+// BenchmarkCheckField5 checks the 100 × 100 Labyrinth example field
+// (target: under 20 ms).
+func BenchmarkCheckField5(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(labyrinthDir(b), "field5.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := Check("field5.txt", data); !r.OK() {
+			b.Fatal(r.Lines(false))
+		}
+	}
+}
+
+// BenchmarkFormatLevel7 writes the campaign's largest level.
+func BenchmarkFormatLevel7(b *testing.B) {
+	l, err := engine.Generate(1, 7)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = Format(l)
+	}
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/minotaur-game/minotaur/levels"
+	"github.com/spf13/pflag"
+)
+
+func init() {
+	register(command{name: "check", summary: "validate level files (and Labyrinth field files)", run: runCheck})
+}
+
+const checkShortUsage = "usage: minotaur check FILE... (run 'minotaur check --help' for more)\n"
+
+const checkUsage = `usage: minotaur check FILE...
+
+Checks level files (see docs/levels.md) and prints one line per file,
+"FILE: OK" followed by its warnings, or one line per problem,
+"FILE:LINE:COL: message". Field files of the console game Labyrinth are
+recognised by their content and get one line per field, "0: OK" or
+"1: FAILED (x, y)", prefixed "FILE: " when several files are checked.
+
+Exit status: 0 every file is valid, 1 some file is not, 2 usage error.
+`
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("check", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fmt.Fprint(stdout, checkUsage)
+			return 0
+		}
+		fmt.Fprintf(stderr, "minotaur check: %v\n%s", err, checkShortUsage)
+		return 2
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		fmt.Fprintf(stderr, "minotaur check: no file to check: name one or more level files\n%s", checkShortUsage)
+		return 2
+	}
+	status := 0
+	for _, f := range files {
+		r := levels.CheckFile(f)
+		for _, line := range r.Lines(len(files) > 1) {
+			fmt.Fprintln(stdout, line)
+		}
+		if !r.OK() {
+			status = 1
+		}
+	}
+	return status
+}

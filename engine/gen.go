@@ -151,8 +151,9 @@ func braid(rng *rand.Rand, l *Level, chance float64) {
 		return n
 	}
 	// closed walls between two rooms, seen from room r
+	var buf [4]int
 	closed := func(r int) []int {
-		var out []int
+		out := buf[:0]
 		rx, ry := r%rw, r/rw
 		for d, dir := range dirs {
 			nx, ny := rx+dir.X, ry+dir.Y
@@ -226,8 +227,14 @@ func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 	}
 	l.Starts = []Point{s1, s2}
 	used := map[Point]bool{s1: true, s2: true}
-	d2.fill(b, s2, monsterPass)
-	minStartDist := func(p Point) int { return min(d1.at(b, p), d2.at(b, p)) }
+	// The distance from the second start, which is next to the first, is
+	// within one step of the first's: measured on small mazes, bounded below
+	// on large ones, where one search fewer matters.
+	minStartDist := func(p Point) int { return d1.at(b, p) - 1 }
+	if len(b.wall) <= exactDiameterTiles {
+		d2.fill(b, s2, monsterPass)
+		minStartDist = func(p Point) int { return min(d1.at(b, p), d2.at(b, p)) }
+	}
 
 	farEnough := (diameter + 2) / 3 // at least a third of the longest path
 	shuffled := append([]Point(nil), rooms...)
@@ -235,7 +242,7 @@ func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 
 	keyFound := false
 	for _, p := range shuffled {
-		if !used[p] && d1.at(b, p) >= farEnough && d2.at(b, p) >= farEnough {
+		if !used[p] && minStartDist(p) >= farEnough {
 			l.Key, keyFound = p, true
 			break
 		}
@@ -250,15 +257,15 @@ func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 		if used[p] || cheb(p, l.Key) <= 1 || minStartDist(p) < farEnough {
 			continue
 		}
-		b.exit = b.idx(p)
-		ok := true
-		for _, s := range l.Starts {
-			check.fillUntil(b, s, playerPass(b, false), b.idx(l.Key))
-			if check.at(b, l.Key) < 0 {
-				ok = false
-			}
+		// A closed exit in a dead end cuts nothing off; elsewhere, search.
+		// The second start is next to the first, so one search will do.
+		ok := openSides(b, p) == 1
+		if !ok {
+			b.exit = b.idx(p)
+			check.fillUntil(b, s1, playerPass(b, false), b.idx(l.Key))
+			ok = check.at(b, l.Key) >= 0
+			b.exit = -1
 		}
-		b.exit = -1
 		if ok {
 			l.Exit, exitFound = p, true
 			break
@@ -381,6 +388,17 @@ func longestPath(b *board, rooms []Point, m *distMap) (Point, int) {
 			return best, bestD
 		}
 	}
+}
+
+// openSides counts the floor tiles next to p.
+func openSides(b *board, p Point) int {
+	n := 0
+	for _, d := range dirs {
+		if !b.isWall(p.Add(d)) {
+			n++
+		}
+	}
+	return n
 }
 
 // farthest returns the room farthest from the map's source (first in reading

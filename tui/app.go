@@ -82,14 +82,34 @@ func (c *common) tooSmall() bool { return c.w < MinWidth || c.h < MinHeight }
 // tooSmallView is the screen shown below the usable minimum.
 func (c *common) tooSmallView() string {
 	msg := fmt.Sprintf("Terminal too small: need at least %d×%d", MinWidth, MinHeight)
+	if lipgloss.Width(msg) > c.w {
+		msg = fmt.Sprintf("Terminal too small:\nneed at least %d×%d", MinWidth, MinHeight)
+	}
 	now := fmt.Sprintf("(now %d×%d)", c.w, c.h)
-	return lipgloss.Place(c.w, c.h, lipgloss.Center, lipgloss.Center,
-		lipgloss.JoinVertical(lipgloss.Center, c.st.Warn.Render(msg), c.st.Faint.Render(now)))
+	block := lipgloss.JoinVertical(lipgloss.Center, c.st.Warn.Render(msg), c.st.Faint.Render(now))
+	return lipgloss.Place(c.w, c.h, lipgloss.Center, lipgloss.Center, block)
 }
 
-// center places a block in the middle of the terminal.
+// center places a block in the middle of the terminal, its lines aligned
+// on the left.
 func (c *common) center(s string) string {
-	return lipgloss.Place(c.w, c.h, lipgloss.Center, lipgloss.Center, s)
+	return lipgloss.Place(c.w, c.h, lipgloss.Center, lipgloss.Center, block(s))
+}
+
+// block pads the lines of s to one width, so that centring it moves the
+// lines together.
+func block(s string) string {
+	lines := strings.Split(s, "\n")
+	w := 0
+	for _, l := range lines {
+		w = max(w, lipgloss.Width(l))
+	}
+	for i, l := range lines {
+		if n := lipgloss.Width(l); n < w {
+			lines[i] = l + strings.Repeat(" ", w-n)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // screen is one page of the game. The root model routes messages to the

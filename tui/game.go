@@ -398,8 +398,7 @@ func (g *gameScreen) sidePanel(w, h int) []string {
 	var top []string
 	add := func(s string) { top = append(top, fit(s, w)) }
 	add(st.Title.Render("MINOTAUR"))
-	gap := max(1, w-len(level)-len(turn))
-	add(st.Heading.Render(level) + strings.Repeat(" ", gap) + turn)
+	add(st.Heading.Render(level) + strings.Repeat(" ", max(1, 13-len(level))) + turn)
 	if v.Name != "" && v.Name != fmt.Sprintf("Level %d", v.Level) {
 		add(st.Faint.Render(v.Name))
 	}

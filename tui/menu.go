@@ -35,6 +35,7 @@ type menuScreen struct {
 	saves  []saves.SaveInfo
 	listed bool   // the saves folder has been read
 	note   string // a sentence under the menu (an error, "no saved game")
+	last   string // the previous key, to cycle among items of one letter
 	help   help.Model
 }
 
@@ -85,8 +86,11 @@ func (m *menuScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		case msg.String() == "?":
 			return m, m.choose(itemHelp)
 		case msg.Type == tea.KeyRunes && len(msg.Runes) == 1:
-			return m, m.letter(msg.Runes[0])
+			cmd := m.letter(msg.Runes[0])
+			m.last = strings.ToUpper(msg.String())
+			return m, cmd
 		}
+		m.last = ""
 	}
 	return m, nil
 }
@@ -107,7 +111,7 @@ func (m *menuScreen) move(d int) {
 // letter handles a first letter. An item with a letter of its own
 // (Continue, Quit) is chosen at once; where items share a letter (New game
 // and Network game, High scores and Help) the letter moves the cursor to the
-// first of them, then to the next, and Enter chooses.
+// first of them, the same letter again to the next, and Enter chooses.
 func (m *menuScreen) letter(r rune) tea.Cmd {
 	l := strings.ToUpper(string(r))
 	var matches []menuItem
@@ -128,7 +132,7 @@ func (m *menuScreen) letter(r rune) tea.Cmd {
 	}
 	next := matches[0]
 	for j, i := range matches {
-		if i == m.cursor {
+		if i == m.cursor && m.last == l {
 			next = matches[(j+1)%len(matches)]
 		}
 	}
@@ -180,11 +184,6 @@ var logo = []string{
 // View draws the menu in the middle of the terminal.
 func (m *menuScreen) View() string {
 	st := m.c.st
-	var b strings.Builder
-	for _, l := range logo {
-		b.WriteString(st.Title.Render(l) + "\n")
-	}
-	b.WriteString("\n" + st.Faint.Render("Find the key. Reach the exit. Do not get caught.") + "\n\n")
 	var items []string
 	for i, label := range menuLabels {
 		item := menuItem(i)
@@ -198,13 +197,17 @@ func (m *menuScreen) View() string {
 			items = append(items, "  "+st.Text.Render(text))
 		}
 	}
-	b.WriteString(lipgloss.PlaceHorizontal(lipgloss.Width(logo[0]), lipgloss.Center, strings.Join(items, "\n")))
-	b.WriteString("\n\n")
-	if m.note != "" {
-		b.WriteString(st.Warn.Render(m.note))
+	var logoLines []string
+	for _, l := range logo {
+		logoLines = append(logoLines, st.Title.Render(l))
 	}
-	b.WriteString("\n")
 	m.help.Width = m.c.w
-	b.WriteString(m.help.ShortHelpView(menuKeys.ShortHelp()) + st.Faint.Render(" • first letter picks"))
-	return m.c.center(b.String())
+	parts := []string{
+		block(strings.Join(logoLines, "\n")), "",
+		st.Faint.Render("Find the key. Reach the exit. Do not get caught."), "",
+		block(strings.Join(items, "\n")), "",
+		st.Warn.Render(fit(m.note, max(m.c.w-4, 10))),
+		m.help.ShortHelpView(menuKeys.ShortHelp()) + st.Faint.Render(" • first letter picks"),
+	}
+	return lipgloss.Place(m.c.w, m.c.h, lipgloss.Center, lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...))
 }

@@ -1,0 +1,102 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/minotaur-game/minotaur/saves"
+)
+
+// goldenSeed is the seed of the golden games: its level 1 can be passed by
+// walking to the key and the exit around the wanderer.
+const goldenSeed = 4
+
+// TestGolden compares the plain text of each screen at 80×24 with its
+// golden file. Run `go test ./tui -run TestGolden -update` after a
+// deliberate change of a screen, and read the diff.
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		size [2]int
+		prep func(t *testing.T, cfg *Config)
+		play func(d *driver)
+		want string // the top screen
+	}{
+		{name: "menu", want: "menu"},
+		{name: "help", play: func(d *driver) { d.keys("?") }, want: "help"},
+		{name: "game_level1", play: func(d *driver) { d.keys("<enter>") }, want: "game"},
+		{name: "game_moves", play: func(d *driver) { d.keys("<enter>dsdsawd") }, want: "game"},
+		{name: "pause", play: func(d *driver) { d.keys("<enter>d<esc>") }, want: "pause"},
+		{name: "level_passed", play: func(d *driver) {
+			d.keys("<enter>")
+			if !d.passLevel() {
+				d.t.Fatalf("level 1 of seed %d could not be passed (%v):\n%s\n%s", goldenSeed, d.game().Result(), d.game(), d.screen())
+			}
+		}, want: "passed"},
+		{name: "game_over", play: func(d *driver) {
+			d.keys("<enter>")
+			if !d.loseGame() {
+				d.t.Fatalf("could not lose level 1 of seed %d", goldenSeed)
+			}
+		}, want: "end"},
+		{name: "high_scores", prep: func(t *testing.T, cfg *Config) {
+			table := saves.ScoreTable{Path: cfg.Scores}
+			for i, n := range []string{"theseus", "ariadne", "daedalus", "icarus"} {
+				if _, err := table.Add(saves.Entry{Name: n, Score: 2000 - 300*i, Level: 7 - i, Seed: uint64(i)}, fixedNow.AddDate(0, 0, -i)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}, play: func(d *driver) { d.keys("h<enter>") }, want: "scores"},
+		{name: "too_small", size: [2]int{30, 10}, want: "menu"},
+		{name: "game_narrow", size: [2]int{44, 16}, play: func(d *driver) { d.keys("<enter>dd") }, want: "game"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := testConfig(t, goldenSeed)
+			if tc.prep != nil {
+				tc.prep(t, &cfg)
+			}
+			w, h := 80, 24
+			if tc.size != [2]int{} {
+				w, h = tc.size[0], tc.size[1]
+			}
+			d := newDriver(t, cfg, w, h)
+			if tc.play != nil {
+				tc.play(d)
+			}
+			d.expectScreen(tc.want)
+			got := d.screen()
+			checkFits(t, got, w, h)
+			golden(t, tc.name, got)
+		})
+	}
+}
+
+// checkFits fails when a frame is larger than the terminal.
+func checkFits(t *testing.T, frame string, w, h int) {
+	t.Helper()
+	lines := strings.Split(frame, "\n")
+	if len(lines) > h {
+		t.Errorf("the frame has %d lines, the terminal %d", len(lines), h)
+	}
+	for i, l := range lines {
+		if n := len([]rune(l)); n > w {
+			t.Errorf("line %d is %d columns wide, the terminal %d: %q", i+1, n, w, l)
+		}
+	}
+}
+
+// TestTooSmallMessage checks the message names the minimum and goes away
+// when the terminal grows.
+func TestTooSmallMessage(t *testing.T) {
+	d := newDriver(t, testConfig(t, 1), 60, 10)
+	if !strings.Contains(d.screen(), "Terminal too small: need at least 40×12") {
+		t.Fatalf("no too-small message at 60×10:\n%s", d.screen())
+	}
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if strings.Contains(d.screen(), "too small") || !strings.Contains(d.screen(), "New game") {
+		t.Fatalf("the menu did not come back at 80×24:\n%s", d.screen())
+	}
+}

@@ -1,0 +1,250 @@
+package tui
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	time.Local = time.UTC
+	os.Exit(m.Run())
+}
+
+// fixedNow is the clock of the tests.
+var fixedNow = time.Date(2025, 3, 14, 15, 9, 26, 0, time.UTC)
+
+// testConfig returns a configuration whose files live in a fresh folder.
+func testConfig(t testing.TB, seed uint64) Config {
+	dir := t.TempDir()
+	return Config{
+		Saves: filepath.Join(dir, "saves"), Scores: filepath.Join(dir, "highscores.json"),
+		Replays: filepath.Join(dir, "replays"), Seed: seed, SeedFixed: true, Name: "ada",
+		Now: func() time.Time { return fixedNow },
+	}
+}
+
+// driver runs a Model the way bubbletea does, but synchronously: every
+// command is run and its message fed back before the next input.
+type driver struct {
+	t    testing.TB
+	m    *Model
+	quit bool
+}
+
+func newDriver(t testing.TB, cfg Config, w, h int) *driver {
+	d := &driver{t: t, m: New(cfg)}
+	d.run(d.m.Init())
+	d.send(tea.WindowSizeMsg{Width: w, Height: h})
+	return d
+}
+
+// send feeds one message and everything its commands report.
+func (d *driver) send(msg tea.Msg) {
+	if msg == nil || d.quit {
+		return
+	}
+	switch msg := msg.(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			d.run(c)
+		}
+		return
+	case tea.QuitMsg:
+		d.quit = true
+		return
+	}
+	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
+		for i := 0; i < v.Len(); i++ { // tea.Sequence: in order
+			d.run(v.Index(i).Interface().(tea.Cmd))
+		}
+		return
+	}
+	_, cmd := d.m.Update(msg)
+	d.run(cmd)
+}
+
+func (d *driver) run(c tea.Cmd) {
+	if c != nil {
+		d.send(c())
+	}
+}
+
+// keys sends keys: single characters, or names in angle brackets
+// (<enter>, <esc>, <up>, <down>, <left>, <right>, <space>, <ctrl+c>).
+func (d *driver) keys(s string) {
+	for len(s) > 0 {
+		if s[0] == '<' {
+			end := strings.IndexByte(s, '>')
+			d.send(namedKey(d.t, s[1:end]))
+			s = s[end+1:]
+			continue
+		}
+		d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{rune(s[0])}})
+		s = s[1:]
+	}
+}
+
+func namedKey(t testing.TB, name string) tea.KeyMsg {
+	types := map[string]tea.KeyType{
+		"enter": tea.KeyEnter, "esc": tea.KeyEsc, "up": tea.KeyUp, "down": tea.KeyDown,
+		"left": tea.KeyLeft, "right": tea.KeyRight, "space": tea.KeySpace, "ctrl+c": tea.KeyCtrlC,
+		"backspace": tea.KeyBackspace,
+	}
+	k, ok := types[name]
+	if !ok {
+		t.Fatalf("unknown key <%s>", name)
+	}
+	return tea.KeyMsg{Type: k}
+}
+
+// screen is the plain text of the frame.
+func (d *driver) screen() string { return ansi.Strip(d.m.View()) }
+
+// expectScreen fails unless the top screen is want.
+func (d *driver) expectScreen(want string) {
+	d.t.Helper()
+	if got := d.m.Screen(); got != want {
+		d.t.Fatalf("screen is %q, want %q; it shows:\n%s", got, want, d.screen())
+	}
+}
+
+// game returns the game being played.
+func (d *driver) game() *engine.Game {
+	d.t.Helper()
+	g := d.m.game()
+	if g == nil {
+		d.t.Fatalf("no game is being played; the screen shows:\n%s", d.screen())
+	}
+	return g.sess.(*LocalSession).Game()
+}
+
+// golden compares text with testdata/name.golden (rewritten with -update).
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from %s:\n--- got ---\n%s\n--- want ---\n%s", name, path, got, want)
+	}
+}
+
+// stepToward returns the action of the first step of a shortest path from
+// the player to target over the level's floor, avoiding the tiles in
+// avoid and the closed exit; ok is false when there is none.
+func stepToward(g *engine.Game, target engine.Point, avoid map[engine.Point]bool) (engine.Action, bool) {
+	lv := g.CurrentLevel()
+	st := g.Status()
+	from := st.Players[0].Pos
+	if from == target {
+		return engine.Skip, true
+	}
+	acts := []engine.Action{engine.Up, engine.Left, engine.Down, engine.Right}
+	first := map[engine.Point]engine.Action{}
+	queue := []engine.Point{from}
+	seen := map[engine.Point]bool{from: true}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, a := range acts {
+			q := p.Add(a.Delta())
+			if seen[q] || lv.IsWall(q) || avoid[q] || (q == lv.Exit && !st.Key) {
+				continue
+			}
+			seen[q] = true
+			if p == from {
+				first[q] = a
+			} else {
+				first[q] = first[p]
+			}
+			if q == target {
+				return first[q], true
+			}
+			queue = append(queue, q)
+		}
+	}
+	return 0, false
+}
+
+// actKey is the key that plays an action.
+func actKey(a engine.Action) string {
+	if a == engine.Skip {
+		return "<space>"
+	}
+	return string(rune(a))
+}
+
+// passLevel plays the current level to its end through the keys: to the
+// key, then to the exit, around the monsters. It reports false when the
+// player was caught or got stuck.
+func (d *driver) passLevel() bool {
+	g := d.game()
+	level := g.LevelNumber()
+	for i := 0; i < 400; i++ {
+		if g.Result() != engine.InProgress || g.LevelNumber() != level {
+			return g.Result() != engine.Lost
+		}
+		st := g.Status()
+		lv := g.CurrentLevel()
+		target := lv.Key
+		if st.Key {
+			target = lv.Exit
+		}
+		avoid := map[engine.Point]bool{}
+		for _, m := range st.Monsters {
+			avoid[m.Pos] = true
+			for _, a := range []engine.Action{engine.Up, engine.Left, engine.Down, engine.Right} {
+				avoid[m.Pos.Add(a.Delta())] = true
+			}
+		}
+		a, ok := stepToward(g, target, avoid)
+		if !ok {
+			a, ok = stepToward(g, target, nil)
+		}
+		if !ok {
+			return false
+		}
+		d.keys(actKey(a))
+	}
+	return false
+}
+
+// loseGame walks into the nearest monster until the player is caught.
+func (d *driver) loseGame() bool {
+	g := d.game()
+	for i := 0; i < 400 && g.Result() == engine.InProgress; i++ {
+		st := g.Status()
+		if len(st.Monsters) == 0 {
+			return false
+		}
+		a, ok := stepToward(g, st.Monsters[0].Pos, nil)
+		if !ok {
+			a = engine.Skip
+		}
+		d.keys(actKey(a))
+	}
+	return g.Result() == engine.Lost
+}

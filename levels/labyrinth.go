@@ -18,9 +18,9 @@ import (
 // a file, counted together.
 const maxTeleports = 9
 
-// maxFieldSide bounds a field's rows and columns, so that a size line alone
-// cannot ask for an absurd amount of memory.
-const maxFieldSide = 10000
+// maxFieldSide bounds a field's rows and columns: the original program
+// found 50 × 50 large; the example field5.txt is 100 × 100.
+const maxFieldSide = 1000
 
 // Labyrinth is a parsed field file of the console game "Лабиринт". Its legend
 // is only read, never run: nothing in it is evaluated.
@@ -235,6 +235,17 @@ func (p *labParser) field(f, count, countLine int) (Field, bool) {
 		return fd, false
 	}
 	width := 2*fd.Cols - 1
+	// Every cell line must hold all its cells before any memory is taken
+	// for the field, so that a size line cannot ask for more than the file
+	// holds.
+	for k := 0; k < want; k += 2 {
+		s := p.lines[p.next+k]
+		if n := utf8.RuneCountInString(s.text); n < width {
+			c := (n + 1) / 2
+			p.errorf(s.no, 2*c+1, "expected cell %v of field %d ('.' or a cell letter), the line ends", Cell{k / 2, c}, f)
+			return fd, false
+		}
+	}
 	fd.Cells = make([]rune, fd.Rows*fd.Cols)
 	fd.WallRight = make([]bool, fd.Rows*fd.Cols)
 	fd.WallDown = make([]bool, fd.Rows*fd.Cols)
@@ -257,11 +268,7 @@ func (p *labParser) field(f, count, countLine int) (Field, bool) {
 			if k%2 == 0 {
 				switch ch := at(2 * c); ch {
 				case ' ', '|', '_', '-':
-					what := "the line ends"
-					if 2*c < len(row) {
-						what = "found " + charName(ch)
-					}
-					p.errorf(s.no, 2*c+1, "expected cell %v of field %d ('.' or a cell letter), %s", Cell{r, c}, f, what)
+					p.errorf(s.no, 2*c+1, "expected cell %v of field %d ('.' or a cell letter), found %s", Cell{r, c}, f, charName(ch))
 				default:
 					fd.Cells[i] = ch
 				}

@@ -15,8 +15,9 @@ import (
 )
 
 // MaxFileSize bounds what ParseFile and CheckFile read: far more than the
-// largest level (255 × 255 tiles) or any Labyrinth field file needs.
-const MaxFileSize = 64 << 20
+// largest level (255 × 255 tiles, 65 KB) or Labyrinth field (1000 × 1000
+// cells, 4 MB) needs.
+const MaxFileSize = 16 << 20
 
 // mapChars are the characters of the map: walls, floor and objects.
 const mapChars = "+-|.PKEHWM*^?"

@@ -29,7 +29,9 @@ type endScreen struct {
 	sess   Session
 	view   engine.View
 	won    bool
-	stage  endStage
+	// caughtBy is the monster that caught the player (0 when unknown).
+	caughtBy engine.MonsterKind
+	stage    endStage
 	name   lineInput
 	replay string // the replay file written, or why not
 	note   string
@@ -132,7 +134,11 @@ func (e *endScreen) View() string {
 		b.WriteString("You escaped the labyrinth.\n\n")
 	} else {
 		b.WriteString(st.Bad.Render("GAME OVER") + "\n\n")
-		b.WriteString(fmt.Sprintf("You were caught on level %d.\n\n", v.Level))
+		if e.caughtBy != 0 {
+			b.WriteString(fmt.Sprintf("The %s caught you on level %d.\n\n", e.caughtBy.Name(), v.Level))
+		} else {
+			b.WriteString(fmt.Sprintf("You were caught on level %d.\n\n", v.Level))
+		}
 	}
 	b.WriteString(fmt.Sprintf("%-16s %d\n", "Final score", v.Score))
 	b.WriteString(fmt.Sprintf("%-16s %d of %d\n", "Level reached", v.Level, v.Levels))

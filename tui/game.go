@@ -22,9 +22,11 @@ const (
 
 // logLine is one message of the side panel.
 type logLine struct {
-	text  string
-	chat  bool
-	batch int // the turn that said it: the latest turn's lines are bright
+	text    string
+	chat    bool
+	batch   int      // the turn that said it: the latest turn's lines are bright
+	wrapped []string // text wrapped to wrapW columns
+	wrapW   int
 }
 
 // gameScreen is the game: the map drawn from the session's View, and the
@@ -41,6 +43,11 @@ type gameScreen struct {
 
 	frame string
 	dirty bool
+	panel []pline
+
+	hints     []string // key hints, built for hintsW columns and hintsMode
+	hintsW    int
+	hintsMode int
 
 	chatting bool
 	chat     lineInput
@@ -194,6 +201,7 @@ func (g *gameScreen) apply(ev []engine.Event) tea.Cmd {
 	keyed := g.view.Key
 	var passed *engine.LevelScore
 	var end engine.EventKind
+	var caughtBy engine.MonsterKind
 	for _, e := range ev {
 		if t := eventText(e, g.seat, keyed); t != "" {
 			g.say(t)
@@ -208,6 +216,10 @@ func (g *gameScreen) apply(ev []engine.Event) tea.Cmd {
 			passed = &sc
 		case engine.EvGameWon, engine.EvGameLost:
 			end = e.Kind
+		case engine.EvCaught:
+			if e.Seat == g.seat {
+				caughtBy = e.Monster
+			}
 		}
 	}
 	g.view = g.sess.View()
@@ -218,7 +230,9 @@ func (g *gameScreen) apply(ev []engine.Event) tea.Cmd {
 	switch {
 	case end != 0:
 		g.over = true
-		return replace(newEndScreen(g.c, g.sess, g.view, end == engine.EvGameWon))
+		e := newEndScreen(g.c, g.sess, g.view, end == engine.EvGameWon)
+		e.caughtBy = caughtBy
+		return replace(e)
 	case passed != nil:
 		return push(newPassedScreen(g.c, *passed, g.view))
 	}
@@ -318,20 +332,38 @@ func spaces(sb *strings.Builder, n int) {
 	}
 }
 
+// pline is one line of the side panel: text between an escape prefix of
+// the glyph table's kind and a reset. Lines are written into the frame in
+// pieces, so that a frame costs few allocations.
+type pline struct {
+	pre  string
+	text string
+}
+
 // render rebuilds the frame.
 func (g *gameScreen) render() {
 	g.dirty = false
 	l := g.layout()
 	g.d.wide = l.wide
 	g.d.load(&g.view, g.seat)
-	var panel []string
 	if l.side {
-		panel = g.sidePanel(l.panelW, g.c.h)
+		g.sidePanel(l.panelW, g.c.h)
 	} else {
-		panel = g.underPanel(l.panelW)
+		g.underPanel(l.panelW)
 	}
+	panel := g.panel
+	reset := g.c.st.reset
 	var sb strings.Builder
 	sb.Grow((l.mapCols+l.panelW+16)*g.c.h + l.vw*l.vh*8)
+	writeP := func(p pline) {
+		if p.pre != "" {
+			sb.WriteString(p.pre)
+			sb.WriteString(p.text)
+			sb.WriteString(reset)
+		} else {
+			sb.WriteString(p.text)
+		}
+	}
 	if l.side {
 		n := max(l.vh, len(panel))
 		for y := 0; y < n; y++ {
@@ -341,12 +373,12 @@ func (g *gameScreen) render() {
 			spaces(&sb, l.margin)
 			if y < l.vh {
 				g.d.writeRow(&sb, l.y0+y, l.x0, l.vw)
-			} else if y < len(panel) {
+			} else if y < len(panel) && panel[y].text != "" {
 				spaces(&sb, l.mapCols)
 			}
-			if y < len(panel) {
+			if y < len(panel) && panel[y].text != "" {
 				spaces(&sb, panelGap)
-				sb.WriteString(panel[y])
+				writeP(panel[y])
 			}
 		}
 	} else {
@@ -358,7 +390,7 @@ func (g *gameScreen) render() {
 		}
 		for _, p := range panel {
 			sb.WriteByte('\n')
-			sb.WriteString(p)
+			writeP(p)
 		}
 	}
 	g.frame = sb.String()
@@ -372,118 +404,133 @@ func fit(s string, w int) string {
 	return ansi.Truncate(s, w, "…")
 }
 
-// stats are the panel's facts about the game.
-func (g *gameScreen) stats() (level, turn, score, keyText, torch, seed string) {
-	v := &g.view
-	level = fmt.Sprintf("Level %d/%d", v.Level, v.Levels)
-	turn = "Turn " + strconv.Itoa(v.Turn)
-	score = "Score " + strconv.Itoa(v.Score)
-	keyText = "not found"
-	if v.Key {
-		keyText = "found: exit open"
+// cut cuts a plain line to w columns.
+func cut(s string, w int) string {
+	if len(s) <= w {
+		return s
 	}
-	torch = "none"
-	if v.Torch {
-		torch = "lit"
-	}
-	seed = strconv.FormatUint(v.Seed, 10)
-	return
+	return fit(s, w)
 }
 
-// sidePanel builds the lines of the panel beside the map, at most h.
-func (g *gameScreen) sidePanel(w, h int) []string {
-	st := g.c.st
-	v := &g.view
-	level, turn, score, keyText, torch, seed := g.stats()
-	var top []string
-	add := func(s string) { top = append(top, fit(s, w)) }
-	add(st.Title.Render("MINOTAUR"))
-	add(st.Heading.Render(level) + strings.Repeat(" ", max(1, 13-len(level))) + turn)
-	if v.Name != "" && v.Name != fmt.Sprintf("Level %d", v.Level) {
-		add(st.Faint.Render(v.Name))
-	}
-	add(score)
-	if v.Key {
-		add("Key    " + st.Good.Render(keyText))
-	} else {
-		add("Key    " + keyText)
-	}
-	if v.Torch {
-		add("Torch  " + st.Warn.Render(torch))
-	} else {
-		add("Torch  " + torch)
-	}
-	add("Seed   " + seed)
-	if partner := g.partnerLine(); partner != "" {
-		add(partner)
-	}
-	if g.replay != nil {
-		add(st.Warn.Render(g.replayLine()))
-	}
-
-	var keys []string
+// hintLines returns the key hints of the panel, built once per width and mode.
+func (g *gameScreen) hintLines(w int) []string {
+	mode := 0
 	switch {
 	case g.chatting:
-		keys = []string{st.Faint.Render("Enter send · Esc cancel"), g.chat.View(w)}
+		return []string{g.c.st.Faint.Render("Enter send · Esc cancel"), g.chat.View(w)}
 	case g.replay != nil:
+		mode = 1
+	case g.sess.Info().Remote && g.sess.Info().Players == 2:
+		mode = 2
+	}
+	if g.hints != nil && g.hintsW == w && g.hintsMode == mode {
+		return g.hints
+	}
+	st := g.c.st
+	var keys []string
+	if mode == 1 {
 		keys = []string{
 			st.Key.Render("Space") + " pause  " + st.Key.Render("→") + " step",
 			st.Key.Render("+/-") + " speed  " + st.Key.Render("Q") + " quit",
 		}
-	default:
+	} else {
 		keys = []string{
 			st.Key.Render("WASD") + "/" + st.Key.Render("arrows") + " move",
 			st.Key.Render("Space") + " wait  " + st.Key.Render("H/?") + " help",
 			st.Key.Render("P/Esc") + " pause",
 		}
-		if g.sess.Info().Remote && g.sess.Info().Players == 2 {
+		if mode == 2 {
 			keys[2] += "  " + st.Key.Render("T") + " chat"
 		}
 	}
 	for i := range keys {
 		keys[i] = fit(keys[i], w)
 	}
-	msgLines := h - len(top) - 1 - len(keys) - 1
-	if msgLines < 2 {
-		keys = nil
-		msgLines = h - len(top) - 1
-	}
-	if msgLines < 1 {
-		return top[:min(len(top), h)]
-	}
-	lines := append(top, "")
-	lines = append(lines, g.messageLines(w, msgLines)...)
-	if keys != nil {
-		for len(lines) < h-len(keys) {
-			lines = append(lines, "")
-		}
-		lines = append(lines, keys...)
-	}
-	return lines
+	g.hints, g.hintsW, g.hintsMode = keys, w, mode
+	return keys
 }
 
-// underPanel builds the underPanel lines shown under the map.
-func (g *gameScreen) underPanel(w int) []string {
+// sidePanel builds the lines of the panel beside the map, at most h, into
+// g.panel.
+func (g *gameScreen) sidePanel(w, h int) {
 	st := g.c.st
-	level, turn, score, keyText, torch, seed := g.stats()
-	if keyText != "not found" {
+	v := &g.view
+	p := g.panel[:0]
+	add := func(pre, text string) { p = append(p, pline{pre, cut(text, w)}) }
+	add(st.text.title, "MINOTAUR")
+	level := "Level " + strconv.Itoa(v.Level) + "/" + strconv.Itoa(v.Levels)
+	add(st.text.heading, level+blanks[:max(1, 13-len(level))]+"Turn "+strconv.Itoa(v.Turn))
+	if v.Name != "" && (len(v.Name) < 6 || v.Name[:6] != "Level ") {
+		add(st.text.faint, v.Name)
+	}
+	add("", "Score  "+strconv.Itoa(v.Score))
+	if v.Key {
+		add(st.text.good, "Key    found: exit open")
+	} else {
+		add("", "Key    not found")
+	}
+	if v.Torch {
+		add(st.text.warn, "Torch  lit")
+	} else {
+		add("", "Torch  none")
+	}
+	add("", "Seed   "+strconv.FormatUint(v.Seed, 10))
+	if partner := g.partnerLine(); partner != "" {
+		add(st.text.key, partner)
+	}
+	if g.replay != nil {
+		add(st.text.warn, g.replayLine())
+	}
+	top := len(p)
+	keys := g.hintLines(w)
+	msgLines := h - top - 1 - len(keys) - 1
+	if msgLines < 2 {
+		keys = nil
+		msgLines = h - top - 1
+	}
+	if msgLines < 1 {
+		g.panel = p[:min(len(p), h)]
+		return
+	}
+	p = append(p, pline{})
+	p = g.messageLines(p, w, msgLines)
+	if keys != nil {
+		for len(p) < h-len(keys) {
+			p = append(p, pline{})
+		}
+		for _, k := range keys {
+			p = append(p, pline{text: k})
+		}
+	}
+	g.panel = p
+}
+
+// underPanel builds the lines shown under the map into g.panel.
+func (g *gameScreen) underPanel(w int) {
+	st := g.c.st
+	v := &g.view
+	keyText, torch := "not found", "none"
+	if v.Key {
 		keyText = "found"
 	}
-	lines := []string{
-		fit(st.Heading.Render(level)+"  "+turn+"  "+score+"  Key "+keyText+"  Torch "+torch, w),
-		fit("Seed "+seed+"  "+g.partnerLine(), w),
+	if v.Torch {
+		torch = "lit"
 	}
-	msg := g.messageLines(w, 1)
-	lines = append(lines, msg...)
+	p := g.panel[:0]
+	p = append(p,
+		pline{st.text.heading, cut(fmt.Sprintf("Level %d/%d  Turn %d  Score %d  Key %s  Torch %s", v.Level, v.Levels, v.Turn, v.Score, keyText, torch), w)},
+		pline{"", cut("Seed "+strconv.FormatUint(v.Seed, 10)+"  "+g.partnerLine(), w)},
+	)
+	p = g.messageLines(p, w, 1)
 	switch {
 	case g.chatting:
-		lines = append(lines, g.chat.View(w))
+		p = append(p, pline{text: g.chat.View(w)})
 	case g.replay != nil:
-		lines = append(lines, fit(g.replayLine()+"  Space pause · → step · +/- speed · Q quit", w))
+		p = append(p, pline{st.text.warn, cut(g.replayLine()+"  Space pause · → step · +/- speed · Q quit", w)})
 	default:
-		lines = append(lines, fit("WASD/arrows move · Space wait · H help · P pause", w))
+		p = append(p, pline{st.text.faint, cut("WASD/arrows move · Space wait · H help · P pause", w)})
 	}
-	return lines
+	g.panel = p
 }
 
 // partnerLine tells the partner's name and state in co-op.
@@ -520,33 +567,37 @@ func (g *gameScreen) replayLine() string {
 	return s
 }
 
-// messageLines returns the last n lines of the messages, wrapped to w, the
-// newest bright and the older ones faint.
-func (g *gameScreen) messageLines(w, n int) []string {
+// messageLines appends the last n lines of the messages, wrapped to w (once
+// per message and width), the latest turn's bright and the older faint.
+func (g *gameScreen) messageLines(p []pline, w, n int) []pline {
 	st := g.c.st
-	var out []string
-	for i := len(g.log) - 1; i >= 0 && len(out) < n; i-- {
-		text := g.log[i].text
-		wrapped := strings.Split(ansi.Wrap(text, max(w-2, 8), ""), "\n")
-		for j := len(wrapped) - 1; j >= 0 && len(out) < n; j-- {
-			lead := "  "
-			if j == 0 {
-				lead = "› "
+	start := len(p)
+	for i := len(g.log) - 1; i >= 0 && len(p)-start < n; i-- {
+		m := &g.log[i]
+		if m.wrapW != w {
+			m.wrapped = strings.Split(ansi.Wrap(m.text, max(w-2, 8), ""), "\n")
+			for j := range m.wrapped {
+				if j == 0 {
+					m.wrapped[j] = "› " + m.wrapped[j]
+				} else {
+					m.wrapped[j] = "  " + m.wrapped[j]
+				}
 			}
-			line := lead + wrapped[j]
-			switch {
-			case g.log[i].chat:
-				line = st.Key.Render(line)
-			case g.log[i].batch == g.turn:
-				line = st.Text.Render(line)
-			default:
-				line = st.Faint.Render(line)
-			}
-			out = append(out, line)
+			m.wrapW = w
+		}
+		pre := st.text.faint
+		switch {
+		case m.chat:
+			pre = st.text.key
+		case m.batch == g.turn:
+			pre = ""
+		}
+		for j := len(m.wrapped) - 1; j >= 0 && len(p)-start < n; j-- {
+			p = append(p, pline{pre, m.wrapped[j]})
 		}
 	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
+	for i, j := start, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
 	}
-	return out
+	return p
 }

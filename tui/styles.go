@@ -30,6 +30,10 @@ type Styles struct {
 	Box      lipgloss.Style // the frame of dialogs
 	Hilite   lipgloss.Style // the new entry of the high-score table
 
+	// text holds the escape prefixes of the panel's text styles, so that
+	// the game screen writes its lines without Style.Render.
+	text struct{ title, heading, faint, good, warn, key string }
+
 	// tiles is the glyph table: the escape sequence that starts each tile
 	// class; reset ends any of them.
 	tiles [numClasses]string
@@ -92,6 +96,8 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 	s.Hilite = ns().Bold(true).Foreground(lipgloss.Color("0")).Background(lipgloss.Color("10"))
 
 	if s.Mono {
+		s.text.title, s.text.heading, s.text.faint = sgrBold, sgrBold, sgrDim
+		s.text.good, s.text.warn, s.text.key = sgrBold, sgrBold, sgrBold
 		s.reset = sgrReset
 		s.tiles = [numClasses]string{
 			clsLit:        sgrBold,
@@ -133,6 +139,8 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 		clsBonus:      fg("3"),
 		clsCompass:    fg("12").Bold(true),
 	}
+	s.text.title, s.text.heading, s.text.faint = prefixOf(s.Title), prefixOf(s.Heading), prefixOf(s.Faint)
+	s.text.good, s.text.warn, s.text.key = prefixOf(s.Good), prefixOf(s.Warn), prefixOf(s.Key)
 	for i, st := range table {
 		s.tiles[i] = prefixOf(st)
 	}

@@ -1,0 +1,81 @@
+package tui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// level7Screen returns a game screen at 80×24 on a level-7 maze (21×23),
+// every tile of it remembered so that the whole map is drawn.
+func level7Screen(b *testing.B, seed uint64) (*gameScreen, *Model) {
+	lv, err := engine.Generate(seed, 7)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := engine.New(engine.Config{Seed: seed, Players: 1, Levels: []engine.Level{lv}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := testConfig(b, seed)
+	m := New(cfg)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	gs := newGameScreen(m.c, NewLocalSession(g, nil, nil, cfg.Saves, cfg.Replays, cfg.Now, false))
+	m.stack = []screen{gs}
+	// Draw a fully known map: every tile lit, as in the worst case.
+	for i := range gs.view.Light {
+		gs.view.Light[i] = engine.Lit
+		if gs.view.Map[i] == ' ' {
+			gs.view.Map[i] = '.'
+		}
+	}
+	return gs, m
+}
+
+// BenchmarkGameViewLevel7 measures drawing a whole level-7 frame (map and
+// panel) after a change, from the glyph table.
+func BenchmarkGameViewLevel7(b *testing.B) {
+	gs, _ := level7Screen(b, 7)
+	gs.View()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		gs.dirty = true
+		_ = gs.View()
+	}
+}
+
+// BenchmarkGameViewCached measures View between changes (the cached frame).
+func BenchmarkGameViewCached(b *testing.B) {
+	gs, _ := level7Screen(b, 7)
+	gs.View()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = gs.View()
+	}
+}
+
+// BenchmarkTurn measures a turn from key to new frame on level 7: the
+// root model's Update with a move key (the engine's Apply and View
+// included) and the View that follows.
+func BenchmarkTurn(b *testing.B) {
+	keys := []tea.KeyMsg{
+		{Type: tea.KeyRunes, Runes: []rune{'w'}}, {Type: tea.KeyRunes, Runes: []rune{'a'}},
+		{Type: tea.KeyRunes, Runes: []rune{'s'}}, {Type: tea.KeyRunes, Runes: []rune{'d'}},
+	}
+	gs, m := level7Screen(b, 7)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if gs.over {
+			b.StopTimer()
+			gs, m = level7Screen(b, uint64(i))
+			b.StartTimer()
+		}
+		m.Update(keys[i%len(keys)])
+		_ = m.View()
+	}
+}

@@ -225,7 +225,12 @@ func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 	if len(s2opts) > 0 {
 		s2 = s2opts[rng.IntN(len(s2opts))]
 	}
+	// Reading order, as a level file gives them, so that a printed level
+	// reads back with the same player 1.
 	l.Starts = []Point{s1, s2}
+	if s2.Y < s1.Y || (s2.Y == s1.Y && s2.X < s1.X) {
+		l.Starts = []Point{s2, s1}
+	}
 	used := map[Point]bool{s1: true, s2: true}
 	// The distance from the second start, which is next to the first, is
 	// within one step of the first's: measured on small mazes, bounded below

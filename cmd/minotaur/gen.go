@@ -23,7 +23,8 @@ checked with 'minotaur check' and played with 'minotaur --level FILE'.
   --seed N     campaign seed (default 1); the same seed gives the same mazes
   --level L    level of the campaign, 1 to 7 (default 1)
   --rows R     with --cols: a maze of any odd size up to 1001 × 1001 with the
-  --cols C     population of level 7, for stress tests and benchmarks
+  --cols C     population of level 7, for stress tests and benchmarks (level
+               files, and so 'check' and '--level', stop at 255 × 255)
 `
 
 func runGen(args []string, stdout, stderr io.Writer) int {

@@ -62,6 +62,7 @@ type common struct {
 	st       *Styles
 	w, h     int
 	nextSeed uint64
+	nav      []tea.Msg // screen changes asked for during the current Update
 }
 
 // now returns the current time.
@@ -121,16 +122,20 @@ type screen interface {
 	View() string
 }
 
-// Navigation messages.
+// Navigation requests (see common.push).
 type (
 	pushMsg    struct{ s screen } // show s above the current screen
 	popMsg     struct{}           // back to the screen below
 	replaceMsg struct{ s screen } // forget every screen and show s
 )
 
-func push(s screen) tea.Cmd    { return func() tea.Msg { return pushMsg{s} } }
-func pop() tea.Cmd             { return func() tea.Msg { return popMsg{} } }
-func replace(s screen) tea.Cmd { return func() tea.Msg { return replaceMsg{s} } }
+// push, pop and replace ask the root to change screens. The request is a
+// message like any other, but the root takes it as soon as the screen's
+// Update returns, so that keys typed right after (by a fast player or a
+// script) reach the new screen, not the old one.
+func (c *common) push(s screen) tea.Cmd    { c.nav = append(c.nav, pushMsg{s}); return nil }
+func (c *common) pop() tea.Cmd             { c.nav = append(c.nav, popMsg{}); return nil }
+func (c *common) replace(s screen) tea.Cmd { c.nav = append(c.nav, replaceMsg{s}); return nil }
 
 // Model is the root of the game's interface: it owns the stack of screens,
 // handles the keys that work everywhere (Ctrl+C) and the terminal's size,
@@ -179,32 +184,45 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.stack[i], cmd = s.Update(msg)
 			cmds = append(cmds, cmd)
 		}
-		return m, tea.Batch(cmds...)
+		return m, tea.Batch(append(cmds, m.navigate())...)
 	case tea.KeyMsg:
 		if msg.Type == tea.KeyCtrlC {
-			return m, m.interrupt()
+			cmd := m.interrupt()
+			return m, tea.Batch(cmd, m.navigate())
 		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 			return m, m.typed(msg)
 		}
-	case pushMsg:
-		m.stack = append(m.stack, msg.s)
-		return m, msg.s.Init()
-	case popMsg:
-		if len(m.stack) > 1 {
-			m.stack = m.stack[:len(m.stack)-1]
-		}
-		return m, nil
-	case replaceMsg:
-		m.stack = []screen{msg.s}
-		return m, msg.s.Init()
 	case quitMsg:
 		return m, tea.Quit
 	}
 	var cmd tea.Cmd
 	i := len(m.stack) - 1
 	m.stack[i], cmd = m.stack[i].Update(msg)
-	return m, cmd
+	return m, tea.Batch(cmd, m.navigate())
+}
+
+// navigate carries out the screen changes that screens asked for, in order,
+// and returns the new screens' Init commands.
+func (m *Model) navigate() tea.Cmd {
+	var cmds []tea.Cmd
+	for len(m.c.nav) > 0 {
+		msg := m.c.nav[0]
+		m.c.nav = m.c.nav[1:]
+		switch msg := msg.(type) {
+		case pushMsg:
+			m.stack = append(m.stack, msg.s)
+			cmds = append(cmds, msg.s.Init())
+		case popMsg:
+			if len(m.stack) > 1 {
+				m.stack = m.stack[:len(m.stack)-1]
+			}
+		case replaceMsg:
+			m.stack = []screen{msg.s}
+			cmds = append(cmds, msg.s.Init())
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // typed handles several runes that arrived together (fast typing, or keys
@@ -236,7 +254,7 @@ func (m *Model) interrupt() tea.Cmd {
 		return tea.Quit
 	}
 	if _, asking := m.top().(*confirmScreen); !asking && g.sess.Unsaved() {
-		return push(quitConfirm(m.c, g, true))
+		return m.c.push(quitConfirm(m.c, g, true))
 	}
 	return tea.Sequence(g.sess.End(), func() tea.Msg { return quitMsg{} })
 }

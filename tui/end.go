@@ -25,16 +25,16 @@ const (
 // the seed; when the score makes the top 10, a name prompt (prefilled with
 // --name), then the table with the new entry highlighted.
 type endScreen struct {
-	c      *common
-	sess   Session
-	view   engine.View
-	won    bool
+	c    *common
+	sess Session
+	view engine.View
+	won  bool
 	// caughtBy is the monster that caught the player (0 when unknown).
 	caughtBy engine.MonsterKind
 	stage    endStage
-	name   lineInput
-	replay string // the replay file written, or why not
-	note   string
+	name     lineInput
+	replay   string // the replay file written, or why not
+	note     string
 }
 
 func newEndScreen(c *common, sess Session, v engine.View, won bool) *endScreen {
@@ -96,7 +96,7 @@ func (e *endScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 			return e, nil
 		}
 		s := msg.added.Scores
-		return e, replace(newScoresScreen(e.c, msg.added.Rank, &s))
+		return e, e.c.replace(newScoresScreen(e.c, msg.added.Rank, &s))
 	case tea.KeyMsg:
 		switch e.stage {
 		case endName:
@@ -115,9 +115,9 @@ func (e *endScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		case endDone:
 			switch strings.ToLower(msg.String()) {
 			case "enter", "esc", "q", " ":
-				return e, replace(newMenu(e.c))
+				return e, e.c.replace(newMenu(e.c))
 			case "h":
-				return e, replace(newScoresScreen(e.c, 0, nil))
+				return e, e.c.replace(newScoresScreen(e.c, 0, nil))
 			}
 		}
 	}
@@ -207,7 +207,7 @@ func (s *scoresScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	case tea.KeyMsg:
 		switch strings.ToLower(msg.String()) {
 		case "enter", "esc", "q", " ":
-			return s, replace(newMenu(s.c))
+			return s, s.c.replace(newMenu(s.c))
 		}
 	}
 	return s, nil

@@ -111,7 +111,7 @@ func (g *gameScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		return g, g.sess.Next()
 	case SessionErrorMsg:
 		g.say("Connection lost: " + msg.Err.Error())
-		return g, push(newMessageScreen(g.c, "Connection lost",
+		return g, g.c.push(newMessageScreen(g.c, "Connection lost",
 			"The game could not go on: "+msg.Err.Error()+".", true))
 	case SavedMsg:
 		// A save finished after the pause screen was left.
@@ -132,9 +132,9 @@ func (g *gameScreen) key(msg tea.KeyMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, playKeys.Help):
-		return push(newHelpScreen(g.c))
+		return g.c.push(newHelpScreen(g.c))
 	case key.Matches(msg, playKeys.Pause):
-		return push(newPauseScreen(g.c, g))
+		return g.c.push(newPauseScreen(g.c, g))
 	case key.Matches(msg, playKeys.Chat):
 		if g.sess.Info().Players == 2 && g.sess.Info().Remote {
 			g.chatting = true
@@ -232,9 +232,9 @@ func (g *gameScreen) apply(ev []engine.Event) tea.Cmd {
 		g.over = true
 		e := newEndScreen(g.c, g.sess, g.view, end == engine.EvGameWon)
 		e.caughtBy = caughtBy
-		return replace(e)
+		return g.c.replace(e)
 	case passed != nil:
-		return push(newPassedScreen(g.c, *passed, g.view))
+		return g.c.push(newPassedScreen(g.c, *passed, g.view))
 	}
 	return nil
 }

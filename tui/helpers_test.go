@@ -17,7 +17,12 @@ import (
 	"github.com/minotaur-game/minotaur/engine"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+// updating reports -update, the flag (defined by x/exp/golden, which
+// teatest uses) that rewrites the golden files under testdata/.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
 func TestMain(m *testing.M) {
 	lipgloss.SetColorProfile(termenv.Ascii)
@@ -137,7 +142,7 @@ func (d *driver) game() *engine.Game {
 func golden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name+".golden")
-	if *update {
+	if updating() {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

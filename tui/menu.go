@@ -151,7 +151,7 @@ func (m *menuScreen) choose(i menuItem) tea.Cmd {
 			return nil
 		}
 		sess := NewLocalSession(g, nil, m.c.cfg.LevelTexts, m.c.cfg.Saves, m.c.cfg.Replays, m.c.cfg.Now, false)
-		return replace(newGameScreen(m.c, sess))
+		return m.c.replace(newGameScreen(m.c, sess))
 	case itemContinue:
 		switch {
 		case len(m.saves) == 0:
@@ -160,13 +160,13 @@ func (m *menuScreen) choose(i menuItem) tea.Cmd {
 		case len(m.saves) == 1 && !m.saves[0].Damaged():
 			return loadSave(m.c.cfg.Saves, m.saves[0].Name)
 		}
-		return push(newSavesScreen(m.c))
+		return m.c.push(newSavesScreen(m.c))
 	case itemNetwork:
-		return push(newNetworkScreen(m.c))
+		return m.c.push(newNetworkScreen(m.c))
 	case itemScores:
-		return push(newScoresScreen(m.c, 0, nil))
+		return m.c.push(newScoresScreen(m.c, 0, nil))
 	case itemHelp:
-		return push(newHelpScreen(m.c))
+		return m.c.push(newHelpScreen(m.c))
 	case itemQuit:
 		return tea.Quit
 	}

@@ -35,7 +35,7 @@ func startLoaded(c *common, msg loadedMsg, note *string) tea.Cmd {
 	}
 	l := msg.loaded
 	sess := NewLocalSession(l.Game, l.Recorder, nil, c.cfg.Saves, c.cfg.Replays, c.cfg.Now, true)
-	return replace(newGameScreen(c, sess))
+	return c.replace(newGameScreen(c, sess))
 }
 
 // reason is the part of a load error the player needs.
@@ -112,7 +112,7 @@ func (s *savesScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		case key.Matches(msg, menuKeys.Down):
 			s.cursor = min(s.cursor+1, max(len(s.list)-1, 0))
 		case key.Matches(msg, menuKeys.Back), msg.String() == "q" || msg.String() == "Q":
-			return s, replace(newMenu(s.c))
+			return s, s.c.replace(newMenu(s.c))
 		case len(s.list) == 0:
 		case key.Matches(msg, menuKeys.Choose):
 			it := s.list[s.cursor]

@@ -23,7 +23,7 @@ func (h *helpScreen) Init() tea.Cmd { return nil }
 // Update returns to the previous screen on any key.
 func (h *helpScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	if _, ok := msg.(tea.KeyMsg); ok {
-		return h, pop()
+		return h, h.c.pop()
 	}
 	return h, nil
 }
@@ -141,7 +141,7 @@ func (p *pauseScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		case key.Matches(msg, menuKeys.Down):
 			p.cursor = (p.cursor + 1) % len(pauseLabels)
 		case key.Matches(msg, playKeys.Pause):
-			return p, pop()
+			return p, p.c.pop()
 		case key.Matches(msg, menuKeys.Choose):
 			return p, p.choose(p.cursor)
 		case msg.Type == tea.KeyRunes && len(msg.Runes) == 1:
@@ -160,7 +160,7 @@ func (p *pauseScreen) choose(i int) tea.Cmd {
 	p.cursor = i
 	switch i {
 	case 0:
-		return pop()
+		return p.c.pop()
 	case 1:
 		if p.saving {
 			return nil
@@ -175,14 +175,16 @@ func (p *pauseScreen) choose(i int) tea.Cmd {
 		return cmd
 	}
 	if p.g.sess.Unsaved() {
-		return push(quitConfirm(p.c, p.g, false))
+		return p.c.push(quitConfirm(p.c, p.g, false))
 	}
 	return leaveGame(p.c, p.g)
 }
 
 // leaveGame ends the game's session (writing its replay) and shows the menu.
 func leaveGame(c *common, g *gameScreen) tea.Cmd {
-	return tea.Batch(g.sess.End(), replace(newMenu(c)))
+	end := g.sess.End()
+	c.replace(newMenu(c))
+	return end
 }
 
 // View draws the pause menu.
@@ -262,7 +264,7 @@ func (q *confirmScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 			q.note = "Saving…"
 			return q, save
 		case "n", "esc":
-			return q, pop()
+			return q, q.c.pop()
 		}
 	}
 	return q, nil
@@ -302,7 +304,7 @@ var continueKey = key.NewBinding(key.WithKeys("enter", " ", "esc"), key.WithHelp
 // player may still be pressing).
 func (p *passedScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, continueKey) {
-		return p, pop()
+		return p, p.c.pop()
 	}
 	return p, nil
 }
@@ -371,9 +373,9 @@ func (m *messageScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		switch strings.ToLower(k.String()) {
 		case "enter", "esc", "q", " ":
 			if m.toMenu {
-				return m, replace(newMenu(m.c))
+				return m, m.c.replace(newMenu(m.c))
 			}
-			return m, pop()
+			return m, m.c.pop()
 		}
 	}
 	return m, nil

@@ -1,0 +1,329 @@
+package tui
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/saves"
+)
+
+// keyOf is the key message of an action.
+func keyOf(a engine.Action) tea.KeyMsg {
+	if a == engine.Skip {
+		return tea.KeyMsg{Type: tea.KeySpace}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{rune(a)}}
+}
+
+// waitText waits until the program's output shows every text.
+func waitText(t *testing.T, tm *teatest.TestModel, texts ...string) {
+	t.Helper()
+	teatest.WaitFor(t, tm.Output(), func(out []byte) bool {
+		for _, s := range texts {
+			if !bytes.Contains(out, []byte(s)) {
+				return false
+			}
+		}
+		return true
+	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+}
+
+// TestFlowSaveAndContinue: new game, a few moves, pause, save, back to the
+// menu, Continue: the game is at the same position and turn.
+func TestFlowSaveAndContinue(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	moves := []engine.Action{engine.Down, engine.Down, engine.Right, engine.Up, engine.Skip}
+	// The same moves on a game of our own say where the player must stand.
+	want, _ := engine.New(engine.Config{Seed: goldenSeed, Players: 1})
+	for _, a := range moves {
+		if _, err := want.Apply(1, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantSt := want.Status()
+
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
+	waitText(t, tm, "New game")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "Level 1/7")
+	for _, a := range moves {
+		tm.Send(keyOf(a))
+	}
+	waitText(t, tm, fmt.Sprintf("Turn %d", wantSt.Turn))
+	tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	waitText(t, tm, "PAUSED")
+	tm.Send(tea.KeyMsg{Type: tea.KeyDown})
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "Saved as save-")
+	tm.Send(tea.KeyMsg{Type: tea.KeyDown})
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "Network game")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
+	waitText(t, tm, "Welcome back")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+
+	g := final.game()
+	if g == nil {
+		t.Fatalf("no game after Continue; the screen is %s", final.Screen())
+	}
+	got := g.sess.(*LocalSession).Game().Status()
+	if got.Players[0].Pos != wantSt.Players[0].Pos || got.Turn != wantSt.Turn || got.Level != wantSt.Level {
+		t.Fatalf("continued at level %d turn %d %v, want level %d turn %d %v",
+			got.Level, got.Turn, got.Players[0].Pos, wantSt.Level, wantSt.Turn, wantSt.Players[0].Pos)
+	}
+	if len(got.Monsters) != len(wantSt.Monsters) || (len(got.Monsters) > 0 && got.Monsters[0] != wantSt.Monsters[0]) {
+		t.Fatalf("monsters %v after Continue, want %v", got.Monsters, wantSt.Monsters)
+	}
+}
+
+// planLoss plays seed on an engine game: level 1 passed by walking to the
+// key and the exit, then level 2 lost by walking into a monster. It
+// returns the actions of each part.
+func planLoss(t *testing.T, seed uint64) (pass, lose []engine.Action, score int) {
+	g, err := engine.New(engine.Config{Seed: seed, Players: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 400 && g.LevelNumber() == 1 && g.Result() == engine.InProgress; i++ {
+		st, lv := g.Status(), g.CurrentLevel()
+		target := lv.Key
+		if st.Key {
+			target = lv.Exit
+		}
+		avoid := map[engine.Point]bool{}
+		for _, m := range st.Monsters {
+			avoid[m.Pos] = true
+			for _, a := range []engine.Action{engine.Up, engine.Left, engine.Down, engine.Right} {
+				avoid[m.Pos.Add(a.Delta())] = true
+			}
+		}
+		a, ok := stepToward(g, target, avoid)
+		if !ok {
+			a, _ = stepToward(g, target, nil)
+		}
+		g.Apply(1, a)
+		pass = append(pass, a)
+	}
+	if g.LevelNumber() != 2 {
+		t.Fatalf("seed %d: level 1 was not passed by the plan", seed)
+	}
+	for i := 0; i < 400 && g.Result() == engine.InProgress; i++ {
+		st := g.Status()
+		a, ok := stepToward(g, st.Monsters[0].Pos, nil)
+		if !ok {
+			a = engine.Skip
+		}
+		g.Apply(1, a)
+		lose = append(lose, a)
+	}
+	if g.Result() != engine.Lost {
+		t.Fatalf("seed %d: level 2 was not lost by the plan", seed)
+	}
+	return pass, lose, g.Score()
+}
+
+// TestFlowLostNameTable: a game lost with points asks for a name (prefilled
+// with --name); the name entered appears in the table, highlighted, and in
+// the score file.
+func TestFlowLostNameTable(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	pass, lose, score := planLoss(t, goldenSeed)
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
+	waitText(t, tm, "New game")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "Level 1/7")
+	for _, a := range pass {
+		tm.Send(keyOf(a))
+	}
+	waitText(t, tm, "LEVEL 1 PASSED")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	for _, a := range lose {
+		tm.Send(keyOf(a))
+	}
+	waitText(t, tm, "GAME OVER", "A new high score!", "Your name: ada")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
+	tm.Type("Theseus")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "HIGH SCORES", "Theseus", "◀ new")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	if final.Screen() != "scores" {
+		t.Fatalf("the program ended on %q, want the high scores", final.Screen())
+	}
+	s, err := saves.ScoreTable{Path: cfg.Scores}.Read(fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Entries) != 1 || s.Entries[0].Name != "Theseus" || s.Entries[0].Score != score || s.Entries[0].Level != 2 || s.Entries[0].Seed != goldenSeed {
+		t.Fatalf("score file holds %+v, want Theseus with %d points on level 2, seed %d", s.Entries, score, goldenSeed)
+	}
+	replays, _ := filepath.Glob(filepath.Join(cfg.Replays, "replay-*.json"))
+	if len(replays) != 1 {
+		t.Fatalf("%d replays written, want 1", len(replays))
+	}
+	// Read the file's fields directly (saves.ReadReplay refuses
+	// "levels": null at the moment: reported to the saves engineer).
+	data, err := os.ReadFile(replays[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rf struct {
+		Format  string   `json:"format"`
+		Seed    uint64   `json:"seed"`
+		Levels  []string `json:"levels"`
+		Players int      `json:"players"`
+		Moves   string   `json:"moves"`
+	}
+	if err := json.Unmarshal(data, &rf); err != nil || rf.Format != saves.ReplayFormat {
+		t.Fatalf("the replay is not a replay file (%v):\n%s", err, data)
+	}
+	r := saves.Replay{Seed: rf.Seed, Levels: rf.Levels, Players: rf.Players, Moves: rf.Moves}
+	g, err := r.Run(nil)
+	if err != nil || g.Result() != engine.Lost || g.Score() != score {
+		t.Fatalf("the replay plays back to %v with %d points (%v), want lost with %d", g.Result(), g.Score(), err, score)
+	}
+}
+
+// TestCtrlC covers Ctrl+C: it quits at once without a game, asks first when
+// a game has unsaved moves (N goes back, Y quits and writes the replay),
+// and quits at once when the game is saved.
+func TestCtrlC(t *testing.T) {
+	t.Run("menu", func(t *testing.T) {
+		d := newDriver(t, testConfig(t, 1), 80, 24)
+		d.keys("<ctrl+c>")
+		if !d.quit {
+			t.Fatal("Ctrl+C on the menu did not quit")
+		}
+	})
+	t.Run("unsaved", func(t *testing.T) {
+		cfg := testConfig(t, goldenSeed)
+		d := newDriver(t, cfg, 80, 24)
+		d.keys("<enter>ds<ctrl+c>")
+		d.expectScreen("confirm")
+		if !strings.Contains(d.screen(), "Quit the game without saving?") {
+			t.Fatalf("the question is missing:\n%s", d.screen())
+		}
+		d.keys("n")
+		d.expectScreen("game")
+		d.keys("<ctrl+c>y")
+		if !d.quit {
+			t.Fatal("Y did not quit")
+		}
+		if r, _ := filepath.Glob(filepath.Join(cfg.Replays, "*.json")); len(r) != 1 {
+			t.Fatalf("quitting wrote %d replays, want 1", len(r))
+		}
+	})
+	t.Run("save then quit", func(t *testing.T) {
+		cfg := testConfig(t, goldenSeed)
+		d := newDriver(t, cfg, 80, 24)
+		d.keys("<enter>ds<ctrl+c>s")
+		if !d.quit {
+			t.Fatalf("S did not save and quit:\n%s", d.screen())
+		}
+		if l, _ := (saves.Store{Dir: cfg.Saves}).List(); len(l) != 1 {
+			t.Fatalf("%d saves after S, want 1", len(l))
+		}
+	})
+	t.Run("quit to menu asks", func(t *testing.T) {
+		d := newDriver(t, testConfig(t, goldenSeed), 80, 24)
+		d.keys("<enter>d<esc>q")
+		d.expectScreen("confirm")
+		d.keys("y")
+		d.expectScreen("menu")
+	})
+}
+
+// TestSavesList: Continue with several saves lists them newest first with
+// the damaged one and its reason; D asks before deleting.
+func TestSavesList(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	store := saves.Store{Dir: cfg.Saves}
+	for i, seed := range []uint64{11, 22} {
+		g, _ := engine.New(engine.Config{Seed: seed, Players: 1})
+		if _, err := store.Save(g, nil, fixedNow.Add(time.Duration(i)*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(cfg.Saves, "broken.json"), []byte(`{"format": "minotaur-save", "vers`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := fixedNow.Add(-24 * time.Hour)
+	if err := os.Chtimes(filepath.Join(cfg.Saves, "broken.json"), old, old); err != nil {
+		t.Fatal(err)
+	}
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("c")
+	d.expectScreen("saves")
+	scr := d.screen()
+	i22, i11 := strings.Index(scr, " 22 "), strings.Index(scr, " 11 ")
+	if i22 < 0 || i11 < 0 || i22 > i11 {
+		t.Fatalf("the saves are not listed newest first:\n%s", scr)
+	}
+	if !strings.Contains(scr, "damaged: the file is cut short") {
+		t.Fatalf("the damaged save is not listed with its reason:\n%s", scr)
+	}
+	d.keys("d")
+	if !strings.Contains(d.screen(), "It cannot be undone. (Y/N)") {
+		t.Fatalf("no confirmation before deleting:\n%s", d.screen())
+	}
+	d.keys("n")
+	if l, _ := store.List(); len(l) != 3 {
+		t.Fatalf("N deleted a save: %d left", len(l))
+	}
+	d.keys("dy")
+	if l, _ := store.List(); len(l) != 2 {
+		t.Fatalf("Y did not delete: %d left", len(l))
+	}
+	if strings.Contains(d.screen(), " 22 ") {
+		t.Fatalf("the deleted save is still listed:\n%s", d.screen())
+	}
+	d.keys("<enter>")
+	d.expectScreen("game")
+	if d.game().Seed() != 11 {
+		t.Fatalf("Enter loaded seed %d, want 11", d.game().Seed())
+	}
+}
+
+// TestMenu covers the menu's keys: Continue greyed and skipped without
+// saves, letters, W/S.
+func TestMenu(t *testing.T) {
+	d := newDriver(t, testConfig(t, 1), 80, 24)
+	d.keys("s")
+	if d.m.top().(*menuScreen).cursor != itemNetwork {
+		t.Fatal("S did not skip the greyed Continue")
+	}
+	d.keys("c")
+	if !strings.Contains(d.screen(), "There is no saved game to continue.") {
+		t.Fatalf("C without a save says nothing:\n%s", d.screen())
+	}
+	d.keys("h")
+	if d.m.top().(*menuScreen).cursor != itemScores {
+		t.Fatal("H did not go to High scores")
+	}
+	d.keys("h")
+	if d.m.top().(*menuScreen).cursor != itemHelp {
+		t.Fatal("H again did not go to Help")
+	}
+	d.keys("<enter>")
+	d.expectScreen("help")
+	d.keys("x")
+	d.expectScreen("menu")
+	d.keys("nn<enter>")
+	d.expectScreen("network")
+	if !strings.Contains(d.screen(), "--server") {
+		t.Fatalf("the network screen does not say how to connect:\n%s", d.screen())
+	}
+	d.keys("<esc>")
+	d.expectScreen("menu")
+}

@@ -200,180 +200,122 @@ func braid(rng *rand.Rand, l *Level, chance float64) {
 	}
 }
 
-// place puts the starts, key, exit, bonuses and monsters on rooms of a carved
-// maze by the distance rules of game.md.
-func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
-	b := &board{cols: l.Cols, rows: l.Rows, wall: l.Wall, exit: -1}
-	rw, rh := (l.Cols-1)/2, (l.Rows-1)/2
-	rooms := make([]Point, 0, rw*rh)
-	for ry := 0; ry < rh; ry++ {
-		for rx := 0; rx < rw; rx++ {
-			rooms = append(rooms, Point{2*rx + 1, 2*ry + 1})
-		}
-	}
-	var d1, d2 distMap
-	// The start is one end of the maze's longest shortest path; that path's
-	// length is the measure of the maze.
-	s1, diameter := longestPath(b, rooms, &d1)
-	var s2opts []Point
-	for _, dir := range dirs {
-		if q := s1.Add(dir); !b.isWall(q) {
-			s2opts = append(s2opts, q)
-		}
-	}
-	s2 := s1
-	if len(s2opts) > 0 {
-		s2 = s2opts[rng.IntN(len(s2opts))]
-	}
-	// Reading order, as a level file gives them, so that a printed level
-	// reads back with the same player 1.
-	l.Starts = []Point{s1, s2}
-	if s2.Y < s1.Y || (s2.Y == s1.Y && s2.X < s1.X) {
-		l.Starts = []Point{s2, s1}
-	}
-	used := map[Point]bool{s1: true, s2: true}
-	// The distance from the second start, which is next to the first, is
-	// within one step of the first's: measured on small mazes, bounded below
-	// on large ones, where one search fewer matters.
-	minStartDist := func(p Point) int { return d1.at(b, p) - 1 }
-	if len(b.wall) <= exactDiameterTiles {
-		d2.fill(b, s2, monsterPass)
-		minStartDist = func(p Point) int { return min(d1.at(b, p), d2.at(b, p)) }
-	}
-
-	farEnough := (diameter + 2) / 3 // at least a third of the longest path
-	shuffled := append([]Point(nil), rooms...)
-	rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-
-	keyFound := false
-	for _, p := range shuffled {
-		if !used[p] && minStartDist(p) >= farEnough {
-			l.Key, keyFound = p, true
-			break
-		}
-	}
-	if !keyFound {
-		return fmt.Errorf("no room lies %d steps from the start for the key", farEnough)
-	}
-	used[l.Key] = true
-	exitFound := false
-	var check distMap
-	for _, p := range shuffled {
-		if used[p] || cheb(p, l.Key) <= 1 || minStartDist(p) < farEnough {
-			continue
-		}
-		// A closed exit in a dead end cuts nothing off; elsewhere, search.
-		// The second start is next to the first, so one search will do.
-		ok := openSides(b, p) == 1
-		if !ok {
-			b.exit = b.idx(p)
-			check.fillUntil(b, s1, playerPass(b, false), b.idx(l.Key))
-			ok = check.at(b, l.Key) >= 0
-			b.exit = -1
-		}
-		if ok {
-			l.Exit, exitFound = p, true
-			break
-		}
-	}
-	if !exitFound {
-		return fmt.Errorf("no room fits the exit")
-	}
-	used[l.Exit] = true
-
-	kinds := []Item{Freeze, Torch, Compass}
-	for _, p := range shuffled {
-		if len(l.Bonuses) == spec.Bonuses {
-			break
-		}
-		if !used[p] {
-			used[p] = true
-			l.Bonuses = append(l.Bonuses, Placed{Pos: p, Kind: byte(kinds[rng.IntN(len(kinds))])})
-		}
-	}
-	if len(l.Bonuses) < spec.Bonuses {
-		return fmt.Errorf("no room left for %d bonuses", spec.Bonuses)
-	}
-	var mons []MonsterKind
-	for range spec.Hunters {
-		mons = append(mons, Hunter)
-	}
-	for range spec.Wanderers {
-		mons = append(mons, Wanderer)
-	}
-	if spec.Minotaur {
-		mons = append(mons, Minotaur)
-	}
-	rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-	for _, kind := range mons {
-		placed := false
-		for _, p := range shuffled {
-			if !used[p] && minStartDist(p) >= spec.MonsterDist {
-				used[p] = true
-				l.Monsters = append(l.Monsters, Placed{Pos: p, Kind: byte(kind)})
-				placed = true
-				break
-			}
-		}
-		if !placed {
-			return fmt.Errorf("no room lies %d steps from the start for a %s", spec.MonsterDist, kind.Name())
-		}
-	}
-	// Reading order, as a level file lists them: the same level either way.
-	byReading := func(ps []Placed) func(i, j int) bool {
-		return func(i, j int) bool {
-			if ps[i].Pos.Y != ps[j].Pos.Y {
-				return ps[i].Pos.Y < ps[j].Pos.Y
-			}
-			return ps[i].Pos.X < ps[j].Pos.X
-		}
-	}
-	sort.Slice(l.Bonuses, byReading(l.Bonuses))
-	sort.Slice(l.Monsters, byReading(l.Monsters))
-	return nil
+// roomGraph is the graph of a block-grid maze's rooms: room r = (rx, ry)
+// stands on tile (2rx+1, 2ry+1), and two rooms are joined where the wall tile
+// between them is open. Every dead end of such a maze is a room, and a hop
+// from room to room is two tiles, so distances between rooms can be searched
+// on the rooms alone — a quarter of the tiles.
+type roomGraph struct {
+	wall   []bool
+	cols   int
+	rw, rh int
+	hops   []int32 // a search's distances in hops; -1 unreached
+	queue  []int32
 }
 
-// exactDiameterTiles bounds the mazes whose longest shortest path is measured
+func newRoomGraph(l *Level) *roomGraph {
+	g := &roomGraph{wall: l.Wall, cols: l.Cols, rw: (l.Cols - 1) / 2, rh: (l.Rows - 1) / 2}
+	g.hops = make([]int32, g.rw*g.rh)
+	g.queue = make([]int32, 0, g.rw*g.rh)
+	return g
+}
+
+func (g *roomGraph) tile(r int) Point { return Point{2*(r%g.rw) + 1, 2*(r/g.rw) + 1} }
+
+func (g *roomGraph) room(p Point) int { return (p.Y/2)*g.rw + p.X/2 }
+
+// search fills hops from room src; blocked (-1: none) is never entered; the
+// search ends once stop (-1: never) is reached.
+func (g *roomGraph) search(src, blocked, stop int) {
+	for i := range g.hops {
+		g.hops[i] = -1
+	}
+	g.hops[src] = 0
+	g.queue = append(g.queue[:0], int32(src))
+	if blocked >= 0 {
+		g.hops[blocked] = -2
+	}
+	rw, cols := int32(g.rw), int32(g.cols)
+	n := int32(len(g.hops))
+	for head := 0; head < len(g.queue); head++ {
+		r := g.queue[head]
+		if int(r) == stop {
+			break
+		}
+		rx, ry := r%rw, r/rw
+		t := (2*ry+1)*cols + 2*rx + 1 // the room's tile
+		h := g.hops[r] + 1
+		visit := func(nr, between int32) {
+			if g.hops[nr] == -1 && !g.wall[between] {
+				g.hops[nr] = h
+				g.queue = append(g.queue, nr)
+			}
+		}
+		if ry > 0 {
+			visit(r-rw, t-cols)
+		}
+		if rx > 0 {
+			visit(r-1, t-1)
+		}
+		if r+rw < n {
+			visit(r+rw, t+cols)
+		}
+		if rx < rw-1 {
+			visit(r+1, t+1)
+		}
+	}
+	if blocked >= 0 {
+		g.hops[blocked] = -1
+	}
+}
+
+// farthest returns the room with the most hops (the first on ties).
+func (g *roomGraph) farthest() (int, int) {
+	best, bestH := 0, int32(-1)
+	for r, h := range g.hops {
+		if h > bestH {
+			best, bestH = r, h
+		}
+	}
+	return best, int(bestH)
+}
+
+// exactDiameterRooms bounds the mazes whose longest shortest path is measured
 // exactly; larger mazes use a double sweep.
-const exactDiameterTiles = 4000
+const exactDiameterRooms = 1000
 
 // longestPath returns a room at one end of the maze's longest shortest path
-// and that path's length, and leaves m filled with the distances from that
-// room. In a block-grid maze every dead end is a room, so
-// the longest path runs between rooms. Up to exactDiameterTiles tiles it is
-// exact: searches from the rooms with the largest upper bound on their
-// eccentricity (a search from v bounds every room w by ecc(v) + d(v, w))
-// until no unsearched room can beat the longest path found. Beyond, a double
-// sweep gives a lower bound that is exact on perfect mazes.
-func longestPath(b *board, rooms []Point, m *distMap) (Point, int) {
-	if len(b.wall) > exactDiameterTiles {
-		m.fill(b, rooms[0], monsterPass)
-		start := farthest(b, m, rooms)
-		m.fill(b, start, monsterPass)
-		return start, m.at(b, farthest(b, m, rooms))
+// and that path's length in hops, and leaves g.hops filled from that room. Up
+// to exactDiameterRooms rooms it is exact: it searches from the rooms with the
+// largest upper bound on their eccentricity (a search from v bounds every room
+// w by ecc(v) + d(v, w)) until no unsearched room can beat the longest path
+// found. Beyond, a double sweep gives a lower bound, exact on perfect mazes.
+func (g *roomGraph) longestPath() (int, int) {
+	n := len(g.hops)
+	if n > exactDiameterRooms {
+		g.search(0, -1, -1)
+		start, _ := g.farthest()
+		g.search(start, -1, -1)
+		_, d := g.farthest()
+		return start, d
 	}
 	const unbounded = 1 << 30
-	upper := make([]int, len(rooms))
+	upper := make([]int, n)
 	for i := range upper {
 		upper[i] = unbounded
 	}
-	best, bestD := rooms[0], -1
+	best, bestD := 0, -1
 	next := 0
-	for {
-		m.fill(b, rooms[next], monsterPass)
-		ecc, far := 0, 0
-		for i, r := range rooms {
-			if d := m.at(b, r); d > ecc {
-				ecc, far = d, i
-			}
-		}
+	for next >= 0 {
+		g.search(next, -1, -1)
+		far, ecc := g.farthest()
 		if ecc > bestD {
-			best, bestD = rooms[next], ecc
+			best, bestD = next, ecc
 		}
 		upper[next] = -1 // searched
-		for i, r := range rooms {
+		for i, h := range g.hops {
 			if upper[i] >= 0 {
-				upper[i] = min(upper[i], ecc+m.at(b, r))
+				upper[i] = min(upper[i], ecc+int(h))
 			}
 		}
 		// Search the far end next when it is still open, else the room
@@ -388,32 +330,115 @@ func longestPath(b *board, rooms []Point, m *distMap) (Point, int) {
 				}
 			}
 		}
-		if next < 0 {
-			m.fill(b, best, monsterPass)
-			return best, bestD
-		}
 	}
+	g.search(best, -1, -1)
+	return best, bestD
 }
 
-// openSides counts the floor tiles next to p.
-func openSides(b *board, p Point) int {
-	n := 0
-	for _, d := range dirs {
-		if !b.isWall(p.Add(d)) {
-			n++
+// place puts the starts, key, exit, bonuses and monsters on rooms of a carved
+// maze by the distance rules of game.md. Distances are in tiles.
+func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
+	rg := newRoomGraph(l)
+	n := rg.rw * rg.rh
+	// Player 1 starts at one end of the maze's longest shortest path; that
+	// path's length is the measure of the maze.
+	r1, hops := rg.longestPath()
+	diameter := 2 * hops
+	d1 := append([]int32(nil), rg.hops...)
+	s1 := rg.tile(r1)
+	// Player 2 starts on an open tile next to it: a corridor to a room q.
+	var opts []Point
+	for _, dir := range dirs {
+		if q := s1.Add(dir); !l.IsWall(q) {
+			opts = append(opts, dir)
 		}
 	}
-	return n
-}
+	if len(opts) == 0 {
+		return fmt.Errorf("the start room is closed")
+	}
+	dir := opts[rng.IntN(len(opts))]
+	s2 := s1.Add(dir)
+	rg.search(rg.room(s2.Add(dir)), -1, -1)
+	dq := append([]int32(nil), rg.hops...)
+	// Reading order, as a level file gives them, so that a printed level
+	// reads back with the same player 1.
+	l.Starts = []Point{s1, s2}
+	if s2.Y < s1.Y || (s2.Y == s1.Y && s2.X < s1.X) {
+		l.Starts = []Point{s2, s1}
+	}
+	// From s1 a room is 2·d1 tiles away; from s2, through s1 or through q,
+	// 1 + 2·min(d1, dq).
+	minStartDist := func(r int) int { return int(min(2*d1[r], 1+2*dq[r])) }
 
-// farthest returns the room farthest from the map's source (first in reading
-// order on ties).
-func farthest(b *board, m *distMap, rooms []Point) Point {
-	best, bestD := rooms[0], -1
-	for _, r := range rooms {
-		if d := m.at(b, r); d > bestD {
-			best, bestD = r, d
+	farEnough := (diameter + 2) / 3 // at least a third of the longest path
+	order := rng.Perm(n)
+	used := map[int]bool{r1: true}
+	pick := func(ok func(r int) bool) (int, bool) {
+		for _, r := range order {
+			if !used[r] && ok(r) {
+				used[r] = true
+				return r, true
+			}
+		}
+		return 0, false
+	}
+	key, found := pick(func(r int) bool { return minStartDist(r) >= farEnough })
+	if !found {
+		return fmt.Errorf("no room lies %d steps from the start for the key", farEnough)
+	}
+	l.Key = rg.tile(key)
+	exit, found := pick(func(r int) bool {
+		p := rg.tile(r)
+		if cheb(p, l.Key) <= 1 || minStartDist(r) < farEnough {
+			return false
+		}
+		// A closed exit cuts the key off when every way from the start
+		// passes through it; the second start is next to the first, so
+		// one search will do.
+		rg.search(r1, r, key)
+		return rg.hops[key] >= 0
+	})
+	if !found {
+		return fmt.Errorf("no room fits the exit")
+	}
+	l.Exit = rg.tile(exit)
+
+	kinds := []Item{Freeze, Torch, Compass}
+	for len(l.Bonuses) < spec.Bonuses {
+		r, ok := pick(func(int) bool { return true })
+		if !ok {
+			return fmt.Errorf("no room left for %d bonuses", spec.Bonuses)
+		}
+		l.Bonuses = append(l.Bonuses, Placed{Pos: rg.tile(r), Kind: byte(kinds[rng.IntN(len(kinds))])})
+	}
+	var mons []MonsterKind
+	for range spec.Hunters {
+		mons = append(mons, Hunter)
+	}
+	for range spec.Wanderers {
+		mons = append(mons, Wanderer)
+	}
+	if spec.Minotaur {
+		mons = append(mons, Minotaur)
+	}
+	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	for _, kind := range mons {
+		r, ok := pick(func(r int) bool { return minStartDist(r) >= spec.MonsterDist })
+		if !ok {
+			return fmt.Errorf("no room lies %d steps from the start for a %s", spec.MonsterDist, kind.Name())
+		}
+		l.Monsters = append(l.Monsters, Placed{Pos: rg.tile(r), Kind: byte(kind)})
+	}
+	// Reading order, as a level file lists them: the same level either way.
+	byReading := func(ps []Placed) func(i, j int) bool {
+		return func(i, j int) bool {
+			if ps[i].Pos.Y != ps[j].Pos.Y {
+				return ps[i].Pos.Y < ps[j].Pos.Y
+			}
+			return ps[i].Pos.X < ps[j].Pos.X
 		}
 	}
-	return best
+	sort.Slice(l.Bonuses, byReading(l.Bonuses))
+	sort.Slice(l.Monsters, byReading(l.Monsters))
+	return nil
 }

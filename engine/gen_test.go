@@ -132,7 +132,7 @@ func checkInvariants(l Level, spec LevelSpec, n int) error {
 	}
 	// The longest shortest path, measured exactly over all floor tiles for
 	// small mazes.
-	if floor <= exactDiameterTiles {
+	if floor <= 2*exactDiameterRooms {
 		var e distMap
 		for i, w := range l.Wall {
 			if w {

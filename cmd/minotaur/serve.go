@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/spf13/pflag"
+)
+
+func init() {
+	register(command{name: "serve", summary: "run the network game server", run: runServe})
+}
+
+const serveShortUsage = "usage: minotaur serve [--addr :7777] [--data DIR] [flags] (run 'minotaur serve --help' for more)\n"
+
+const serveUsage = `usage: minotaur serve [flags]
+
+Runs the co-op game server until SIGINT or SIGTERM (Ctrl+C). Players
+connect with the game's Network screen (minotaur --server HOST:PORT), bots
+and nc speak the line protocol of docs/protocol.md. Every game in progress
+is written to the data folder after every round and at shutdown, and is
+resumed when the server starts again. Logs go to stderr.
+
+Flags:
+%s`
+
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("serve", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	addr := fs.String("addr", netplay.DefaultAddr, "address to listen on (host:port; :PORT for every interface)")
+	data := fs.String("data", defaultServerData(), "folder where games in progress are kept")
+	grace := fs.Duration("grace", netplay.DefaultGrace, "how long a disconnected player's seat is kept")
+	maxClients := fs.Int("max-clients", netplay.DefaultMaxClients, "most connections at once; more get server_full")
+	pingAfter := fs.Duration("ping-after", netplay.DefaultPingAfter, "silence after which a client is pinged")
+	dropAfter := fs.Duration("drop-after", netplay.DefaultDropAfter, "silence after which a client is dropped")
+	logJSON := fs.Bool("log-json", false, "write the log as JSON lines instead of text")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fmt.Fprintf(stdout, serveUsage, fs.FlagUsages())
+			return 0
+		}
+		fmt.Fprintf(stderr, "minotaur serve: %v\n%s", err, serveShortUsage)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "minotaur serve: unexpected argument %q\n%s", fs.Arg(0), serveShortUsage)
+		return 2
+	}
+	switch {
+	case *grace <= 0:
+		fmt.Fprintf(stderr, "minotaur serve: --grace must be positive, not %v\n%s", *grace, serveShortUsage)
+		return 2
+	case *maxClients < 1:
+		fmt.Fprintf(stderr, "minotaur serve: --max-clients must be at least 1, not %d\n%s", *maxClients, serveShortUsage)
+		return 2
+	case *pingAfter <= 0 || *dropAfter <= *pingAfter:
+		fmt.Fprintf(stderr, "minotaur serve: --drop-after (%v) must be longer than --ping-after (%v), both positive\n%s", *dropAfter, *pingAfter, serveShortUsage)
+		return 2
+	case *data == "":
+		fmt.Fprintf(stderr, "minotaur serve: no data folder: name one with --data DIR\n%s", serveShortUsage)
+		return 2
+	}
+
+	var h slog.Handler = slog.NewTextHandler(stderr, nil)
+	if *logJSON {
+		h = slog.NewJSONHandler(stderr, nil)
+	}
+	log := slog.New(h)
+	srv, err := netplay.NewServer(netplay.Config{
+		DataDir: *data, Grace: *grace, MaxClients: *maxClients,
+		PingAfter: *pingAfter, DropAfter: *dropAfter, Logger: log,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "minotaur serve: %v\n", err)
+		return 1
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "minotaur serve: cannot listen on %s: %v (is another server running there? choose another --addr)\n", *addr, err)
+		srv.Shutdown(context.Background())
+		return 1
+	}
+	log.Info("listening", "addr", ln.Addr().String(), "data", *data, "version", versionString(),
+		"grace", grace.String(), "max_clients", *maxClients)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	status := 0
+	select {
+	case <-ctx.Done():
+		log.Info("shutting down", "reason", "signal")
+	case err := <-served:
+		log.Error("listener failed", "err", err)
+		status = 1
+	}
+	stop() // a second Ctrl+C kills at once
+	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		log.Error("shutdown", "err", err)
+		status = 1
+	}
+	return status
+}
+
+// defaultServerData is the per-user folder for the server's games.
+func defaultServerData() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "minotaur-server"
+	}
+	return filepath.Join(dir, "minotaur", "server")
+}

@@ -1,0 +1,607 @@
+package netplay
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// player is a named player: connected (sess set) or away from a game in
+// progress (sess nil, room set, grace running). Guarded by Server.mu.
+type player struct {
+	name      string
+	key       string // nameKey(name)
+	tokenHash string
+	sess      *Session
+	room      *room
+	seat      int                  // 1 or 2 while in a room
+	invites   map[*player]bool     // pending invitations to this player, by inviter
+	chatTimes [ChatBurst]time.Time // the last accepted chat messages, a ring
+	chatNext  int
+	grace     *time.Timer
+	graceGen  int
+}
+
+func (p *player) status() string {
+	switch {
+	case p.sess == nil:
+		return StatusAway
+	case p.room != nil:
+		return StatusPlaying
+	}
+	return StatusIdle
+}
+
+// newToken returns a 128-bit random token in hex.
+func newToken() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// hashToken is what the server keeps of a token: a leaked data folder does
+// not let anyone take over a seat.
+func hashToken(tok string) string {
+	h := sha256.Sum256([]byte(tok))
+	return hex.EncodeToString(h[:])
+}
+
+// newID returns a game's id: 64 random bits in hex.
+func newID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// Handle processes one line from the client (without its line terminator)
+// and reports whether the session goes on. The transport calls it from one
+// goroutine, in the order the lines arrived; it never blocks on other
+// clients. A blank line only counts as a sign of life.
+func (ss *Session) Handle(line []byte) bool {
+	select {
+	case <-ss.done:
+		return false
+	default:
+	}
+	ss.last.Store(time.Now().UnixNano())
+	if len(bytes.TrimSpace(line)) == 0 {
+		return true
+	}
+	if !utf8.Valid(line) {
+		return ss.badLine("line is not valid UTF-8")
+	}
+	var req Request
+	if err := json.Unmarshal(line, &req); err != nil {
+		return ss.badLine("line is not a protocol message (a JSON object with a string field t): " + CleanText(err.Error()))
+	}
+	ss.bad = 0
+	return ss.srv.handle(ss, &req)
+}
+
+// badLine answers a line that is not UTF-8 or not JSON; MaxBadLines in a
+// row close the connection.
+func (ss *Session) badLine(msg string) bool {
+	ss.bad++
+	if ss.bad >= MaxBadLines {
+		ss.setReason("too many bad lines")
+		ss.sendErr(CodeBadJSON, "%s; %d bad lines in a row: the connection is closed", msg, ss.bad)
+		ss.closeAfterFlush()
+		return false
+	}
+	ss.sendErr(CodeBadJSON, "%s", msg)
+	return true
+}
+
+func (s *Server) handle(ss *Session, req *Request) bool {
+	switch req.T {
+	case TypeHello:
+		s.hello(ss, req)
+		return true
+	case TypePing:
+		ss.send(pongLine)
+		return true
+	case TypePong:
+		return true // a sign of life
+	case TypeBye:
+		ss.setReason("said bye")
+		ss.closeAfterFlush()
+		return false
+	case "":
+		ss.sendErr(CodeProto, `every message needs a string field t, e.g. {"t":"ping"}`)
+		return true
+	case TypeChat, TypeInvite, TypeAccept, TypeDecline, TypeAct, TypeLeave:
+	default:
+		ss.sendErr(CodeUnknownType, "unknown message type %q", truncateRunes(CleanText(req.T), 32))
+		return true
+	}
+	if ss.game.Load() == nil && !ss.named() {
+		ss.sendErr(CodeProto, `say hello first: {"t":"hello","v":1,"name":"yourname"}`)
+		return true
+	}
+	switch req.T {
+	case TypeAct:
+		s.act(ss, req.A)
+	case TypeChat:
+		s.chat(ss, req.Text)
+	case TypeInvite:
+		s.invite(ss, req.To)
+	case TypeAccept:
+		s.accept(ss, req.From)
+	case TypeDecline:
+		s.decline(ss, req.From)
+	case TypeLeave:
+		s.leave(ss)
+	}
+	return true
+}
+
+// named reports whether the session said hello successfully.
+func (ss *Session) named() bool {
+	ss.srv.mu.Lock()
+	defer ss.srv.mu.Unlock()
+	return ss.p != nil
+}
+
+func (s *Server) hello(ss *Session, req *Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ss.p != nil {
+		ss.sendErr(CodeProto, "you already said hello as %s", ss.p.name)
+		return
+	}
+	if req.V != Version {
+		ss.sendErr(CodeProto, "protocol version %d is not spoken here: this server speaks version %d (send \"v\":%d)", req.V, Version, Version)
+		return
+	}
+	if req.Token != "" {
+		p := s.byToken[hashToken(req.Token)]
+		if p == nil {
+			ss.sendErr(CodeProto, "unknown or expired token: say hello without a token to join as a new player")
+			s.log.Info("resume refused", "remote", ss.remote)
+			return
+		}
+		s.resume(ss, p, req.Token)
+		return
+	}
+	name := req.Name
+	if !ValidName(name) {
+		ss.sendErr(CodeBadName, "name %q is not allowed: use 1 to %d letters, digits, - or _", truncateRunes(CleanText(name), 40), MaxName)
+		return
+	}
+	if other := s.byName[nameKey(name)]; other != nil {
+		ss.sendErr(CodeNameTaken, "the name %s is taken: choose another one", other.name)
+		return
+	}
+	tok := newToken()
+	p := &player{name: name, key: nameKey(name), tokenHash: hashToken(tok), sess: ss}
+	s.byName[p.key] = p
+	s.byToken[p.tokenHash] = p
+	ss.p = p
+	ss.send(encode(&Welcome{T: TypeWelcome, V: Version, Name: name, Token: tok}))
+	s.lobbyChanged()
+	s.sendLobby(ss)
+	s.log.Info("hello", "remote", ss.remote, "name", name)
+}
+
+// removePlayer forgets a player: its name is free again. Caller holds mu.
+func (s *Server) removePlayer(p *player) {
+	if s.byName[p.key] == p {
+		delete(s.byName, p.key)
+	}
+	if s.byToken[p.tokenHash] == p {
+		delete(s.byToken, p.tokenHash)
+	}
+	if p.grace != nil {
+		p.grace.Stop()
+		p.graceGen++
+	}
+	s.lobbyChanged()
+}
+
+// detach handles a session that is gone.
+func (s *Server) detach(ss *Session) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.sessions, ss)
+	s.nsess.Add(-1)
+	p := ss.p
+	ss.p = nil
+	if p == nil || p.sess != ss {
+		s.log.Info("disconnected", "remote", ss.remote, "reason", ss.reason())
+		return
+	}
+	p.sess = nil
+	s.log.Info("disconnected", "remote", ss.remote, "name", p.name, "reason", ss.reason())
+	if s.closing {
+		return
+	}
+	s.lobbyChanged()
+	if p.room == nil {
+		s.removePlayer(p)
+		return
+	}
+	r := p.room
+	i := p.seat - 1
+	s.startGrace(p)
+	r.mu.Lock()
+	ss.game.Store(nil)
+	r.seats[i].sess = nil
+	ev, _ := r.g.SetAway(p.seat, true)
+	r.seats[i].away = true
+	if o := r.seats[1-i].sess; o != nil {
+		o.send(encode(&Partner{T: TypePartner, Name: p.name, Status: PartnerDisconnected}))
+	}
+	r.broadcast(ev)
+	ended := r.ended()
+	r.mu.Unlock()
+	s.persist(r)
+	if ended {
+		s.finish(r)
+	}
+}
+
+func (s *Server) startGrace(p *player) {
+	if p.grace != nil {
+		p.grace.Stop()
+	}
+	p.graceGen++
+	gen := p.graceGen
+	p.grace = time.AfterFunc(s.cfg.Grace, func() { s.graceExpired(p, gen) })
+}
+
+// graceExpired gives up an absent player's seat.
+func (s *Server) graceExpired(p *player, gen int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p.graceGen != gen || p.sess != nil || s.closing {
+		return
+	}
+	s.log.Info("grace period over", "name", p.name)
+	r := p.room
+	s.removePlayer(p)
+	p.room = nil
+	if r == nil {
+		return
+	}
+	s.giveUpSeat(r, p.seat, PartnerLeft)
+}
+
+// giveUpSeat takes a player off a room for good (left, or grace over): the
+// partner is told, and a room with nobody left is dropped. Caller holds mu.
+func (s *Server) giveUpSeat(r *room, seat int, why string) {
+	i := seat - 1
+	r.mu.Lock()
+	st := &r.seats[i]
+	name := st.name
+	if st.sess != nil {
+		st.sess.game.Store(nil)
+	}
+	st.p, st.sess = nil, nil
+	var ev []engineEvent
+	if !st.away {
+		ev, _ = r.g.SetAway(seat, true)
+		st.away = true
+	}
+	if o := r.seats[1-i].sess; o != nil {
+		o.send(encode(&Partner{T: TypePartner, Name: name, Status: why}))
+		if len(ev) > 0 {
+			r.broadcast(ev)
+		}
+	}
+	empty := r.seats[0].p == nil && r.seats[1].p == nil
+	ended := r.ended()
+	r.mu.Unlock()
+	switch {
+	case empty:
+		s.drop(r)
+	case ended:
+		s.finish(r)
+	default:
+		s.persist(r)
+	}
+}
+
+// resume gives a returning player its seat back. Caller holds mu.
+func (s *Server) resume(ss *Session, p *player, tok string) {
+	old := p.sess
+	if old != nil {
+		old.p = nil
+		old.game.Store(nil)
+		old.fail("replaced by a new connection of the same player")
+	}
+	if p.grace != nil {
+		p.grace.Stop()
+		p.graceGen++
+	}
+	p.sess = ss
+	ss.p = p
+	s.lobbyChanged()
+	ss.send(encode(&Welcome{T: TypeWelcome, V: Version, Name: p.name, Token: tok, Resumed: true}))
+	s.log.Info("resumed", "remote", ss.remote, "name", p.name, "in_game", p.room != nil)
+	r := p.room
+	if r == nil {
+		s.sendLobby(ss)
+		return
+	}
+	i := p.seat - 1
+	r.mu.Lock()
+	r.seats[i].sess = ss
+	ss.game.Store(&seatRef{r: r, seat: p.seat})
+	var ev []engineEvent
+	if r.seats[i].away {
+		ev, _ = r.g.SetAway(p.seat, false)
+		r.seats[i].away = false
+	}
+	ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: p.seat, Partner: r.seats[1-i].name, Seed: r.g.Seed()}))
+	partner := &r.seats[1-i]
+	if old == nil && partner.sess != nil {
+		partner.sess.send(encode(&Partner{T: TypePartner, Name: p.name, Status: PartnerReconnected}))
+	}
+	if len(ev) > 0 {
+		r.broadcast(ev)
+	} else {
+		r.sendState(i, nil)
+	}
+	if partner.p != nil && partner.sess == nil && !partner.away && r.rejoin == nil {
+		// After a restart: the partner's seat is still on the board.
+		seat := 2 - i
+		r.rejoin = time.AfterFunc(s.cfg.RejoinWait, func() { s.rejoinExpired(r, seat) })
+	}
+	ended := r.ended()
+	r.mu.Unlock()
+	s.persist(r)
+	if ended {
+		s.finish(r)
+	}
+}
+
+// rejoinExpired marks a seat away whose player did not come back after a
+// restart while the partner did.
+func (s *Server) rejoinExpired(r *room, seat int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return
+	}
+	r.mu.Lock()
+	r.rejoin = nil
+	st := &r.seats[seat-1]
+	if r.done || st.sess != nil || st.away || st.p == nil {
+		r.mu.Unlock()
+		return
+	}
+	ev, _ := r.g.SetAway(seat, true)
+	st.away = true
+	if o := r.seats[2-seat].sess; o != nil {
+		o.send(encode(&Partner{T: TypePartner, Name: st.name, Status: PartnerDisconnected}))
+	}
+	r.broadcast(ev)
+	ended := r.ended()
+	r.mu.Unlock()
+	s.persist(r)
+	if ended {
+		s.finish(r)
+	}
+}
+
+// chat relays a chat line to the lobby or to the game.
+func (s *Server) chat(ss *Session, text string) {
+	text = truncateRunes(strings.TrimSpace(CleanText(text)), MaxChat)
+	if text == "" {
+		ss.sendErr(CodeProto, "chat text is empty")
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := ss.p
+	if p == nil {
+		return
+	}
+	now := time.Now()
+	if t := p.chatTimes[p.chatNext]; !t.IsZero() && now.Sub(t) < s.cfg.ChatWindow {
+		ss.sendErr(CodeRateLimited, "too many chat messages: at most %d per %v, wait a moment", ChatBurst, s.cfg.ChatWindow)
+		return
+	}
+	p.chatTimes[p.chatNext] = now
+	p.chatNext = (p.chatNext + 1) % ChatBurst
+	if r := p.room; r != nil {
+		line := encode(&Chat{T: TypeChat, Scope: ScopeGame, From: p.name, Text: text})
+		r.mu.Lock()
+		for _, st := range r.seats {
+			if st.sess != nil {
+				st.sess.send(line)
+			}
+		}
+		r.mu.Unlock()
+		return
+	}
+	line := encode(&Chat{T: TypeChat, Scope: ScopeLobby, From: p.name, Text: text})
+	for _, q := range s.byName {
+		if q.sess != nil && q.room == nil {
+			q.sess.send(line)
+		}
+	}
+}
+
+func (s *Server) invite(ss *Session, to string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := ss.p
+	if p == nil {
+		return
+	}
+	if p.room != nil {
+		ss.sendErr(CodeProto, "you are in a game: leave it before you invite anyone")
+		return
+	}
+	q := s.byName[nameKey(to)]
+	switch {
+	case q == nil:
+		ss.sendErr(CodeNoSuchPlayer, "nobody called %q is on the server", truncateRunes(CleanText(to), 40))
+		return
+	case q == p:
+		ss.sendErr(CodeNoSuchPlayer, "you cannot invite yourself: invite another player")
+		return
+	case q.room != nil:
+		ss.sendErr(CodeNoSuchPlayer, "%s is playing a game: invite them when they are back in the lobby", q.name)
+		return
+	}
+	if q.invites == nil {
+		q.invites = map[*player]bool{}
+	}
+	q.invites[p] = true
+	q.sess.send(encode(&Invited{T: TypeInvited, From: p.name}))
+	ss.send(encode(&InviteSent{T: TypeInviteSent, To: q.name}))
+}
+
+func (s *Server) accept(ss *Session, from string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := ss.p
+	if p == nil {
+		return
+	}
+	if p.room != nil {
+		ss.sendErr(CodeProto, "you are in a game: leave it before you accept an invitation")
+		return
+	}
+	q := s.byName[nameKey(from)]
+	if q == nil || !p.invites[q] {
+		ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", truncateRunes(CleanText(from), 40))
+		return
+	}
+	delete(p.invites, q)
+	if q.room != nil || q.sess == nil {
+		ss.sendErr(CodeNoSuchPlayer, "%s is playing another game now", q.name)
+		return
+	}
+	s.start(q, p)
+}
+
+func (s *Server) decline(ss *Session, from string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := ss.p
+	if p == nil {
+		return
+	}
+	q := s.byName[nameKey(from)]
+	if q == nil || !p.invites[q] {
+		ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", truncateRunes(CleanText(from), 40))
+		return
+	}
+	delete(p.invites, q)
+	if q.sess != nil {
+		q.sess.send(encode(&Declined{T: TypeDeclined, By: p.name}))
+	}
+}
+
+// leave takes a player out of its game and back to the lobby.
+func (s *Server) leave(ss *Session) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := ss.p
+	if p == nil || p.room == nil {
+		ss.sendErr(CodeNotInGame, "you are not in a game")
+		return
+	}
+	r := p.room
+	seat := p.seat
+	p.room, p.seat = nil, 0
+	s.log.Info("left game", "name", p.name, "game", r.id)
+	s.giveUpSeat(r, seat, PartnerLeft)
+	s.lobbyChanged()
+	s.sendLobby(ss)
+}
+
+// lobbyChanged notes that the lobby list changed. Caller holds mu.
+func (s *Server) lobbyChanged() {
+	s.lobbyCache = nil
+	select {
+	case s.lobbyKick <- struct{}{}:
+	default:
+	}
+}
+
+// sendLobby sends the current lobby list to a session unless it has it
+// already. Caller holds mu.
+func (s *Server) sendLobby(ss *Session) {
+	line := s.lobbyLine()
+	if bytes.Equal(ss.lobbySent, line) {
+		return
+	}
+	if ss.send(line) {
+		ss.lobbySent = line
+	}
+}
+
+// lobbyLine returns the current lobby message. Caller holds mu.
+func (s *Server) lobbyLine() []byte {
+	if s.lobbyCache != nil {
+		return s.lobbyCache
+	}
+	ps := make([]LobbyPlayer, 0, len(s.byName))
+	keys := make([]string, 0, len(s.byName))
+	for _, p := range s.byName {
+		ps = append(ps, LobbyPlayer{Name: p.name, Status: p.status()})
+		keys = append(keys, p.key)
+	}
+	rank := map[string]int{StatusIdle: 0, StatusAway: 1, StatusPlaying: 2}
+	idx := make([]int, len(ps))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool {
+		pa, pb := ps[idx[a]], ps[idx[b]]
+		if ra, rb := rank[pa.Status], rank[pb.Status]; ra != rb {
+			return ra < rb
+		}
+		return keys[idx[a]] < keys[idx[b]]
+	})
+	l := &Lobby{T: TypeLobby, Players: make([]LobbyPlayer, 0, min(len(ps), LobbyListMax))}
+	for _, i := range idx {
+		if len(l.Players) == LobbyListMax {
+			l.More++
+			continue
+		}
+		l.Players = append(l.Players, ps[i])
+	}
+	s.lobbyCache = encode(l)
+	return s.lobbyCache
+}
+
+// lobbyLoop pushes the lobby list to the players in the lobby when it
+// changes, at most once per LobbyInterval.
+func (s *Server) lobbyLoop() {
+	var last time.Time
+	for {
+		select {
+		case <-s.lobbyKick:
+		case <-s.quit:
+			return
+		}
+		if wait := s.cfg.LobbyInterval - time.Since(last); wait > 0 {
+			t := time.NewTimer(wait)
+			select {
+			case <-t.C:
+			case <-s.quit:
+				t.Stop()
+				return
+			}
+		}
+		last = time.Now()
+		s.mu.Lock()
+		for _, p := range s.byName {
+			if p.sess != nil && p.room == nil {
+				s.sendLobby(p.sess)
+			}
+		}
+		s.mu.Unlock()
+	}
+}

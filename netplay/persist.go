@@ -1,0 +1,219 @@
+package netplay
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/saves"
+)
+
+func defaultWriteFile(path string, data []byte) error { return saves.WriteFile(path, data) }
+
+// Format of a game file in the server's data folder.
+const (
+	serverGameFormat  = "minotaur-server-game"
+	serverGameVersion = 1
+)
+
+// savedGame is one game in progress on disk: the engine's game and who
+// holds which seat. Tokens are kept only as their SHA-256.
+type savedGame struct {
+	Format  string          `json:"format"`
+	Version int             `json:"version"`
+	ID      string          `json:"id"`
+	Seats   []savedSeat     `json:"seats"`
+	Game    json.RawMessage `json:"game"`
+}
+
+type savedSeat struct {
+	Name      string `json:"name"`
+	TokenHash string `json:"token_sha256,omitempty"` // empty: the seat was given up
+	Away      bool   `json:"away"`
+}
+
+// store writes rooms to the data folder off the players' path: rooms are
+// marked dirty and one goroutine writes the latest state of each (marks
+// made while a room waits are merged), so a slow disk never slows a game.
+type store struct {
+	dir   string
+	write func(path string, data []byte) error
+	log   *slog.Logger
+	mu    sync.Mutex
+	dirty []*room
+	kick  chan struct{}
+}
+
+func openStore(dir string, write func(string, []byte) error, log *slog.Logger) (*store, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("cannot create the data folder %s: %w", dir, err)
+	}
+	return &store{dir: dir, write: write, log: log, kick: make(chan struct{}, 1)}, nil
+}
+
+func (st *store) path(r *room) string { return filepath.Join(st.dir, r.id+".json") }
+
+// mark schedules r to be written (or removed, when it is done).
+func (st *store) mark(r *room) {
+	if r.queued.Swap(true) {
+		return
+	}
+	st.mu.Lock()
+	st.dirty = append(st.dirty, r)
+	st.mu.Unlock()
+	select {
+	case st.kick <- struct{}{}:
+	default:
+	}
+}
+
+// run writes dirty rooms until quit is closed.
+func (st *store) run(quit <-chan struct{}) {
+	for {
+		select {
+		case <-st.kick:
+		case <-quit:
+			return
+		}
+		st.mu.Lock()
+		batch := st.dirty
+		st.dirty = nil
+		st.mu.Unlock()
+		for _, r := range batch {
+			r.queued.Store(false)
+			if err := st.save(r); err != nil {
+				st.log.Error("cannot save game", "game", r.id, "err", err)
+			}
+		}
+	}
+}
+
+// save writes the room's current state, or removes its file when the game
+// is done.
+func (st *store) save(r *room) error {
+	r.saveMu.Lock()
+	defer r.saveMu.Unlock()
+	if r.gone {
+		return nil
+	}
+	r.mu.Lock()
+	if r.done {
+		r.mu.Unlock()
+		r.gone = true
+		if err := os.Remove(st.path(r)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return nil
+	}
+	data, err := r.snapshot()
+	r.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	return st.write(st.path(r), data)
+}
+
+// snapshot serialises the room. Caller holds r.mu.
+func (r *room) snapshot() ([]byte, error) {
+	g, err := json.Marshal(r.g)
+	if err != nil {
+		return nil, err
+	}
+	sg := savedGame{Format: serverGameFormat, Version: serverGameVersion, ID: r.id, Game: g}
+	for _, s := range r.seats {
+		ss := savedSeat{Name: s.name, Away: s.away}
+		if s.p != nil {
+			ss.TokenHash = s.tokenHash
+		}
+		sg.Seats = append(sg.Seats, ss)
+	}
+	return json.MarshalIndent(sg, "", " ")
+}
+
+// restore loads the games kept in the data folder: every seat's player is
+// away until it comes back with its token. A file that cannot be read is
+// logged and left alone.
+func (s *Server) restore() error {
+	entries, err := os.ReadDir(s.store.dir)
+	if err != nil {
+		return fmt.Errorf("cannot read the data folder: %w", err)
+	}
+	n := 0
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || strings.HasPrefix(name, ".") || !strings.HasSuffix(name, ".json") {
+			continue
+		}
+		path := filepath.Join(s.store.dir, name)
+		r, err := s.loadRoom(path, strings.TrimSuffix(name, ".json"))
+		if err != nil {
+			s.log.Error("cannot resume game", "file", path, "err", err)
+			continue
+		}
+		if r == nil {
+			continue
+		}
+		n++
+	}
+	if n > 0 {
+		s.log.Info("games resumed from the data folder", "games", n, "dir", s.store.dir)
+	}
+	return nil
+}
+
+func (s *Server) loadRoom(path, id string) (*room, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var sg savedGame
+	if err := json.Unmarshal(data, &sg); err != nil {
+		return nil, fmt.Errorf("not a game file: %w", err)
+	}
+	if sg.Format != serverGameFormat || sg.Version != serverGameVersion {
+		return nil, fmt.Errorf("format %q version %d, want %q version %d", sg.Format, sg.Version, serverGameFormat, serverGameVersion)
+	}
+	if _, err := hex.DecodeString(id); err != nil || sg.ID != id {
+		return nil, fmt.Errorf("game id %q does not match the file name", sg.ID)
+	}
+	if len(sg.Seats) != 2 {
+		return nil, fmt.Errorf("%d seats, want 2", len(sg.Seats))
+	}
+	g, err := engine.Load(sg.Game)
+	if err != nil {
+		return nil, err
+	}
+	if g.Players() != 2 {
+		return nil, fmt.Errorf("a game of %d players, want 2", g.Players())
+	}
+	r := &room{id: id, g: g}
+	if g.Result() != engine.InProgress {
+		os.Remove(path)
+		return nil, nil
+	}
+	for i, ss := range sg.Seats {
+		r.seats[i] = roomSeat{name: ss.Name, away: ss.Away, tokenHash: ss.TokenHash}
+		if ss.TokenHash == "" || !ValidName(ss.Name) || s.byName[nameKey(ss.Name)] != nil || s.byToken[ss.TokenHash] != nil {
+			continue // given up, or clashing with another game's player
+		}
+		p := &player{name: ss.Name, key: nameKey(ss.Name), tokenHash: ss.TokenHash, room: r, seat: i + 1}
+		r.seats[i].p = p
+		s.byName[p.key] = p
+		s.byToken[p.tokenHash] = p
+		s.startGrace(p)
+	}
+	if r.seats[0].p == nil && r.seats[1].p == nil {
+		os.Remove(path)
+		return nil, nil
+	}
+	s.rooms[id] = r
+	return r, nil
+}

@@ -1,0 +1,573 @@
+package netplay
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// Defaults of Config.
+const (
+	DefaultAddr          = ":7777"
+	DefaultGrace         = 10 * time.Minute
+	DefaultMaxClients    = 4096
+	DefaultPingAfter     = 10 * time.Second
+	DefaultDropAfter     = 30 * time.Second
+	DefaultRejoinWait    = time.Minute
+	DefaultQueueLen      = 128
+	DefaultWriteTimeout  = 10 * time.Second
+	DefaultLobbyInterval = 100 * time.Millisecond
+	DefaultChatWindow    = 5 * time.Second
+	// LobbyListMax is the most players one lobby message lists, so that
+	// the line stays under MaxLine bytes.
+	LobbyListMax = 60
+)
+
+// Config sets up a Server. The zero value of every field means its default.
+type Config struct {
+	// DataDir is the folder where games in progress are kept (created when
+	// missing). Empty keeps games in memory only.
+	DataDir string
+	// Grace is how long an absent player's seat is kept for them.
+	Grace time.Duration
+	// MaxClients bounds the connections; beyond it a client gets
+	// server_full and is closed.
+	MaxClients int
+	// PingAfter is the silence after which the server sends a ping;
+	// DropAfter the silence after which it drops the client.
+	PingAfter, DropAfter time.Duration
+	// RejoinWait is how long, after a server restart, a returning player's
+	// partner is awaited before their seat is marked away.
+	RejoinWait time.Duration
+	// QueueLen is the length of each client's outgoing queue; a client
+	// whose queue fills up (it does not read) is disconnected.
+	QueueLen int
+	// WriteTimeout bounds one write to a client.
+	WriteTimeout time.Duration
+	// LobbyInterval is the shortest time between two lobby lists pushed
+	// to the players in the lobby (changes in between are merged).
+	LobbyInterval time.Duration
+	// ChatWindow is the window of the chat rate limit (ChatBurst messages).
+	ChatWindow time.Duration
+	// Levels, when not nil, is the campaign every game plays instead of
+	// the generated one.
+	Levels []engine.Level
+	// Seed draws a new game's seed; nil draws it from crypto/rand.
+	Seed func() uint64
+	// Logger receives the server's structured log; nil discards it.
+	Logger *slog.Logger
+	// WriteFile writes a file atomically; nil uses saves.WriteFile.
+	WriteFile func(path string, data []byte) error
+}
+
+func (c *Config) setDefaults() {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&c.Grace, DefaultGrace)
+	def(&c.PingAfter, DefaultPingAfter)
+	def(&c.DropAfter, DefaultDropAfter)
+	def(&c.RejoinWait, DefaultRejoinWait)
+	def(&c.WriteTimeout, DefaultWriteTimeout)
+	def(&c.ChatWindow, DefaultChatWindow)
+	if c.LobbyInterval < 0 {
+		c.LobbyInterval = 0
+	} else if c.LobbyInterval == 0 {
+		c.LobbyInterval = DefaultLobbyInterval
+	}
+	if c.MaxClients <= 0 {
+		c.MaxClients = DefaultMaxClients
+	}
+	if c.QueueLen <= 0 {
+		c.QueueLen = DefaultQueueLen
+	}
+	if c.Seed == nil {
+		c.Seed = randomSeed
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if c.WriteFile == nil {
+		c.WriteFile = defaultWriteFile
+	}
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// ErrServerFull is returned by Attach when MaxClients sessions are attached.
+var ErrServerFull = errors.New("the server is full")
+
+// ErrServerClosed is returned by Serve after Shutdown.
+var ErrServerClosed = errors.New("netplay: server closed")
+
+// Server is the game server: lobby, chat, invitations and the rooms where
+// co-op games run. It is safe for concurrent use. Create it with NewServer,
+// give it connections with Serve or ServeConn, stop it with Shutdown.
+type Server struct {
+	cfg Config
+	log *slog.Logger
+
+	mu       sync.Mutex
+	byName   map[string]*player // by nameKey: connected players and away ones
+	byToken  map[string]*player // by tokenHash
+	rooms    map[string]*room
+	sessions map[*Session]struct{}
+	closing  bool
+	lnMu     sync.Mutex
+	lns      map[net.Listener]struct{}
+
+	nsess      atomic.Int64
+	conns      sync.WaitGroup
+	lobbyKick  chan struct{}
+	lobbyCache []byte // the current lobby line, nil when it changed; guarded by mu
+	quit       chan struct{}
+	bg         sync.WaitGroup
+	store      *store
+}
+
+// NewServer makes a server and resumes the games kept in cfg.DataDir.
+// Unreadable game files are logged and left alone.
+func NewServer(cfg Config) (*Server, error) {
+	cfg.setDefaults()
+	s := &Server{
+		cfg: cfg, log: cfg.Logger,
+		byName: map[string]*player{}, byToken: map[string]*player{},
+		rooms: map[string]*room{}, sessions: map[*Session]struct{}{},
+		lns: map[net.Listener]struct{}{}, lobbyKick: make(chan struct{}, 1),
+		quit: make(chan struct{}),
+	}
+	if cfg.DataDir != "" {
+		st, err := openStore(cfg.DataDir, cfg.WriteFile, s.log)
+		if err != nil {
+			return nil, err
+		}
+		s.store = st
+		if err := s.restore(); err != nil {
+			return nil, err
+		}
+		s.bg.Add(1)
+		go func() { defer s.bg.Done(); st.run(s.quit) }()
+	}
+	s.bg.Add(1)
+	go func() { defer s.bg.Done(); s.lobbyLoop() }()
+	return s, nil
+}
+
+// Serve accepts connections on ln until Shutdown, serving each with
+// ServeConn. It returns ErrServerClosed after Shutdown.
+func (s *Server) Serve(ln net.Listener) error {
+	s.lnMu.Lock()
+	if s.isClosing() {
+		s.lnMu.Unlock()
+		ln.Close()
+		return ErrServerClosed
+	}
+	s.lns[ln] = struct{}{}
+	s.lnMu.Unlock()
+	defer func() {
+		s.lnMu.Lock()
+		delete(s.lns, ln)
+		s.lnMu.Unlock()
+	}()
+	var delay time.Duration
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			if s.isClosing() {
+				return ErrServerClosed
+			}
+			if errors.Is(err, net.ErrClosed) {
+				return err
+			}
+			// Out of file descriptors and the like: wait and try again.
+			delay = min(max(2*delay, 5*time.Millisecond), time.Second)
+			s.log.Error("accept failed; retrying", "err", err, "retry_in", delay)
+			time.Sleep(delay)
+			continue
+		}
+		delay = 0
+		s.conns.Add(1)
+		go func() {
+			defer s.conns.Done()
+			s.ServeConn(c)
+		}()
+	}
+}
+
+func (s *Server) isClosing() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closing
+}
+
+// Pipe returns the client end of an in-process connection served by s, for
+// a front end that runs in the same process as the server.
+func (s *Server) Pipe() net.Conn {
+	client, server := net.Pipe()
+	s.conns.Add(1)
+	go func() {
+		defer s.conns.Done()
+		s.ServeConn(server)
+	}()
+	return client
+}
+
+// ServeConn serves one client over c until it leaves, is dropped or the
+// server shuts down, and closes c. It frames lines (at most MaxLine bytes),
+// feeds them to a Session and writes the session's outgoing queue.
+func (s *Server) ServeConn(c net.Conn) {
+	remote := "pipe"
+	if a := c.RemoteAddr(); a != nil {
+		remote = a.String()
+	}
+	ss, err := s.Attach(remote, c)
+	if err != nil {
+		s.log.Warn("connection refused", "remote", remote, "reason", err.Error())
+		c.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+		c.Write(encode(&Error{T: TypeError, Code: CodeServerFull, Msg: "the server is full: try again later"}))
+		c.Close()
+		return
+	}
+	writerDone := make(chan struct{})
+	go func() {
+		defer close(writerDone)
+		s.writeLoop(c, ss)
+	}()
+	reason := s.readLoop(c, ss)
+	ss.Detach(reason)
+	// Let the writer send what is queued (an error that explains the
+	// close), then make sure it stops.
+	ss.closeAfterFlush()
+	select {
+	case <-writerDone:
+	case <-time.After(s.cfg.WriteTimeout):
+		ss.closeNow()
+		<-writerDone
+	}
+}
+
+// readLoop reads lines until the connection ends or the session closes, and
+// returns why it stopped.
+func (s *Server) readLoop(c net.Conn, ss *Session) string {
+	br := bufio.NewReaderSize(c, MaxLine+2)
+	for {
+		line, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			ss.TooLong()
+			return "line too long"
+		}
+		if err != nil {
+			select {
+			case <-ss.done:
+				return ss.reason()
+			default:
+			}
+			if errors.Is(err, io.EOF) {
+				return "closed by client"
+			}
+			return "read error: " + err.Error()
+		}
+		line = line[:len(line)-1]
+		if n := len(line); n > 0 && line[n-1] == '\r' {
+			line = line[:n-1]
+		}
+		if len(line) > MaxLine {
+			ss.TooLong()
+			return "line too long"
+		}
+		if !ss.Handle(line) {
+			return ss.reason()
+		}
+	}
+}
+
+// writeLoop writes the session's queue to c until the session closes.
+func (s *Server) writeLoop(c net.Conn, ss *Session) {
+	defer c.Close()
+	bw := bufio.NewWriterSize(c, 4096)
+	for {
+		var b []byte
+		select {
+		case b = <-ss.out:
+		case <-ss.done:
+			return
+		}
+		c.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+		last := b == nil
+		if !last {
+			bw.Write(b)
+		}
+	more:
+		for !last {
+			select {
+			case b = <-ss.out:
+				if b == nil {
+					last = true
+					break more
+				}
+				bw.Write(b)
+			default:
+				break more
+			}
+		}
+		if err := bw.Flush(); err != nil {
+			ss.closeNow()
+			return
+		}
+		if last {
+			return
+		}
+	}
+}
+
+// Session is one attached client as the server core sees it, whatever
+// carries its lines: the transport feeds it lines with Handle, writes what
+// arrives on Out, and calls Detach when the client is gone. Out is bounded;
+// a client that does not keep up is closed (Done is closed) rather than
+// slowing anyone else down.
+type Session struct {
+	srv    *Server
+	remote string
+	out    chan []byte
+	done   chan struct{}
+	once   sync.Once
+	why    atomic.Pointer[string]
+	seq    atomic.Int64
+	game   atomic.Pointer[seatRef]
+
+	bad      int // consecutive bad lines; only the transport's goroutine
+	last     atomic.Int64
+	pingedAt atomic.Int64
+	timer    *time.Timer
+
+	closer io.Closer // the transport's connection, closed by closeNow
+
+	p         *player // guarded by srv.mu; nil before hello
+	lobbySent []byte  // the last lobby line sent; guarded by srv.mu
+}
+
+// seatRef is the seat a session plays in a room.
+type seatRef struct {
+	r    *room
+	seat int // 1 or 2
+}
+
+// Attach registers a new client session, or returns ErrServerFull. remote
+// names the client in the log; conn, when not nil, is closed when the
+// session must end at once (a client that does not read, a silent one).
+func (s *Server) Attach(remote string, conn io.Closer) (*Session, error) {
+	if s.nsess.Add(1) > int64(s.cfg.MaxClients) {
+		s.nsess.Add(-1)
+		return nil, ErrServerFull
+	}
+	ss := &Session{srv: s, remote: remote, out: make(chan []byte, s.cfg.QueueLen), done: make(chan struct{}), closer: conn}
+	ss.last.Store(time.Now().UnixNano())
+	s.mu.Lock()
+	if s.closing {
+		s.mu.Unlock()
+		s.nsess.Add(-1)
+		return nil, ErrServerClosed
+	}
+	s.sessions[ss] = struct{}{}
+	s.mu.Unlock()
+	ss.timer = time.AfterFunc(s.cfg.PingAfter, ss.keepAlive)
+	s.log.Info("connected", "remote", remote)
+	return ss, nil
+}
+
+// Out is the session's outgoing queue: one line per element, newline
+// included. A nil element means: flush and close.
+func (ss *Session) Out() <-chan []byte { return ss.out }
+
+// Done is closed when the session must end at once.
+func (ss *Session) Done() <-chan struct{} { return ss.done }
+
+// send queues one line without ever blocking; a full queue closes the
+// session. It reports whether the line was queued.
+func (ss *Session) send(b []byte) bool {
+	select {
+	case <-ss.done:
+		return false
+	default:
+	}
+	select {
+	case ss.out <- b:
+		return true
+	default:
+		ss.fail("outgoing queue full (the client does not read)")
+		return false
+	}
+}
+
+// sendErr queues an error message.
+func (ss *Session) sendErr(code, format string, a ...any) {
+	ss.send(encode(&Error{T: TypeError, Code: code, Msg: fmt.Sprintf(format, a...)}))
+}
+
+// fail closes the session at once for the given reason.
+func (ss *Session) fail(why string) {
+	ss.why.CompareAndSwap(nil, &why)
+	ss.closeNow()
+}
+
+// closeNow closes the session without flushing: a writer stuck on a client
+// that does not read is released too.
+func (ss *Session) closeNow() {
+	ss.once.Do(func() {
+		close(ss.done)
+		if ss.closer != nil {
+			ss.closer.Close()
+		}
+	})
+}
+
+// closeAfterFlush asks the writer to send what is queued and then close.
+func (ss *Session) closeAfterFlush() {
+	select {
+	case ss.out <- nil:
+	default:
+		ss.closeNow()
+	}
+}
+
+func (ss *Session) reason() string {
+	if p := ss.why.Load(); p != nil {
+		return *p
+	}
+	return "closed"
+}
+
+func (ss *Session) setReason(why string) { ss.why.CompareAndSwap(nil, &why) }
+
+// keepAlive pings a silent client and drops one that stays silent.
+func (ss *Session) keepAlive() {
+	select {
+	case <-ss.done:
+		return
+	default:
+	}
+	cfg := &ss.srv.cfg
+	last := ss.last.Load()
+	idle := time.Duration(time.Now().UnixNano() - last)
+	if idle >= cfg.DropAfter {
+		ss.srv.log.Info("dropping silent client", "remote", ss.remote, "silent", idle.Round(time.Millisecond))
+		ss.fail(fmt.Sprintf("silent for %v", idle.Round(time.Millisecond)))
+		return
+	}
+	next := cfg.PingAfter - idle
+	if idle >= cfg.PingAfter {
+		if ss.pingedAt.Swap(last) != last {
+			ss.send(pingLine)
+		}
+		next = cfg.DropAfter - idle
+	}
+	ss.timer.Reset(next)
+}
+
+var pingLine = encode(&Ping{T: TypePing})
+var pongLine = encode(&Pong{T: TypePong})
+
+// TooLong tells the session that the client sent a line longer than MaxLine:
+// it gets too_long and the connection closes.
+func (ss *Session) TooLong() {
+	ss.setReason("line too long")
+	ss.sendErr(CodeTooLong, "line is longer than %d bytes: the connection is closed", MaxLine)
+	ss.closeAfterFlush()
+}
+
+// Detach ends the session: its player, if in a game, is marked away and the
+// partner told; an idle player leaves the server. why is logged.
+func (ss *Session) Detach(why string) {
+	ss.setReason(why)
+	ss.timer.Stop()
+	ss.srv.detach(ss)
+}
+
+// Shutdown stops accepting, closes every connection, and writes every game
+// in progress to the data folder so that a restarted server resumes them.
+// Seats stay as they were: players who come back find their game where
+// they left it.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	if s.closing {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closing = true
+	for ss := range s.sessions {
+		ss.setReason("server shutting down")
+		ss.closeNow()
+	}
+	s.mu.Unlock()
+	s.lnMu.Lock()
+	for ln := range s.lns {
+		ln.Close()
+	}
+	s.lnMu.Unlock()
+
+	done := make(chan struct{})
+	go func() { s.conns.Wait(); close(done) }()
+	var err error
+	select {
+	case <-done:
+	case <-ctx.Done():
+		err = fmt.Errorf("connections still open at shutdown: %w", ctx.Err())
+	}
+	close(s.quit)
+	s.bg.Wait()
+	s.mu.Lock()
+	rooms := make([]*room, 0, len(s.rooms))
+	for _, r := range s.rooms {
+		rooms = append(rooms, r)
+		r.stopTimers()
+	}
+	for _, p := range s.byName {
+		if p.grace != nil {
+			p.grace.Stop()
+		}
+	}
+	s.mu.Unlock()
+	saved := 0
+	if s.store != nil {
+		for _, r := range rooms {
+			if e := s.store.save(r); e != nil {
+				err = errors.Join(err, e)
+			} else {
+				saved++
+			}
+		}
+	}
+	s.log.Info("server stopped", "games_saved", saved)
+	return err
+}
+
+// Stats is a snapshot of the server's load.
+type Stats struct {
+	Clients int // attached sessions
+	Players int // players with a name (connected or away)
+	Games   int // games in progress
+}
+
+// Stats returns the current load.
+func (s *Server) Stats() Stats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return Stats{Clients: int(s.nsess.Load()), Players: len(s.byName), Games: len(s.rooms)}
+}

@@ -131,22 +131,24 @@ func ParseReplay(data []byte) (Replay, error) {
 		}
 		return fail(errors.New(jsonProblem(data, err)))
 	}
+	var present map[string]json.RawMessage
+	json.Unmarshal(data, &present) // the envelope check has shown it is an object
 	var r Replay
-	switch {
+	switch _, levels := present["levels"]; {
 	case f.Seed == nil:
 		return fail(errors.New(`missing "seed": the campaign seed, an unsigned number`))
 	case f.Players == nil:
 		return fail(errors.New(`missing "players": 1 for solo, 2 for co-op`))
 	case f.Moves == nil:
 		return fail(errors.New(`missing "moves": a string of w a s d and .`))
-	case f.Levels == nil:
+	case !levels:
 		return fail(errors.New(`missing "levels": null for generated levels, or a list of level-file texts`))
 	}
 	r.Seed, r.Players, r.Moves = *f.Seed, *f.Players, *f.Moves
 	if r.Players != 1 && r.Players != 2 {
 		return fail(fmt.Errorf(`"players" is %d; a game has 1 or 2 players`, r.Players))
 	}
-	if string(*f.Levels) != "null" {
+	if f.Levels != nil { // JSON null leaves it nil
 		if err := json.Unmarshal(*f.Levels, &r.Levels); err != nil {
 			return fail(errors.New(`"levels" must be null or a list of level-file texts (strings)`))
 		}
@@ -309,7 +311,7 @@ func (p *Playback) Step() (Step, error) {
 		return st, &MoveError{Index: st.Index, Char: c, Err: errBadMoveChar}
 	}
 	if res := p.game.Result(); res != engine.InProgress {
-		return st, &MoveError{Index: st.Index, Char: c, Err: fmt.Errorf("comes after the end of the game (%s after move %d of %d)", res, p.next, len(p.moves))}
+		return st, &MoveError{Index: st.Index, Char: c, Err: fmt.Errorf("comes after the end of the game: it was %s after move %d of %d", res, p.next, len(p.moves))}
 	}
 	seat := p.game.Turn()
 	if seat == 0 {

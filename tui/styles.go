@@ -70,6 +70,8 @@ const (
 	sgrBold    = "\x1b[1m"
 	sgrDim     = "\x1b[2m"
 	sgrReverse = "\x1b[7m"
+	// sgrUnderline marks the key, the exit and the bonuses without colour.
+	sgrUnderline = "\x1b[4m"
 )
 
 // NewStyles builds the styles for a terminal. Pass lipgloss.DefaultRenderer()
@@ -110,11 +112,11 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 			clsMinotaur:   sgrBold + sgrReverse,
 			clsFrozen:     sgrDim + sgrReverse,
 			clsMark:       sgrBold + sgrReverse,
-			clsKey:        sgrBold,
-			clsExit:       sgrBold,
+			clsKey:        sgrBold + sgrUnderline,
+			clsExit:       sgrUnderline,
 			clsExitOpen:   sgrBold + sgrReverse,
 			clsExitDim:    "",
-			clsBonus:      sgrBold,
+			clsBonus:      sgrBold + sgrUnderline,
 			clsCompass:    sgrReverse,
 		}
 		return s

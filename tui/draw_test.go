@@ -1,0 +1,144 @@
+package tui
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// TestLightLevelsDistinct: lit, penumbra and remembered tiles are drawn
+// differently with colour and without (NO_COLOR: bold, plain, dim), and the
+// objects stand out from the map.
+func TestLightLevelsDistinct(t *testing.T) {
+	color := lipgloss.NewRenderer(&bytes.Buffer{})
+	color.SetColorProfile(termenv.ANSI256)
+	mono := lipgloss.NewRenderer(&bytes.Buffer{})
+	mono.SetColorProfile(termenv.Ascii)
+	for name, r := range map[string]*lipgloss.Renderer{"colour": color, "no colour": mono} {
+		t.Run(name, func(t *testing.T) {
+			st := NewStyles(r)
+			if st.Mono != (name == "no colour") {
+				t.Fatalf("Mono is %v", st.Mono)
+			}
+			classes := []tileClass{clsLit, clsPenumbra, clsRemembered}
+			seen := map[string]tileClass{}
+			for _, k := range classes {
+				if prev, dup := seen[st.tiles[k]]; dup {
+					t.Errorf("classes %d and %d are drawn alike (%q)", prev, k, st.tiles[k])
+				}
+				seen[st.tiles[k]] = k
+			}
+			for _, k := range []tileClass{clsPlayer, clsMinotaur, clsMark, clsKey, clsCompass} {
+				if st.tiles[k] == "" || st.tiles[k] == st.tiles[clsLit] {
+					t.Errorf("class %d does not stand out from the lit map (%q)", k, st.tiles[k])
+				}
+			}
+			if st.Mono {
+				for k, p := range st.tiles {
+					if strings.Contains(p, "3") && strings.Contains(p, ";") {
+						t.Errorf("class %d uses a colour without colour: %q", k, p)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestLevel7Fits80x24: the largest level is drawn whole, two columns a
+// tile, beside the panel, in 80×24.
+func TestLevel7Fits80x24(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		lv, err := engine.Generate(seed, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := engine.New(engine.Config{Seed: seed, Players: 1, Levels: []engine.Level{lv}})
+		cfg := testConfig(t, seed)
+		d := newDriver(t, cfg, 80, 24)
+		gs := newGameScreen(d.m.c, NewLocalSession(g, nil, nil, cfg.Saves, cfg.Replays, cfg.Now, false))
+		d.m.stack = []screen{gs}
+		l := gs.layout()
+		if !l.side || !l.wide || l.vw != lv.Cols || l.vh != lv.Rows {
+			t.Fatalf("seed %d: layout %+v, want the whole %d×%d map, wide, beside the panel", seed, l, lv.Rows, lv.Cols)
+		}
+		checkFits(t, ansi.Strip(d.m.View()), 80, 24)
+	}
+}
+
+// TestScrollKeepsPlayer: on terminals smaller than the map, the window
+// follows the player along a walk.
+func TestScrollKeepsPlayer(t *testing.T) {
+	lv, err := engine.GenerateSize(5, 31, 41)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range [][2]int{{60, 20}, {44, 14}, {40, 12}} {
+		g, _ := engine.New(engine.Config{Seed: 5, Players: 1, Levels: []engine.Level{lv}})
+		cfg := testConfig(t, 5)
+		d := newDriver(t, cfg, size[0], size[1])
+		gs := newGameScreen(d.m.c, NewLocalSession(g, nil, nil, cfg.Saves, cfg.Replays, cfg.Now, false))
+		d.m.stack = []screen{gs}
+		for step := 0; step < 30 && g.Result() == engine.InProgress; step++ {
+			frame := ansi.Strip(d.m.View())
+			checkFits(t, frame, size[0], size[1])
+			l := gs.layout()
+			p := g.Status().Players[0].Pos
+			if p.X < l.x0 || p.X >= l.x0+l.vw || p.Y < l.y0 || p.Y >= l.y0+l.vh {
+				t.Fatalf("%dx%d step %d: player %v outside the window %+v", size[0], size[1], step, p, l)
+			}
+			if !strings.Contains(frame, "P") {
+				t.Fatalf("%dx%d step %d: no P on the screen:\n%s", size[0], size[1], step, frame)
+			}
+			a, ok := stepToward(g, lv.Key, nil)
+			if !ok {
+				break
+			}
+			d.keys(actKey(a))
+		}
+	}
+}
+
+// TestWindow: the window centres the player and stays inside the map.
+func TestWindow(t *testing.T) {
+	tests := []struct{ n, vis, p, want int }{
+		{23, 30, 5, 0}, {41, 16, 0, 0}, {41, 16, 20, 12}, {41, 16, 40, 25}, {41, 16, 8, 0}, {41, 16, 9, 1},
+	}
+	for _, tc := range tests {
+		if got := window(tc.n, tc.vis, tc.p); got != tc.want {
+			t.Errorf("window(%d, %d, %d) = %d, want %d", tc.n, tc.vis, tc.p, got, tc.want)
+		}
+	}
+}
+
+// TestEventMessages: the events a player must understand have sentences.
+func TestEventMessages(t *testing.T) {
+	tests := []struct {
+		e    engine.Event
+		want string
+	}{
+		{engine.Event{Kind: engine.EvBumpedWall, Seat: 1}, "A wall blocks the way."},
+		{engine.Event{Kind: engine.EvBumpedExit, Seat: 1}, "The exit is locked — find the key."},
+		{engine.Event{Kind: engine.EvTookKey, Seat: 1}, "You took the key."},
+		{engine.Event{Kind: engine.EvTookKey, Seat: 2}, "Your partner took the key."},
+		{engine.Event{Kind: engine.EvMinotaurAims}, "The Minotaur prepares to leap!"},
+		{engine.Event{Kind: engine.EvTookBonus, Seat: 1, Item: engine.Torch}, "You took a torch"},
+		{engine.Event{Kind: engine.EvCaught, Seat: 1, Monster: engine.Hunter}, "The hunter caught you!"},
+		{engine.Event{Kind: engine.EvLevelPassed, Score: engine.ScoreLevel(2, 50, 1)}, "Level 2 passed: +370 points."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.e.Kind.String(), func(t *testing.T) {
+			if got := eventText(tc.e, 1, false); !strings.HasPrefix(got, tc.want) {
+				t.Errorf("%v: %q, want it to start %q", tc.e, got, tc.want)
+			}
+		})
+	}
+	if got := eventText(engine.Event{Kind: engine.EvMoved, Seat: 1}, 1, false); got != "" {
+		t.Errorf("a plain step says %q", got)
+	}
+}

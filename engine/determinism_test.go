@@ -150,7 +150,7 @@ func TestFullCampaignCanBeWon(t *testing.T) {
 		}
 		g.mons = g.mons[:0] // the walk tests levels and scores, not escapes
 		for _, goal := range []Point{g.lv.Key, g.lv.Exit} {
-			g.dm.fill(g.b, goal, playerPass(g.b, goal == g.lv.Exit))
+			g.dm.fill(g.b, playerPass(g.b, goal == g.lv.Exit), goal)
 			for _, p := range g.dm.path(g.b, g.seats[0].Pos, 1<<20) {
 				d := Point{p.X - g.seats[0].Pos.X, p.Y - g.seats[0].Pos.Y}
 				var a Action

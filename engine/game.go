@@ -76,6 +76,9 @@ type Game struct {
 	// scratch buffers, not part of the state
 	dm        distMap
 	sr        search  // a monster's search outward
+	near      distMap // from the active players, for the hunters of a round
+	nearSeat  [2]int  // seat index of each source of near
+	nearOK    bool
 	onPath    []int32 // path indexes for interceptPoint; all zero between calls
 	keyDist   distMap // from the key for players, while the exit is closed
 	keyDistOK bool
@@ -370,7 +373,7 @@ func (g *Game) applyBonus(i int, it Item, ev []Event) []Event {
 		if g.keyed {
 			target = g.lv.Exit
 		}
-		g.dm.fill(g.b, target, playerPass(g.b, g.keyed))
+		g.dm.fill(g.b, playerPass(g.b, g.keyed), target)
 		path := g.dm.path(g.b, s.Pos, CompassTiles)
 		for _, p := range path {
 			if !containsPoint(g.compass, p) {

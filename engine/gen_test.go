@@ -104,7 +104,7 @@ func checkInvariants(l Level, spec LevelSpec, n int) error {
 	// Every floor tile is reachable from the start; count edges for loops.
 	b := newBoard(&l)
 	var d distMap
-	d.fill(b, l.Starts[0], monsterPass)
+	d.fill(b, monsterPass, l.Starts[0])
 	floor, edges := 0, 0
 	diameter := 0
 	for i, w := range l.Wall {
@@ -138,7 +138,7 @@ func checkInvariants(l Level, spec LevelSpec, n int) error {
 			if w {
 				continue
 			}
-			e.fill(b, b.pt(i), monsterPass)
+			e.fill(b, monsterPass, b.pt(i))
 			for _, v := range e.d {
 				diameter = max(diameter, int(v))
 			}
@@ -149,16 +149,16 @@ func checkInvariants(l Level, spec LevelSpec, n int) error {
 	}
 	var ds [2]distMap
 	for i, s := range l.Starts {
-		ds[i].fill(b, s, monsterPass)
+		ds[i].fill(b, monsterPass, s)
 		if kd := ds[i].at(b, l.Key); diameter > 0 && 3*kd < diameter {
 			return fmt.Errorf("key %v is %d from start %v, less than a third of %d", l.Key, kd, s, diameter)
 		}
 		var pd distMap
-		pd.fill(b, s, playerPass(b, false))
+		pd.fill(b, playerPass(b, false), s)
 		if pd.at(b, l.Key) < 0 {
 			return fmt.Errorf("the closed exit cuts the key off from start %v", s)
 		}
-		pd.fill(b, s, playerPass(b, true))
+		pd.fill(b, playerPass(b, true), s)
 		if pd.at(b, l.Exit) < 0 {
 			return fmt.Errorf("exit cannot be reached from start %v", s)
 		}

@@ -181,11 +181,11 @@ func (l *Level) Validate() error {
 	b := newBoard(l)
 	var d distMap
 	for i, s := range l.Starts {
-		d.fill(b, s, playerPass(b, false))
+		d.fill(b, playerPass(b, false), s)
 		if d.at(b, l.Key) < 0 {
 			bad("key is walled in: no path from start %d at %v reaches it", i+1, s)
 		}
-		d.fill(b, s, playerPass(b, true))
+		d.fill(b, playerPass(b, true), s)
 		if d.at(b, l.Exit) < 0 {
 			bad("exit is walled in: no path from start %d at %v reaches it", i+1, s)
 		}

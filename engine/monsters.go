@@ -29,6 +29,7 @@ var monsterOrder = [3]MonsterKind{Hunter, Wanderer, Minotaur}
 // monstersAct lets every monster act once, group by group, each group in
 // creation order, checking captures after every step.
 func (g *Game) monstersAct(ev []Event) []Event {
+	g.nearOK = false
 	for _, kind := range monsterOrder {
 		for j := range g.mons {
 			m := &g.mons[j]
@@ -69,6 +70,7 @@ func (g *Game) captureAfterStep(j int, ev []Event) []Event {
 		swapped := m.Prev != m.Pos && s.Moved && s.Prev == m.Pos && s.Pos == m.Prev
 		if s.Pos == m.Pos || swapped {
 			s.State = Caught
+			g.nearOK = false
 			ev = append(ev, Event{Kind: EvCaught, Seat: i + 1, Pos: s.Pos, Monster: m.Kind})
 		}
 	}
@@ -130,17 +132,38 @@ func (g *Game) stepTowardTile(j int, p Point) {
 	}
 }
 
+// nearestPlayers returns the distances of this round from every tile to the
+// nearest active player, each tile owned by that player (ties: the lower
+// seat), computed once for all hunters and again only after a capture.
+func (g *Game) nearestPlayers() *distMap {
+	if !g.nearOK {
+		var srcs [2]Point
+		n := 0
+		for i := 0; i < g.players; i++ {
+			if g.seats[i].State == Active {
+				g.nearSeat[n] = i
+				srcs[n] = g.seats[i].Pos
+				n++
+			}
+		}
+		g.near.fill(g.b, monsterPass, srcs[:n]...)
+		g.nearOK = true
+	}
+	return &g.near
+}
+
 // hunterAct: step toward the nearest active player; before the key is found,
 // try to intercept it on its way to the key.
 func (g *Game) hunterAct(j int) {
 	m := &g.mons[j]
-	g.sr.begin(g.b, m.Pos, monsterPass)
-	t := g.nearestSeat(nil)
-	if t < 0 {
-		return
+	near := g.nearestPlayers()
+	d := near.at(g.b, m.Pos)
+	if d < 0 {
+		return // no player can be reached
 	}
-	player := g.seats[t].Pos
-	if !g.keyed && g.sr.dist(g.b.idx(player)) > huntChaseDist {
+	player := g.seats[g.nearSeat[near.owner[g.b.idx(m.Pos)]]].Pos
+	if !g.keyed && d > huntChaseDist {
+		g.sr.begin(g.b, m.Pos)
 		if goal, ok := g.interceptPoint(player); ok {
 			if goal != m.Pos { // on the player's way already: wait there
 				g.stepTowardTile(j, goal)
@@ -148,7 +171,9 @@ func (g *Game) hunterAct(j int) {
 			return
 		}
 	}
-	g.stepTowardTile(j, player)
+	if q, ok := near.stepDown(g.b, m.Pos); ok {
+		g.stepTo(j, q)
+	}
 }
 
 // interceptPoint finds, with the search g.sr begun at the hunter, the first
@@ -159,7 +184,7 @@ func (g *Game) hunterAct(j int) {
 func (g *Game) interceptPoint(player Point) (Point, bool) {
 	kd := &g.keyDist
 	if !g.keyDistOK {
-		kd.fill(g.b, g.lv.Key, playerPass(g.b, false))
+		kd.fill(g.b, playerPass(g.b, false), g.lv.Key)
 		g.keyDistOK = true
 	}
 	k := kd.at(g.b, player)
@@ -177,7 +202,7 @@ func (g *Game) interceptPoint(player Point) (Point, bool) {
 	scanned := 0
 	check := func() { // every tile reached since the last check
 		for _, t := range g.sr.queue[scanned:] {
-			if i := int(g.onPath[t]); i > 0 && int(g.sr.d[t]) <= i && i < best {
+			if i := int(g.onPath[t]); i > 0 && g.sr.dist(int(t)) <= i && i < best {
 				best = i
 			}
 		}
@@ -204,7 +229,7 @@ func (g *Game) interceptPoint(player Point) (Point, bool) {
 // else wander along corridors.
 func (g *Game) wandererAct(j int) {
 	m := &g.mons[j]
-	g.sr.begin(g.b, m.Pos, monsterPass)
+	g.sr.begin(g.b, m.Pos)
 	t := g.nearestSeat(func(i int) bool {
 		return g.canSee(m.Pos, g.seats[i].Pos, WandererSight)
 	})
@@ -303,6 +328,7 @@ func (g *Game) minotaurAct(j int, ev []Event) []Event {
 			s := &g.seats[i]
 			if s.State == Active && cheb(s.Pos, m.Centre) <= 1 {
 				s.State = Caught
+				g.nearOK = false
 				ev = append(ev, Event{Kind: EvCaught, Seat: i + 1, Pos: s.Pos, Monster: Minotaur})
 			}
 		}

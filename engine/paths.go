@@ -66,10 +66,12 @@ func (ps pass) ok(b *board, p Point) bool {
 	return !b.wall[i] && i != ps.blocked
 }
 
-// distMap holds 4-neighbour BFS path distances from one source tile; a
-// negative distance is unreachable. Its buffers are reused between fills.
+// distMap holds 4-neighbour BFS path distances from one or more source
+// tiles, and for every tile which source is nearest (ties: the source given
+// first); a negative distance is unreachable. Its buffers are reused.
 type distMap struct {
 	d     []int32
+	owner []int8
 	queue []int32
 }
 
@@ -79,9 +81,10 @@ func (m *distMap) reset(b *board, ps pass) {
 	n := len(b.wall)
 	if cap(m.d) < n {
 		m.d = make([]int32, n)
+		m.owner = make([]int8, n)
 		m.queue = make([]int32, 0, n)
 	}
-	m.d = m.d[:n]
+	m.d, m.owner = m.d[:n], m.owner[:n]
 	copy(m.d, b.blankMap())
 	if ps.blocked >= 0 {
 		m.d[ps.blocked] = wallDist
@@ -96,68 +99,58 @@ func (m *distMap) at(b *board, p Point) int {
 	return int(m.d[b.idx(p)])
 }
 
-// fill computes distances from src to every tile that ps lets a walker enter.
-// The source itself is always distance 0, whatever stands there.
-func (m *distMap) fill(b *board, src Point, ps pass) {
-	m.fillUntil(b, src, ps, -1)
-}
-
-// fillUntil is fill that stops once the distance of stop is final (stop < 0:
-// never), which also makes every tile nearer than stop final.
-func (m *distMap) fillUntil(b *board, src Point, ps pass, stop int) {
+// fill computes distances from the sources to every tile that ps lets a
+// walker enter. A source is always distance 0, whatever stands there. Each
+// layer of the search keeps the tiles of earlier sources first, so a tile
+// as near to two sources belongs to the earlier one.
+func (m *distMap) fill(b *board, ps pass, srcs ...Point) {
 	m.reset(b, ps)
-	if !b.in(src) {
-		return
+	for k, src := range srcs {
+		if s := int32(b.idx(src)); b.in(src) && m.d[s] != 0 {
+			m.d[s], m.owner[s] = 0, int8(k)
+			m.queue = append(m.queue, s)
+		}
 	}
-	s := int32(b.idx(src))
-	m.d[s] = 0
-	m.queue = append(m.queue, s)
 	cols := int32(b.cols)
 	n := int32(len(m.d))
+	d, owner := m.d, m.owner
 	for head := 0; head < len(m.queue); head++ {
 		i := m.queue[head]
-		if int(i) == stop {
-			return
-		}
-		nd := m.d[i] + 1
+		nd, o := d[i]+1, owner[i]
 		x := i % cols
-		// up, left, down, right
-		m.expand(i, x, cols, n, nd)
+		visit := func(j int32) {
+			if d[j] == unreached {
+				d[j], owner[j] = nd, o
+				m.queue = append(m.queue, j)
+			}
+		}
+		if i >= cols {
+			visit(i - cols)
+		}
+		if x > 0 {
+			visit(i - 1)
+		}
+		if i+cols < n {
+			visit(i + cols)
+		}
+		if x < cols-1 {
+			visit(i + 1)
+		}
 	}
 }
 
-// expand visits the unreached neighbours of tile i (column x) at distance nd.
-func (m *distMap) expand(i, x, cols, n, nd int32) {
-	d := m.d
-	if i >= cols && d[i-cols] == unreached {
-		d[i-cols] = nd
-		m.queue = append(m.queue, i-cols)
-	}
-	if x > 0 && d[i-1] == unreached {
-		d[i-1] = nd
-		m.queue = append(m.queue, i-1)
-	}
-	if i+cols < n && d[i+cols] == unreached {
-		d[i+cols] = nd
-		m.queue = append(m.queue, i+cols)
-	}
-	if x < cols-1 && d[i+1] == unreached {
-		d[i+1] = nd
-		m.queue = append(m.queue, i+1)
-	}
-}
-
-// stepDown returns the neighbour of p that is one step nearer the map's
-// source, trying up, left, down, right in that order; ok is false when p is
-// the source or cannot reach it.
+// stepDown returns the neighbour of p that is one step nearer the source
+// that owns p, trying up, left, down, right in that order; ok is false when p
+// is a source or cannot reach one.
 func (m *distMap) stepDown(b *board, p Point) (Point, bool) {
 	d := m.at(b, p)
 	if d <= 0 {
 		return p, false
 	}
+	o := m.owner[b.idx(p)]
 	for _, dir := range dirs {
 		q := p.Add(dir)
-		if m.at(b, q) == d-1 {
+		if m.at(b, q) == d-1 && m.owner[b.idx(q)] == o {
 			return q, true
 		}
 	}
@@ -185,91 +178,86 @@ func (m *distMap) path(b *board, p Point, n int) []Point {
 // are queued up, left, down, right, and a tile keeps the step of whichever
 // neighbour reached it first, that step is the first in the fixed tie-break
 // order among all shortest paths — the same step a walker takes going down
-// the target's distance map. Stamps make a new search cost only the tiles it
+// the target's distance map. Each tile's word holds the search's generation,
+// the first step and the distance, so a new search costs only the tiles it
 // reaches, never the whole board.
 type search struct {
-	d     []int32
-	first []int8
-	stamp []uint32
-	cur   uint32
+	cells []uint64 // generation<<32 | first step<<30 | distance
+	gen   uint64
 	queue []int32
 	head  int
 	src   int32
 }
 
-// begin starts a search from src over the tiles ps lets a walker enter.
-func (s *search) begin(b *board, src Point, ps pass) {
-	n := len(b.wall)
-	if len(s.stamp) != n {
-		s.d = make([]int32, n)
-		s.first = make([]int8, n)
-		s.stamp = make([]uint32, n)
-		s.cur = 0
+const (
+	distMask  = 1<<30 - 1
+	firstMask = 3 << 30
+)
+
+// begin starts a search from src.
+func (s *search) begin(b *board, src Point) {
+	if n := len(b.wall); len(s.cells) != n {
+		s.cells = make([]uint64, n)
+		s.gen = 0
 	}
-	s.cur++
-	if s.cur == 0 { // wrapped: clear old stamps
-		clear(s.stamp)
-		s.cur = 1
-	}
+	s.gen++
 	s.queue = s.queue[:0]
 	s.head = 0
 	s.src = int32(b.idx(src))
-	s.stamp[s.src] = s.cur
-	s.d[s.src] = 0
-	s.first[s.src] = -1
+	s.cells[s.src] = s.gen << 32
 	s.queue = append(s.queue, s.src)
-	_ = ps
 }
 
 // dist returns the distance of tile i, or -1 when the search has not
 // reached it (yet).
 func (s *search) dist(i int) int {
-	if s.stamp[i] != s.cur {
+	c := s.cells[i]
+	if c>>32 != s.gen {
 		return -1
 	}
-	return int(s.d[i])
+	return int(c & distMask)
 }
 
-// grow expands tiles until every tile within depth is reached. It reports
-// whether anything lies beyond: false when the search has run out of tiles.
+// grow expands tiles until every tile within depth is reached, over the
+// tiles ps lets a walker enter. It reports whether anything lies beyond:
+// false when the search has run out of tiles.
 func (s *search) grow(b *board, ps pass, depth int) bool {
 	cols := int32(b.cols)
 	n := int32(len(b.wall))
+	cells, wall, gen := s.cells, b.wall, s.gen
+	blocked := int32(ps.blocked)
 	for s.head < len(s.queue) {
 		i := s.queue[s.head]
-		if int(s.d[i]) >= depth {
+		c := cells[i]
+		d := c & distMask
+		if int(d) >= depth {
 			return true
 		}
 		s.head++
 		x := i % cols
-		nd := s.d[i] + 1
-		f := s.first[i]
-		for k, dir := range dirs {
-			var j int32
-			switch {
-			case k == 0 && i >= cols:
-				j = i - cols
-			case k == 1 && x > 0:
-				j = i - 1
-			case k == 2 && i+cols < n:
-				j = i + cols
-			case k == 3 && x < cols-1:
-				j = i + 1
-			default:
-				continue
+		next := gen<<32 | (c & firstMask) | (d + 1)
+		try := func(j int32, k uint64) {
+			if cells[j]>>32 == gen || wall[j] || j == blocked {
+				return
 			}
-			_ = dir
-			if s.stamp[j] == s.cur || b.wall[j] || int(j) == ps.blocked {
-				continue
-			}
-			s.stamp[j] = s.cur
-			s.d[j] = nd
 			if i == s.src {
-				s.first[j] = int8(k)
+				cells[j] = gen<<32 | k<<30 | (d + 1)
 			} else {
-				s.first[j] = f
+				cells[j] = next
 			}
 			s.queue = append(s.queue, j)
+		}
+		if i >= cols {
+			try(i-cols, 0)
+		}
+		if x > 0 {
+			try(i-1, 1)
+		}
+		if i+cols < n {
+			try(i+cols, 2)
+		}
+		if x < cols-1 {
+			try(i+1, 3)
 		}
 	}
 	return false
@@ -281,5 +269,5 @@ func (s *search) stepToward(b *board, i int) (Point, bool) {
 	if s.dist(i) <= 0 {
 		return Point{}, false
 	}
-	return b.pt(int(s.src)).Add(dirs[s.first[i]]), true
+	return b.pt(int(s.src)).Add(dirs[(s.cells[i]&firstMask)>>30]), true
 }

@@ -141,16 +141,16 @@ func (s *savesScreen) View() string {
 	case len(s.list) == 0:
 		b.WriteString("There is no saved game.\n")
 	default:
-		b.WriteString(st.Heading.Render(fmt.Sprintf("  %-16s  %-7s  %6s  %-20s", "Saved", "Level", "Score", "Seed")) + "\n")
+		b.WriteString(st.Heading.Render(fmt.Sprintf("  %-19s  %-7s  %6s  %-20s", "Saved", "Level", "Score", "Seed")) + "\n")
 		rows := max(s.c.h-10, 3)
 		first := min(max(s.cursor-rows/2, 0), max(len(s.list)-rows, 0))
 		for i := first; i < len(s.list) && i < first+rows; i++ {
 			it := s.list[i]
 			var line string
 			if it.Damaged() {
-				line = fmt.Sprintf("%-16s  damaged: %s", it.Modified.Local().Format("2006-01-02 15:04"), it.Reason())
+				line = fmt.Sprintf("%-19s  damaged: %s", it.Modified.Local().Format("2006-01-02 15:04:05"), it.Reason())
 			} else {
-				line = fmt.Sprintf("%-16s  %-7s  %6d  %-20d", it.Saved.Local().Format("2006-01-02 15:04"),
+				line = fmt.Sprintf("%-19s  %-7s  %6d  %-20d", it.Saved.Local().Format("2006-01-02 15:04:05"),
 					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Score, it.Seed)
 			}
 			line = fit(line, w-2)

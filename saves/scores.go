@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"time"
 
@@ -297,6 +298,9 @@ func decodeJSON(data []byte, v any) error {
 	if len(trimmed) == 0 {
 		return &DamageError{Kind: ErrEmpty, Detail: "the file is empty"}
 	}
+	if trimmed[0] != '{' && json.Valid(trimmed) {
+		return &DamageError{Kind: ErrWrongFormat, Detail: "it holds JSON, but not a JSON object"}
+	}
 	err := json.Unmarshal(data, v)
 	if err == nil {
 		return nil
@@ -330,17 +334,37 @@ func jsonProblem(data []byte, err error) string {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		line, col := lineCol(data, syn.Offset)
+		line, col := lineCol(data, syn.Offset-1)
 		return fmt.Sprintf("line %d, column %d: %s", line, col, syn.Error())
 	case errors.As(err, &typ):
-		line, col := lineCol(data, typ.Offset)
+		line, col := lineCol(data, typ.Offset-1)
 		field := typ.Field
 		if field == "" {
-			field = "value"
+			field = "the value"
 		}
-		return fmt.Sprintf("line %d, column %d: %s should be %s, not a JSON %s", line, col, field, typ.Type, typ.Value)
+		return fmt.Sprintf("line %d, column %d: %s should be %s, not a JSON %s", line, col, field, typeName(typ.Type), typ.Value)
 	}
 	return err.Error()
+}
+
+// typeName says what kind of JSON value a Go type is read from.
+func typeName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Pointer:
+		return typeName(t.Elem())
+	}
+	return "an object"
 }
 
 // lineCol turns a byte offset into a 1-based line and column.

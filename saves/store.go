@@ -161,6 +161,11 @@ func (s Store) List() ([]SaveInfo, error) {
 		if c := b.when().Compare(a.when()); c != 0 {
 			return c
 		}
+		// Saved in the same second: save-T-2.json came after save-T.json,
+		// save-T-10.json after save-T-9.json.
+		if c := len(b.Name) - len(a.Name); c != 0 {
+			return c
+		}
 		return strings.Compare(b.Name, a.Name)
 	})
 	return list, nil

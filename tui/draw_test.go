@@ -142,3 +142,53 @@ func TestEventMessages(t *testing.T) {
 		t.Errorf("a plain step says %q", got)
 	}
 }
+
+// TestMapDrawing draws a hand-made view: walls joined across the doubled
+// columns, the marks over the map, the compass marks, the monsters, the
+// partner and the player on top, and unseen tiles blank.
+func TestMapDrawing(t *testing.T) {
+	rows := []string{
+		"+-+-+-+",
+		"|..K.E|",
+		"|.....|",
+		"+-+-  +",
+	}
+	v := engine.View{Rows: 4, Cols: 7, Key: false}
+	for _, r := range rows {
+		v.Map = append(v.Map, r...)
+		for _, c := range []byte(r) {
+			l := engine.Lit
+			if c == ' ' {
+				l = engine.Unseen
+			}
+			v.Light = append(v.Light, l)
+		}
+	}
+	v.Marks = []engine.Point{{4, 2}, {5, 2}}
+	v.Compass = []engine.Point{{2, 1}}
+	v.Monsters = []engine.MonsterView{{Kind: engine.Hunter, Pos: engine.Point{X: 3, Y: 2}}}
+	v.Players = []engine.PlayerView{{Seat: 1, Pos: engine.Point{X: 1, Y: 1}}, {Seat: 2, Pos: engine.Point{X: 1, Y: 1}}, {Seat: 2, Pos: engine.Point{X: 2, Y: 2}, State: engine.Caught}}
+	mono := lipgloss.NewRenderer(&bytes.Buffer{})
+	mono.SetColorProfile(termenv.Ascii)
+	d := mapDrawer{st: NewStyles(mono), wide: true}
+	d.load(&v, 1)
+	var sb strings.Builder
+	for y := 0; y < v.Rows; y++ {
+		d.writeRow(&sb, y, 0, v.Cols)
+		sb.WriteByte('\n')
+	}
+	want := "" +
+		"+---+---+---+ \n" +
+		"| P . K . E | \n" +
+		"| . . H ! ! | \n" +
+		"+---+--     + \n" // a wall does not reach into unseen tiles
+	if got := ansi.Strip(sb.String()); got != want {
+		t.Fatalf("map drawn as\n%s\nwant\n%s", got, want)
+	}
+	if d.cls[1*7+1] != clsPlayer || d.cls[1*7+2] != clsCompass || d.cls[2*7+4] != clsMark || d.cls[2*7+3] != clsHunter || d.cls[1*7+3] != clsKey {
+		t.Fatalf("classes of the objects are wrong: %v", d.cls)
+	}
+	if d.cls[2*7+2] != clsLit {
+		t.Fatal("a caught partner is still drawn")
+	}
+}

@@ -30,10 +30,18 @@ func (d *mapDrawer) load(v *engine.View, seat int) {
 		d.cls = make([]tileClass, n)
 	}
 	d.chr, d.cls = d.chr[:n], d.cls[:n]
-	for i := 0; i < n; i++ {
+	// A view from the network may be short: what it lacks is unseen.
+	known := min(n, len(v.Map), len(v.Light))
+	for i := 0; i < known; i++ {
 		c := v.Map[i]
+		if c < ' ' || c > '~' {
+			c = '?'
+		}
 		d.chr[i] = c
 		d.cls[i] = baseClass(c, v.Light[i], v.Key)
+	}
+	for i := known; i < n; i++ {
+		d.chr[i], d.cls[i] = ' ', clsPlain
 	}
 	in := func(p engine.Point) (int, bool) {
 		if p.X < 0 || p.Y < 0 || p.X >= v.Cols || p.Y >= v.Rows {
@@ -42,7 +50,7 @@ func (d *mapDrawer) load(v *engine.View, seat int) {
 		return p.Y*v.Cols + p.X, true
 	}
 	for _, p := range v.Compass {
-		if i, ok := in(p); ok && v.Light[i] != engine.Unseen {
+		if i, ok := in(p); ok && d.chr[i] != ' ' {
 			d.cls[i] = clsCompass
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/saves"
 )
 
 // The smallest terminal the screens can be used in. Below it every screen
@@ -249,6 +250,16 @@ type quitMsg struct{}
 // interrupt handles Ctrl+C: it asks first when a game has unsaved progress
 // (a second Ctrl+C quits), else it quits, writing the game's replay.
 func (m *Model) interrupt() tea.Cmd {
+	if e, ok := m.top().(*endScreen); ok && e.stage == endName {
+		// A score that makes the table is kept even when the player
+		// leaves at the name prompt.
+		entry := saves.Entry{Name: e.name.Value(), Score: e.view.Score, Level: e.view.Level, Seed: e.view.Seed}
+		table, now := saves.ScoreTable{Path: m.c.cfg.Scores}, m.c.now()
+		return tea.Sequence(func() tea.Msg {
+			table.Add(entry, now)
+			return nil
+		}, func() tea.Msg { return quitMsg{} })
+	}
 	g := m.game()
 	if g == nil {
 		return tea.Quit

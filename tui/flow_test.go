@@ -313,3 +313,66 @@ func TestMenu(t *testing.T) {
 	d.keys("<esc>")
 	d.expectScreen("menu")
 }
+
+// corridor is a one-level campaign: a straight corridor from the start past
+// the key to the exit.
+func corridor() engine.Level {
+	lv := engine.Level{Name: "Corridor", Rows: 3, Cols: 7, Wall: make([]bool, 21),
+		Starts: []engine.Point{{X: 1, Y: 1}}, Key: engine.Point{X: 3, Y: 1}, Exit: engine.Point{X: 5, Y: 1}}
+	for i := range lv.Wall {
+		lv.Wall[i] = i < 7 || i >= 14 || i == 7 || i == 13
+	}
+	return lv
+}
+
+// TestVictory: passing the last level of a custom campaign shows the
+// victory, asks for a name and records the score with the level reached.
+func TestVictory(t *testing.T) {
+	cfg := testConfig(t, 9)
+	cfg.Levels = []engine.Level{corridor()}
+	cfg.LevelTexts = []string{"(corridor)"}
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("<enter>")
+	if !strings.Contains(d.screen(), "Level 1/1") || !strings.Contains(d.screen(), "Corridor") {
+		t.Fatalf("the custom level is not shown:\n%s", d.screen())
+	}
+	d.keys("dddd")
+	d.expectScreen("end")
+	scr := d.screen()
+	for _, want := range []string{"VICTORY!", "Final score      396", "Level reached    1 of 1", "Seed             9", "Your name: ada"} {
+		if !strings.Contains(scr, want) {
+			t.Fatalf("the victory screen lacks %q:\n%s", want, scr)
+		}
+	}
+	d.keys("<backspace><backspace><backspace>Ariadne<enter>")
+	d.expectScreen("scores")
+	if !strings.Contains(d.screen(), "Ariadne") || !strings.Contains(d.screen(), "396") {
+		t.Fatalf("the table lacks the new entry:\n%s", d.screen())
+	}
+	r, _ := filepath.Glob(filepath.Join(cfg.Replays, "*.json"))
+	if len(r) != 1 {
+		t.Fatalf("%d replays after a victory, want 1", len(r))
+	}
+	rep, err := saves.ReadReplay(r[0])
+	if err != nil || len(rep.Levels) != 1 || rep.Moves != "dddd" {
+		t.Fatalf("the replay holds %+v (%v), want the level text and the moves dddd", rep, err)
+	}
+}
+
+// TestCtrlCAtNamePrompt: leaving at the name prompt keeps the score under
+// the name shown.
+func TestCtrlCAtNamePrompt(t *testing.T) {
+	cfg := testConfig(t, 9)
+	cfg.Levels = []engine.Level{corridor()}
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("<enter>dddd")
+	d.expectScreen("end")
+	d.keys("<ctrl+c>")
+	if !d.quit {
+		t.Fatal("Ctrl+C at the name prompt did not quit")
+	}
+	s, err := saves.ScoreTable{Path: cfg.Scores}.Read(fixedNow)
+	if err != nil || len(s.Entries) != 1 || s.Entries[0].Name != "ada" || s.Entries[0].Score != 396 {
+		t.Fatalf("the table holds %+v (%v), want ada with 396", s.Entries, err)
+	}
+}

@@ -164,8 +164,8 @@ func TestMapDrawing(t *testing.T) {
 			v.Light = append(v.Light, l)
 		}
 	}
-	v.Marks = []engine.Point{{4, 2}, {5, 2}}
-	v.Compass = []engine.Point{{2, 1}}
+	v.Marks = []engine.Point{{X: 4, Y: 2}, {X: 5, Y: 2}}
+	v.Compass = []engine.Point{{X: 2, Y: 1}}
 	v.Monsters = []engine.MonsterView{{Kind: engine.Hunter, Pos: engine.Point{X: 3, Y: 2}}}
 	v.Players = []engine.PlayerView{{Seat: 1, Pos: engine.Point{X: 1, Y: 1}}, {Seat: 2, Pos: engine.Point{X: 1, Y: 1}}, {Seat: 2, Pos: engine.Point{X: 2, Y: 2}, State: engine.Caught}}
 	mono := lipgloss.NewRenderer(&bytes.Buffer{})

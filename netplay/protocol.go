@@ -31,6 +31,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/minotaur-game/minotaur/engine"
 )
@@ -192,11 +193,26 @@ type Start struct {
 	Seed    uint64 `json:"seed"`
 }
 
-// MonsterPos is a visible monster in a State.
+// MonsterPos is a visible monster in a State. Frozen and Resting extend
+// the specification (drawing hints).
 type MonsterPos struct {
-	Kind string `json:"kind"`
-	X    int    `json:"x"`
-	Y    int    `json:"y"`
+	Kind    string `json:"kind"`
+	X       int    `json:"x"`
+	Y       int    `json:"y"`
+	Frozen  bool   `json:"frozen,omitempty"`
+	Resting bool   `json:"resting,omitempty"`
+}
+
+// EventInfo is one event of a State in structured form, for front ends that
+// word events themselves. It tells what the sentences tell and no more: no
+// positions.
+type EventInfo struct {
+	Kind    string             `json:"kind"` // engine.EventKind's name: "took_key", "caught", ...
+	Seat    int                `json:"seat,omitempty"`
+	Item    string             `json:"item,omitempty"`    // one letter: K * ^ ?
+	Monster string             `json:"monster,omitempty"` // one letter: H W M
+	Level   int                `json:"level,omitempty"`
+	Score   *engine.LevelScore `json:"score,omitempty"`
 }
 
 // PlayerPos is a seat in a State.
@@ -209,8 +225,8 @@ type PlayerPos struct {
 }
 
 // State is what one seat perceives, built only from engine.View: nothing
-// hidden from the seat is in it. Levels, Torch and Passed extend the
-// specification's fields (clients may ignore them).
+// hidden from the seat is in it. Levels, Torch, Happened and Passed extend
+// the specification's fields (clients may ignore them).
 type State struct {
 	T        string              `json:"t"`
 	Seq      int64               `json:"seq"`
@@ -230,6 +246,7 @@ type State struct {
 	Compass  [][2]int            `json:"compass"`
 	Players  []PlayerPos         `json:"players"`
 	Events   []string            `json:"events"`
+	Happened []EventInfo         `json:"happened,omitempty"`
 	Passed   []engine.LevelScore `json:"passed,omitempty"`
 }
 
@@ -477,7 +494,8 @@ func (s *State) View(seat int) engine.View {
 	in := func(x, y int) bool { return x >= 0 && y >= 0 && x < cols && y < rows }
 	for _, m := range s.Monsters {
 		if in(m.X, m.Y) && len(m.Kind) == 1 {
-			v.Monsters = append(v.Monsters, engine.MonsterView{Kind: engine.MonsterKind(m.Kind[0]), Pos: engine.Point{X: m.X, Y: m.Y}})
+			v.Monsters = append(v.Monsters, engine.MonsterView{Kind: engine.MonsterKind(m.Kind[0]),
+				Pos: engine.Point{X: m.X, Y: m.Y}, Frozen: m.Frozen, Resting: m.Resting})
 		}
 	}
 	for _, p := range s.Marks {
@@ -515,9 +533,46 @@ func (s *State) Name(seat int) string {
 	return ""
 }
 
+// Happenings returns the state's structured events as engine events
+// (without positions), in order; events of kinds it does not know are left
+// out.
+func (s *State) Happenings() []engine.Event {
+	out := make([]engine.Event, 0, len(s.Happened))
+	for _, e := range s.Happened {
+		k, ok := eventKinds[e.Kind]
+		if !ok {
+			continue
+		}
+		ev := engine.Event{Kind: k, Seat: e.Seat, Level: e.Level}
+		if len(e.Item) == 1 {
+			ev.Item = engine.Item(e.Item[0])
+		}
+		if len(e.Monster) == 1 {
+			ev.Monster = engine.MonsterKind(e.Monster[0])
+		}
+		if e.Score != nil {
+			ev.Score = *e.Score
+		}
+		out = append(out, ev)
+	}
+	return out
+}
+
+// eventKinds maps the names of engine events back to their kinds.
+var eventKinds = func() map[string]engine.EventKind {
+	m := map[string]engine.EventKind{}
+	for k := engine.EventKind(1); k < 64; k++ {
+		if name := k.String(); !strings.HasPrefix(name, "event(") {
+			m[name] = k
+		}
+	}
+	return m
+}()
+
 // newState builds the `state` message of a view; names are the seats'
-// player names and events the sentences for this seat.
-func newState(seq int64, v *engine.View, names [2]string, events []string) *State {
+// player names, events the sentences for this seat and happened the same
+// events in structured form.
+func newState(seq int64, v *engine.View, names [2]string, events []string, happened []EventInfo) *State {
 	st := &State{
 		T: TypeState, Seq: seq, Level: v.Level, Levels: v.Levels, Turn: v.Turn, Score: v.Score,
 		Key: v.Key, Torch: v.Torch, YourTurn: v.YourTurn, Rows: v.Rows, Cols: v.Cols,
@@ -527,6 +582,7 @@ func newState(seq int64, v *engine.View, names [2]string, events []string) *Stat
 		Compass:  make([][2]int, 0, len(v.Compass)),
 		Players:  make([]PlayerPos, 0, len(v.Players)),
 		Events:   events,
+		Happened: happened,
 		Passed:   v.Passed,
 	}
 	if st.Events == nil {
@@ -537,7 +593,7 @@ func newState(seq int64, v *engine.View, names [2]string, events []string) *Stat
 		st.Light[y] = v.LightRow(y)
 	}
 	for _, m := range v.Monsters {
-		st.Monsters = append(st.Monsters, MonsterPos{Kind: string(rune(m.Kind)), X: m.Pos.X, Y: m.Pos.Y})
+		st.Monsters = append(st.Monsters, MonsterPos{Kind: string(rune(m.Kind)), X: m.Pos.X, Y: m.Pos.Y, Frozen: m.Frozen, Resting: m.Resting})
 	}
 	for _, p := range v.Marks {
 		st.Marks = append(st.Marks, [2]int{p.X, p.Y})

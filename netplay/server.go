@@ -353,6 +353,7 @@ type Session struct {
 	game   atomic.Pointer[seatRef]
 
 	bad      int // consecutive bad lines; only the transport's goroutine
+	detached atomic.Bool
 	last     atomic.Int64
 	pingedAt atomic.Int64
 	timer    *time.Timer
@@ -458,6 +459,9 @@ func (ss *Session) setReason(why string) { ss.why.CompareAndSwap(nil, &why) }
 
 // keepAlive pings a silent client and drops one that stays silent.
 func (ss *Session) keepAlive() {
+	if ss.detached.Load() {
+		return
+	}
 	select {
 	case <-ss.done:
 		return
@@ -496,6 +500,7 @@ func (ss *Session) TooLong() {
 // partner told; an idle player leaves the server. why is logged.
 func (ss *Session) Detach(why string) {
 	ss.setReason(why)
+	ss.detached.Store(true)
 	ss.timer.Stop()
 	ss.srv.detach(ss)
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
 )
 
@@ -37,6 +39,11 @@ type Config struct {
 	LevelTexts []string
 	// Server is the --server address for network play ("" when none).
 	Server string
+	// Connect, when set, joins the game server instead of dialing the
+	// address on the Network screen, which then asks only for a name (the
+	// SSH front end joins the server of its own process, with the player's
+	// token). addr is the Server field.
+	Connect func(ctx context.Context, addr, name string) (*netplay.Client, *netplay.Welcome, error)
 	// Name prefills the high-score name prompt.
 	Name string
 	// Now tells the time for dates and file names (time.Now when nil).

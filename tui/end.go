@@ -115,7 +115,7 @@ func (e *endScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		case endDone:
 			switch strings.ToLower(msg.String()) {
 			case "enter", "esc", "q", " ":
-				return e, e.c.replace(newMenu(e.c))
+				return e, e.c.replace(afterGame(e.c, e.sess))
 			case "h":
 				return e, e.c.replace(newScoresScreen(e.c, 0, nil))
 			}

@@ -551,6 +551,9 @@ func (g *gameScreen) partnerLine() string {
 	if other-1 < len(info.Online) && !info.Online[other-1] {
 		state = "offline"
 	}
+	if info.Remote && g.view.YourTurn {
+		state += " · your turn"
+	}
 	return name + ": " + state
 }
 

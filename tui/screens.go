@@ -342,28 +342,6 @@ func newMessageScreen(c *common, title, text string, toMenu bool) *messageScreen
 	return &messageScreen{c: c, title: title, text: text, toMenu: toMenu}
 }
 
-// newNetworkScreen tells how network play is reached. The network screens
-// (server prompt, lobby) replace it once netplay is wired in.
-func newNetworkScreen(c *common) *networkScreen {
-	text := "Network co-op needs a game server: start one with\n\n    minotaur serve --addr :7777\n\n" +
-		"and start the game with --server host:port.\n\n" +
-		"Network play is coming: the lobby is not built into\nthis version of the game yet."
-	if c.cfg.Server != "" {
-		text = "Server: " + c.cfg.Server + "\n\nNetwork play is coming: the lobby is not built into\n" +
-			"this version of the game yet, so it cannot connect."
-	}
-	return &networkScreen{messageScreen{c: c, title: "NETWORK GAME", text: text}}
-}
-
-// networkScreen is the menu's "Network game" until netplay is wired in.
-type networkScreen struct{ messageScreen }
-
-// Update returns to the menu on Enter, Esc or Q.
-func (n *networkScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
-	_, cmd := n.messageScreen.Update(msg)
-	return n, cmd
-}
-
 // Init does nothing.
 func (m *messageScreen) Init() tea.Cmd { return nil }
 

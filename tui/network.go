@@ -1,0 +1,256 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/minotaur-game/minotaur/netplay"
+)
+
+// defaultServer is offered when no --server was given.
+const defaultServer = "localhost:7777"
+
+// networkScreen asks for the server's address and the player's name, then
+// connects and shows the lobby. A failure is shown on the screen; Esc goes
+// back to the menu.
+type networkScreen struct {
+	c          *common
+	addr, name lineInput
+	field      int // 0 the address, 1 the name
+	connecting bool
+	attempt    int // tells a late answer of an abandoned attempt apart
+	note       string
+}
+
+func newNetworkScreen(c *common) *networkScreen {
+	n := &networkScreen{c: c}
+	n.addr = lineInput{Prompt: "Server: ", Limit: 255}
+	n.name = lineInput{Prompt: "Name:   ", Limit: netplay.MaxName}
+	addr := c.cfg.Server
+	if addr == "" {
+		addr = defaultServer
+	}
+	n.addr.SetValue(addr)
+	n.name.SetValue(playerName(c.cfg.Name))
+	n.addr.Focus()
+	if c.cfg.Connect != nil {
+		n.focus(1) // the server is given: only the name is asked
+	}
+	return n
+}
+
+// connectFunc is how this terminal joins a server: the Config's Connect
+// hook, or a TCP connection to the address typed.
+func (c *common) connectFunc() func(ctx context.Context, addr, name string) (*netplay.Client, *netplay.Welcome, error) {
+	if c.cfg.Connect != nil {
+		return c.cfg.Connect
+	}
+	return func(ctx context.Context, addr, name string) (*netplay.Client, *netplay.Welcome, error) {
+		return netplay.Dial(ctx, addr, name, "")
+	}
+}
+
+// resumeFunc returns how a game's session gets its seat back after a lost
+// connection: the Connect hook (which holds the token), or a TCP connection
+// with the token.
+func (c *common) resumeFunc(addr, name, token string) func(ctx context.Context) (*netplay.Client, *netplay.Welcome, error) {
+	if c.cfg.Connect != nil {
+		return func(ctx context.Context) (*netplay.Client, *netplay.Welcome, error) {
+			return c.cfg.Connect(ctx, addr, name)
+		}
+	}
+	return func(ctx context.Context) (*netplay.Client, *netplay.Welcome, error) {
+		return netplay.Dial(ctx, addr, name, token)
+	}
+}
+
+// newNetworkReconnect is the network screen connecting at once, to go back
+// to the lobby after a co-op game.
+func newNetworkReconnect(c *common, addr, name string) *networkScreen {
+	n := newNetworkScreen(c)
+	n.addr.SetValue(addr)
+	n.name.SetValue(name)
+	n.connecting = true
+	return n
+}
+
+// playerName turns a --name (or an OS user name) into a valid player
+// name: only letters, digits, - and _, at most MaxName; "player" if
+// nothing is left.
+func playerName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			if b.Len() < netplay.MaxName {
+				b.WriteRune(r)
+			}
+		case r == ' ' || r == '.':
+			if b.Len() > 0 && b.Len() < netplay.MaxName {
+				b.WriteByte('_')
+			}
+		}
+	}
+	if name := strings.Trim(b.String(), "_"); name != "" {
+		return name
+	}
+	return "player"
+}
+
+// connectedMsg reports a finished connection attempt.
+type connectedMsg struct {
+	attempt int
+	client  *netplay.Client
+	welcome *netplay.Welcome
+	addr    string
+	err     error
+}
+
+// connect dials the server and says hello in a command.
+func (n *networkScreen) connect() tea.Cmd {
+	n.attempt++
+	n.connecting = true
+	n.note = ""
+	attempt, addr, name := n.attempt, strings.TrimSpace(n.addr.Value()), n.name.Value()
+	connect := n.c.connectFunc()
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		c, w, err := connect(ctx, addr, name)
+		return connectedMsg{attempt: attempt, client: c, welcome: w, addr: addr, err: err}
+	}
+}
+
+// Init connects at once when the screen was opened to go back to the lobby.
+func (n *networkScreen) Init() tea.Cmd {
+	if n.connecting {
+		return n.connect()
+	}
+	return nil
+}
+
+// Update edits the fields, connects on Enter, and leaves on Esc.
+func (n *networkScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case connectedMsg:
+		if msg.attempt != n.attempt {
+			if msg.client != nil {
+				msg.client.Close()
+			}
+			return n, nil
+		}
+		n.connecting = false
+		if msg.err != nil {
+			n.note = connectError(msg.addr, msg.err)
+			return n, nil
+		}
+		l := newLobbyScreen(n.c, msg.client, msg.addr, msg.welcome)
+		return n, n.c.replace(l)
+	case tea.KeyMsg:
+		switch msg.Type {
+		case tea.KeyEsc:
+			n.attempt++ // forget an attempt under way
+			return n, n.c.replace(newMenu(n.c))
+		case tea.KeyEnter:
+			if n.connecting {
+				return n, nil
+			}
+			switch {
+			case strings.TrimSpace(n.addr.Value()) == "":
+				n.note = "Type the server's address, host:port."
+				n.focus(0)
+			case n.field == 0 && n.name.Value() == "":
+				n.focus(1)
+			case !netplay.ValidName(n.name.Value()):
+				n.note = "A name is 1 to 16 letters, digits, - or _."
+				n.focus(1)
+			default:
+				return n, n.connect()
+			}
+			return n, nil
+		case tea.KeyTab, tea.KeyShiftTab, tea.KeyUp, tea.KeyDown:
+			if n.c.cfg.Connect == nil {
+				n.focus(1 - n.field)
+			}
+			return n, nil
+		}
+		if !n.connecting {
+			if n.field == 0 {
+				n.addr.Update(msg)
+			} else {
+				n.name.Update(msg)
+			}
+		}
+	}
+	return n, nil
+}
+
+func (n *networkScreen) focus(f int) {
+	n.field = f
+	n.addr.Blur()
+	n.name.Blur()
+	if f == 0 {
+		n.addr.Focus()
+	} else {
+		n.name.Focus()
+	}
+}
+
+// connectError says why a connection failed and what to do.
+func connectError(addr string, err error) string {
+	var pe *netplay.Error
+	if e, ok := err.(*netplay.Error); ok {
+		pe = e
+	}
+	if pe != nil {
+		switch pe.Code {
+		case netplay.CodeNameTaken:
+			return "That name is taken on this server: choose another one."
+		case netplay.CodeBadName:
+			return "The server refused the name: use 1 to 16 letters, digits, - or _."
+		case netplay.CodeServerFull:
+			return "The server is full: try again later."
+		}
+		return "The server refused: " + pe.Msg + "."
+	}
+	return "Could not connect to " + addr + ": " + netplay.CleanText(err.Error()) + "."
+}
+
+// View draws the two fields, the note and the keys.
+func (n *networkScreen) View() string {
+	st := n.c.st
+	w := min(max(n.c.w-12, 30), 60)
+	body := st.Title.Render("NETWORK GAME") + "\n\n" +
+		"Play co-op with a friend on a game server\n"
+	if n.c.cfg.Connect != nil {
+		body += st.Faint.Render("(the players of this server)") + "\n\n" + n.name.View(w) + "\n\n"
+	} else {
+		body += st.Faint.Render("(run one with minotaur serve; --server fills this in)") + "\n\n" +
+			n.addr.View(w) + "\n" + n.name.View(w) + "\n\n"
+	}
+	switch {
+	case n.connecting:
+		body += st.Warn.Render("Connecting…")
+	case n.note != "":
+		body += st.Bad.Render(ansi.Wrap(n.note, w, ""))
+	default:
+		body += " "
+	}
+	body += "\n\n" + st.Faint.Render("Enter connect · Tab next field · Esc menu")
+	return n.c.center(st.Box.Render(body))
+}
+
+// afterGame is the screen that follows a game's end screen: the lobby again
+// (a new connection, as the game's was closed) after a network game, else
+// the menu.
+func afterGame(c *common, s Session) screen {
+	if r, ok := s.(*RemoteSession); ok {
+		addr, name := r.Server()
+		return newNetworkReconnect(c, addr, name)
+	}
+	return newMenu(c)
+}

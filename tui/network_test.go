@@ -1,0 +1,311 @@
+package tui
+
+import (
+	"context"
+	"io"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/netplay"
+)
+
+// netServer runs a game server on a loopback port for the test. Its
+// campaign is one corridor: both players start at the left, the key is two
+// steps right, the exit at the end.
+func netServer(t *testing.T) string {
+	t.Helper()
+	lv := engine.Level{Rows: 3, Cols: 7, Wall: make([]bool, 21),
+		Starts: []engine.Point{{X: 1, Y: 1}, {X: 2, Y: 1}}, Key: engine.Point{X: 3, Y: 1}, Exit: engine.Point{X: 5, Y: 1}}
+	for i := range lv.Wall {
+		lv.Wall[i] = i < 7 || i >= 14 || i == 7 || i == 13
+	}
+	srv, err := netplay.NewServer(netplay.Config{Levels: []engine.Level{lv}, LobbyInterval: -1, Seed: func() uint64 { return 7 }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	})
+	return ln.Addr().String()
+}
+
+// bot is the partner: a scripted netplay client.
+type bot struct {
+	t *testing.T
+	c *netplay.Client
+	w *netplay.Welcome
+}
+
+func newBot(t *testing.T, addr, name, token string) *bot {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c, w, err := netplay.Dial(ctx, addr, name, token)
+	if err != nil {
+		t.Fatalf("bot %s: %v", name, err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return &bot{t: t, c: c, w: w}
+}
+
+// until reads messages until ok says so.
+func (b *bot) until(what string, ok func(netplay.Message) bool) netplay.Message {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		m, err := b.c.NextContext(ctx)
+		if err != nil {
+			b.t.Fatalf("bot waiting for %s: %v", what, err)
+		}
+		if ok(m) {
+			return m
+		}
+	}
+}
+
+func (b *bot) state(what string, ok func(*netplay.State) bool) *netplay.State {
+	b.t.Helper()
+	return b.until(what, func(m netplay.Message) bool {
+		st, isState := m.(*netplay.State)
+		return isState && ok(st)
+	}).(*netplay.State)
+}
+
+func typeText(tm *teatest.TestModel, s string) {
+	for _, r := range s {
+		if r == ' ' {
+			tm.Send(tea.KeyMsg{Type: tea.KeySpace})
+			continue
+		}
+		tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+}
+
+// TestFlowNetwork plays co-op through the screens against a real server
+// and a scripted partner: the address prompt, the lobby (players, chat, an
+// invitation accepted), the game drawn like a solo one, turn order, game
+// chat both ways, the partner dropping and coming back, and the victory.
+func TestFlowNetwork(t *testing.T) {
+	addr := netServer(t)
+	cfg := testConfig(t, 1)
+	cfg.Server = addr
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
+	waitText(t, tm, "Network game")
+	typeText(tm, "nn")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "Server: "+addr, "Name:   ada")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "LOBBY", "you are ada")
+
+	bob := newBot(t, addr, "bob", "")
+	waitText(t, tm, "bob              idle")
+
+	// Lobby chat both ways.
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'t'}})
+	typeText(tm, "hello bob")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	bob.until("ada's lobby chat", func(m netplay.Message) bool {
+		c, ok := m.(*netplay.Chat)
+		return ok && c.From == "ada" && c.Text == "hello bob" && c.Scope == netplay.ScopeLobby
+	})
+	bob.c.Chat("hi ada, invite coming")
+	waitText(t, tm, "bob: hi ada, invite coming")
+
+	bob.c.Invite("ada")
+	waitText(t, tm, "Invited by bob")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'a'}})
+	bob.until("start", func(m netplay.Message) bool { _, ok := m.(*netplay.Start); return ok })
+	waitText(t, tm, "Level 1/1", "bob: active")
+
+	// Turn order: bob (seat 1) first; ada's early key is refused on screen.
+	tm.Send(keyOf(engine.Right))
+	waitText(t, tm, "Wait: it is your partner's turn.")
+	bob.c.Act(engine.Right)
+	bob.state("bob's move", func(st *netplay.State) bool { return !st.YourTurn })
+	waitText(t, tm, "Turn 1", "your turn")
+	tm.Send(keyOf(engine.Right)) // ada takes the key
+	st := bob.state("ada's move", func(st *netplay.State) bool { return st.Key })
+	if p := st.Players[1]; p.Name != "ada" || p.X != 3 {
+		t.Fatalf("ada is %+v after her move", p)
+	}
+	waitText(t, tm, "You took the key.")
+
+	// Game chat both ways.
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'T'}})
+	typeText(tm, "go go")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	bob.until("ada's game chat", func(m netplay.Message) bool {
+		c, ok := m.(*netplay.Chat)
+		return ok && c.Scope == netplay.ScopeGame && c.Text == "go go"
+	})
+	bob.c.Chat("right behind you")
+	waitText(t, tm, "bob: right behind you")
+
+	// bob drops on his turn: ada is told and plays on; bob comes back.
+	token := bob.w.Token
+	bob.c.Close()
+	waitText(t, tm, "bob lost the connection", "bob: offline")
+	bob2 := newBot(t, addr, "", token)
+	if !bob2.w.Resumed {
+		t.Fatal("bob did not resume")
+	}
+	waitText(t, tm, "bob is back")
+	tm.Send(keyOf(engine.Right))
+	tm.Send(keyOf(engine.Right)) // ada escapes: the team wins
+	waitText(t, tm, "VICTORY!")
+	bob2.until("over", func(m netplay.Message) bool {
+		o, ok := m.(*netplay.Over)
+		return ok && o.Result == "won"
+	})
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	if final.Screen() != "end" {
+		t.Fatalf("ended on %s", final.Screen())
+	}
+}
+
+// TestFlowNetworkErrors: a server that cannot be reached is told on the
+// address screen; a server that goes away is told with a way back to the
+// menu; the program goes on.
+func TestFlowNetworkErrors(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := ln.Addr().String()
+	ln.Close()
+
+	cfg := testConfig(t, 1)
+	cfg.Server = dead
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
+	waitText(t, tm, "Network game")
+	typeText(tm, "nn")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "Name:   ada")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "Could not connect to "+dead)
+
+	// Another server, which then stops.
+	srv, err := netplay.NewServer(netplay.Config{LobbyInterval: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln2, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln2)
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
+	typeText(tm, ln2.Addr().String())
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "LOBBY")
+	srv.Shutdown(context.Background())
+	waitText(t, tm, "Connection lost")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "New game")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	if final.Screen() != "menu" {
+		t.Fatalf("ended on %s", final.Screen())
+	}
+}
+
+// proxy forwards TCP connections to addr; cut breaks every open one.
+type proxy struct {
+	ln    net.Listener
+	mu    sync.Mutex
+	conns []net.Conn
+}
+
+func newProxy(t *testing.T, addr string) *proxy {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &proxy{ln: ln}
+	t.Cleanup(func() { ln.Close(); p.cut() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			s, err := net.Dial("tcp", addr)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			p.mu.Lock()
+			p.conns = append(p.conns, c, s)
+			p.mu.Unlock()
+			go func() { io.Copy(s, c); s.Close() }()
+			go func() { io.Copy(c, s); c.Close() }()
+		}
+	}()
+	return p
+}
+
+func (p *proxy) cut() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
+}
+
+// TestFlowNetworkResume: the player's connection breaks mid-game; the
+// session gets its seat back with the token, the game goes on.
+func TestFlowNetworkResume(t *testing.T) {
+	addr := netServer(t)
+	px := newProxy(t, addr)
+	cfg := testConfig(t, 1)
+	cfg.Server = px.ln.Addr().String()
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
+	waitText(t, tm, "Network game")
+	typeText(tm, "nn")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "Name:   ada")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "LOBBY")
+	bob := newBot(t, addr, "bob", "")
+	waitText(t, tm, "bob              idle")
+	bob.c.Invite("ada")
+	waitText(t, tm, "Invited by bob")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'a'}})
+	waitText(t, tm, "Level 1/1")
+
+	px.cut()
+	bob.until("ada dropped", func(m netplay.Message) bool {
+		p, ok := m.(*netplay.Partner)
+		return ok && p.Status == netplay.PartnerDisconnected
+	})
+	waitText(t, tm, "The connection was lost")
+	bob.until("ada back", func(m netplay.Message) bool {
+		p, ok := m.(*netplay.Partner)
+		return ok && p.Status == netplay.PartnerReconnected
+	})
+	// ada is off the board until the next level; bob plays on, and ada's
+	// screen follows the game.
+	bob.c.Act(engine.Right)
+	waitText(t, tm, "Turn 1")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	if final.Screen() != "game" {
+		t.Fatalf("ended on %s", final.Screen())
+	}
+}

@@ -1,0 +1,307 @@
+package sshplay
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/minotaur-game/minotaur/netplay"
+)
+
+// waitTime bounds every wait of the tests; a healthy run needs a fraction.
+const waitTime = 15 * time.Second
+
+// rig is a game server with its TCP port and an SSH server beside it, both
+// on loopback, as `minotaur serve --ssh` runs them.
+type rig struct {
+	t       *testing.T
+	data    string
+	game    *netplay.Server
+	srv     *Server
+	sshAddr string
+	tcpAddr string
+	log     *logBuffer
+}
+
+// newRig starts the servers; edit changes the SSH server's configuration.
+// They are shut down at the end of the test.
+func newRig(t *testing.T, edit func(*Config)) *rig {
+	t.Helper()
+	r := &rig{t: t, data: t.TempDir(), log: &logBuffer{}}
+	logger := slog.New(slog.NewTextHandler(r.log, nil))
+	game, err := netplay.NewServer(netplay.Config{DataDir: r.data, Logger: logger, LobbyInterval: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.game = game
+	cfg := Config{DataDir: r.data, Game: game, Logger: logger, Seed: func() uint64 { return 42 }}
+	if edit != nil {
+		edit(&cfg)
+	}
+	srv, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.srv = srv
+	tcp := listen(t)
+	ssh := listen(t)
+	r.tcpAddr, r.sshAddr = tcp.Addr().String(), ssh.Addr().String()
+	served := make(chan error, 2)
+	go func() { served <- game.Serve(tcp) }()
+	go func() { served <- srv.Serve(ssh) }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), waitTime)
+		defer cancel()
+		if err := srv.Shutdown(ctx); err != nil {
+			t.Errorf("ssh shutdown: %v", err)
+		}
+		if err := game.Shutdown(ctx); err != nil {
+			t.Errorf("game server shutdown: %v", err)
+		}
+		for range 2 {
+			if err := <-served; !errors.Is(err, ErrServerClosed) && !errors.Is(err, netplay.ErrServerClosed) {
+				t.Errorf("serve returned %v", err)
+			}
+		}
+	})
+	return r
+}
+
+func listen(t *testing.T) net.Listener {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ln
+}
+
+// logBuffer collects the servers' log for failure messages.
+type logBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// newKey makes a client key.
+func newKey(t *testing.T) ed25519.PrivateKey {
+	t.Helper()
+	_, k, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// dial logs in as user with key, or as a guest (keyboard-interactive, no
+// question) when key is nil. The server's host key must be the rig's.
+func (r *rig) dial(user string, key ed25519.PrivateKey) *gossh.Client {
+	r.t.Helper()
+	c, err := r.tryDial(user, key)
+	if err != nil {
+		r.t.Fatalf("ssh login as %s: %v", user, err)
+	}
+	r.t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func (r *rig) tryDial(user string, key ed25519.PrivateKey) (*gossh.Client, error) {
+	cfg := &gossh.ClientConfig{
+		User:            user,
+		HostKeyCallback: gossh.FixedHostKey(r.srv.signer.PublicKey()),
+		Timeout:         waitTime,
+	}
+	if key != nil {
+		signer, err := gossh.NewSignerFromKey(key)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Auth = []gossh.AuthMethod{gossh.PublicKeys(signer)}
+	} else {
+		cfg.Auth = []gossh.AuthMethod{gossh.KeyboardInteractive(
+			func(_, _ string, questions []string, _ []bool) ([]string, error) {
+				return make([]string, len(questions)), nil
+			})}
+	}
+	return gossh.Dial("tcp", r.sshAddr, cfg)
+}
+
+// term is an SSH session with a pty, its output followed on a screen.
+type term struct {
+	t    *testing.T
+	sess *gossh.Session
+	in   io.Writer
+
+	mu      sync.Mutex
+	scr     *screen
+	raw     strings.Builder // everything received, for the goodbye line
+	changed chan struct{}
+	ended   chan struct{} // the output ended
+}
+
+// openTerm opens a session with a w×h xterm pty and a shell.
+func openTerm(t *testing.T, c *gossh.Client, w, h int) *term {
+	t.Helper()
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sess.Close() })
+	if err := sess.RequestPty("xterm-256color", h, w, gossh.TerminalModes{gossh.ECHO: 0}); err != nil {
+		t.Fatal(err)
+	}
+	tm := &term{t: t, sess: sess, scr: newScreen(w, h), changed: make(chan struct{}, 1), ended: make(chan struct{})}
+	if tm.in, err = sess.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	out, err := sess.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess.Stderr = io.Discard
+	go tm.read(out)
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	return tm
+}
+
+func (tm *term) read(out io.Reader) {
+	defer close(tm.ended)
+	buf := make([]byte, 32*1024)
+	for {
+		n, err := out.Read(buf)
+		if n > 0 {
+			tm.mu.Lock()
+			tm.scr.write(buf[:n])
+			tm.raw.Write(buf[:n])
+			tm.mu.Unlock()
+			select {
+			case tm.changed <- struct{}{}:
+			default:
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// screen returns what the terminal shows now.
+func (tm *term) screen() string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return tm.scr.String()
+}
+
+// output returns everything received so far.
+func (tm *term) output() string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return tm.raw.String()
+}
+
+// waitFor waits until ok holds for the screen, or fails the test showing it.
+func (tm *term) waitFor(what string, ok func(scr string) bool) string {
+	tm.t.Helper()
+	deadline := time.NewTimer(waitTime)
+	defer deadline.Stop()
+	for {
+		scr := tm.screen()
+		if ok(scr) {
+			return scr
+		}
+		select {
+		case <-tm.changed:
+		case <-tm.ended:
+			if scr := tm.screen(); ok(scr) {
+				return scr
+			}
+			tm.t.Fatalf("the session ended before %s; the screen:\n%s", what, tm.screen())
+		case <-deadline.C:
+			tm.t.Fatalf("timed out waiting for %s; the screen:\n%s", what, tm.screen())
+		}
+	}
+}
+
+// waitText waits until every text is on the screen.
+func (tm *term) waitText(texts ...string) string {
+	tm.t.Helper()
+	return tm.waitFor(fmt.Sprintf("%q", texts), func(scr string) bool {
+		for _, s := range texts {
+			if !strings.Contains(scr, s) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// press types keys, one write each.
+func (tm *term) press(keys ...string) {
+	tm.t.Helper()
+	for _, k := range keys {
+		if _, err := io.WriteString(tm.in, k); err != nil {
+			tm.t.Fatalf("typing %q: %v", k, err)
+		}
+	}
+}
+
+// wait waits for the session to end and returns its exit status.
+func (tm *term) wait() int {
+	tm.t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- tm.sess.Wait() }()
+	select {
+	case err := <-done:
+		var exit *gossh.ExitError
+		switch {
+		case err == nil:
+			return 0
+		case errors.As(err, &exit):
+			return exit.ExitStatus()
+		}
+		tm.t.Fatalf("session: %v", err)
+	case <-time.After(waitTime):
+		tm.t.Fatalf("the session did not end; the screen:\n%s", tm.screen())
+	}
+	return -1
+}
+
+// exists reports whether a path exists.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+func mustSigner(t *testing.T, key ed25519.PrivateKey) gossh.Signer {
+	t.Helper()
+	s, err := gossh.NewSignerFromKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

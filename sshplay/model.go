@@ -1,0 +1,92 @@
+package sshplay
+
+import (
+	"strings"
+	"sync/atomic"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/minotaur-game/minotaur/tui"
+)
+
+// Why a session ended, for the goodbye line written after the game's
+// screen is gone.
+const (
+	endQuit     int32 = iota // the player quit, or the connection dropped
+	endIdle                  // no key for Config.Idle
+	endShutdown              // the server is stopping
+)
+
+// model wraps the game's root model for one SSH session. It passes every
+// message on, and adds what only a server needs: it ends a session in
+// which no key was pressed for a while, ends every session when the server
+// stops, and tells the player on the main menu under which identity they
+// play (and, for a guest, that their saved games last for this visit).
+type model struct {
+	root   *tui.Model
+	styles *tui.Styles
+	idle   time.Duration // 0: never
+	notice string        // the identity line of the main menu
+	why    *atomic.Int32 // why the session ended (endQuit…)
+
+	lastKey time.Time
+	w, h    int
+}
+
+// idleCheckMsg asks the model whether the session has been idle too long.
+type idleCheckMsg struct{}
+
+// shutdownMsg tells the model that the server is stopping.
+type shutdownMsg struct{}
+
+// Init starts the game and the idle clock.
+func (m *model) Init() tea.Cmd {
+	m.lastKey = time.Now()
+	return tea.Batch(m.root.Init(), m.checkIdleIn(m.idle))
+}
+
+// checkIdleIn asks for an idle check after d.
+func (m *model) checkIdleIn(d time.Duration) tea.Cmd {
+	if m.idle <= 0 {
+		return nil
+	}
+	return tea.Tick(d, func(time.Time) tea.Msg { return idleCheckMsg{} })
+}
+
+// Update passes messages to the game, watching the keys and the size.
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case idleCheckMsg:
+		left := m.idle - time.Since(m.lastKey)
+		if left > 0 {
+			return m, m.checkIdleIn(left)
+		}
+		m.why.CompareAndSwap(endQuit, endIdle)
+		return m, tea.Quit
+	case shutdownMsg:
+		m.why.CompareAndSwap(endQuit, endShutdown)
+		return m, tea.Quit
+	case tea.KeyMsg:
+		m.lastKey = time.Now()
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+	}
+	_, cmd := m.root.Update(msg)
+	return m, cmd
+}
+
+// View draws the game, with the identity line at the foot of the main menu
+// when that line is free.
+func (m *model) View() string {
+	v := m.root.View()
+	if m.notice == "" || m.root.Screen() != "menu" {
+		return v
+	}
+	i := strings.LastIndexByte(v, '\n')
+	if i < 0 || strings.TrimSpace(v[i+1:]) != "" || lipgloss.Width(m.notice) > m.w {
+		return v
+	}
+	return v[:i+1] + lipgloss.PlaceHorizontal(m.w, lipgloss.Center, m.styles.Faint.Render(m.notice))
+}

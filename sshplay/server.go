@@ -1,0 +1,435 @@
+package sshplay
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/ssh"
+	"github.com/charmbracelet/wish"
+	bm "github.com/charmbracelet/wish/bubbletea"
+	"github.com/muesli/termenv"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui"
+)
+
+// Defaults of Config.
+const (
+	DefaultAddr        = ":2222"
+	DefaultIdle        = 30 * time.Minute
+	DefaultMaxSessions = 256
+	DefaultLoginGrace  = 30 * time.Second
+)
+
+// ErrServerClosed is returned by Serve after Shutdown.
+var ErrServerClosed = errors.New("sshplay: server closed")
+
+// Config sets up a Server.
+type Config struct {
+	// DataDir is the game server's data folder. The SSH server keeps its
+	// files in DataDir/ssh: the host key, the players' saved games and
+	// replays, and the high-score table of the SSH players. Required.
+	DataDir string
+	// Game is the game server that the sessions' network screens join, in
+	// process. Required.
+	Game *netplay.Server
+	// Idle ends a session in which no key was pressed for this long, with
+	// a goodbye line. 0 means DefaultIdle; a negative value never ends one.
+	Idle time.Duration
+	// MaxSessions bounds the sessions at once (DefaultMaxSessions when 0);
+	// beyond it a player is told the server is full.
+	MaxSessions int
+	// LoginGrace is how long a connection may take to log in and open a
+	// session (DefaultLoginGrace when 0).
+	LoginGrace time.Duration
+	// Seed draws the campaign seed of a session's first new game; nil
+	// draws it from crypto/rand.
+	Seed func() uint64
+	// Logger receives the server's structured log; nil discards it.
+	Logger *slog.Logger
+}
+
+// Server serves the game over SSH: every session runs the game's own
+// screens (tui), drawn for that session's terminal, with the session's
+// user name as the player's name. It is safe for concurrent use. Create it
+// with New, give it listeners with Serve, stop it with Shutdown.
+type Server struct {
+	cfg    Config
+	log    *slog.Logger
+	game   *netplay.Server
+	dir    string // DataDir/ssh
+	scores string // the high-score table of the SSH players
+	signer gossh.Signer
+	ssh    *ssh.Server
+
+	mu       sync.Mutex
+	sessions map[ssh.Session]*session
+	closing  bool
+	handlers sync.WaitGroup // sessions running a game
+}
+
+// session is one SSH session running the game.
+type session struct {
+	p       *player
+	program *tea.Program
+	why     atomic.Int32
+}
+
+// ctxKey keys the values the server keeps in an SSH connection's context.
+type ctxKey string
+
+const keyGrace ctxKey = "minotaur-login-grace"
+
+// New makes a server: it reads the host key from DataDir/ssh, or makes one
+// on the first start, and removes the folders guests left behind.
+func New(cfg Config) (*Server, error) {
+	if cfg.DataDir == "" {
+		return nil, errors.New("no data folder for the SSH server: name one with --data DIR")
+	}
+	if cfg.Game == nil {
+		return nil, errors.New("sshplay: Config.Game is nil")
+	}
+	if cfg.Idle == 0 {
+		cfg.Idle = DefaultIdle
+	}
+	if cfg.MaxSessions <= 0 {
+		cfg.MaxSessions = DefaultMaxSessions
+	}
+	if cfg.LoginGrace <= 0 {
+		cfg.LoginGrace = DefaultLoginGrace
+	}
+	if cfg.Seed == nil {
+		cfg.Seed = randomSeed
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s := &Server{
+		cfg: cfg, log: cfg.Logger, game: cfg.Game,
+		dir:      filepath.Join(cfg.DataDir, sshDirName),
+		sessions: map[ssh.Session]*session{},
+	}
+	s.scores = filepath.Join(s.dir, saves.ScoresFileName)
+	// The folder holds the host key and the players' tokens: only the
+	// server's user may enter it.
+	if err := os.MkdirAll(s.dir, 0o700); err != nil {
+		return nil, fmt.Errorf("cannot create the SSH folder %s: %w", s.dir, err)
+	}
+	if err := os.Chmod(s.dir, 0o700); err != nil {
+		return nil, fmt.Errorf("cannot protect the SSH folder %s: %w", s.dir, err)
+	}
+	if err := os.RemoveAll(filepath.Join(s.dir, guestsDirName)); err != nil {
+		s.log.Warn("cannot remove the guests' folders of a previous run", "err", err)
+	}
+	signer, created, err := loadHostKey(filepath.Join(s.dir, hostKeyName))
+	if err != nil {
+		return nil, err
+	}
+	s.signer = signer
+	if created {
+		s.log.Info("new SSH host key", "file", filepath.Join(s.dir, hostKeyName), "fingerprint", s.Fingerprint())
+	}
+
+	srv, err := wish.NewServer(
+		wish.WithVersion("SSH-2.0-minotaur"),
+		// Anyone may play. A public key is an identity (the player's saves
+		// and seat); without one, keyboard-interactive with no question
+		// lets a guest in without a password prompt.
+		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
+		wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }),
+		wish.WithMiddleware(
+			bm.MiddlewareWithProgramHandler(s.program, termenv.Ascii),
+			s.refuse,
+			s.recoverPanics,
+		),
+	)
+	if err != nil {
+		return nil, err
+	}
+	srv.AddHostKey(signer)
+	srv.ConnCallback = s.onConn
+	s.ssh = srv
+	return s, nil
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// Fingerprint is the SHA-256 fingerprint of the host key, as ssh shows it.
+func (s *Server) Fingerprint() string { return gossh.FingerprintSHA256(s.signer.PublicKey()) }
+
+// Serve accepts SSH connections on ln until Shutdown; it then returns
+// ErrServerClosed.
+func (s *Server) Serve(ln net.Listener) error {
+	err := s.ssh.Serve(ln)
+	if errors.Is(err, ssh.ErrServerClosed) {
+		return ErrServerClosed
+	}
+	return err
+}
+
+// onConn gives a new connection LoginGrace to log in and open a session.
+func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
+	t := time.AfterFunc(s.cfg.LoginGrace, func() {
+		s.log.Info("ssh login timed out", "remote", c.RemoteAddr().String())
+		c.Close()
+	})
+	ctx.SetValue(keyGrace, t)
+	return c
+}
+
+// recoverPanics keeps a bug in one session from stopping the server.
+func (s *Server) recoverPanics(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("ssh session panicked", "user", sess.User(), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+				fmt.Fprint(sess.Stderr(), "\r\nMinotaur hit a bug and closed this session; the server goes on. Sorry!\r\n")
+				sess.Exit(1)
+			}
+		}()
+		next(sess)
+	}
+}
+
+// refuse turns away the sessions the game cannot serve: no terminal, a
+// command, a full or stopping server. The others go on to the game.
+func (s *Server) refuse(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		if t, ok := sess.Context().Value(keyGrace).(*time.Timer); ok {
+			t.Stop()
+		}
+		_, _, hasPty := sess.Pty()
+		var why string
+		switch {
+		case !hasPty:
+			why = "Minotaur is a game for a terminal, and this session has none.\n" +
+				"Connect with plain ssh (no command), or add -t: ssh -t -p PORT HOST"
+		case len(sess.Command()) > 0 || sess.Subsystem() != "":
+			why = fmt.Sprintf("Minotaur runs no commands (asked: %q).\nConnect with plain ssh: ssh -p PORT HOST", strings.Join(sess.Command(), " "))
+		}
+		if why != "" {
+			s.log.Info("ssh session refused", "user", sess.User(), "remote", sess.RemoteAddr().String(), "reason", firstLine(why))
+			fmt.Fprint(sess.Stderr(), strings.ReplaceAll(why, "\n", "\r\n")+"\r\n")
+			sess.Exit(1)
+			return
+		}
+		next(sess)
+		s.goodbye(sess)
+	}
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// program makes the game for a session, or writes why it cannot and
+// returns nil (the session then ends).
+func (s *Server) program(sess ssh.Session) *tea.Program {
+	ss, err := s.open(sess)
+	if err != nil {
+		s.log.Info("ssh session refused", "user", sess.User(), "remote", sess.RemoteAddr().String(), "reason", err.Error())
+		fmt.Fprintf(sess.Stderr(), "%s\r\n", err)
+		sess.Exit(1)
+		return nil
+	}
+	return ss.program
+}
+
+// open registers a session and builds its game.
+func (s *Server) open(sess ssh.Session) (*session, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.closing:
+		return nil, errors.New("The Minotaur server is shutting down: try again in a minute.")
+	case len(s.sessions) >= s.cfg.MaxSessions:
+		return nil, errors.New("The Minotaur server is full: try again later.")
+	}
+	p, err := s.newPlayer(sess)
+	if err != nil {
+		s.log.Error("cannot make the player's folder", "user", sess.User(), "err", err)
+		return nil, errors.New("The Minotaur server cannot keep your games right now (its disk is in trouble): try again later.")
+	}
+	pty, _, _ := sess.Pty()
+	r := newRenderer(sess, pty.Term)
+	st := tui.NewStyles(r)
+	root := tui.New(tui.Config{
+		Saves:   p.savesDir(),
+		Replays: p.replaysDir(),
+		Scores:  s.scores,
+		Seed:    s.cfg.Seed(),
+		Name:    p.name,
+		Styles:  st,
+		// The Network screen joins the game server of this process (never
+		// by dialing out), holding the player's token for a resume.
+		Connect: func(ctx context.Context, _, name string) (*netplay.Client, *netplay.Welcome, error) {
+			return s.connect(ctx, p, name)
+		},
+	})
+	ss := &session{p: p}
+	m := &model{root: root, styles: st, idle: s.cfg.Idle, notice: noticeFor(p), why: &ss.why}
+	m.w, m.h = pty.Window.Width, pty.Window.Height
+	opts := append([]tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler()}, bm.MakeOptions(sess)...)
+	ss.program = tea.NewProgram(m, opts...)
+	s.sessions[sess] = ss
+	s.handlers.Add(1)
+	s.log.Info("ssh session", "user", sess.User(), "remote", sess.RemoteAddr().String(), "id", p.id,
+		"guest", p.guest, "term", pty.Term, "width", pty.Window.Width, "height", pty.Window.Height,
+		"colors", profileName(r.ColorProfile()))
+	return ss, nil
+}
+
+// goodbye ends a session whose game is over: it says why the session
+// closes (the screen of the game is gone by now, so the line stays in the
+// player's terminal), forgets the session and removes a guest's folder.
+func (s *Server) goodbye(sess ssh.Session) {
+	s.mu.Lock()
+	ss := s.sessions[sess]
+	delete(s.sessions, sess)
+	s.mu.Unlock()
+	if ss == nil {
+		return // refused before a game was made
+	}
+	defer s.handlers.Done()
+	why := ss.why.Load()
+	switch why {
+	case endIdle:
+		fmt.Fprintf(sess, "No key was pressed for %s, so this session is closed. Goodbye, %s!\r\n", minutes(s.cfg.Idle), ss.p.name)
+	case endShutdown:
+		fmt.Fprintf(sess, "The Minotaur server is shutting down. Goodbye, %s!\r\n", ss.p.name)
+	default:
+		fmt.Fprintf(sess, "Thanks for playing Minotaur. Goodbye, %s!\r\n", ss.p.name)
+	}
+	sess.Exit(0)
+	if err := ss.p.leave(); err != nil {
+		s.log.Warn("cannot remove a guest's folder", "dir", ss.p.dir, "err", err)
+	}
+	s.log.Info("ssh session ended", "user", sess.User(), "remote", sess.RemoteAddr().String(), "reason", reasons[why])
+}
+
+var reasons = [...]string{endQuit: "quit", endIdle: "idle", endShutdown: "shutdown"}
+
+// minutes says a duration the way a player reads it.
+func minutes(d time.Duration) string {
+	switch {
+	case d == time.Minute:
+		return "1 minute"
+	case d%time.Minute == 0:
+		return fmt.Sprintf("%d minutes", d/time.Minute)
+	}
+	return d.Round(time.Second).String()
+}
+
+// Shutdown stops accepting sessions, ends every game with a goodbye line,
+// and waits (until ctx is done) for the sessions to close; those left are
+// then cut. Call it before the game server's Shutdown, so that players in
+// network games are marked away (and may resume) rather than cut off.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.closing = true
+	programs := make([]*tea.Program, 0, len(s.sessions))
+	for _, ss := range s.sessions {
+		programs = append(programs, ss.program)
+	}
+	s.mu.Unlock()
+	for _, p := range programs {
+		// Send waits for the program to take the message; never under mu.
+		go p.Send(shutdownMsg{})
+	}
+	done := make(chan struct{})
+	go func() { s.handlers.Wait(); close(done) }()
+	var err error
+	select {
+	case <-done:
+	case <-ctx.Done():
+		err = fmt.Errorf("ssh sessions still open at shutdown: %w", ctx.Err())
+	}
+	s.ssh.Close() // the listeners, and connections left open
+	return err
+}
+
+// noticeFor is the identity line of the main menu.
+func noticeFor(p *player) string {
+	if p.guest {
+		return "Playing as " + p.name + " (guest, no SSH key): saves last for this visit only"
+	}
+	return "Playing as " + p.name + " (key " + shortFingerprint(p.fingerprint) + "): saves are kept on this server"
+}
+
+// shortFingerprint cuts a SHA256:… fingerprint for display.
+func shortFingerprint(fp string) string {
+	if len(fp) > 7+8 {
+		return fp[:7+8] + "…"
+	}
+	return fp
+}
+
+// newRenderer returns the lipgloss renderer of a session: its colour
+// profile comes from the client's terminal type (TERM of the pty request)
+// and environment (NO_COLOR, COLORTERM, when the client sends them), never
+// from the server's own terminal.
+//
+// It is wish's bubbletea.MakeRenderer without the background-colour query:
+// that query waits for the terminal's answer on the session's input, and a
+// terminal that does not answer would leave the player before a blank
+// screen until their first key, which it then swallows. The game's styles
+// use no adaptive colours, so the answer is not needed.
+func newRenderer(sess ssh.Session, term string) *lipgloss.Renderer {
+	if term == "" || term == "dumb" {
+		return lipgloss.NewRenderer(sess, termenv.WithProfile(termenv.Ascii))
+	}
+	env := environ(append(sess.Environ(), "TERM="+term))
+	return lipgloss.NewRenderer(sess, termenv.WithEnvironment(env), termenv.WithUnsafe(), termenv.WithColorCache(true))
+}
+
+// environ is a session's environment for termenv.
+type environ []string
+
+// Environ returns the variables.
+func (e environ) Environ() []string { return e }
+
+// Getenv returns the value of the last k=… (the pty's TERM wins).
+func (e environ) Getenv(k string) string {
+	for i := len(e) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(e[i], k+"="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+func profileName(p termenv.Profile) string {
+	switch p {
+	case termenv.TrueColor:
+		return "truecolor"
+	case termenv.ANSI256:
+		return "256"
+	case termenv.ANSI:
+		return "16"
+	}
+	return "none"
+}

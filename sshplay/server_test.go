@@ -1,0 +1,257 @@
+package sshplay
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/minotaur-game/minotaur/netplay"
+)
+
+// A player logs in with a key, sees the main menu, plays a few turns,
+// saves on the way out and quits: the save and the replay are in the
+// player's folder on the server, and the terminal gets a goodbye.
+func TestPlaySoloOverSSH(t *testing.T) {
+	r := newRig(t, nil)
+	key := newKey(t)
+	tm := openTerm(t, r.dial("alice", key), 80, 24)
+
+	scr := tm.waitText("New game", "Continue", "Network game", "High scores", "Quit")
+	if !strings.Contains(scr, "Playing as alice") {
+		t.Errorf("the menu does not say who plays; the screen:\n%s", scr)
+	}
+	tm.press("\r") // New game
+	tm.waitText("Level 1/7", "Turn 0", "Seed   42")
+	tm.press(" ", " ", " ")
+	tm.waitText("Turn 3")
+	tm.press("\x1b") // Esc: pause
+	tm.waitText("PAUSED")
+	tm.press("q")
+	tm.waitText("Quit to the menu without saving?")
+	tm.press("s") // save, then quit
+	tm.waitText("New game")
+	tm.press("q")
+	if st := tm.wait(); st != 0 {
+		t.Errorf("exit status %d, want 0", st)
+	}
+	if out := tm.output(); !strings.Contains(out, "Goodbye, alice!") {
+		t.Errorf("no goodbye line; the end of the output: %q", out[max(0, len(out)-200):])
+	}
+
+	signer := mustSigner(t, key)
+	dir := filepath.Join(r.data, "ssh", "players", identityOf(signer.PublicKey()))
+	for _, sub := range []string{"saves", "replays"} {
+		files, err := os.ReadDir(filepath.Join(dir, sub))
+		if err != nil || len(files) != 1 {
+			t.Errorf("%s of the player: %v %v, want one file", sub, files, err)
+		}
+	}
+}
+
+// Sessions the game cannot serve are turned away with a sentence that says
+// what to do, and a non-zero exit status.
+func TestSessionsRefused(t *testing.T) {
+	r := newRig(t, func(c *Config) { c.MaxSessions = 1 })
+	tests := []struct {
+		name    string
+		pty     bool
+		command string
+		want    string
+	}{
+		{"no terminal", false, "", "this session has none"},
+		{"a command", true, "cat /etc/passwd", `Minotaur runs no commands (asked: "cat /etc/passwd")`},
+		{"a command without terminal", false, "ls", "this session has none"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sess, err := r.dial("carol", newKey(t)).NewSession()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sess.Close()
+			if tt.pty {
+				if err := sess.RequestPty("xterm", 24, 80, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var stderr strings.Builder
+			sess.Stderr = &stderr
+			if tt.command == "" {
+				err = sess.Shell()
+				if err == nil {
+					err = sess.Wait()
+				}
+			} else {
+				err = sess.Run(tt.command)
+			}
+			var exit *gossh.ExitError
+			if !errors.As(err, &exit) || exit.ExitStatus() != 1 {
+				t.Errorf("session ended with %v, want exit status 1", err)
+			}
+			if !strings.Contains(stderr.String(), tt.want) {
+				t.Errorf("stderr %q does not say %q", stderr.String(), tt.want)
+			}
+		})
+	}
+
+	t.Run("server full", func(t *testing.T) {
+		first := openTerm(t, r.dial("dave", newKey(t)), 80, 24)
+		first.waitText("New game")
+		sess, err := r.dial("erin", newKey(t)).NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer sess.Close()
+		if err := sess.RequestPty("xterm", 24, 80, nil); err != nil {
+			t.Fatal(err)
+		}
+		var stderr strings.Builder
+		sess.Stderr = &stderr
+		if err := sess.Shell(); err != nil {
+			t.Fatal(err)
+		}
+		err = sess.Wait()
+		var exit *gossh.ExitError
+		if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(stderr.String(), "server is full") {
+			t.Errorf("second session: %v, stderr %q; want exit status 1 and \"server is full\"", err, stderr.String())
+		}
+		first.press("q")
+		if st := first.wait(); st != 0 {
+			t.Errorf("first session: exit status %d", st)
+		}
+	})
+}
+
+// A session in which no key is pressed for Idle is closed with a goodbye;
+// keys keep it open.
+func TestIdleSessionClosed(t *testing.T) {
+	const idle = time.Second
+	r := newRig(t, func(c *Config) { c.Idle = idle })
+	tm := openTerm(t, r.dial("frank", newKey(t)), 80, 24)
+	tm.waitText("New game")
+	start := time.Now()
+	// Keys every fifth of the idle time, for longer than the idle time:
+	// the session stays.
+	for i := 0; time.Since(start) < idle+idle/2; i++ {
+		tm.press([]string{"s", "w"}[i%2])
+		time.Sleep(idle / 5)
+	}
+	tm.press("h") // the cursor on High scores
+	tm.waitFor("the cursor on High scores", func(scr string) bool { return strings.Contains(scr, "> High scores") })
+	if st := tm.wait(); st != 0 {
+		t.Errorf("exit status %d, want 0", st)
+	}
+	if out := tm.output(); !strings.Contains(out, "No key was pressed for 1s, so this session is closed. Goodbye, frank!") {
+		t.Errorf("no idle goodbye; the end of the output: %q", out[max(0, len(out)-200):])
+	}
+}
+
+// Stopping the server ends every session with a goodbye line.
+func TestShutdownSaysGoodbye(t *testing.T) {
+	r := newRig(t, nil)
+	a := openTerm(t, r.dial("gina", newKey(t)), 80, 24)
+	b := openTerm(t, r.dial("hal", nil), 100, 30)
+	a.waitText("New game")
+	b.waitText("New game")
+	a.press("\r")
+	a.waitText("Turn 0")
+	ctx, cancel := context.WithTimeout(context.Background(), waitTime)
+	defer cancel()
+	if err := r.srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, tm := range []*term{a, b} {
+		tm.wait()
+		if out := tm.output(); !strings.Contains(out, "The Minotaur server is shutting down. Goodbye,") {
+			t.Errorf("no shutdown goodbye; the end of the output: %q", out[max(0, len(out)-200):])
+		}
+	}
+	if _, err := r.tryDial("ivan", newKey(t)); err == nil {
+		t.Error("a login succeeded after Shutdown")
+	}
+}
+
+// A guest (no key) plays in a folder of their own that goes when they
+// leave; the menu tells them so.
+func TestGuestFolderGoes(t *testing.T) {
+	r := newRig(t, nil)
+	tm := openTerm(t, r.dial("judy", nil), 80, 24)
+	tm.waitText("New game", "Playing as judy (guest, no SSH key): saves last for this visit only")
+	guests := filepath.Join(r.data, "ssh", "guests")
+	dirs, err := os.ReadDir(guests)
+	if err != nil || len(dirs) != 1 {
+		t.Fatalf("guests' folders during the visit: %v %v, want one", dirs, err)
+	}
+	tm.press("q")
+	tm.wait()
+	if dirs, _ := os.ReadDir(guests); len(dirs) != 0 {
+		t.Errorf("guests' folders after the visit: %v, want none", dirs)
+	}
+}
+
+// The host key is made once and kept: a restarted server shows the same
+// one. A damaged key stops the server with a sentence naming the file.
+func TestHostKeyKept(t *testing.T) {
+	data := t.TempDir()
+	game, err := netplay.NewServer(netplay.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer game.Shutdown(context.Background())
+	first, err := New(Config{DataDir: data, Game: game})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := New(Config{DataDir: data, Game: game})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Fingerprint() != again.Fingerprint() {
+		t.Errorf("host key changed on restart: %s, then %s", first.Fingerprint(), again.Fingerprint())
+	}
+	if first.signer.PublicKey().Type() != gossh.KeyAlgoED25519 {
+		t.Errorf("host key type %s, want ed25519", first.signer.PublicKey().Type())
+	}
+	st, err := os.Stat(filepath.Join(data, "ssh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runtime.GOOS != "windows" && st.Mode().Perm() != 0o700 {
+		t.Errorf("the SSH folder's mode is %v, want 0700 (it holds the host key)", st.Mode().Perm())
+	}
+	path := filepath.Join(data, "ssh", "host_ed25519")
+	if err := os.WriteFile(path, []byte("not a key\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = New(Config{DataDir: data, Game: game})
+	if err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("a damaged host key gave %v, want an error naming %s", err, path)
+	}
+}
+
+func TestPlayerName(t *testing.T) {
+	tests := []struct{ user, want string }{
+		{"alice", "alice"},
+		{"john.doe", "john_doe"},
+		{"Zoë", "Zo_"},
+		{"", "player"},
+		{"...", "player"},
+		{"a-very-long-user-name-indeed", "a-very-long-user"},
+		{"x\x1b[31my", "x__31my"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.user, func(t *testing.T) {
+			got := playerName(tt.user)
+			if got != tt.want || !netplay.ValidName(got) {
+				t.Errorf("playerName(%q) = %q, want %q (a valid name)", tt.user, got, tt.want)
+			}
+		})
+	}
+}

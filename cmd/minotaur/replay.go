@@ -105,7 +105,7 @@ func replayLevels(path string, r saves.Replay) ([]engine.Level, error) {
 	for i, text := range r.Levels {
 		lv, _, err := levels.Parse(fmt.Sprintf("%s level %d", path, i+1), []byte(text))
 		if err != nil {
-			return nil, fmt.Errorf("level %d of the replay cannot be played:\n%v", i+1, err)
+			return nil, fmt.Errorf("%s: level %d of the replay cannot be played:\n%v", path, i+1, err)
 		}
 		out[i] = lv
 	}

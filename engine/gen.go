@@ -21,7 +21,7 @@ type LevelSpec struct {
 
 // Campaign is the table of the seven generated levels (game.md).
 var Campaign = [CampaignLevels]LevelSpec{
-	{Rows: 7, Cols: 9, Wanderers: 1, Bonuses: 1, Braid: 0, MonsterDist: 4},
+	{Rows: 7, Cols: 9, Wanderers: 1, Bonuses: 1, Braid: 0.2, MonsterDist: 4},
 	{Rows: 9, Cols: 11, Hunters: 1, Bonuses: 1, Braid: 0.25, MonsterDist: 6},
 	{Rows: 11, Cols: 13, Hunters: 1, Wanderers: 1, Bonuses: 2, Braid: 0.3, MonsterDist: 6},
 	{Rows: 13, Cols: 15, Hunters: 1, Wanderers: 2, Bonuses: 2, Braid: 0.35, MonsterDist: 6},
@@ -422,8 +422,14 @@ func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 		mons = append(mons, Minotaur)
 	}
 	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	// Monsters start a third of the maze away where there is room for them,
+	// and never nearer than the spec's distance.
+	roomy := max(spec.MonsterDist, farEnough)
 	for _, kind := range mons {
-		r, ok := pick(func(r int) bool { return minStartDist(r) >= spec.MonsterDist })
+		r, ok := pick(func(r int) bool { return minStartDist(r) >= roomy })
+		if !ok {
+			r, ok = pick(func(r int) bool { return minStartDist(r) >= spec.MonsterDist })
+		}
 		if !ok {
 			return fmt.Errorf("no room lies %d steps from the start for a %s", spec.MonsterDist, kind.Name())
 		}

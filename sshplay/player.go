@@ -43,8 +43,10 @@ type player struct {
 	dir         string // the player's folder
 	guest       bool
 
-	mu    sync.Mutex
-	token string // a guest's netplay token (key players keep it in a file)
+	mu      sync.Mutex
+	token   string            // a guest's netplay token (key players keep it in a file)
+	clients []*netplay.Client // connections to the game server made for the session
+	gone    bool              // the session has ended
 }
 
 // identityOf returns the identity of a public key: the first 16 bytes of
@@ -77,8 +79,48 @@ func (s *Server) newPlayer(sess ssh.Session) (*player, error) {
 func (p *player) savesDir() string   { return filepath.Join(p.dir, saves.SavesDirName) }
 func (p *player) replaysDir() string { return filepath.Join(p.dir, saves.ReplaysDirName) }
 
-// leave is called when the session ends: a guest's folder goes.
+var errSessionEnded = errors.New("the SSH session has ended")
+
+// ended reports whether the session has ended.
+func (p *player) ended() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.gone
+}
+
+// adopt records a connection made for the session, so that it is closed
+// when the session ends (the game's screens are gone by then, and nothing
+// else would). It reports false, and closes c, when the session has ended
+// already.
+func (p *player) adopt(c *netplay.Client) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.gone {
+		c.Close()
+		return false
+	}
+	kept := p.clients[:0]
+	for _, old := range p.clients {
+		if old.Err() == nil {
+			kept = append(kept, old)
+		}
+	}
+	p.clients = append(kept, c)
+	return true
+}
+
+// leave is called when the session ends. Its connections to the game
+// server close: a player in a network game is away, their seat kept for
+// the grace period, and their partner told. A guest's folder goes.
 func (p *player) leave() error {
+	p.mu.Lock()
+	p.gone = true
+	clients := p.clients
+	p.clients = nil
+	p.mu.Unlock()
+	for _, c := range clients {
+		c.Close()
+	}
 	if !p.guest {
 		return nil
 	}
@@ -123,11 +165,15 @@ func (p *player) setToken(tok string) error {
 // under name when there is no token or the server no longer knows it. The
 // token of the welcome is kept for the next time.
 func (s *Server) connect(ctx context.Context, p *player, name string) (*netplay.Client, *netplay.Welcome, error) {
+	// A game screen's command may outlive its session, and try to resume
+	// a connection that the session's end has just closed: refuse it.
+	if p.ended() {
+		return nil, nil, errSessionEnded
+	}
 	if tok := p.getToken(); tok != "" {
 		c, w, err := netplay.Handshake(ctx, s.game.Pipe(), name, tok)
 		if err == nil {
-			s.keepToken(p, w.Token)
-			return c, w, nil
+			return s.joined(p, c, w)
 		}
 		var perr *netplay.Error
 		if !errors.As(err, &perr) || perr.Code != netplay.CodeProto {
@@ -140,6 +186,14 @@ func (s *Server) connect(ctx context.Context, p *player, name string) (*netplay.
 	c, w, err := netplay.Handshake(ctx, s.game.Pipe(), name, "")
 	if err != nil {
 		return nil, nil, err
+	}
+	return s.joined(p, c, w)
+}
+
+// joined keeps the token of a welcome and the connection of the session.
+func (s *Server) joined(p *player, c *netplay.Client, w *netplay.Welcome) (*netplay.Client, *netplay.Welcome, error) {
+	if !p.adopt(c) {
+		return nil, nil, errSessionEnded
 	}
 	s.keepToken(p, w.Token)
 	return c, w, nil

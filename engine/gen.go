@@ -21,8 +21,8 @@ type LevelSpec struct {
 
 // Campaign is the table of the seven generated levels (game.md).
 var Campaign = [CampaignLevels]LevelSpec{
-	{Rows: 7, Cols: 9, Wanderers: 1, Bonuses: 1, Braid: 0.2, MonsterDist: 4},
-	{Rows: 9, Cols: 11, Hunters: 1, Bonuses: 1, Braid: 0.25, MonsterDist: 6},
+	{Rows: 7, Cols: 9, Wanderers: 1, Bonuses: 1, Braid: 0.5, MonsterDist: 4},
+	{Rows: 9, Cols: 11, Hunters: 1, Bonuses: 1, Braid: 0.3, MonsterDist: 6},
 	{Rows: 11, Cols: 13, Hunters: 1, Wanderers: 1, Bonuses: 2, Braid: 0.3, MonsterDist: 6},
 	{Rows: 13, Cols: 15, Hunters: 1, Wanderers: 2, Bonuses: 2, Braid: 0.35, MonsterDist: 6},
 	{Rows: 15, Cols: 17, Hunters: 2, Wanderers: 1, Bonuses: 3, Braid: 0.4, MonsterDist: 6},

@@ -148,6 +148,9 @@ func New(cfg Config) (*Server, error) {
 	}
 
 	srv, err := wish.NewServer(
+		// The host key first: without one, wish would make a key file in
+		// the working folder.
+		func(srv *ssh.Server) error { srv.AddHostKey(signer); return nil },
 		wish.WithVersion("SSH-2.0-minotaur"),
 		// Anyone may play. A public key is an identity (the player's saves
 		// and seat); without one, keyboard-interactive with no question
@@ -163,7 +166,6 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv.AddHostKey(signer)
 	srv.ConnCallback = s.onConn
 	s.ssh = srv
 	return s, nil

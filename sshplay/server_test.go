@@ -200,6 +200,8 @@ func TestGuestFolderGoes(t *testing.T) {
 // one. A damaged key stops the server with a sentence naming the file.
 func TestHostKeyKept(t *testing.T) {
 	data := t.TempDir()
+	cwd := t.TempDir()
+	t.Chdir(cwd) // nothing may be written where the server happens to run
 	game, err := netplay.NewServer(netplay.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -212,6 +214,9 @@ func TestHostKeyKept(t *testing.T) {
 	again, err := New(Config{DataDir: data, Game: game})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if files, _ := os.ReadDir(cwd); len(files) > 0 {
+		t.Errorf("the server wrote %v in its working folder", files)
 	}
 	if first.Fingerprint() != again.Fingerprint() {
 		t.Errorf("host key changed on restart: %s, then %s", first.Fingerprint(), again.Fingerprint())

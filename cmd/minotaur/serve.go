@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/sshplay"
 	"github.com/spf13/pflag"
 )
 
@@ -44,6 +45,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	pingAfter := fs.Duration("ping-after", netplay.DefaultPingAfter, "silence after which a client is pinged")
 	dropAfter := fs.Duration("drop-after", netplay.DefaultDropAfter, "silence after which a client is dropped")
 	logJSON := fs.Bool("log-json", false, "write the log as JSON lines instead of text")
+	sshAddr := fs.String("ssh", "", "also serve the game over SSH on `ADDR` (e.g. :2222): players run ssh -p 2222 HOST")
+	idle := fs.Int("idle", 30, "close an SSH session after this many `MINUTES` without a key press (0: never)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprintf(stdout, serveUsage, fs.FlagUsages())
@@ -65,6 +68,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 2
 	case *pingAfter <= 0 || *dropAfter <= *pingAfter:
 		fmt.Fprintf(stderr, "minotaur serve: --drop-after (%v) must be longer than --ping-after (%v), both positive\n%s", *dropAfter, *pingAfter, serveShortUsage)
+		return 2
+	case *idle < 0 || *idle > 1_000_000:
+		fmt.Fprintf(stderr, "minotaur serve: --idle must be 0 (never) or a number of minutes up to 1000000, not %d\n%s", *idle, serveShortUsage)
 		return 2
 	case *data == "":
 		fmt.Fprintf(stderr, "minotaur serve: no data folder: name one with --data DIR\n%s", serveShortUsage)
@@ -93,9 +99,19 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	log.Info("listening", "addr", ln.Addr().String(), "data", *data, "version", versionString(),
 		"grace", grace.String(), "max_clients", *maxClients)
 
+	served := make(chan error, 2)
+	var sshSrv *sshplay.Server
+	if *sshAddr != "" {
+		if sshSrv, err = startSSH(*sshAddr, *data, *idle, srv, log, served); err != nil {
+			fmt.Fprintf(stderr, "minotaur serve: %v\n", err)
+			ln.Close()
+			srv.Shutdown(context.Background())
+			return 1
+		}
+	}
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	status := 0
 	select {
@@ -108,11 +124,38 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	stop() // a second Ctrl+C kills at once
 	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
+	if sshSrv != nil {
+		// First, so that SSH players in network games are marked away
+		// (their seats kept) before the game server stops.
+		if err := sshSrv.Shutdown(sctx); err != nil {
+			log.Error("ssh shutdown", "err", err)
+			status = 1
+		}
+	}
 	if err := srv.Shutdown(sctx); err != nil {
 		log.Error("shutdown", "err", err)
 		status = 1
 	}
 	return status
+}
+
+// startSSH serves the game over SSH beside the TCP port (see sshplay).
+func startSSH(addr, data string, idleMinutes int, game *netplay.Server, log *slog.Logger, served chan<- error) (*sshplay.Server, error) {
+	idle := time.Duration(idleMinutes) * time.Minute
+	if idleMinutes == 0 {
+		idle = -1 // never
+	}
+	s, err := sshplay.New(sshplay.Config{DataDir: data, Game: game, Idle: idle, Logger: log})
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("cannot listen for SSH on %s: %v (is another server running there? choose another --ssh)", addr, err)
+	}
+	log.Info("listening for ssh", "addr", ln.Addr().String(), "host_key", s.Fingerprint(), "idle_minutes", idleMinutes)
+	go func() { served <- s.Serve(ln) }()
+	return s, nil
 }
 
 // defaultServerData is the per-user folder for the server's games.

@@ -54,9 +54,12 @@ func TestWholeFlow(t *testing.T) {
 	if got := strings.Join(alice.last.Events, "|"); got != "Level 1 begins." {
 		t.Fatalf("first events %q", got)
 	}
-	carol.expectLobby(func(l *Lobby) bool {
+	l := carol.expectLobby(func(l *Lobby) bool {
 		return statusOf(l, "alice") == StatusPlaying && statusOf(l, "bob") == StatusPlaying
 	})
+	if got := fmt.Sprint(l.Players); got != "[{carol idle} {alice playing} {bob playing}]" {
+		t.Fatalf("lobby order %s: want the idle first", got)
+	}
 
 	// Inviting a player who is playing is refused.
 	carol.send(map[string]any{"t": "invite", "to": "bob"})
@@ -231,5 +234,46 @@ func TestHelloErrors(t *testing.T) {
 			// The connection stays open: a good hello still works.
 			c.hello(fmt.Sprintf("ok-%d", i))
 		})
+	}
+}
+
+// TestLobbyList: the lobby lists idle players first, then away, then
+// playing, each by name, at most LobbyListMax of them with the rest counted;
+// the line stays under MaxLine bytes.
+func TestLobbyList(t *testing.T) {
+	cfg := twoCorridors(t)
+	_, addr := startServer(t, cfg)
+	n := LobbyListMax + 5
+	var cs []*tclient
+	for i := 0; i < n; i++ {
+		cs = append(cs, login(t, addr, fmt.Sprintf("p%02d-%s", n-i, strings.Repeat("x", 12))))
+	}
+	startGame(t, cs[n-1], cs[n-2]) // p01 and p02 play
+	cs[n-3].conn.Close()           // p03 leaves: gone, not away (not in a game)
+	watcher := cs[0]
+	var l *Lobby
+	var raw string
+	for {
+		s, err := watcher.line()
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := DecodeMessage([]byte(s))
+		if lb, ok := m.(*Lobby); ok && lb.More == n-1-LobbyListMax && statusOf(lb, "p01-xxxxxxxxxxxx") == "" &&
+			statusOf(lb, "p02-xxxxxxxxxxxx") == "" && statusOf(lb, "p03-xxxxxxxxxxxx") == "" {
+			l, raw = lb, s
+			break
+		}
+	}
+	if len(raw) > MaxLine {
+		t.Fatalf("lobby line of %d bytes", len(raw))
+	}
+	if len(l.Players) != LobbyListMax {
+		t.Fatalf("%d players listed, want %d", len(l.Players), LobbyListMax)
+	}
+	for i, p := range l.Players {
+		if want := fmt.Sprintf("p%02d-xxxxxxxxxxxx", i+4); p.Name != want || p.Status != StatusIdle {
+			t.Fatalf("entry %d is %+v, want %s idle", i, p, want)
+		}
 	}
 }

@@ -541,39 +541,58 @@ func (s *Server) sendLobby(ss *Session) {
 	}
 }
 
-// lobbyLine returns the current lobby message. Caller holds mu.
+// lobbyLine returns the current lobby message: the first LobbyListMax
+// players in lobby order (idle, away, playing; by name), built once per
+// change by a bounded selection, so a busy server does not sort thousands
+// of players under its lock. Caller holds mu.
 func (s *Server) lobbyLine() []byte {
 	if s.lobbyCache != nil {
 		return s.lobbyCache
 	}
-	ps := make([]LobbyPlayer, 0, len(s.byName))
-	keys := make([]string, 0, len(s.byName))
+	top := s.lobbyTop[:0]
+	more := 0
 	for _, p := range s.byName {
-		ps = append(ps, LobbyPlayer{Name: p.name, Status: p.status()})
-		keys = append(keys, p.key)
-	}
-	rank := map[string]int{StatusIdle: 0, StatusAway: 1, StatusPlaying: 2}
-	idx := make([]int, len(ps))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.Slice(idx, func(a, b int) bool {
-		pa, pb := ps[idx[a]], ps[idx[b]]
-		if ra, rb := rank[pa.Status], rank[pb.Status]; ra != rb {
-			return ra < rb
+		e := lobbyEntry{rank: lobbyRank(p), p: p}
+		if len(top) == LobbyListMax {
+			more++
+			if !e.before(top[len(top)-1]) {
+				continue
+			}
+			top = top[:len(top)-1]
 		}
-		return keys[idx[a]] < keys[idx[b]]
-	})
-	l := &Lobby{T: TypeLobby, Players: make([]LobbyPlayer, 0, min(len(ps), LobbyListMax))}
-	for _, i := range idx {
-		if len(l.Players) == LobbyListMax {
-			l.More++
-			continue
-		}
-		l.Players = append(l.Players, ps[i])
+		i := sort.Search(len(top), func(i int) bool { return e.before(top[i]) })
+		top = append(top, lobbyEntry{})
+		copy(top[i+1:], top[i:])
+		top[i] = e
+	}
+	s.lobbyTop = top
+	l := &Lobby{T: TypeLobby, Players: make([]LobbyPlayer, len(top)), More: more}
+	for i, e := range top {
+		l.Players[i] = LobbyPlayer{Name: e.p.name, Status: e.p.status()}
 	}
 	s.lobbyCache = encode(l)
 	return s.lobbyCache
+}
+
+// lobbyEntry is a player in the making of the lobby list.
+type lobbyEntry struct {
+	rank int
+	p    *player
+}
+
+func (a lobbyEntry) before(b lobbyEntry) bool {
+	return a.rank < b.rank || a.rank == b.rank && a.p.key < b.p.key
+}
+
+// lobbyRank orders the statuses: idle players (who can be invited) first.
+func lobbyRank(p *player) int {
+	switch {
+	case p.sess == nil:
+		return 1
+	case p.room != nil:
+		return 2
+	}
+	return 0
 }
 
 // lobbyLoop pushes the lobby list to the players in the lobby when it

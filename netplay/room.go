@@ -129,6 +129,7 @@ func (s *Server) act(ss *Session, a string) {
 		}
 		return
 	}
+	level := r.g.LevelNumber()
 	ev, err := r.g.Apply(seat, action)
 	if err != nil {
 		r.mu.Unlock()
@@ -156,8 +157,14 @@ func (s *Server) act(ss *Session, a string) {
 	if ended {
 		r.done = true
 	}
+	// The file is written when a round is complete (the turn is back to
+	// the first seat on the board, or a new level began), not after every
+	// action: half the writes, and nothing but a half round to replay.
+	round := ended || r.g.Turn() <= seat || r.g.LevelNumber() != level
 	r.mu.Unlock()
-	s.persist(r)
+	if round {
+		s.persist(r)
+	}
 	if ended {
 		s.mu.Lock()
 		s.finish(r)

@@ -136,7 +136,8 @@ type Server struct {
 	nsess      atomic.Int64
 	conns      sync.WaitGroup
 	lobbyKick  chan struct{}
-	lobbyCache []byte // the current lobby line, nil when it changed; guarded by mu
+	lobbyCache []byte       // the current lobby line, nil when it changed; guarded by mu
+	lobbyTop   []lobbyEntry // scratch of lobbyLine
 	quit       chan struct{}
 	bg         sync.WaitGroup
 	store      *store

@@ -1,0 +1,185 @@
+package netplay
+
+import (
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+func TestCleanText(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"plain", "hello, world", "hello, world"},
+		{"accents and CJK stay", "café 迷宫", "café 迷宫"},
+		{"CSI colour", "\x1b[31mred\x1b[0m", "red"},
+		{"clear screen", "a\x1b[2Jb", "ab"},
+		{"OSC title with BEL", "\x1b]0;pwned\x07x", "x"},
+		{"OSC hyperlink with ST", "\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\", "link"},
+		{"DCS", "\x1bPq#0;2;0;0;0\x1b\\ok", "ok"},
+		{"two-character escape", "\x1bcreset", "reset"},
+		{"8-bit CSI", "\u009b31mred", "red"},
+		{"8-bit OSC", "\u009d0;t\u009cx", "x"},
+		{"C0 controls", "a\x00b\x07c\x08d\re\nf", "abcdef"},
+		{"tab becomes a space", "a\tb", "a b"},
+		{"DEL", "a\x7fb", "ab"},
+		{"C1 NEL", "a\u0085b", "ab"},
+		{"bidi override", "user\u202etxt.exe", "usertxt.exe"},
+		{"bidi isolates and marks", "\u2066a\u2069\u200eb\u200f\u061c", "ab"},
+		{"invalid UTF-8", "a\xffb\xc0", "a\uFFFDb\uFFFD"},
+		{"unterminated OSC runs to the end", "ok\x1b]0;never ends", "ok"},
+		{"lone ESC at the end", "ok\x1b", "ok"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := CleanText(tt.in); got != tt.want {
+				t.Fatalf("CleanText(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// cleanOK checks the promise of CleanText.
+func cleanOK(t *testing.T, in, out string) {
+	if !utf8.ValidString(out) {
+		t.Fatalf("CleanText(%q) = %q: invalid UTF-8", in, out)
+	}
+	for _, r := range out {
+		if isControl(r) || isBidi(r) {
+			t.Fatalf("CleanText(%q) = %q keeps %U", in, out, r)
+		}
+	}
+	if CleanText(out) != out {
+		t.Fatalf("CleanText is not idempotent on %q", in)
+	}
+}
+
+func FuzzCleanText(f *testing.F) {
+	for _, s := range []string{"hi", "\x1b[31mx", "\x1b]0;t\x07", "\u009b1m", "\xff\xfe", "a\u202eb"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { cleanOK(t, s, CleanText(s)) })
+}
+
+func TestValidName(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		ok   bool
+	}{
+		{"a", true}, {"Alice_2-x", true}, {strings.Repeat("z", MaxName), true},
+		{"", false}, {strings.Repeat("z", MaxName+1), false}, {"bo b", false},
+		{"émile", false}, {"a\x1b", false}, {"a.b", false},
+	} {
+		if ValidName(tt.name) != tt.ok {
+			t.Errorf("ValidName(%q) = %v", tt.name, !tt.ok)
+		}
+	}
+}
+
+// FuzzHandle feeds arbitrary lines to a session: the server never panics,
+// answers every line with at most a few messages, and every message it
+// queues is one protocol line of valid UTF-8 without control characters.
+func FuzzHandle(f *testing.F) {
+	for _, s := range []string{
+		`{"t":"hello","v":1,"name":"fuzz"}`, `{"t":"chat","text":"hi"}`, `{"t":"act","a":"w"}`,
+		`{"t":"invite","to":"x"}`, `{"t":"leave"}`, `{"t":5}`, `[`, "\xff", `{"t":"hello","v":1,"token":"00"}`,
+	} {
+		f.Add(s)
+	}
+	srv, err := NewServer(Config{Levels: []engine.Level{corridor(f)}, LobbyInterval: -1, PingAfter: time.Hour, DropAfter: 2 * time.Hour})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		ss, err := srv.Attach("fuzz", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ss.Detach("done")
+		ss.Handle([]byte(`{"t":"hello","v":1,"name":"fuzzer"}`))
+		ss.Handle([]byte(line))
+		for {
+			select {
+			case b := <-ss.Out():
+				if b == nil {
+					return
+				}
+				if !utf8.Valid(b) || b[len(b)-1] != '\n' {
+					t.Fatalf("bad line %q", b)
+				}
+				for _, c := range b[:len(b)-1] {
+					if c < 0x20 || c == 0x7f {
+						t.Fatalf("line %q has a control character", b)
+					}
+				}
+				if _, err := DecodeMessage(b[:len(b)-1]); err != nil {
+					t.Fatalf("line %q: %v", b, err)
+				}
+			default:
+				return
+			}
+		}
+	})
+}
+
+// TestEventsRoundTrip: the structured events of a state come back as the
+// engine's events, positions left out; a bump reaches only the bumper.
+func TestEventsRoundTrip(t *testing.T) {
+	sc := engine.ScoreLevel(2, 40, 1)
+	events := []engine.Event{
+		{Kind: engine.EvBumpedWall, Seat: 1, Pos: engine.Point{X: 1, Y: 0}},
+		{Kind: engine.EvTookBonus, Seat: 2, Item: engine.Torch, Pos: engine.Point{X: 3, Y: 3}},
+		{Kind: engine.EvCaught, Seat: 1, Monster: engine.Minotaur, Pos: engine.Point{X: 5, Y: 5}},
+		{Kind: engine.EvMinotaurLeaps, Pos: engine.Point{X: 9, Y: 9}},
+		{Kind: engine.EvLevelPassed, Level: 2, Score: sc},
+		{Kind: engine.EvLevelStarted, Level: 3},
+	}
+	names := [2]string{"ann", "bo"}
+	for _, tt := range []struct {
+		viewer    int
+		sentences string
+		kinds     string
+	}{
+		{1, "A wall blocks the way.|bo took a torch (+20).|ann was caught by the Minotaur.|The Minotaur leaps.|" +
+			"Level 2 passed: 380 points (100 + 260 time bonus + 20 for bonuses).|Level 3 begins.",
+			"bumped_wall took_bonus caught minotaur_leaps level_passed level_started"},
+		{2, "bo took a torch (+20).|ann was caught by the Minotaur.|The Minotaur leaps.|" +
+			"Level 2 passed: 380 points (100 + 260 time bonus + 20 for bonuses).|Level 3 begins.",
+			"took_bonus caught minotaur_leaps level_passed level_started"},
+	} {
+		if got := strings.Join(Sentences(events, tt.viewer, names), "|"); got != tt.sentences {
+			t.Errorf("seat %d sentences:\n%s\nwant\n%s", tt.viewer, got, tt.sentences)
+		}
+		st := State{Happened: EventInfos(events, tt.viewer)}
+		back := st.Happenings()
+		var kinds []string
+		for _, e := range back {
+			kinds = append(kinds, e.Kind.String())
+			if e.Pos != (engine.Point{}) {
+				t.Errorf("seat %d: %v keeps a position", tt.viewer, e)
+			}
+		}
+		if got := strings.Join(kinds, " "); got != tt.kinds {
+			t.Errorf("seat %d kinds %q, want %q", tt.viewer, got, tt.kinds)
+		}
+		for _, e := range back {
+			switch e.Kind {
+			case engine.EvTookBonus:
+				if e.Item != engine.Torch || e.Seat != 2 {
+					t.Errorf("bonus %+v", e)
+				}
+			case engine.EvCaught:
+				if e.Monster != engine.Minotaur || e.Seat != 1 {
+					t.Errorf("caught %+v", e)
+				}
+			case engine.EvLevelPassed:
+				if e.Score != sc {
+					t.Errorf("score %+v, want %+v", e.Score, sc)
+				}
+			}
+		}
+	}
+}

@@ -165,12 +165,25 @@ type term struct {
 // openTerm opens a session with a w×h xterm pty and a shell.
 func openTerm(t *testing.T, c *gossh.Client, w, h int) *term {
 	t.Helper()
+	return openTermAs(t, c, w, h, "xterm-256color", nil)
+}
+
+// openTermAs opens a session with a w×h pty of the terminal type termType,
+// sending the environment variables env first.
+func openTermAs(t *testing.T, c *gossh.Client, w, h int, termType string, env []string) *term {
+	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sess.Close() })
-	if err := sess.RequestPty("xterm-256color", h, w, gossh.TerminalModes{gossh.ECHO: 0}); err != nil {
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if err := sess.Setenv(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := sess.RequestPty(termType, h, w, gossh.TerminalModes{gossh.ECHO: 0}); err != nil {
 		t.Fatal(err)
 	}
 	tm := &term{t: t, sess: sess, scr: newScreen(w, h), changed: make(chan struct{}, 1), ended: make(chan struct{})}

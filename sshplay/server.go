@@ -330,7 +330,11 @@ func (s *Server) goodbye(sess ssh.Session) {
 	if err := ss.p.leave(); err != nil {
 		s.log.Warn("cannot remove a guest's folder", "dir", ss.p.dir, "err", err)
 	}
-	s.log.Info("ssh session ended", "user", sess.User(), "remote", sess.RemoteAddr().String(), "reason", reasons[why])
+	reason := reasons[why]
+	if why == endQuit && sess.Context().Err() != nil {
+		reason = "connection lost"
+	}
+	s.log.Info("ssh session ended", "user", sess.User(), "remote", sess.RemoteAddr().String(), "reason", reason)
 }
 
 var reasons = [...]string{endQuit: "quit", endIdle: "idle", endShutdown: "shutdown"}

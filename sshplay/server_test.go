@@ -260,3 +260,45 @@ func TestPlayerName(t *testing.T) {
 		})
 	}
 }
+
+// Each session is drawn for its own terminal: its type and NO_COLOR decide
+// the colours, whatever the server's own terminal is. Without colour, the
+// game screen marks the player in reverse video.
+func TestColoursFollowTheSession(t *testing.T) {
+	r := newRig(t, nil)
+	const reverse = "\x1b[7m"
+	tests := []struct {
+		name      string
+		termType  string
+		env       []string
+		want, not []string // escapes that must (must not) be drawn
+	}{
+		{"256 colours", "xterm-256color", nil, []string{"\x1b[1;91m", "\x1b[38;5;244m"}, nil},
+		{"16 colours", "xterm", nil, []string{"\x1b[1;91m", "\x1b[90m"}, []string{"\x1b[38;5;"}},
+		{"NO_COLOR", "xterm-256color", []string{"NO_COLOR=1"}, []string{reverse}, []string{"91m", "\x1b[38;5;"}},
+		{"dumb", "dumb", nil, []string{reverse}, []string{"91m", "\x1b[38;5;"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tm := openTermAs(t, r.dial("kim", newKey(t)), 80, 24, tt.termType, tt.env)
+			tm.waitText("New game", "Playing as kim")
+			tm.press("\r")
+			tm.waitText("Turn 0")
+			out := tm.output()
+			for _, esc := range tt.want {
+				if !strings.Contains(out, esc) {
+					t.Errorf("the menu and the game are drawn without %q", esc)
+				}
+			}
+			for _, esc := range tt.not {
+				if strings.Contains(out, esc) {
+					t.Errorf("the menu and the game are drawn with %q", esc)
+				}
+			}
+			tm.press("\x03") // Ctrl+C: nothing played, so no question
+			if st := tm.wait(); st != 0 {
+				t.Errorf("exit status %d after Ctrl+C, want 0", st)
+			}
+		})
+	}
+}

@@ -45,6 +45,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	pingAfter := fs.Duration("ping-after", netplay.DefaultPingAfter, "silence after which a client is pinged")
 	dropAfter := fs.Duration("drop-after", netplay.DefaultDropAfter, "silence after which a client is dropped")
 	logJSON := fs.Bool("log-json", false, "write the log as JSON lines instead of text")
+	levelFiles := fs.StringArray("level", nil, "every game plays this level `FILE` instead of the generated campaign;\nrepeat it for a campaign of several levels")
+	seed := fs.Uint64("seed", 0, "every game plays this seed (default: a random seed per game)")
 	sshAddr := fs.String("ssh", "", "also serve the game over SSH on `ADDR` (e.g. :2222): players run ssh -p 2222 HOST")
 	idle := fs.Int("idle", 30, "close an SSH session after this many `MINUTES` without a key press (0: never)")
 	if err := fs.Parse(args); err != nil {
@@ -77,15 +79,29 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	cfg := netplay.Config{
+		DataDir: *data, Grace: *grace, MaxClients: *maxClients,
+		PingAfter: *pingAfter, DropAfter: *dropAfter,
+	}
+	if len(*levelFiles) > 0 {
+		lv, _, ok := loadLevels(*levelFiles, stderr)
+		if !ok {
+			return 1
+		}
+		cfg.Levels = lv
+	}
+	if fs.Changed("seed") {
+		n := *seed
+		cfg.Seed = func() uint64 { return n }
+	}
+
 	var h slog.Handler = slog.NewTextHandler(stderr, nil)
 	if *logJSON {
 		h = slog.NewJSONHandler(stderr, nil)
 	}
 	log := slog.New(h)
-	srv, err := netplay.NewServer(netplay.Config{
-		DataDir: *data, Grace: *grace, MaxClients: *maxClients,
-		PingAfter: *pingAfter, DropAfter: *dropAfter, Logger: log,
-	})
+	cfg.Logger = log
+	srv, err := netplay.NewServer(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur serve: %v\n", err)
 		return 1
@@ -97,7 +113,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	log.Info("listening", "addr", ln.Addr().String(), "data", *data, "version", versionString(),
-		"grace", grace.String(), "max_clients", *maxClients)
+		"grace", grace.String(), "max_clients", *maxClients, "levels", len(cfg.Levels))
 
 	served := make(chan error, 2)
 	var sshSrv *sshplay.Server

@@ -363,3 +363,32 @@ func copyDir(t *testing.T, from, to string) {
 		}
 	}
 }
+
+// TestLoneReturnerPlaysOn: a player who came back during a level waits off
+// the board for the next one; when the partner then leaves, the returner is
+// put back on the board at once instead of waiting on an empty level.
+func TestLoneReturnerPlaysOn(t *testing.T) {
+	_, addr := startServer(t, twoCorridors(t))
+	alice, bob := pair(t, addr, "alice", "bob")
+	alice.conn.Close()
+	bob.expectPartner("alice", PartnerDisconnected)
+	bob.act("d") // bob takes the key alone
+	bob.expect(TypeState)
+	alice2 := resume(t, addr, alice)
+	bob.expectPartner("alice", PartnerReconnected)
+	if p := stPlayer(alice2.last, 1); p.State != "away" {
+		t.Fatalf("alice came back %q, want away until the next level", p.State)
+	}
+	bob.send(map[string]any{"t": "leave"})
+	st := alice2.expectPartner("bob", PartnerLeft)
+	if p := stPlayer(st, 1); p.State != "active" || p.X != 1 || !st.YourTurn || !st.Key {
+		t.Fatalf("alice alone: %+v", st)
+	}
+	for i := 0; i < 4; i++ {
+		alice2.act("d")
+		alice2.expect(TypeState)
+	}
+	if alice2.last.Level != 2 {
+		t.Fatalf("alice did not pass the level alone: %+v", alice2.last)
+	}
+}

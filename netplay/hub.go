@@ -232,8 +232,7 @@ func (s *Server) detach(ss *Session) {
 	r.mu.Lock()
 	ss.game.Store(nil)
 	r.seats[i].sess = nil
-	ev, _ := r.g.SetAway(p.seat, true)
-	r.seats[i].away = true
+	ev := r.seatAway(p.seat)
 	if o := r.seats[1-i].sess; o != nil {
 		o.send(encode(&Partner{T: TypePartner, Name: p.name, Status: PartnerDisconnected}))
 	}
@@ -283,14 +282,15 @@ func (s *Server) giveUpSeat(r *room, seat int, why string) {
 		st.sess.game.Store(nil)
 	}
 	st.p, st.sess = nil, nil
+	changed := false
 	var ev []engineEvent
 	if !st.away {
-		ev, _ = r.g.SetAway(seat, true)
-		st.away = true
+		ev = r.seatAway(seat)
+		changed = true
 	}
 	if o := r.seats[1-i].sess; o != nil {
 		o.send(encode(&Partner{T: TypePartner, Name: name, Status: why}))
-		if len(ev) > 0 {
+		if changed {
 			r.broadcast(ev)
 		}
 	}
@@ -376,8 +376,7 @@ func (s *Server) rejoinExpired(r *room, seat int) {
 		r.mu.Unlock()
 		return
 	}
-	ev, _ := r.g.SetAway(seat, true)
-	st.away = true
+	ev := r.seatAway(seat)
 	if o := r.seats[2-seat].sess; o != nil {
 		o.send(encode(&Partner{T: TypePartner, Name: st.name, Status: PartnerDisconnected}))
 	}

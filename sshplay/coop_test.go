@@ -19,7 +19,7 @@ import (
 // line protocol, as any client may). It answers invitations it is told to
 // accept and, once told to, waits its turn away ('.') in a game.
 type tcpPlayer struct {
-	t *testing.T
+	t testing.TB
 	c *netplay.Client
 
 	mu       sync.Mutex

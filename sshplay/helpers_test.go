@@ -26,7 +26,7 @@ const waitTime = 15 * time.Second
 // rig is a game server with its TCP port and an SSH server beside it, both
 // on loopback, as `minotaur serve --ssh` runs them.
 type rig struct {
-	t       *testing.T
+	t       testing.TB
 	data    string
 	game    *netplay.Server
 	srv     *Server
@@ -37,7 +37,7 @@ type rig struct {
 
 // newRig starts the servers; edit changes the SSH server's configuration.
 // They are shut down at the end of the test.
-func newRig(t *testing.T, edit func(*Config)) *rig {
+func newRig(t testing.TB, edit func(*Config)) *rig {
 	t.Helper()
 	r := &rig{t: t, data: t.TempDir(), log: &logBuffer{}}
 	logger := slog.New(slog.NewTextHandler(r.log, nil))
@@ -79,7 +79,7 @@ func newRig(t *testing.T, edit func(*Config)) *rig {
 	return r
 }
 
-func listen(t *testing.T) net.Listener {
+func listen(t testing.TB) net.Listener {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -107,7 +107,7 @@ func (l *logBuffer) String() string {
 }
 
 // newKey makes a client key.
-func newKey(t *testing.T) ed25519.PrivateKey {
+func newKey(t testing.TB) ed25519.PrivateKey {
 	t.Helper()
 	_, k, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
@@ -151,7 +151,7 @@ func (r *rig) tryDial(user string, key ed25519.PrivateKey) (*gossh.Client, error
 
 // term is an SSH session with a pty, its output followed on a screen.
 type term struct {
-	t    *testing.T
+	t    testing.TB
 	sess *gossh.Session
 	in   io.Writer
 
@@ -163,14 +163,14 @@ type term struct {
 }
 
 // openTerm opens a session with a w×h xterm pty and a shell.
-func openTerm(t *testing.T, c *gossh.Client, w, h int) *term {
+func openTerm(t testing.TB, c *gossh.Client, w, h int) *term {
 	t.Helper()
 	return openTermAs(t, c, w, h, "xterm-256color", nil)
 }
 
 // openTermAs opens a session with a w×h pty of the terminal type termType,
 // sending the environment variables env first.
-func openTermAs(t *testing.T, c *gossh.Client, w, h int, termType string, env []string) *term {
+func openTermAs(t testing.TB, c *gossh.Client, w, h int, termType string, env []string) *term {
 	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
@@ -186,7 +186,7 @@ func openTermAs(t *testing.T, c *gossh.Client, w, h int, termType string, env []
 	if err := sess.RequestPty(termType, h, w, gossh.TerminalModes{gossh.ECHO: 0}); err != nil {
 		t.Fatal(err)
 	}
-	tm := &term{t: t, sess: sess, scr: newScreen(w, h), changed: make(chan struct{}, 1), ended: make(chan struct{})}
+	tm := &term{t: t, sess: sess, scr: newScreen(min(w, 1000), min(h, 1000)), changed: make(chan struct{}, 1), ended: make(chan struct{})}
 	if tm.in, err = sess.StdinPipe(); err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +310,7 @@ func exists(path string) bool {
 	return err == nil
 }
 
-func mustSigner(t *testing.T, key ed25519.PrivateKey) gossh.Signer {
+func mustSigner(t testing.TB, key ed25519.PrivateKey) gossh.Signer {
 	t.Helper()
 	s, err := gossh.NewSignerFromKey(key)
 	if err != nil {

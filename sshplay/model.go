@@ -35,6 +35,18 @@ type model struct {
 	w, h    int
 }
 
+// The largest terminal a session is drawn for; a larger one is drawn in its
+// top left corner.
+const (
+	MaxWidth  = 500
+	MaxHeight = 250
+)
+
+// clampSize bounds a terminal size asked for by a client.
+func clampSize(w, h int) (int, int) {
+	return min(max(w, 0), MaxWidth), min(max(h, 0), MaxHeight)
+}
+
 // idleCheckMsg asks the model whether the session has been idle too long.
 type idleCheckMsg struct{}
 
@@ -71,7 +83,12 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyMsg:
 		m.lastKey = time.Now()
 	case tea.WindowSizeMsg:
+		// The size comes from the client: a terminal of a million columns
+		// would make every frame a gigabyte.
+		msg.Width, msg.Height = clampSize(msg.Width, msg.Height)
 		m.w, m.h = msg.Width, msg.Height
+		_, cmd := m.root.Update(msg)
+		return m, cmd
 	}
 	_, cmd := m.root.Update(msg)
 	return m, cmd

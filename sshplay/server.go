@@ -167,6 +167,11 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	srv.ConnCallback = s.onConn
+	if cfg.Idle > 0 {
+		// A backstop for connections that hold no session: a player's
+		// session ends after Idle without a key, with its goodbye, first.
+		srv.IdleTimeout = cfg.Idle + time.Minute
+	}
 	s.ssh = srv
 	return s, nil
 }
@@ -294,7 +299,7 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 	})
 	ss := &session{p: p}
 	m := &model{root: root, styles: st, idle: s.cfg.Idle, notice: noticeFor(p), why: &ss.why}
-	m.w, m.h = pty.Window.Width, pty.Window.Height
+	m.w, m.h = clampSize(pty.Window.Width, pty.Window.Height)
 	opts := append([]tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler()}, bm.MakeOptions(sess)...)
 	ss.program = tea.NewProgram(m, opts...)
 	s.sessions[sess] = ss

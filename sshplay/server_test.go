@@ -302,3 +302,16 @@ func TestColoursFollowTheSession(t *testing.T) {
 		})
 	}
 }
+
+// A client asking for a gigantic terminal gets frames of at most
+// MaxWidth × MaxHeight, not frames the size of its request.
+func TestHugeTerminal(t *testing.T) {
+	r := newRig(t, nil)
+	tm := openTerm(t, r.dial("liz", newKey(t)), 5000, 5000)
+	tm.waitText("New game")
+	tm.press("q")
+	tm.wait()
+	if n := len(tm.output()); n > 4*MaxWidth*MaxHeight {
+		t.Errorf("%d bytes sent for the menu of a 5000×5000 terminal, want at most %d", n, 4*MaxWidth*MaxHeight)
+	}
+}

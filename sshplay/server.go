@@ -151,7 +151,7 @@ func New(cfg Config) (*Server, error) {
 		// The host key first: without one, wish would make a key file in
 		// the working folder.
 		func(srv *ssh.Server) error { srv.AddHostKey(signer); return nil },
-		wish.WithVersion("SSH-2.0-minotaur"),
+		wish.WithVersion("minotaur"),
 		// Anyone may play. A public key is an identity (the player's saves
 		// and seat); without one, keyboard-interactive with no question
 		// lets a guest in without a password prompt.

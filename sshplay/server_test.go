@@ -3,6 +3,8 @@ package sshplay
 import (
 	"context"
 	"errors"
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -313,5 +315,23 @@ func TestHugeTerminal(t *testing.T) {
 	tm.wait()
 	if n := len(tm.output()); n > 4*MaxWidth*MaxHeight {
 		t.Errorf("%d bytes sent for the menu of a 5000×5000 terminal, want at most %d", n, 4*MaxWidth*MaxHeight)
+	}
+}
+
+// A connection that does not log in is closed after LoginGrace.
+func TestLoginGrace(t *testing.T) {
+	r := newRig(t, func(c *Config) { c.LoginGrace = 200 * time.Millisecond })
+	conn, err := net.Dial("tcp", r.sshAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(waitTime))
+	got, err := io.ReadAll(conn) // the server's version line, then the end
+	if err != nil {
+		t.Fatalf("the silent connection was not closed: %v", err)
+	}
+	if !strings.HasPrefix(string(got), "SSH-2.0-minotaur\r\n") {
+		t.Errorf("the server said %q, want its version line", got)
 	}
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui"
@@ -60,8 +61,16 @@ type Config struct {
 	// session (DefaultLoginGrace when 0).
 	LoginGrace time.Duration
 	// Seed draws the campaign seed of a session's first new game; nil
-	// draws it from crypto/rand.
-	Seed func() uint64
+	// draws it from crypto/rand. With SeedFixed every new game of the
+	// session plays that seed; otherwise the games after the first take
+	// the seeds that follow it (tui.NextSeed).
+	Seed      func() uint64
+	SeedFixed bool
+	// Levels, when not nil, is the campaign of the sessions' solo games
+	// instead of the generated one, and LevelTexts the level files' texts
+	// (for the replays).
+	Levels     []engine.Level
+	LevelTexts []string
 	// Logger receives the server's structured log; nil discards it.
 	Logger *slog.Logger
 }
@@ -285,12 +294,15 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 	r := newRenderer(sess, pty.Term)
 	st := tui.NewStyles(r)
 	root := tui.New(tui.Config{
-		Saves:   p.savesDir(),
-		Replays: p.replaysDir(),
-		Scores:  s.scores,
-		Seed:    s.cfg.Seed(),
-		Name:    p.name,
-		Styles:  st,
+		Saves:      p.savesDir(),
+		Replays:    p.replaysDir(),
+		Scores:     s.scores,
+		Seed:       s.cfg.Seed(),
+		SeedFixed:  s.cfg.SeedFixed,
+		Levels:     s.cfg.Levels,
+		LevelTexts: s.cfg.LevelTexts,
+		Name:       p.name,
+		Styles:     st,
 		// The Network screen joins the game server of this process (never
 		// by dialing out), holding the player's token for a resume.
 		Connect: func(ctx context.Context, _, name string) (*netplay.Client, *netplay.Welcome, error) {

@@ -14,6 +14,8 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/netplay"
 )
 
@@ -334,4 +336,25 @@ func TestLoginGrace(t *testing.T) {
 	if !strings.HasPrefix(string(got), "SSH-2.0-minotaur\r\n") {
 		t.Errorf("the server said %q, want its version line", got)
 	}
+}
+
+// A server started with level files plays them in the SSH players' solo
+// games too.
+func TestCustomCampaign(t *testing.T) {
+	path := filepath.Join("..", "levels", "examples", "01-first-steps.txt")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, _, err := levels.Parse(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRig(t, func(c *Config) {
+		c.Levels, c.LevelTexts, c.SeedFixed = []engine.Level{lv}, []string{string(data)}, true
+	})
+	tm := openTerm(t, r.dial("max", newKey(t)), 80, 24)
+	tm.waitText("New game")
+	tm.press("\r")
+	tm.waitText("Level 1/1", "Turn 0", "Seed   42")
 }

@@ -83,12 +83,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		DataDir: *data, Grace: *grace, MaxClients: *maxClients,
 		PingAfter: *pingAfter, DropAfter: *dropAfter,
 	}
+	var levelTexts []string
 	if len(*levelFiles) > 0 {
-		lv, _, ok := loadLevels(*levelFiles, stderr)
+		lv, texts, ok := loadLevels(*levelFiles, stderr)
 		if !ok {
 			return 1
 		}
-		cfg.Levels = lv
+		cfg.Levels, levelTexts = lv, texts
 	}
 	if fs.Changed("seed") {
 		n := *seed
@@ -118,7 +119,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	served := make(chan error, 2)
 	var sshSrv *sshplay.Server
 	if *sshAddr != "" {
-		if sshSrv, err = startSSH(*sshAddr, *data, *idle, srv, log, served); err != nil {
+		scfg := sshplay.Config{DataDir: *data, Game: srv, Logger: log, Levels: cfg.Levels, LevelTexts: levelTexts}
+		if fs.Changed("seed") {
+			scfg.Seed, scfg.SeedFixed = cfg.Seed, true
+		}
+		if sshSrv, err = startSSH(*sshAddr, scfg, *idle, served); err != nil {
 			fmt.Fprintf(stderr, "minotaur serve: %v\n", err)
 			ln.Close()
 			srv.Shutdown(context.Background())
@@ -155,13 +160,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-// startSSH serves the game over SSH beside the TCP port (see sshplay).
-func startSSH(addr, data string, idleMinutes int, game *netplay.Server, log *slog.Logger, served chan<- error) (*sshplay.Server, error) {
-	idle := time.Duration(idleMinutes) * time.Minute
+// startSSH serves the game over SSH beside the TCP port (see sshplay); its
+// solo games play the server's campaign (--level, --seed).
+func startSSH(addr string, cfg sshplay.Config, idleMinutes int, served chan<- error) (*sshplay.Server, error) {
+	cfg.Idle = time.Duration(idleMinutes) * time.Minute
 	if idleMinutes == 0 {
-		idle = -1 // never
+		cfg.Idle = -1 // never
 	}
-	s, err := sshplay.New(sshplay.Config{DataDir: data, Game: game, Idle: idle, Logger: log})
+	log := cfg.Logger
+	s, err := sshplay.New(cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -392,3 +392,34 @@ func TestLoneReturnerPlaysOn(t *testing.T) {
 		t.Fatalf("alice did not pass the level alone: %+v", alice2.last)
 	}
 }
+
+// TestShutdownForgetsFinishedGames: a game that ended just before a
+// shutdown, while its file was still being written, leaves no file behind
+// to be resumed by the next server.
+func TestShutdownForgetsFinishedGames(t *testing.T) {
+	dir := t.TempDir()
+	cfg := testConfig(t)
+	cfg.Levels = []engine.Level{corridor(t)}
+	cfg.DataDir = dir
+	cfg.WriteFile = func(path string, data []byte) error {
+		time.Sleep(100 * time.Millisecond) // a slow disk
+		return os.WriteFile(path, data, 0o644)
+	}
+	srv, addr := startServer(t, cfg)
+	alice, bob := pair(t, addr, "alice", "bob")
+	for _, m := range []*tclient{alice, bob, alice, bob, alice, bob, alice} {
+		m.act("d")
+		alice.expect(TypeState)
+		bob.expect(TypeState)
+	}
+	alice.expect(TypeOver)
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		t.Errorf("%s is left in the data folder after its game ended", e.Name())
+	}
+}

@@ -83,15 +83,20 @@ func (st *store) run(quit <-chan struct{}) {
 		case <-quit:
 			return
 		}
-		st.mu.Lock()
-		batch := st.dirty
-		st.dirty = nil
-		st.mu.Unlock()
-		for _, r := range batch {
-			r.queued.Store(false)
-			if err := st.save(r); err != nil {
-				st.log.Error("cannot save game", "game", r.id, "err", err)
-			}
+		st.flush()
+	}
+}
+
+// flush writes (or removes) every room marked so far.
+func (st *store) flush() {
+	st.mu.Lock()
+	batch := st.dirty
+	st.dirty = nil
+	st.mu.Unlock()
+	for _, r := range batch {
+		r.queued.Store(false)
+		if err := st.save(r); err != nil {
+			st.log.Error("cannot save game", "game", r.id, "err", err)
 		}
 	}
 }

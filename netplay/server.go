@@ -552,6 +552,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Unlock()
 	saved := 0
 	if s.store != nil {
+		s.store.flush() // the files of games that ended are removed
 		for _, r := range rooms {
 			if e := s.store.save(r); e != nil {
 				err = errors.Join(err, e)

@@ -33,12 +33,17 @@ func TestWholeFlow(t *testing.T) {
 		}
 	}
 
-	// A declined invitation tells the inviter.
-	alice.send(map[string]any{"t": "invite", "to": "bob"})
-	if s := alice.expect(TypeInviteSent).(*InviteSent); s.To != "bob" {
-		t.Fatalf("invite_sent %+v", s)
+	// A declined invitation tells the inviter. Inviting again while an
+	// invitation is pending does not pester the invited player.
+	for i := 0; i < 3; i++ {
+		alice.send(map[string]any{"t": "invite", "to": "bob"})
+		if s := alice.expect(TypeInviteSent).(*InviteSent); s.To != "bob" {
+			t.Fatalf("invite_sent %+v", s)
+		}
 	}
 	bob.expect(TypeInvited)
+	bob.send(map[string]any{"t": "ping"})
+	bob.expect(TypePong) // one invitation, not three
 	bob.send(map[string]any{"t": "decline", "from": "alice"})
 	if d := alice.expect(TypeDeclined).(*Declined); d.By != "bob" {
 		t.Fatalf("declined %+v", d)

@@ -454,8 +454,10 @@ func (s *Server) invite(ss *Session, to string) {
 	if q.invites == nil {
 		q.invites = map[*player]bool{}
 	}
-	q.invites[p] = true
-	q.sess.send(encode(&Invited{T: TypeInvited, From: p.name}))
+	if !q.invites[p] { // an invitation already pending is not told again
+		q.invites[p] = true
+		q.sess.send(encode(&Invited{T: TypeInvited, From: p.name}))
+	}
 	ss.send(encode(&InviteSent{T: TypeInviteSent, To: q.name}))
 }
 

@@ -22,7 +22,8 @@ type networkScreen struct {
 	addr, name lineInput
 	field      int // 0 the address, 1 the name
 	connecting bool
-	attempt    int // tells a late answer of an abandoned attempt apart
+	attempt    int                // tells a late answer of an abandoned attempt apart
+	cancel     context.CancelFunc // stops the attempt under way
 	note       string
 }
 
@@ -117,10 +118,15 @@ func (n *networkScreen) connect() tea.Cmd {
 	n.note = ""
 	attempt, addr, name := n.attempt, strings.TrimSpace(n.addr.Value()), n.name.Value()
 	connect := n.c.connectFunc()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	n.cancel = cancel
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		c, w, err := connect(ctx, addr, name)
+		if err == nil && ctx.Err() != nil {
+			c.Close() // the player gave up waiting (Esc)
+			return nil
+		}
 		return connectedMsg{attempt: attempt, client: c, welcome: w, addr: addr, err: err}
 	}
 }
@@ -154,6 +160,9 @@ func (n *networkScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		switch msg.Type {
 		case tea.KeyEsc:
 			n.attempt++ // forget an attempt under way
+			if n.cancel != nil {
+				n.cancel()
+			}
 			return n, n.c.replace(newMenu(n.c))
 		case tea.KeyEnter:
 			if n.connecting {

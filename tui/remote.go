@@ -39,6 +39,7 @@ type RemoteSession struct {
 	ended   bool
 	sendq   chan func(*netplay.Client) error
 	stopped chan struct{}
+	stop    sync.Once
 
 	// resumeTries and resumeWait bound the attempts to resume after a
 	// lost connection (tests shorten them).
@@ -218,6 +219,7 @@ func (s *RemoteSession) lost(c *netplay.Client, cause error) tea.Msg {
 		return s.Next()()
 	}
 	if s.resume == nil {
+		s.stop.Do(func() { close(s.stopped) })
 		return SessionErrorMsg{Err: cause}
 	}
 	var err error
@@ -253,6 +255,7 @@ func (s *RemoteSession) lost(c *netplay.Client, cause error) tea.Msg {
 			break // the server refused: the seat is gone
 		}
 	}
+	s.stop.Do(func() { close(s.stopped) }) // nothing more will be sent
 	return SessionErrorMsg{Err: fmt.Errorf("%v (could not resume: %v)", cause, err)}
 }
 
@@ -285,7 +288,7 @@ func (s *RemoteSession) End() tea.Cmd {
 	s.ended = true
 	c, over := s.client, s.over
 	s.mu.Unlock()
-	close(s.stopped)
+	s.stop.Do(func() { close(s.stopped) })
 	return func() tea.Msg {
 		if !over {
 			c.Leave()

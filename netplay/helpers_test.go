@@ -30,9 +30,6 @@ func testConfig(t *testing.T) Config {
 		PingAfter:     time.Minute,
 		DropAfter:     2 * time.Minute,
 		Seed:          func() uint64 { return 42 },
-		WriteFile: func(path string, data []byte) error {
-			return os.WriteFile(path, data, 0o644)
-		},
 	}
 	if testing.Verbose() {
 		cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))

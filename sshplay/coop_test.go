@@ -232,3 +232,44 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// Two terminals of one player (the same key): the first is the key's player
+// on the network; the second cannot take that seat or name, and joins under
+// a name of its own, without the two ever taking the seat from each other.
+func TestSameKeyTwice(t *testing.T) {
+	r := newRig(t, nil)
+	key := newKey(t)
+	bob := r.tcpPlayer("bob")
+	first := openTerm(t, r.dial("alice", key), 80, 24)
+	toLobby(first, "alice")
+	bob.waitFor("alice in the lobby", bob.inLobby("alice", netplay.StatusIdle))
+
+	second := openTerm(t, r.dial("alice", key), 80, 24)
+	second.waitText("New game")
+	second.press("\x1b[B", "\r")
+	second.waitText("NETWORK GAME", "Name:   alice")
+	second.press("\r")
+	second.waitText("That name is taken on this server")
+	second.press("\x15", "alice2", "\r") // Ctrl+U, a new name
+	second.waitText("LOBBY · this server · you are alice2")
+	bob.waitFor("alice and alice2 in the lobby", func() bool {
+		return bob.inLobby("alice", netplay.StatusIdle)() && bob.inLobby("alice2", netplay.StatusIdle)()
+	})
+
+	// The first is still in its lobby: it invites bob, who accepts.
+	first.waitText("alice2")
+	first.press("i")
+	bob.waitFor("an invitation", func() bool { return len(bob.invited) == 1 })
+	if bob.invited[0] != "alice" {
+		t.Fatalf("bob was invited by %s; the first terminal's lobby:\n%s", bob.invited[0], first.screen())
+	}
+	bob.c.Accept("alice")
+	first.waitText("Level 1/7", "bob:")
+	time.Sleep(200 * time.Millisecond) // time for a tug of war, if there were one
+	if scr := second.screen(); !strings.Contains(scr, "you are alice2") {
+		t.Errorf("the second terminal left its lobby:\n%s", scr)
+	}
+	if scr := first.screen(); !strings.Contains(scr, "bob:") {
+		t.Errorf("the first terminal left its game:\n%s", scr)
+	}
+}

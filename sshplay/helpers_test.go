@@ -283,13 +283,20 @@ func (tm *term) press(keys ...string) {
 	}
 }
 
-// wait waits for the session to end and returns its exit status.
+// wait waits for the session and its output to end, and returns its exit
+// status.
 func (tm *term) wait() int {
 	tm.t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- tm.sess.Wait() }()
 	select {
 	case err := <-done:
+		// The output may still be on its way to the reader.
+		select {
+		case <-tm.ended:
+		case <-time.After(waitTime):
+			tm.t.Fatalf("the output did not end with the session")
+		}
 		var exit *gossh.ExitError
 		switch {
 		case err == nil:

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,7 +43,7 @@ type player struct {
 	guest       bool
 
 	mu      sync.Mutex
-	token   string            // a guest's netplay token (key players keep it in a file)
+	token   string            // the token of the session's last connection to the game server
 	clients []*netplay.Client // connections to the game server made for the session
 	gone    bool              // the session has ended
 }
@@ -127,13 +126,31 @@ func (p *player) leave() error {
 	return os.RemoveAll(p.dir)
 }
 
-// getToken returns the token that resumes the player's seat on the game
-// server, or "".
-func (p *player) getToken() string {
+// live reports whether the session holds an open connection to the game
+// server.
+func (p *player) live() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	for _, c := range p.clients {
+		if c.Err() == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// sessionToken is the token of the session's last connection, or "".
+func (p *player) sessionToken() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.token
+}
+
+// keptToken is the token kept for the player's key, or "" (always "" for
+// a guest).
+func (p *player) keptToken() string {
 	if p.guest {
-		return p.token
+		return ""
 	}
 	data, err := os.ReadFile(filepath.Join(p.dir, tokenFileName))
 	if err != nil {
@@ -142,69 +159,89 @@ func (p *player) getToken() string {
 	return strings.TrimSpace(string(data))
 }
 
-// setToken keeps the token the game server gave the player ("" forgets it).
-func (p *player) setToken(tok string) error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
+// busy reports whether another session of the same key holds a connection
+// to the game server: that session is the key's player on the network.
+func (s *Server) busy(p *player) bool {
 	if p.guest {
-		p.token = tok
-		return nil
+		return false
 	}
-	path := filepath.Join(p.dir, tokenFileName)
-	if tok == "" {
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
+	var others []*player
+	s.mu.Lock()
+	for _, ss := range s.sessions {
+		if ss.p != p && ss.p.id == p.id {
+			others = append(others, ss.p)
 		}
-		return nil
 	}
-	return saves.WriteFile(path, []byte(tok+"\n"))
+	s.mu.Unlock()
+	for _, o := range others {
+		if o.live() {
+			return true
+		}
+	}
+	return false
 }
 
-// connect joins the game server, in this process, as the player: with the
-// token it holds, so that a player who dropped gets their seat back, or
-// under name when there is no token or the server no longer knows it. The
-// token of the welcome is kept for the next time.
+// connect joins the game server, in this process, as the player. It tries
+// the session's own last token (a connection of this session was lost),
+// then the token kept for the player's key (the player dropped out of a
+// game and logged in again), and then joins as a new player under name.
+//
+// While another session of the same key is on the network, the key's token
+// is left to it: this session joins under a name of its own (the key's
+// name is taken) and keeps its token for itself, so that two terminals of
+// one player never take a seat from each other in turn.
 func (s *Server) connect(ctx context.Context, p *player, name string) (*netplay.Client, *netplay.Welcome, error) {
 	// A game screen's command may outlive its session, and try to resume
 	// a connection that the session's end has just closed: refuse it.
 	if p.ended() {
 		return nil, nil, errSessionEnded
 	}
-	if tok := p.getToken(); tok != "" {
+	busy := s.busy(p)
+	tokens := []string{p.sessionToken()}
+	if !busy {
+		tokens = append(tokens, p.keptToken())
+	}
+	tried := map[string]bool{"": true}
+	for _, tok := range tokens {
+		if tried[tok] {
+			continue
+		}
+		tried[tok] = true
 		c, w, err := netplay.Handshake(ctx, s.game.Pipe(), name, tok)
 		if err == nil {
-			return s.joined(p, c, w)
+			return s.joined(p, c, w, busy)
 		}
 		var perr *netplay.Error
 		if !errors.As(err, &perr) || perr.Code != netplay.CodeProto {
 			return nil, nil, err
 		}
-		// The seat is gone (the grace period ran out, or the game ended):
-		// join as a new player.
-		s.keepToken(p, "")
+		// That seat is gone (its grace period ran out, or its game ended).
 	}
 	c, w, err := netplay.Handshake(ctx, s.game.Pipe(), name, "")
 	if err != nil {
 		return nil, nil, err
 	}
-	return s.joined(p, c, w)
+	return s.joined(p, c, w, busy)
 }
 
-// joined keeps the token of a welcome and the connection of the session.
-func (s *Server) joined(p *player, c *netplay.Client, w *netplay.Welcome) (*netplay.Client, *netplay.Welcome, error) {
+// joined keeps the connection of the session and the token of its welcome:
+// for the session, and for the key unless another session of the key is
+// the key's player on the network.
+func (s *Server) joined(p *player, c *netplay.Client, w *netplay.Welcome, busy bool) (*netplay.Client, *netplay.Welcome, error) {
 	if !p.adopt(c) {
 		return nil, nil, errSessionEnded
 	}
-	s.keepToken(p, w.Token)
-	return c, w, nil
-}
-
-// keepToken stores a token, logging a failure: the game goes on, only a
-// later resume would not find the seat.
-func (s *Server) keepToken(p *player, tok string) {
-	if err := p.setToken(tok); err != nil {
-		s.log.Warn("cannot keep the player's game token", "user", p.user, "id", p.id, "err", err)
+	p.mu.Lock()
+	p.token = w.Token
+	p.mu.Unlock()
+	if !p.guest && !busy {
+		path := filepath.Join(p.dir, tokenFileName)
+		if err := saves.WriteFile(path, []byte(w.Token+"\n")); err != nil {
+			// The game goes on; only a later resume would not find the seat.
+			s.log.Warn("cannot keep the player's game token", "user", p.user, "id", p.id, "err", err)
+		}
 	}
+	return c, w, nil
 }
 
 // playerName turns an SSH user name into a name the game server accepts

@@ -343,10 +343,12 @@ func (s *Server) goodbye(sess ssh.Session) {
 	default:
 		fmt.Fprintf(sess, "Thanks for playing Minotaur. Goodbye, %s!\r\n", ss.p.name)
 	}
-	sess.Exit(0)
+	// Clean up before the exit status, so that a client that sees the
+	// session end finds the server done with it.
 	if err := ss.p.leave(); err != nil {
 		s.log.Warn("cannot remove a guest's folder", "dir", ss.p.dir, "err", err)
 	}
+	sess.Exit(0)
 	reason := reasons[why]
 	if why == endQuit && sess.Context().Err() != nil {
 		reason = "connection lost"

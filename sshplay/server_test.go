@@ -358,3 +358,26 @@ func TestCustomCampaign(t *testing.T) {
 	tm.press("\r")
 	tm.waitText("Level 1/1", "Turn 0", "Seed   42")
 }
+
+// The server gives nothing but the game: no port forwarding either way, no
+// subsystem (sftp).
+func TestNothingButTheGame(t *testing.T) {
+	r := newRig(t, nil)
+	c := r.dial("mallory", newKey(t))
+	if conn, err := c.Dial("tcp", r.tcpAddr); err == nil {
+		conn.Close()
+		t.Error("a local port forward to the game server's port was opened")
+	}
+	if ln, err := c.Listen("tcp", "127.0.0.1:0"); err == nil {
+		ln.Close()
+		t.Error("a remote port forward was opened")
+	}
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	if err := sess.RequestSubsystem("sftp"); err == nil {
+		t.Error("the sftp subsystem was started")
+	}
+}

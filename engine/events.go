@@ -24,9 +24,11 @@ const (
 	EvLevelPassed                        // Score holds the passed level's score
 	EvLevelStarted                       // Level began
 	EvSeatAway                           // Seat left the board (disconnected)
-	EvSeatBack                           // Seat is connected again; it plays from the next level
+	EvSeatBack                           // Seat is connected again; it plays from the next level (or see EvSeatEnters)
 	EvGameWon                            // the last level is passed
 	EvGameLost                           // no player can go on
+	EvSeatGone                           // Seat left the game for good (Abandon)
+	EvSeatEnters                         // Seat, back while nobody was on the board, comes on at once at Pos
 )
 
 var eventNames = [...]string{
@@ -36,7 +38,7 @@ var eventNames = [...]string{
 	EvEscaped: "escaped", EvCaught: "caught", EvMinotaurAims: "minotaur_aims",
 	EvMinotaurLeaps: "minotaur_leaps", EvMinotaurRests: "minotaur_rests",
 	EvLevelPassed: "level_passed", EvLevelStarted: "level_started",
-	EvSeatAway: "seat_away", EvSeatBack: "seat_back",
+	EvSeatAway: "seat_away", EvSeatBack: "seat_back", EvSeatGone: "seat_gone", EvSeatEnters: "seat_enters",
 	EvGameWon: "game_won", EvGameLost: "game_lost",
 }
 

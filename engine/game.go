@@ -88,6 +88,7 @@ type seat struct {
 	Pos      Point     `json:"pos"`
 	State    SeatState `json:"state"`
 	Away     bool      `json:"away"`  // disconnected (State may still be caught/escaped)
+	Gone     bool      `json:"gone"`  // left the game for good: out on every level
 	Torch    bool      `json:"torch"` // carries a torch this level
 	Prev     Point     `json:"prev"`  // tile at the start of this round, for swaps
 	Moved    bool      `json:"moved"`
@@ -211,9 +212,10 @@ func (g *Game) startLevel(n int) ([]Event, error) {
 		s.Pos = lv.Starts[min(i, len(lv.Starts)-1)]
 		s.Prev = s.Pos
 		s.Moved = false
-		if s.Away {
+		switch {
+		case s.Away: // gone for good, or not back yet
 			s.State = Away
-		} else {
+		default:
 			s.State = Active
 		}
 	}
@@ -416,22 +418,28 @@ func (g *Game) captureByStanding(i int, ev []Event) []Event {
 	return ev
 }
 
-// settle ends the level or the game when no seat is active any more.
+// settle ends the level or the game when no seat is active any more: the
+// level is passed when someone escaped; else a connected seat waiting for the
+// next level comes on at once (the board would otherwise stay empty); else
+// the game waits while a seat is away and may come back, and is lost when
+// every seat is caught or gone.
 func (g *Game) settle(ev []Event) ([]Event, error) {
 	if g.anyActive() {
 		return ev, nil
 	}
-	escaped, caught := false, false
+	waiting, away := -1, false
 	for i := 0; i < g.players; i++ {
-		switch g.seats[i].State {
-		case Escaped:
-			escaped = true
-		case Caught:
-			caught = true
+		s := &g.seats[i]
+		if s.State != Away || s.Gone {
+			continue
+		}
+		away = true
+		if !s.Away && waiting < 0 {
+			waiting = i
 		}
 	}
 	switch {
-	case escaped:
+	case g.hasEscaped():
 		sc := ScoreLevel(g.levelNo, g.turns, g.bonuses)
 		g.passed = append(g.passed, sc)
 		ev = append(ev, Event{Kind: EvLevelPassed, Level: g.levelNo, Score: sc})
@@ -446,7 +454,18 @@ func (g *Game) settle(ev []Event) ([]Event, error) {
 		}
 		ev = append(ev, more...)
 		// Nobody connected: the new level waits for its players.
-	case caught:
+	case waiting >= 0:
+		s := &g.seats[waiting]
+		s.State = Active
+		s.Pos = g.lv.Starts[min(waiting, len(g.lv.Starts)-1)]
+		s.Prev, s.Moved = s.Pos, false
+		g.round = false
+		g.next = waiting
+		g.see()
+		ev = append(ev, Event{Kind: EvSeatEnters, Seat: waiting + 1, Pos: s.Pos})
+	case away:
+		// The game waits for a player who may come back.
+	default:
 		g.result = Lost
 		g.next = -1
 		ev = append(ev, Event{Kind: EvGameLost})
@@ -456,37 +475,55 @@ func (g *Game) settle(ev []Event) ([]Event, error) {
 
 // SetAway marks a seat as disconnected (away true) or connected again. An
 // active seat that goes away leaves the board at once, and the turn passes on
-// if it was its turn; a seat that comes back plays again from the start of
-// the next level. SetAway returns what happened.
+// if it was its turn. A seat that comes back plays again from the start of
+// the next level — or at once, from its start tile, when nobody is on the
+// board. SetAway returns what happened. A seat that is gone (Abandon) stays
+// out.
 func (g *Game) SetAway(seatNo int, away bool) ([]Event, error) {
 	if seatNo < 1 || seatNo > g.players {
 		return nil, ErrNoSuchSeat
 	}
-	if g.result != InProgress {
-		return nil, nil
-	}
 	i := seatNo - 1
 	s := &g.seats[i]
-	if s.Away == away {
+	if g.result != InProgress || s.Away == away || s.Gone {
 		return nil, nil
 	}
 	s.Away = away
 	if !away {
-		if g.anyActive() || g.hasEscaped() {
-			return []Event{{Kind: EvSeatBack, Seat: seatNo}}, nil
-		}
-		// Nobody is on the board: the level waits for whoever comes back.
-		s.State = Active
-		s.Pos = g.lv.Starts[min(i, len(g.lv.Starts)-1)]
-		g.next = g.firstActive(0)
-		g.see()
-		return []Event{{Kind: EvSeatBack, Seat: seatNo}}, nil
+		return g.settle([]Event{{Kind: EvSeatBack, Seat: seatNo}})
 	}
 	ev := []Event{{Kind: EvSeatAway, Seat: seatNo}}
 	if s.State != Active {
-		return ev, nil
+		return g.settle(ev)
 	}
 	s.State = Away
+	return g.leaveBoard(i, ev)
+}
+
+// Abandon takes a seat out of the game for good (its player left, or did not
+// come back in time): it stays away on this level and every later one, the
+// partner plays on alone, and the game is lost when nobody else can play.
+func (g *Game) Abandon(seatNo int) ([]Event, error) {
+	if seatNo < 1 || seatNo > g.players {
+		return nil, ErrNoSuchSeat
+	}
+	i := seatNo - 1
+	s := &g.seats[i]
+	if g.result != InProgress || s.Gone {
+		return nil, nil
+	}
+	s.Gone, s.Away = true, true
+	ev := []Event{{Kind: EvSeatGone, Seat: seatNo}}
+	if s.State == Active {
+		s.State = Away
+		return g.leaveBoard(i, ev)
+	}
+	return g.settle(ev)
+}
+
+// leaveBoard finishes the round when seat i, which has just left the board,
+// had the turn, then settles the level.
+func (g *Game) leaveBoard(i int, ev []Event) ([]Event, error) {
 	if g.next == i {
 		g.next = g.firstActive(i + 1)
 		if g.next < 0 && g.round && g.anyActive() {

@@ -691,3 +691,82 @@ func TestNewRefusesBadLevels(t *testing.T) {
 		t.Errorf("New accepted 3 players")
 	}
 }
+
+var coopBoard = []string{
+	"###########",
+	"#PP.......#",
+	"#.#######.#",
+	"#K.......E#",
+	"###########"}
+
+func TestReturnerComesOnWhenTheBoardEmpties(t *testing.T) {
+	g := newTiny(t, 2, coopBoard...)
+	g.SetAway(2, true)
+	g.SetAway(2, false) // back, waiting for the next level
+	if g.seats[1].State != Away {
+		t.Fatalf("a returner waits for the next level while the partner plays: %v", g.seats[1].State)
+	}
+	ev, _ := g.SetAway(1, true)
+	if !hasEvent(ev, EvSeatEnters) || g.seats[1].State != Active || g.Turn() != 2 {
+		t.Errorf("when the partner leaves, the waiting seat comes on at once: %s, %v, turn %d", kinds(ev), g.seats[1].State, g.Turn())
+	}
+	if g.seats[1].Pos != (Point{2, 1}) {
+		t.Errorf("it comes on at its start tile, not %v", g.seats[1].Pos)
+	}
+}
+
+func TestCaughtAndAwayWaitsThenAbandonLoses(t *testing.T) {
+	g := newTiny(t, 2,
+		"#######",
+		"#PH...#",
+		"#P#####",
+		"#.....#",
+		"#K...E#",
+		"#######")
+	g.Apply(1, Right) // caught
+	ev, _ := g.SetAway(2, true)
+	if g.Result() != InProgress || hasEvent(ev, EvGameLost) {
+		t.Fatalf("one caught and one away is not yet a loss: the away player may come back: %s", kinds(ev))
+	}
+	if g.Turn() != 0 {
+		t.Errorf("nobody can act while the game waits: Turn()=%d", g.Turn())
+	}
+	// Coming back: the board is empty, so seat 2 plays on at once.
+	ev, _ = g.SetAway(2, false)
+	if g.seats[1].State != Active || g.Turn() != 2 {
+		t.Fatalf("the returner plays on: %s %v", kinds(ev), g.seats[1].State)
+	}
+	g.SetAway(2, true)
+	ev, _ = g.Abandon(2)
+	if g.Result() != Lost || !hasEvent(ev, EvGameLost) {
+		t.Errorf("caught, and the partner gone for good, is a loss: %v %s", g.Result(), kinds(ev))
+	}
+}
+
+func TestAbandonedSeatStaysOut(t *testing.T) {
+	lv2 := tiny(t,
+		"#######",
+		"#PP.K.#",
+		"#.#####",
+		"#....E#",
+		"#######")
+	g, err := New(Config{Seed: 1, Players: 2, Levels: []Level{tiny(t, coopBoard...), lv2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, _ := g.Abandon(2)
+	if !hasEvent(ev, EvSeatGone) || g.seats[1].State != Away || g.Result() != InProgress {
+		t.Fatalf("the partner plays on alone: %s %v", kinds(ev), g.seats[1].State)
+	}
+	play(t, g, "ss") // to the key at (1,3)
+	play(t, g, "dddddddd")
+	if g.LevelNumber() != 2 {
+		t.Fatalf("seat 1 passes the level alone: level %d, %v", g.LevelNumber(), g.Result())
+	}
+	if g.seats[1].State != Away {
+		t.Errorf("a seat gone for good stays out on the next level: %v", g.seats[1].State)
+	}
+	if ev, _ := g.SetAway(2, false); len(ev) != 0 {
+		t.Errorf("a gone seat cannot come back: %s", kinds(ev))
+	}
+}

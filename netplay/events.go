@@ -63,6 +63,10 @@ func Sentences(events []engine.Event, viewer int, names [2]string) []string {
 			s = name(e.Seat) + " is away."
 		case engine.EvSeatBack:
 			s = name(e.Seat) + " is back."
+		case engine.EvSeatEnters:
+			s = name(e.Seat) + " is back on the board."
+		case engine.EvSeatGone:
+			s = name(e.Seat) + " has left the game."
 		case engine.EvGameWon:
 			s = "The team escaped the labyrinth: you won!"
 		case engine.EvGameLost:

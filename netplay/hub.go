@@ -282,12 +282,15 @@ func (s *Server) giveUpSeat(r *room, seat int, why string) {
 		st.sess.game.Store(nil)
 	}
 	st.p, st.sess = nil, nil
-	changed := false
+	// The seat is given up for good: it counts as caught from now on, so
+	// the partner plays on alone and a game nobody can finish ends.
 	var ev []engineEvent
 	if !st.away {
 		ev = r.seatAway(seat)
-		changed = true
 	}
+	gone, _ := r.g.Abandon(seat)
+	ev = append(ev, gone...)
+	changed := len(ev) > 0
 	if o := r.seats[1-i].sess; o != nil {
 		o.send(encode(&Partner{T: TypePartner, Name: name, Status: why}))
 		if changed {

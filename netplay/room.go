@@ -60,23 +60,13 @@ func (r *room) broadcast(events []engine.Event) {
 	r.sendState(1, events)
 }
 
-// seatAway takes a seat off the board (its player is gone) and returns what
-// happened. A connected partner who came back during the level and waits
-// for the next one would then wait for ever on an empty board: it is put
-// on the board at once, at its start tile, as the engine does for a seat
-// that comes back to an empty board. Caller holds r.mu.
+// seatAway takes a seat off the board (its player is gone for now) and
+// returns what happened. The engine puts a connected partner who waits for
+// the next level on the board at once if the board would be empty. Caller
+// holds r.mu.
 func (r *room) seatAway(seat int) []engine.Event {
 	ev, _ := r.g.SetAway(seat, true)
 	r.seats[seat-1].away = true
-	if r.g.Result() != engine.InProgress || r.g.Turn() != 0 {
-		return ev
-	}
-	for i := range r.seats {
-		if st := &r.seats[i]; st.sess != nil && !st.away {
-			r.g.SetAway(i+1, true)
-			r.g.SetAway(i+1, false)
-		}
-	}
 	return ev
 }
 

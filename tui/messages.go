@@ -69,6 +69,15 @@ func eventText(e engine.Event, seat int, keyed bool) string {
 		if !you {
 			return "Your partner is back: they play from the next level."
 		}
+	case engine.EvSeatEnters:
+		if you {
+			return "You are back on the board, at your start."
+		}
+		return "Your partner is back on the board."
+	case engine.EvSeatGone:
+		if !you {
+			return "Your partner has left the game: play on alone."
+		}
 	case engine.EvGameWon:
 		return "You escaped the labyrinth!"
 	case engine.EvGameLost:

@@ -168,7 +168,7 @@ func (s *RemoteSession) handle(m netplay.Message) tea.Msg {
 		var ev []engine.Event
 		for _, e := range m.Happenings() {
 			switch e.Kind {
-			case engine.EvSeatAway, engine.EvSeatBack:
+			case engine.EvSeatAway, engine.EvSeatBack, engine.EvSeatGone:
 				continue // comings and goings are told from the partner messages
 			case engine.EvGameWon, engine.EvGameLost:
 				s.mu.Lock()

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/minotaur-game/minotaur/saves"
 )
 
 // player is a named player: connected (sess set) or away from a game in
@@ -78,7 +80,7 @@ func (ss *Session) Handle(line []byte) bool {
 	}
 	var req Request
 	if err := json.Unmarshal(line, &req); err != nil {
-		return ss.badLine("line is not a protocol message (a JSON object with a string field t): " + CleanText(err.Error()))
+		return ss.badLine("line is not a protocol message (a JSON object with a string field t): " + saves.CleanText(err.Error()))
 	}
 	ss.bad = 0
 	return ss.srv.handle(ss, &req)
@@ -117,7 +119,7 @@ func (s *Server) handle(ss *Session, req *Request) bool {
 		return true
 	case TypeChat, TypeInvite, TypeAccept, TypeDecline, TypeAct, TypeLeave:
 	default:
-		ss.sendErr(CodeUnknownType, "unknown message type %q", truncateRunes(CleanText(req.T), 32))
+		ss.sendErr(CodeUnknownType, "unknown message type %q", truncateRunes(saves.CleanText(req.T), 32))
 		return true
 	}
 	if ss.game.Load() == nil && !ss.named() {
@@ -171,7 +173,7 @@ func (s *Server) hello(ss *Session, req *Request) {
 	}
 	name := req.Name
 	if !ValidName(name) {
-		ss.sendErr(CodeBadName, "name %q is not allowed: use 1 to %d letters, digits, - or _", truncateRunes(CleanText(name), 40), MaxName)
+		ss.sendErr(CodeBadName, "name %q is not allowed: use 1 to %d letters, digits, - or _", truncateRunes(saves.CleanText(name), 40), MaxName)
 		return
 	}
 	if other := s.byName[nameKey(name)]; other != nil {
@@ -394,7 +396,7 @@ func (s *Server) rejoinExpired(r *room, seat int) {
 
 // chat relays a chat line to the lobby or to the game.
 func (s *Server) chat(ss *Session, text string) {
-	text = truncateRunes(strings.TrimSpace(CleanText(text)), MaxChat)
+	text = truncateRunes(strings.TrimSpace(saves.CleanText(text)), MaxChat)
 	if text == "" {
 		ss.sendErr(CodeProto, "chat text is empty")
 		return
@@ -445,7 +447,7 @@ func (s *Server) invite(ss *Session, to string) {
 	q := s.byName[nameKey(to)]
 	switch {
 	case q == nil:
-		ss.sendErr(CodeNoSuchPlayer, "nobody called %q is on the server", truncateRunes(CleanText(to), 40))
+		ss.sendErr(CodeNoSuchPlayer, "nobody called %q is on the server", truncateRunes(saves.CleanText(to), 40))
 		return
 	case q == p:
 		ss.sendErr(CodeNoSuchPlayer, "you cannot invite yourself: invite another player")
@@ -477,7 +479,7 @@ func (s *Server) accept(ss *Session, from string) {
 	}
 	q := s.byName[nameKey(from)]
 	if q == nil || !p.invites[q] {
-		ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", truncateRunes(CleanText(from), 40))
+		ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", truncateRunes(saves.CleanText(from), 40))
 		return
 	}
 	delete(p.invites, q)
@@ -497,7 +499,7 @@ func (s *Server) decline(ss *Session, from string) {
 	}
 	q := s.byName[nameKey(from)]
 	if q == nil || !p.invites[q] {
-		ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", truncateRunes(CleanText(from), 40))
+		ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", truncateRunes(saves.CleanText(from), 40))
 		return
 	}
 	delete(p.invites, q)

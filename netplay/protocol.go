@@ -34,6 +34,7 @@ import (
 	"strings"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/saves"
 )
 
 // Version is the protocol version this package speaks.
@@ -375,7 +376,7 @@ func DecodeMessage(line []byte) (Message, error) {
 	}
 	m := newMessage(env.T)
 	if m == nil {
-		return nil, fmt.Errorf("%w %q", ErrUnknownMessage, CleanText(env.T))
+		return nil, fmt.Errorf("%w %q", ErrUnknownMessage, saves.CleanText(env.T))
 	}
 	if err := json.Unmarshal(line, m); err != nil {
 		return nil, fmt.Errorf("server sent a bad %s message: %w", env.T, err)
@@ -388,35 +389,35 @@ func DecodeMessage(line []byte) (Message, error) {
 func cleanMessage(m Message) {
 	switch m := m.(type) {
 	case *Welcome:
-		m.Name = CleanText(m.Name)
+		m.Name = saves.CleanText(m.Name)
 	case *Error:
-		m.Msg = CleanText(m.Msg)
+		m.Msg = saves.CleanText(m.Msg)
 	case *Lobby:
 		for i := range m.Players {
-			m.Players[i].Name = CleanText(m.Players[i].Name)
+			m.Players[i].Name = saves.CleanText(m.Players[i].Name)
 		}
 	case *Chat:
-		m.From, m.Text = CleanText(m.From), CleanText(m.Text)
+		m.From, m.Text = saves.CleanText(m.From), saves.CleanText(m.Text)
 	case *Invited:
-		m.From = CleanText(m.From)
+		m.From = saves.CleanText(m.From)
 	case *InviteSent:
-		m.To = CleanText(m.To)
+		m.To = saves.CleanText(m.To)
 	case *Declined:
-		m.By = CleanText(m.By)
+		m.By = saves.CleanText(m.By)
 	case *Start:
-		m.Partner = CleanText(m.Partner)
+		m.Partner = saves.CleanText(m.Partner)
 	case *State:
 		for i := range m.Players {
-			m.Players[i].Name = CleanText(m.Players[i].Name)
+			m.Players[i].Name = saves.CleanText(m.Players[i].Name)
 		}
 		for i := range m.Events {
-			m.Events[i] = CleanText(m.Events[i])
+			m.Events[i] = saves.CleanText(m.Events[i])
 		}
 		for i := range m.Map {
 			m.Map[i] = cleanMapRow(m.Map[i])
 		}
 	case *Partner:
-		m.Name = CleanText(m.Name)
+		m.Name = saves.CleanText(m.Name)
 	}
 }
 

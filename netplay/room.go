@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/saves"
 )
 
 type engineEvent = engine.Event
@@ -120,7 +121,7 @@ func (s *Server) act(ss *Session, a string) {
 		action, ok = engine.ParseAction(a[0])
 	}
 	if !ok {
-		ss.sendErr(CodeBadAction, "action %q is not one of w a s d . (up, left, down, right, skip)", truncateRunes(CleanText(a), 16))
+		ss.sendErr(CodeBadAction, "action %q is not one of w a s d . (up, left, down, right, skip)", truncateRunes(saves.CleanText(a), 16))
 		return
 	}
 	r, seat := ref.r, ref.seat

@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/netplay"
+
+	"github.com/minotaur-game/minotaur/saves"
 )
 
 // lobbyKeep is the number of lobby chat lines kept.
@@ -92,7 +94,7 @@ func (l *lobbyScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		if msg.err != nil {
 			l.gone = true
 			return l, l.c.replace(newMessageScreen(l.c, "Connection lost",
-				"The connection to "+l.addr+" was lost:\n"+netplay.CleanText(msg.err.Error())+".", true))
+				"The connection to "+l.addr+" was lost:\n"+saves.CleanText(msg.err.Error())+".", true))
 		}
 		return l, l.server(msg.m)
 	case tea.KeyMsg:

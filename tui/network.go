@@ -9,6 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/netplay"
+
+	"github.com/minotaur-game/minotaur/saves"
 )
 
 // defaultServer is offered when no --server was given.
@@ -226,7 +228,7 @@ func connectError(addr string, err error) string {
 		}
 		return "The server refused: " + pe.Msg + "."
 	}
-	return "Could not connect to " + addr + ": " + netplay.CleanText(err.Error()) + "."
+	return "Could not connect to " + addr + ": " + saves.CleanText(err.Error()) + "."
 }
 
 // View draws the two fields, the note and the keys.

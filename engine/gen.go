@@ -358,8 +358,14 @@ func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 	}
 	dir := opts[rng.IntN(len(opts))]
 	s2 := s1.Add(dir)
-	rg.search(rg.room(s2.Add(dir)), -1, -1)
-	dq := append([]int32(nil), rg.hops...)
+	// Large mazes (stress tests) spare a search and a shuffle of every room:
+	// see minStartDist and pick.
+	large := n > exactDiameterRooms
+	var dq []int32
+	if !large {
+		rg.search(rg.room(s2.Add(dir)), -1, -1)
+		dq = append([]int32(nil), rg.hops...)
+	}
 	// Reading order, as a level file gives them, so that a printed level
 	// reads back with the same player 1.
 	l.Starts = []Point{s1, s2}
@@ -367,16 +373,48 @@ func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 		l.Starts = []Point{s2, s1}
 	}
 	// From s1 a room is 2·d1 tiles away; from s2, through s1 or through q,
-	// 1 + 2·min(d1, dq).
-	minStartDist := func(r int) int { return int(min(2*d1[r], 1+2*dq[r])) }
+	// 1 + 2·min(d1, dq). On large mazes the bound 2·d1 − 1 stands in for it
+	// (q is next to s1, so dq ≥ d1 − 1).
+	minStartDist := func(r int) int {
+		if large {
+			return int(2*d1[r]) - 1
+		}
+		return int(min(2*d1[r], 1+2*dq[r]))
+	}
 
 	farEnough := (diameter + 2) / 3 // at least a third of the longest path
-	order := rng.Perm(n)
 	used := map[int]bool{r1: true}
+	// pick takes a random unused room that ok accepts: the first in a
+	// shuffled order of all rooms; on large mazes, by random draws (ending
+	// in a scan from a random room when the draws find none).
+	var order []int
+	if !large {
+		order = rng.Perm(n)
+	}
 	pick := func(ok func(r int) bool) (int, bool) {
-		for _, r := range order {
+		take := func(r int) bool {
 			if !used[r] && ok(r) {
 				used[r] = true
+				return true
+			}
+			return false
+		}
+		if !large {
+			for _, r := range order {
+				if take(r) {
+					return r, true
+				}
+			}
+			return 0, false
+		}
+		for range 256 {
+			if r := rng.IntN(n); take(r) {
+				return r, true
+			}
+		}
+		start := rng.IntN(n)
+		for k := range n {
+			if r := (start + k) % n; take(r) {
 				return r, true
 			}
 		}
@@ -421,7 +459,9 @@ func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 	if spec.Minotaur {
 		mons = append(mons, Minotaur)
 	}
-	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	if !large {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
 	// Monsters start a third of the maze away where there is room for them,
 	// and never nearer than the spec's distance.
 	roomy := max(spec.MonsterDist, farEnough)

@@ -111,7 +111,7 @@ func (g *Game) nearestSeat(filter func(i int) bool) int {
 		return -1
 	}
 	for depth := 0; ; depth++ {
-		more := g.sr.grow(g.b, monsterPass, depth)
+		more := g.sr.grow(g.b, depth)
 		for i := 0; i < g.players; i++ {
 			s := &g.seats[i]
 			if s.State == Active && (filter == nil || filter(i)) && g.sr.dist(g.b.idx(s.Pos)) == depth {
@@ -210,7 +210,7 @@ func (g *Game) interceptPoint(player Point) (Point, bool) {
 	}
 	check()
 	for depth := 0; depth < best && depth <= len(path); depth++ {
-		more := g.sr.grow(g.b, monsterPass, depth)
+		more := g.sr.grow(g.b, depth)
 		check()
 		if !more {
 			break
@@ -246,7 +246,7 @@ func (g *Game) wandererAct(j int) {
 	if m.HasTarget {
 		target := g.b.idx(m.Target)
 		for depth := 0; g.sr.dist(target) < 0; depth++ {
-			if !g.sr.grow(g.b, monsterPass, depth) {
+			if !g.sr.grow(g.b, depth) {
 				break
 			}
 		}

@@ -172,39 +172,55 @@ func (m *distMap) path(b *board, p Point, n int) []Point {
 	return out
 }
 
-// search is a breadth-first search outward from one tile (a monster's) that
-// grows layer by layer on demand and remembers, for every tile it reaches,
-// the first step of a shortest path to it. Because the source's neighbours
-// are queued up, left, down, right, and a tile keeps the step of whichever
-// neighbour reached it first, that step is the first in the fixed tie-break
-// order among all shortest paths — the same step a walker takes going down
-// the target's distance map. Each tile's word holds the search's generation,
-// the first step and the distance, so a new search costs only the tiles it
-// reaches, never the whole board.
+// search is a breadth-first search outward from one tile (a monster's) over
+// the tiles monsters walk on. It grows layer by layer on demand and
+// remembers, for every tile it reaches, the first step of a shortest path to
+// it. Because the source's neighbours are queued up, left, down, right, and a
+// tile keeps the step of whichever neighbour reached it first, that step is
+// the first in the fixed tie-break order among all shortest paths — the same
+// step a walker takes going down the target's distance map.
+//
+// Each tile's word holds the generation of the search that reached it, the
+// first step and the distance; walls carry a generation no search reaches.
+// So a new search costs only the tiles it reaches, and one comparison tells
+// whether a neighbour may be entered.
 type search struct {
-	cells []uint64 // generation<<32 | first step<<30 | distance
-	gen   uint64
+	cells []uint32 // generation<<genShift | first step<<firstShift | distance
+	blank []uint32 // walls marked, every floor tile generation 0
+	gen   uint32
 	queue []int32
 	head  int
 	src   int32
 }
 
 const (
-	distMask  = 1<<30 - 1
-	firstMask = 3 << 30
+	genShift   = 22
+	firstShift = 20
+	distMask   = 1<<firstShift - 1
+	wallGen    = 1<<(32-genShift) - 1 // above every search's generation
 )
 
 // begin starts a search from src.
 func (s *search) begin(b *board, src Point) {
 	if n := len(b.wall); len(s.cells) != n {
-		s.cells = make([]uint64, n)
-		s.gen = 0
+		s.cells = make([]uint32, n)
+		s.blank = make([]uint32, n)
+		for i, w := range b.wall {
+			if w {
+				s.blank[i] = wallGen << genShift
+			}
+		}
+		s.gen = wallGen - 1 // starts afresh below
 	}
 	s.gen++
+	if s.gen >= wallGen { // generations used up: start afresh
+		copy(s.cells, s.blank)
+		s.gen = 1
+	}
 	s.queue = s.queue[:0]
 	s.head = 0
 	s.src = int32(b.idx(src))
-	s.cells[s.src] = s.gen << 32
+	s.cells[s.src] = s.gen << genShift
 	s.queue = append(s.queue, s.src)
 }
 
@@ -212,20 +228,18 @@ func (s *search) begin(b *board, src Point) {
 // reached it (yet).
 func (s *search) dist(i int) int {
 	c := s.cells[i]
-	if c>>32 != s.gen {
+	if c>>genShift != s.gen {
 		return -1
 	}
 	return int(c & distMask)
 }
 
-// grow expands tiles until every tile within depth is reached, over the
-// tiles ps lets a walker enter. It reports whether anything lies beyond:
-// false when the search has run out of tiles.
-func (s *search) grow(b *board, ps pass, depth int) bool {
+// grow expands tiles until every tile within depth is reached. It reports
+// whether anything lies beyond: false when the search has run out of tiles.
+func (s *search) grow(b *board, depth int) bool {
 	cols := int32(b.cols)
 	n := int32(len(b.wall))
-	cells, wall, gen := s.cells, b.wall, s.gen
-	blocked := int32(ps.blocked)
+	cells, gen := s.cells, s.gen
 	for s.head < len(s.queue) {
 		i := s.queue[s.head]
 		c := cells[i]
@@ -235,13 +249,13 @@ func (s *search) grow(b *board, ps pass, depth int) bool {
 		}
 		s.head++
 		x := i % cols
-		next := gen<<32 | (c & firstMask) | (d + 1)
-		try := func(j int32, k uint64) {
-			if cells[j]>>32 == gen || wall[j] || j == blocked {
+		next := gen<<genShift | c&(3<<firstShift) | (d + 1)
+		try := func(j int32, k uint32) {
+			if cells[j]>>genShift >= gen { // reached already, or a wall
 				return
 			}
 			if i == s.src {
-				cells[j] = gen<<32 | k<<30 | (d + 1)
+				cells[j] = gen<<genShift | k<<firstShift | (d + 1)
 			} else {
 				cells[j] = next
 			}
@@ -269,5 +283,5 @@ func (s *search) stepToward(b *board, i int) (Point, bool) {
 	if s.dist(i) <= 0 {
 		return Point{}, false
 	}
-	return b.pt(int(s.src)).Add(dirs[(s.cells[i]&firstMask)>>30]), true
+	return b.pt(int(s.src)).Add(dirs[s.cells[i]>>firstShift&3]), true
 }

@@ -112,25 +112,27 @@ func (g *Game) see() {
 	}
 }
 
-// lightOf fills out with the light levels of seat i: its own sight when it is
-// on the board; a seat off the board watches through an active partner's eyes.
-func (g *Game) lightOf(i int, out []Light) {
-	for t := range out {
-		if g.mem[t] {
-			out[t] = Remembered
+// fillSight fills the map and light levels that seat i perceives: the
+// team's memory everywhere (map, and items as last seen in light), then the
+// seat's own sight over it — a seat off the board watches through an active
+// partner's eyes. Penumbra shows the remembered map, which see() keeps up to
+// date for every tile in sight; light shows the items there now.
+func (g *Game) fillSight(i int, m []byte, light []Light) {
+	for t, seen := range g.mem {
+		if !seen {
+			m[t], light[t] = ' ', Unseen
+			continue
+		}
+		light[t] = Remembered
+		if it := g.memItem[t]; it != NoItem {
+			m[t] = byte(it)
 		} else {
-			out[t] = Unseen
+			m[t] = g.glyphs[t]
 		}
 	}
 	eyes := i
 	if g.seats[i].State != Active {
-		eyes = -1
-		for j := 0; j < g.players; j++ {
-			if g.seats[j].State == Active {
-				eyes = j
-				break
-			}
-		}
+		eyes = g.firstActive(0)
 		if eyes < 0 {
 			return
 		}
@@ -140,10 +142,18 @@ func (g *Game) lightOf(i int, out []Light) {
 	o := s.Pos
 	fov(g.b, o, pr, func(p Point) {
 		t := g.b.idx(p)
-		if withinRadius(p.X-o.X, p.Y-o.Y, lr) {
-			out[t] = Lit
-		} else if out[t] != Lit {
-			out[t] = Penumbra
+		switch {
+		case withinRadius(p.X-o.X, p.Y-o.Y, lr):
+			light[t] = Lit
+			m[t] = g.glyphs[t]
+			if it := g.items[t]; it != NoItem {
+				m[t] = byte(it)
+			}
+		case light[t] != Lit:
+			light[t] = Penumbra
+			if m[t] == ' ' { // not in memory: the partner's sight, not yet remembered
+				m[t] = g.glyphs[t]
+			}
 		}
 	})
 }

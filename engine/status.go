@@ -62,23 +62,7 @@ func (g *Game) View(seatNo int) View {
 		Marks: g.marks(), Compass: append([]Point(nil), g.compass...),
 		Players: g.playerViews(), Passed: append([]LevelScore(nil), g.passed...),
 	}
-	g.lightOf(i, v.Light)
-	for t := 0; t < n; t++ {
-		switch v.Light[t] {
-		case Unseen:
-			v.Map[t] = ' '
-		case Lit:
-			v.Map[t] = g.glyphs[t]
-			if it := g.items[t]; it != NoItem {
-				v.Map[t] = byte(it)
-			}
-		default:
-			v.Map[t] = g.glyphs[t]
-			if it := g.memItem[t]; it != NoItem {
-				v.Map[t] = byte(it)
-			}
-		}
-	}
+	g.fillSight(i, v.Map, v.Light)
 	for _, m := range g.mons {
 		if v.Light[g.b.idx(m.Pos)] == Lit {
 			v.Monsters = append(v.Monsters, g.monsterView(m))

@@ -41,6 +41,14 @@ type menuScreen struct {
 
 func newMenu(c *common) *menuScreen {
 	m := &menuScreen{c: c, help: help.New()}
+	// help.New's styles come from the process's own terminal; over SSH that
+	// is the server's, so the hints take the session's styles instead.
+	st := c.st
+	m.help.Styles = help.Styles{
+		ShortKey: st.Key, ShortDesc: st.Faint, ShortSeparator: st.Faint,
+		FullKey: st.Key, FullDesc: st.Faint, FullSeparator: st.Faint,
+		Ellipsis: st.Faint,
+	}
 	return m
 }
 

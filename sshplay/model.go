@@ -76,10 +76,10 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.checkIdleIn(left)
 		}
 		m.why.CompareAndSwap(endQuit, endIdle)
-		return m, tea.Quit
+		return m.hangup()
 	case shutdownMsg:
 		m.why.CompareAndSwap(endQuit, endShutdown)
-		return m, tea.Quit
+		return m.hangup()
 	case tea.KeyMsg:
 		m.lastKey = time.Now()
 	case tea.WindowSizeMsg:
@@ -106,4 +106,25 @@ func (m *model) View() string {
 		return v
 	}
 	return v[:i+1] + lipgloss.PlaceHorizontal(m.w, lipgloss.Center, m.styles.Faint.Render(m.notice))
+}
+
+// hangup ends the session without losing the player's game: the root model
+// saves a game in progress, writes its replay, then quits.
+func (m *model) hangup() (tea.Model, tea.Cmd) {
+	_, cmd := m.root.Update(tui.HangupMsg{})
+	return m, cmd
+}
+
+// hangupFilter turns the quit that wish sends when the client's connection
+// is gone into tui.HangupMsg, once, so that a dropped player's game is saved
+// before the program ends.
+func hangupFilter(gone func() bool) func(tea.Model, tea.Msg) tea.Msg {
+	hung := false // the filter runs on the program's event loop only
+	return func(_ tea.Model, msg tea.Msg) tea.Msg {
+		if _, quit := msg.(tea.QuitMsg); quit && !hung && gone() {
+			hung = true
+			return tui.HangupMsg{}
+		}
+		return msg
+	}
 }

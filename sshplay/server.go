@@ -312,7 +312,9 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 	ss := &session{p: p}
 	m := &model{root: root, styles: st, idle: s.cfg.Idle, notice: noticeFor(p), why: &ss.why}
 	m.w, m.h = clampSize(pty.Window.Width, pty.Window.Height)
-	opts := append([]tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler()}, bm.MakeOptions(sess)...)
+	gone := func() bool { return sess.Context().Err() != nil }
+	opts := append([]tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler(),
+		tea.WithFilter(hangupFilter(gone))}, bm.MakeOptions(sess)...)
 	ss.program = tea.NewProgram(m, opts...)
 	s.sessions[sess] = ss
 	s.handlers.Add(1)

@@ -381,3 +381,47 @@ func TestNothingButTheGame(t *testing.T) {
 		t.Error("the sftp subsystem was started")
 	}
 }
+
+// A player whose connection drops, or who idles out, loses nothing: the
+// solo game in progress is saved in their folder, and Continue finds it.
+func TestDroppedPlayerKeepsTheGame(t *testing.T) {
+	for _, how := range []string{"drop", "idle"} {
+		t.Run(how, func(t *testing.T) {
+			r := newRig(t, func(c *Config) {
+				if how == "idle" {
+					c.Idle = time.Second
+				}
+			})
+			key := newKey(t)
+			client := r.dial("jo", key)
+			tm := openTerm(t, client, 80, 24)
+			tm.waitText("New game")
+			tm.press("\r")
+			tm.waitText("Turn 0")
+			tm.press(" ", " ")
+			tm.waitText("Turn 2")
+			if how == "drop" {
+				client.Close()
+			} else {
+				tm.wait()
+			}
+			signer := mustSigner(t, key)
+			saves := filepath.Join(r.data, "ssh", "players", identityOf(signer.PublicKey()), "saves")
+			deadline := time.Now().Add(waitTime)
+			for {
+				files, _ := os.ReadDir(saves)
+				if len(files) == 1 {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("after the %s the player's saves hold %d files, want 1", how, len(files))
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			again := openTerm(t, r.dial("jo", key), 80, 24)
+			again.waitText("New game")
+			again.press("c")
+			again.waitText("Turn 2")
+		})
+	}
+}

@@ -203,6 +203,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case quitMsg:
 		return m, tea.Quit
+	case HangupMsg:
+		return m, m.hangup()
 	}
 	var cmd tea.Cmd
 	i := len(m.stack) - 1
@@ -275,6 +277,31 @@ func (m *Model) interrupt() tea.Cmd {
 		return m.c.push(quitConfirm(m.c, g, true))
 	}
 	return tea.Sequence(g.sess.End(), func() tea.Msg { return quitMsg{} })
+}
+
+// HangupMsg tells the game that its player is gone — the terminal closed,
+// the connection dropped, the session idled out, the server is stopping —
+// so that nothing is lost: a game with unsaved progress is saved, its
+// replay written, a score at the name prompt recorded, and the program
+// ends. Front ends send it instead of quitting the program.
+type HangupMsg struct{}
+
+// hangup saves what a player who is gone would lose, then quits.
+func (m *Model) hangup() tea.Cmd {
+	quit := func() tea.Msg { return quitMsg{} }
+	if e, ok := m.top().(*endScreen); ok && e.stage == endName {
+		return m.interrupt() // records the score, then quits
+	}
+	g := m.game()
+	if g == nil || g.sess.Info().Remote {
+		// A network game is kept by the server: leaving it would give the
+		// seat up, while a dropped connection keeps it for a resume.
+		return tea.Quit
+	}
+	if g.sess.Unsaved() {
+		return tea.Sequence(g.sess.Save(), g.sess.End(), quit)
+	}
+	return tea.Sequence(g.sess.End(), quit)
 }
 
 // View draws the screen on top.

@@ -376,3 +376,42 @@ func TestCtrlCAtNamePrompt(t *testing.T) {
 		t.Fatalf("the table holds %+v (%v), want ada with 396", s.Entries, err)
 	}
 }
+
+// TestHangupSavesTheGame: a player who is gone (terminal closed, connection
+// dropped) loses nothing: the game is saved, its replay written, and a
+// Continue puts the next session back on the same turn.
+func TestHangupSavesTheGame(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("<enter>ds")
+	turn := d.game().Status().Turn
+	d.send(HangupMsg{})
+	if !d.quit {
+		t.Fatal("the program did not end after the hangup")
+	}
+	list, err := saves.Store{Dir: cfg.Saves}.List()
+	if err != nil || len(list) != 1 {
+		t.Fatalf("the hangup saved %d games (%v), want 1", len(list), err)
+	}
+	if r, _ := filepath.Glob(filepath.Join(cfg.Replays, "*.json")); len(r) != 1 {
+		t.Fatalf("the hangup wrote %d replays, want 1", len(r))
+	}
+	again := newDriver(t, cfg, 80, 24)
+	again.keys("c")
+	again.expectScreen("game")
+	if got := again.game().Status().Turn; got != turn {
+		t.Errorf("continued on turn %d, want %d", got, turn)
+	}
+}
+
+func TestHangupOnMenuJustQuits(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	d := newDriver(t, cfg, 80, 24)
+	d.send(HangupMsg{})
+	if !d.quit {
+		t.Fatal("the program did not end")
+	}
+	if list, _ := (saves.Store{Dir: cfg.Saves}).List(); len(list) != 0 {
+		t.Errorf("nothing to save, but %d saves were written", len(list))
+	}
+}

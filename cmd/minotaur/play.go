@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"os/user"
 	"time"
 
@@ -101,13 +102,44 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Levels, cfg.LevelTexts = lv, texts
 	}
-	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen())
-	if _, err := p.Run(); err != nil {
+	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen(), tea.WithoutSignalHandler())
+	stop := onHangup(p)
+	defer stop()
+	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		fmt.Fprintf(stderr, "minotaur: %v\n", err)
 		return 1
 	}
 	return 0
 }
+
+// onHangup makes a closed terminal (SIGHUP), a polite kill (SIGTERM) or an
+// interrupt from outside (SIGINT; in the game Ctrl+C is a key) save the game
+// before the program ends, as tui.HangupMsg does; a program that has not
+// ended hangupGrace later is killed. The returned func stops listening.
+func onHangup(p *tea.Program) (stop func()) {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, hangupSignals...)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sig:
+			p.Send(tui.HangupMsg{})
+			select {
+			case <-time.After(hangupGrace):
+				p.Kill()
+			case <-done:
+			}
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(sig)
+		close(done)
+	}
+}
+
+// hangupGrace bounds how long saving may take once the player is gone.
+const hangupGrace = 5 * time.Second
 
 // loadLevels parses the --level files. Every problem of every file is
 // printed, one line each; any error refuses the whole campaign.

@@ -32,7 +32,7 @@ fuzz:           ## each fuzz target for FUZZTIME
 	done
 
 e2e:            ## tmux-driven tests of the real binary
-	$(GO) test -run 'E2E' -v -count=1 $(PKGS)
+	$(GO) test -run 'E2E|OpenSSH' -v -count=1 $(PKGS)
 
 ci:             ## what CI runs
 	bash .ci/run

@@ -13,6 +13,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -34,6 +35,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/saves"
 )
 
 func main() {
@@ -162,15 +164,18 @@ func load(o options, out io.Writer) error {
 	cpu0, _ := procCPU(o.pid)
 	rss0 := procMem(o.pid)
 	if o.profile != "" {
-		f, err := os.Create(o.profile)
-		if err != nil {
+		// The profile is kept in memory and written like every file of the
+		// project, through saves.WriteFile.
+		var buf bytes.Buffer
+		if err := pprof.StartCPUProfile(&buf); err != nil {
 			return err
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+		defer func() {
+			pprof.StopCPUProfile()
+			if err := saves.WriteFile(o.profile, buf.Bytes()); err != nil {
+				fmt.Fprintf(os.Stderr, "minoload: %v\n", err)
+			}
+		}()
 	}
 	st.measuring.Store(true)
 	t0 := time.Now()

@@ -415,3 +415,31 @@ func TestHangupOnMenuJustQuits(t *testing.T) {
 		t.Errorf("nothing to save, but %d saves were written", len(list))
 	}
 }
+
+// TestSaveErrorShownAndGameGoesOn: a save that cannot be written says why
+// and what to do, whole, and the game goes on.
+func TestSaveErrorShownAndGameGoesOn(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	blocker := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(blocker, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Saves = filepath.Join(blocker, "saves") // a folder inside a file: cannot be made
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("<enter> <esc>")
+	d.expectScreen("pause")
+	d.keys("<down><enter>") // Save
+	scr := d.screen()
+	for _, want := range []string{"The game was not saved", "choose another saves folder", "save again"} {
+		if !strings.Contains(strings.Join(strings.Fields(scr), " "), want) {
+			t.Errorf("the pause screen does not say %q:\n%s", want, scr)
+		}
+	}
+	d.keys("<esc>")
+	d.expectScreen("game")
+	before := d.game().Status().Turn
+	d.keys(" ")
+	if d.game().Status().Turn != before+1 {
+		t.Errorf("the game does not go on after a failed save")
+	}
+}

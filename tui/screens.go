@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
 )
@@ -130,7 +131,7 @@ func (p *pauseScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 			if l, ok := p.g.sess.(*LocalSession); ok {
 				l.markUnsaved()
 			}
-			p.note = "Not saved: " + msg.Err.Error()
+			p.note = saveFailed(msg.Err)
 		} else {
 			p.note = "Saved as " + filepath.Base(msg.Path) + "."
 		}
@@ -206,7 +207,7 @@ func (p *pauseScreen) View() string {
 	if note == "" && p.g.sess.Unsaved() {
 		note = "This game has unsaved progress."
 	}
-	body += fit(note, max(p.c.w-10, 20)) + "\n\n" + st.Faint.Render("↑/↓ Enter choose · P/Esc back to the game")
+	body += wrap(note, max(p.c.w-10, 20)) + "\n\n" + st.Faint.Render("↑/↓ Enter choose · P/Esc back to the game")
 	return p.c.center(st.Box.Render(body))
 }
 
@@ -244,7 +245,7 @@ func (q *confirmScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 			if l, ok := q.g.sess.(*LocalSession); ok {
 				l.markUnsaved()
 			}
-			q.note = "Not saved: " + msg.Err.Error()
+			q.note = saveFailed(msg.Err)
 			return q, nil
 		}
 		return q, q.leave()
@@ -278,7 +279,7 @@ func (q *confirmScreen) View() string {
 		st.Key.Render("S") + "  save, then quit\n" +
 		st.Key.Render("N") + "  no, keep playing"
 	if q.note != "" {
-		body += "\n\n" + fit(q.note, max(q.c.w-10, 20))
+		body += "\n\n" + wrap(q.note, max(q.c.w-10, 20))
 	}
 	return q.c.center(st.Box.Render(body))
 }
@@ -369,3 +370,17 @@ func (m *messageScreen) View() string {
 	body := st.Title.Render(m.title) + "\n\n" + m.text + "\n\n" + st.Faint.Render("Enter or Esc: "+where)
 	return m.c.center(st.Box.Render(body))
 }
+
+// saveFailed is the sentence shown when a save could not be written: what
+// went wrong, whole, and what the player can do. The game goes on.
+func saveFailed(err error) string {
+	msg := err.Error()
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return msg + ". Free some disk space, or choose another saves folder (--saves), and save again."
+}
+
+// wrap breaks plain text into lines of at most w columns, at spaces where it
+// can.
+func wrap(s string, w int) string { return ansi.Wrap(s, w, "") }

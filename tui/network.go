@@ -2,6 +2,9 @@ package tui
 
 import (
 	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -47,13 +50,81 @@ func newNetworkScreen(c *common) *networkScreen {
 }
 
 // connectFunc is how this terminal joins a server: the Config's Connect
-// hook, or a TCP connection to the address typed.
+// hook, or a TCP connection to the address typed. Over TCP it first offers
+// the token this terminal last had on that server under that name, so a
+// player whose game ended abruptly (a closed window, a crash) gets the seat
+// back within the server's grace period; a refused token falls back to a
+// plain join.
 func (c *common) connectFunc() func(ctx context.Context, addr, name string) (*netplay.Client, *netplay.Welcome, error) {
 	if c.cfg.Connect != nil {
 		return c.cfg.Connect
 	}
+	file := c.tokenFile()
 	return func(ctx context.Context, addr, name string) (*netplay.Client, *netplay.Welcome, error) {
-		return netplay.Dial(ctx, addr, name, "")
+		if tok := loadSeatToken(file, addr, name); tok != "" {
+			if cl, w, err := netplay.Dial(ctx, addr, name, tok); err == nil {
+				storeSeatToken(file, addr, w.Name, w.Token)
+				return cl, w, nil
+			}
+		}
+		cl, w, err := netplay.Dial(ctx, addr, name, "")
+		if err == nil {
+			storeSeatToken(file, addr, w.Name, w.Token)
+		}
+		return cl, w, err
+	}
+}
+
+// tokenFile is where this terminal keeps its network tokens: beside the
+// saves folder ("" when there is none).
+func (c *common) tokenFile() string {
+	if c.cfg.Saves == "" {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(filepath.Clean(c.cfg.Saves)), "network.json")
+}
+
+// seatToken is the token a server gave this terminal's player.
+type seatToken struct {
+	Name  string `json:"name"`
+	Token string `json:"token"`
+}
+
+// loadSeatToken returns the token kept for name on the server at addr, or
+// "" (a missing or damaged file only means no resume).
+func loadSeatToken(file, addr, name string) string {
+	if file == "" {
+		return ""
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return ""
+	}
+	var all map[string]seatToken
+	if json.Unmarshal(data, &all) != nil {
+		return ""
+	}
+	if t, ok := all[addr]; ok && strings.EqualFold(t.Name, name) {
+		return t.Token
+	}
+	return ""
+}
+
+// storeSeatToken keeps the token of name on the server at addr, through the
+// project's one atomic write. Failing to keep it costs only a later resume,
+// so errors are dropped.
+func storeSeatToken(file, addr, name, token string) {
+	if file == "" {
+		return
+	}
+	all := map[string]seatToken{}
+	if data, err := os.ReadFile(file); err == nil {
+		json.Unmarshal(data, &all)
+	}
+	all[addr] = seatToken{Name: name, Token: token}
+	if data, err := json.MarshalIndent(all, "", "  "); err == nil {
+		os.MkdirAll(filepath.Dir(file), 0o755)
+		saves.WriteFile(file, data)
 	}
 }
 

@@ -302,3 +302,49 @@ func TestFlowNetworkResume(t *testing.T) {
 		t.Fatalf("ended on %s", final.Screen())
 	}
 }
+
+// TestTokenKeptAcrossRuns: a terminal keeps its token beside the saves
+// folder, so a player whose program died in a co-op game gets the seat back
+// when a new run connects to the same server under the same name.
+func TestTokenKeptAcrossRuns(t *testing.T) {
+	addr := netServer(t)
+	cfg := testConfig(t, 1)
+	c := &common{cfg: cfg}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	cl, w, err := c.connectFunc()(ctx, addr, "ada")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Resumed {
+		t.Fatalf("a first connection cannot resume")
+	}
+	partner := newBot(t, addr, "bob", "")
+	if err := cl.Invite("bob"); err != nil {
+		t.Fatal(err)
+	}
+	partner.until("the invitation", func(m netplay.Message) bool { _, ok := m.(*netplay.Invited); return ok })
+	partner.c.Accept("ada")
+	partner.until("the start", func(m netplay.Message) bool { _, ok := m.(*netplay.Start); return ok })
+	cl.Close() // the program dies mid-game
+
+	again := &common{cfg: cfg} // a new run, same folders
+	cl2, w2, err := again.connectFunc()(ctx, addr, "ada")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl2.Close()
+	if !w2.Resumed {
+		t.Errorf("the new run did not get the seat back: %+v", w2)
+	}
+	// With a token the server no longer knows, the terminal joins afresh.
+	storeSeatToken(again.tokenFile(), addr, "cy", "00000000000000000000000000000000")
+	cl3, w3, err := again.connectFunc()(ctx, addr, "cy")
+	if err != nil {
+		t.Fatalf("a stale token must fall back to a plain join: %v", err)
+	}
+	cl3.Close()
+	if w3.Resumed || w3.Name != "cy" {
+		t.Errorf("stale token: %+v", w3)
+	}
+}

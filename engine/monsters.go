@@ -409,7 +409,8 @@ func (g *Game) nearestFloor(p Point) Point {
 	return p
 }
 
-// marks returns the floor tiles of the Minotaur's marked landing area.
+// marks returns the tiles of the Minotaur's marked landing area: the whole
+// 3×3 square on the board, walls included, so that players see its shape.
 func (g *Game) marks() []Point {
 	var out []Point
 	for _, m := range g.mons {
@@ -418,8 +419,7 @@ func (g *Game) marks() []Point {
 		}
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
-				q := Point{m.Centre.X + dx, m.Centre.Y + dy}
-				if !g.b.isWall(q) {
+				if q := (Point{m.Centre.X + dx, m.Centre.Y + dy}); g.b.in(q) {
 					out = append(out, q)
 				}
 			}

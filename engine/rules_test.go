@@ -770,3 +770,31 @@ func TestAbandonedSeatStaysOut(t *testing.T) {
 		t.Errorf("a gone seat cannot come back: %s", kinds(ev))
 	}
 }
+
+// TestHunterInterceptsAtDistanceThree pins the boundary of the chase rule:
+// at path distance 3 the hunter still intercepts (down, onto the player's
+// way to the key), where a chase would step left toward the player.
+func TestHunterInterceptsAtDistanceThree(t *testing.T) {
+	g := newTiny(t, 1,
+		"#########",
+		"#########",
+		"#..H#####",
+		"#P.....K#",
+		"#E#######",
+		"#########")
+	play(t, g, ".")
+	if got := g.monsterAt(0); got != (Point{3, 3}) {
+		t.Errorf("at distance 3 the hunter must cut the player off at (3, 3), not chase: at %v", got)
+	}
+	g = newTiny(t, 1,
+		"#########",
+		"#########",
+		"#.H######",
+		"#P.....K#",
+		"#E#######",
+		"#########")
+	play(t, g, ".")
+	if got := g.monsterAt(0); got != (Point{1, 2}) {
+		t.Errorf("at distance 2 the hunter chases (left, toward the player): at %v", got)
+	}
+}

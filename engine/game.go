@@ -164,19 +164,6 @@ func (g *Game) Score() int {
 	return s
 }
 
-// Custom returns the levels of a custom campaign (copies), or nil for the
-// generated campaign.
-func (g *Game) Custom() []Level {
-	if g.custom == nil {
-		return nil
-	}
-	out := make([]Level, len(g.custom))
-	for i, l := range g.custom {
-		out[i] = l.clone()
-	}
-	return out
-}
-
 // CurrentLevel returns a copy of the definition of the level being played, as
 // it started.
 func (g *Game) CurrentLevel() Level { return g.lv.clone() }

@@ -290,6 +290,8 @@ func (g *gameScreen) layout() layout {
 			rest--
 		}
 		l.panelW = min(rest, panelMax)
+		// On a wide terminal the map and the panel stand in the middle.
+		l.margin = max(l.margin, (w-l.mapCols-panelGap-l.panelW)/2)
 	} else {
 		l.panelW = w
 	}

@@ -95,22 +95,7 @@ func planLoss(t *testing.T, seed uint64) (pass, lose []engine.Action, score int)
 		t.Fatal(err)
 	}
 	for i := 0; i < 400 && g.LevelNumber() == 1 && g.Result() == engine.InProgress; i++ {
-		st, lv := g.Status(), g.CurrentLevel()
-		target := lv.Key
-		if st.Key {
-			target = lv.Exit
-		}
-		avoid := map[engine.Point]bool{}
-		for _, m := range st.Monsters {
-			avoid[m.Pos] = true
-			for _, a := range []engine.Action{engine.Up, engine.Left, engine.Down, engine.Right} {
-				avoid[m.Pos.Add(a.Delta())] = true
-			}
-		}
-		a, ok := stepToward(g, target, avoid)
-		if !ok {
-			a, _ = stepToward(g, target, nil)
-		}
+		a, _ := stepToGoal(g)
 		g.Apply(1, a)
 		pass = append(pass, a)
 	}

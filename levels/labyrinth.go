@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-// The Labyrinth format (seeds/labyrinth.txt): an optional first line with
+// The Labyrinth format (docs/levels.md): an optional first line with
 // the number of fields; for each field a line "X Y" (X rows, Y columns) and
 // 2·X−1 lines that alternate cells with vertical walls (`|`) and horizontal
 // walls (`_` or `-`) between the rows; then one legend line per special

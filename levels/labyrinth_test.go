@@ -7,19 +7,21 @@ import (
 	"testing"
 )
 
-const labDir = "../../shared/labyrinth"
+// The example fields of the original Labyrinth program ship in labyrinth/;
+// what that program printed for each is in testdata/labyrinth/.
+const (
+	labDir      = "labyrinth"
+	labExpected = "testdata/labyrinth"
+)
 
-// labyrinthDir finds the shared example fields (the repository sits next to
-// /work/shared); tests that need them are skipped elsewhere.
+// labyrinthDir returns the folder of the example fields; a missing field
+// fails the test.
 func labyrinthDir(t testing.TB) string {
 	t.Helper()
-	for _, dir := range []string{filepath.Join("..", labDir), "/work/shared/labyrinth"} {
-		if _, err := os.Stat(filepath.Join(dir, "field1.txt")); err == nil {
-			return dir
-		}
+	if _, err := os.Stat(filepath.Join(labDir, "field1.txt")); err != nil {
+		t.Fatalf("the example Labyrinth fields are missing: %v", err)
 	}
-	t.Skip("the shared Labyrinth example fields are not here")
-	return ""
+	return labDir
 }
 
 // TestLabyrinthExpected: the five example fields give exactly the lines of
@@ -32,7 +34,7 @@ func TestLabyrinthExpected(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			want, err := os.ReadFile(strings.TrimSuffix(f, ".txt") + ".expected")
+			want, err := os.ReadFile(filepath.Join(labExpected, strings.TrimSuffix(filepath.Base(f), ".txt")+".expected"))
 			if err != nil {
 				t.Fatal(err)
 			}

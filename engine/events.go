@@ -13,7 +13,7 @@ const (
 	EvBumpedExit                         // Seat walked into the closed exit at Pos: no turn spent
 	EvTookKey                            // Seat took the key at Pos: the exit is open
 	EvTookBonus                          // Seat took bonus Item at Pos
-	EvFroze                              // every monster skips its next FreezeActions actions
+	EvFroze                              // Seat used a freeze: every monster skips its next FreezeActions actions
 	EvTorchLit                           // Seat's light grows until the level ends
 	EvCompass                            // Path holds the tiles the compass marked for Seat
 	EvEscaped                            // Seat stepped on the open exit
@@ -29,6 +29,7 @@ const (
 	EvGameLost                           // no player can go on
 	EvSeatGone                           // Seat left the game for good (Abandon)
 	EvSeatEnters                         // Seat, back while nobody was on the board, comes on at once at Pos
+	EvNoFreeze                           // Seat tried to use a freeze with an empty pocket: no turn spent
 )
 
 var eventNames = [...]string{
@@ -39,7 +40,7 @@ var eventNames = [...]string{
 	EvMinotaurLeaps: "minotaur_leaps", EvMinotaurRests: "minotaur_rests",
 	EvLevelPassed: "level_passed", EvLevelStarted: "level_started",
 	EvSeatAway: "seat_away", EvSeatBack: "seat_back", EvSeatGone: "seat_gone", EvSeatEnters: "seat_enters",
-	EvGameWon: "game_won", EvGameLost: "game_lost",
+	EvGameWon: "game_won", EvGameLost: "game_lost", EvNoFreeze: "no_freeze",
 }
 
 func (k EventKind) String() string {

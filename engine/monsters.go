@@ -191,7 +191,8 @@ func (g *Game) interceptPoint(player Point) (Point, bool) {
 	if k <= 0 {
 		return Point{}, false
 	}
-	path := kd.path(g.b, player, k)
+	g.pathBuf = kd.appendPath(g.pathBuf[:0], g.b, player, k)
+	path := g.pathBuf
 	if len(g.onPath) != len(g.b.wall) {
 		g.onPath = make([]int32, len(g.b.wall))
 	}

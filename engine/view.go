@@ -16,6 +16,8 @@ type View struct {
 	Score  int    `json:"score"` // total of the passed levels
 	Key    bool   `json:"key"`   // the team has the key: the exit is open
 	Torch  bool   `json:"torch"` // this seat carries a torch
+	// Freezes is the number of freezes in this seat's pocket.
+	Freezes int `json:"freezes"`
 	// YourTurn is true when this seat is the one Apply expects next.
 	YourTurn bool   `json:"your_turn"`
 	Result   Result `json:"result"`
@@ -46,6 +48,14 @@ type MonsterView struct {
 	// Resting and Frozen say what the monster is doing, for drawing hints.
 	Frozen  bool `json:"frozen"`
 	Resting bool `json:"resting"`
+	// FrozenFor is the number of actions a frozen monster still skips.
+	FrozenFor int `json:"frozen_for,omitempty"`
+	// Aiming is true for a Minotaur whose marks are down: it leaps in Left
+	// actions of its own (1: on its next action).
+	Aiming bool `json:"aiming,omitempty"`
+	// Left counts a Minotaur's actions still to rest (when Resting), or its
+	// actions until it leaps (when Aiming).
+	Left int `json:"left,omitempty"`
 }
 
 // PlayerView is one seat as every seat sees it.

@@ -34,7 +34,11 @@ func Sentences(events []engine.Event, viewer int, names [2]string) []string {
 		case engine.EvTookBonus:
 			s = fmt.Sprintf("%s took a %s (+%d).", name(e.Seat), e.Item.Name(), engine.BonusScore)
 		case engine.EvFroze:
-			s = fmt.Sprintf("The monsters freeze for %d actions.", engine.FreezeActions)
+			s = fmt.Sprintf("%s used a freeze: the monsters skip their next %d actions.", name(e.Seat), engine.FreezeActions)
+		case engine.EvNoFreeze:
+			if e.Seat == viewer {
+				s = "Your pocket holds no freeze."
+			}
 		case engine.EvTorchLit:
 			s = name(e.Seat) + " lights a torch."
 		case engine.EvCompass:

@@ -226,7 +226,7 @@ type PlayerPos struct {
 }
 
 // State is what one seat perceives, built only from engine.View: nothing
-// hidden from the seat is in it. Levels, Torch, Happened and Passed extend
+// hidden from the seat is in it. Levels, Torch, Freezes, Happened and Passed extend
 // the specification's fields (clients may ignore them).
 type State struct {
 	T        string              `json:"t"`
@@ -237,6 +237,7 @@ type State struct {
 	Score    int                 `json:"score"`
 	Key      bool                `json:"key"`
 	Torch    bool                `json:"torch"`
+	Freezes  int                 `json:"freezes"`
 	YourTurn bool                `json:"your_turn"`
 	Rows     int                 `json:"rows"`
 	Cols     int                 `json:"cols"`
@@ -463,7 +464,7 @@ func (s *State) View(seat int) engine.View {
 	n := rows * cols
 	v := engine.View{
 		Seat: seat, Level: s.Level, Levels: s.Levels, Turn: s.Turn, Score: s.Score,
-		Key: s.Key, Torch: s.Torch, YourTurn: s.YourTurn, Rows: rows, Cols: cols,
+		Key: s.Key, Torch: s.Torch, Freezes: max(0, s.Freezes), YourTurn: s.YourTurn, Rows: rows, Cols: cols,
 		Map: make([]byte, n), Light: make([]engine.Light, n),
 		Passed: append([]engine.LevelScore(nil), s.Passed...),
 	}
@@ -576,7 +577,7 @@ var eventKinds = func() map[string]engine.EventKind {
 func newState(seq int64, v *engine.View, names [2]string, events []string, happened []EventInfo) *State {
 	st := &State{
 		T: TypeState, Seq: seq, Level: v.Level, Levels: v.Levels, Turn: v.Turn, Score: v.Score,
-		Key: v.Key, Torch: v.Torch, YourTurn: v.YourTurn, Rows: v.Rows, Cols: v.Cols,
+		Key: v.Key, Torch: v.Torch, Freezes: v.Freezes, YourTurn: v.YourTurn, Rows: v.Rows, Cols: v.Cols,
 		Map: make([]string, v.Rows), Light: make([]string, v.Rows),
 		Monsters: make([]MonsterPos, 0, len(v.Monsters)),
 		Marks:    make([][2]int, 0, len(v.Marks)),

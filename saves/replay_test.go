@@ -122,9 +122,10 @@ func TestTinyReplays(t *testing.T) {
 			"+------+.|",
 			"|E.....K.|",
 			"+--------+",
-		}}, 1, "d...",
-			// Turn 1: the player takes the freeze; the hunter skips turns 1-3 and steps on turn 4.
-			`{"result":"in_progress","level":1,"turn":4,"score":0,"key":false,"players":[{"x":2,"y":1,"state":"active"}],"monsters":[{"kind":"H","x":6,"y":1}],"levels":[]}`},
+		}}, 1, "df...",
+			// Turn 1: the player pockets the freeze and the hunter steps to (6, 1);
+			// turn 2: the player uses it, and the hunter skips turns 2-4 and steps on turn 5.
+			`{"result":"in_progress","level":1,"turn":5,"score":0,"key":false,"players":[{"x":2,"y":1,"state":"active"}],"monsters":[{"kind":"H","x":5,"y":1}],"levels":[]}`},
 		{"co-op moves alternate", [][]string{{
 			"+-----+",
 			"|P.K.E|",

@@ -86,18 +86,20 @@ func TestFlowSaveAndContinue(t *testing.T) {
 	}
 }
 
-// planLoss plays seed on an engine game: level 1 passed by walking to the
-// key and the exit, then level 2 lost by walking into a monster. It
-// returns the actions of each part.
+// planLoss plays seed on an engine game: level 1 passed along the solver's
+// winning line, then level 2 lost by walking into a monster. It returns the
+// actions of each part.
 func planLoss(t *testing.T, seed uint64) (pass, lose []engine.Action, score int) {
 	g, err := engine.New(engine.Config{Seed: seed, Players: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 400 && g.LevelNumber() == 1 && g.Result() == engine.InProgress; i++ {
-		a, _ := stepToGoal(g)
-		g.Apply(1, a)
-		pass = append(pass, a)
+	sol := engine.Solve(g, engine.SolverBudget)
+	pass = sol.Line
+	for _, a := range pass {
+		if _, err := g.Apply(1, a); err != nil {
+			t.Fatalf("seed %d: the solver's line: %v", seed, err)
+		}
 	}
 	if g.LevelNumber() != 2 {
 		t.Fatalf("seed %d: level 1 was not passed by the plan", seed)

@@ -160,6 +160,8 @@ func (g *gameScreen) key(msg tea.KeyMsg) tea.Cmd {
 		a = engine.Right
 	case key.Matches(msg, playKeys.Skip):
 		a = engine.Skip
+	case key.Matches(msg, playKeys.Freeze):
+		a = engine.UseFreeze
 	default:
 		return nil
 	}
@@ -438,11 +440,11 @@ func (g *gameScreen) hintLines(w int) []string {
 	} else {
 		keys = []string{
 			st.Key.Render("WASD") + "/" + st.Key.Render("arrows") + " move",
-			st.Key.Render("Space") + " wait  " + st.Key.Render("H/?") + " help",
-			st.Key.Render("P/Esc") + " pause",
+			st.Key.Render("Space") + " wait  " + st.Key.Render("F") + " freeze",
+			st.Key.Render("H/?") + " help  " + st.Key.Render("P/Esc") + " pause",
 		}
 		if mode == 2 {
-			keys[2] += "  " + st.Key.Render("T") + " chat"
+			keys = append(keys, st.Key.Render("Enter/T")+" chat")
 		}
 	}
 	for i := range keys {
@@ -475,6 +477,11 @@ func (g *gameScreen) sidePanel(w, h int) {
 		add(st.text.warn, "Torch  lit")
 	} else {
 		add("", "Torch  none")
+	}
+	if v.Freezes > 0 {
+		add(st.text.warn, "Freeze "+strconv.Itoa(v.Freezes)+" in pocket (F)")
+	} else {
+		add("", "Freeze none")
 	}
 	add("", "Seed   "+strconv.FormatUint(v.Seed, 10))
 	if partner := g.partnerLine(); partner != "" {
@@ -518,6 +525,9 @@ func (g *gameScreen) underPanel(w int) {
 	if v.Torch {
 		torch = "lit"
 	}
+	if v.Freezes > 0 {
+		torch += "  Freeze " + strconv.Itoa(v.Freezes)
+	}
 	p := g.panel[:0]
 	p = append(p,
 		pline{st.text.heading, cut(fmt.Sprintf("Level %d/%d  Turn %d  Score %d  Key %s  Torch %s", v.Level, v.Levels, v.Turn, v.Score, keyText, torch), w)},
@@ -530,7 +540,7 @@ func (g *gameScreen) underPanel(w int) {
 	case g.replay != nil:
 		p = append(p, pline{st.text.warn, cut(g.replayLine()+"  Space pause · → step · +/- speed · Q quit", w)})
 	default:
-		p = append(p, pline{st.text.faint, cut("WASD/arrows move · Space wait · H help · P pause", w)})
+		p = append(p, pline{st.text.faint, cut("WASD/arrows move · Space wait · F freeze · H help · P pause", w)})
 	}
 	g.panel = p
 }

@@ -202,44 +202,20 @@ func actKey(a engine.Action) string {
 	return string(rune(a))
 }
 
-// stepToGoal is the next step toward the key (then the exit), around the
-// tiles of and next to the monsters when it can, through them when it must.
-func stepToGoal(g *engine.Game) (engine.Action, bool) {
-	st, lv := g.Status(), g.CurrentLevel()
-	target := lv.Key
-	if st.Key {
-		target = lv.Exit
-	}
-	avoid := map[engine.Point]bool{}
-	for _, m := range st.Monsters {
-		avoid[m.Pos] = true
-		for _, a := range []engine.Action{engine.Up, engine.Left, engine.Down, engine.Right} {
-			avoid[m.Pos.Add(a.Delta())] = true
-		}
-	}
-	if a, ok := stepToward(g, target, avoid); ok {
-		return a, true
-	}
-	return stepToward(g, target, nil)
-}
-
-// passLevel plays the current level to its end through the keys: to the
-// key, then to the exit, around the monsters. It reports false when the
-// player was caught or got stuck.
+// passLevel plays the current level to its end through the keys, along the
+// engine solver's winning line. It reports false when the solver found no
+// line or the line did not pass the level.
 func (d *driver) passLevel() bool {
 	g := d.game()
 	level := g.LevelNumber()
-	for i := 0; i < 400; i++ {
-		if g.Result() != engine.InProgress || g.LevelNumber() != level {
-			return g.Result() != engine.Lost
-		}
-		a, ok := stepToGoal(g)
-		if !ok {
-			return false
-		}
+	sol := engine.Solve(g, engine.SolverBudget)
+	if !sol.Found {
+		return false
+	}
+	for _, a := range sol.Line {
 		d.keys(actKey(a))
 	}
-	return false
+	return g.Result() != engine.Lost && (g.Result() == engine.Won || g.LevelNumber() != level)
 }
 
 // loseGame walks into the nearest monster until the player is caught.

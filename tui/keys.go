@@ -5,7 +5,8 @@ import "github.com/charmbracelet/bubbles/key"
 // gameKeys are the keys of play (tui.md, "Keys in play").
 type gameKeys struct {
 	Up, Left, Down, Right key.Binding
-	Skip, Help, Pause     key.Binding
+	Skip, Freeze          key.Binding
+	Help, Pause           key.Binding
 	Chat                  key.Binding
 }
 
@@ -14,7 +15,8 @@ var playKeys = gameKeys{
 	Left:  key.NewBinding(key.WithKeys("a", "A", "left"), key.WithHelp("A/←", "left")),
 	Down:  key.NewBinding(key.WithKeys("s", "S", "down"), key.WithHelp("S/↓", "down")),
 	Right: key.NewBinding(key.WithKeys("d", "D", "right"), key.WithHelp("D/→", "right")),
-	Skip:  key.NewBinding(key.WithKeys(" "), key.WithHelp("Space", "wait")),
+	Skip:   key.NewBinding(key.WithKeys(" "), key.WithHelp("Space", "wait")),
+	Freeze: key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("F", "use a freeze")),
 	Help:  key.NewBinding(key.WithKeys("h", "H", "?"), key.WithHelp("H/?", "help")),
 	Pause: key.NewBinding(key.WithKeys("p", "P", "esc"), key.WithHelp("P/Esc", "pause")),
 	Chat:  key.NewBinding(key.WithKeys("enter", "t", "T"), key.WithHelp("Enter/T", "chat")),
@@ -22,12 +24,12 @@ var playKeys = gameKeys{
 
 // ShortHelp lists the keys shown in the side panel.
 func (k gameKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Skip, k.Help, k.Pause}
+	return []key.Binding{k.Skip, k.Freeze, k.Help, k.Pause}
 }
 
 // FullHelp lists every key of play, by group.
 func (k gameKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Left, k.Down, k.Right}, {k.Skip, k.Help, k.Pause, k.Chat}}
+	return [][]key.Binding{{k.Up, k.Left, k.Down, k.Right}, {k.Skip, k.Freeze, k.Help, k.Pause, k.Chat}}
 }
 
 // listKeys move through a menu or a list.

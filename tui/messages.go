@@ -31,9 +31,16 @@ func eventText(e engine.Event, seat int, keyed bool) string {
 	case engine.EvTookKey:
 		return who + " took the key. The exit is open!"
 	case engine.EvTookBonus:
+		if e.Item == engine.Freeze {
+			return fmt.Sprintf("%s pocketed a freeze (+%d): F uses it.", who, engine.BonusScore)
+		}
 		return fmt.Sprintf("%s took a %s (+%d).", who, e.Item.Name(), engine.BonusScore)
 	case engine.EvFroze:
-		return fmt.Sprintf("The monsters freeze for %d turns.", engine.FreezeActions)
+		return fmt.Sprintf("%s used a freeze: the monsters skip their next %d actions.", who, engine.FreezeActions)
+	case engine.EvNoFreeze:
+		if you {
+			return "Your pocket holds no freeze."
+		}
 	case engine.EvTorchLit:
 		if you {
 			return "Your torch burns brighter: you see further."

@@ -99,11 +99,11 @@ type Game struct {
 type seat struct {
 	Pos      Point     `json:"pos"`
 	State    SeatState `json:"state"`
-	Away     bool      `json:"away"`  // disconnected (State may still be caught/escaped)
-	Gone     bool      `json:"gone"`  // left the game for good: out on every level
-	Torch    bool      `json:"torch"` // carries a torch this level
+	Away     bool      `json:"away"`    // disconnected (State may still be caught/escaped)
+	Gone     bool      `json:"gone"`    // left the game for good: out on every level
+	Torch    bool      `json:"torch"`   // carries a torch this level
 	Freezes  int       `json:"freezes"` // freezes in the pocket, this level
-	Prev     Point     `json:"prev"`  // tile at the start of this round, for swaps
+	Prev     Point     `json:"prev"`    // tile at the start of this round, for swaps
 	Moved    bool      `json:"moved"`
 	Occupied bool      `json:"-"`
 }

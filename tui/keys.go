@@ -11,15 +11,15 @@ type gameKeys struct {
 }
 
 var playKeys = gameKeys{
-	Up:    key.NewBinding(key.WithKeys("w", "W", "up"), key.WithHelp("W/↑", "up")),
-	Left:  key.NewBinding(key.WithKeys("a", "A", "left"), key.WithHelp("A/←", "left")),
-	Down:  key.NewBinding(key.WithKeys("s", "S", "down"), key.WithHelp("S/↓", "down")),
-	Right: key.NewBinding(key.WithKeys("d", "D", "right"), key.WithHelp("D/→", "right")),
+	Up:     key.NewBinding(key.WithKeys("w", "W", "up"), key.WithHelp("W/↑", "up")),
+	Left:   key.NewBinding(key.WithKeys("a", "A", "left"), key.WithHelp("A/←", "left")),
+	Down:   key.NewBinding(key.WithKeys("s", "S", "down"), key.WithHelp("S/↓", "down")),
+	Right:  key.NewBinding(key.WithKeys("d", "D", "right"), key.WithHelp("D/→", "right")),
 	Skip:   key.NewBinding(key.WithKeys(" "), key.WithHelp("Space", "wait")),
 	Freeze: key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("F", "use a freeze")),
-	Help:  key.NewBinding(key.WithKeys("h", "H", "?"), key.WithHelp("H/?", "help")),
-	Pause: key.NewBinding(key.WithKeys("p", "P", "esc"), key.WithHelp("P/Esc", "pause")),
-	Chat:  key.NewBinding(key.WithKeys("enter", "t", "T"), key.WithHelp("Enter/T", "chat")),
+	Help:   key.NewBinding(key.WithKeys("h", "H", "?"), key.WithHelp("H/?", "help")),
+	Pause:  key.NewBinding(key.WithKeys("p", "P", "esc"), key.WithHelp("P/Esc", "pause")),
+	Chat:   key.NewBinding(key.WithKeys("enter", "t", "T"), key.WithHelp("Enter/T", "chat")),
 }
 
 // ShortHelp lists the keys shown in the side panel.

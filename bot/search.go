@@ -1,0 +1,118 @@
+package bot
+
+import "github.com/minotaur-game/minotaur/engine"
+
+// Search limits: imagined positions per decision, and how deep.
+const (
+	searchNodes = 600
+	searchDepth = 40
+)
+
+// node is one imagined position of the search.
+type node struct {
+	st     state
+	monsAt int // offset of its monsters in Reference.smons
+	first  engine.Action
+	depth  int
+}
+
+// search looks for a line of actions that reaches the goal alive when no
+// safe way exists: breadth first over the player's actions, the remembered
+// monsters answering each by their rules on the known map (chasers are
+// deterministic, so circling a loop until they trail behind, or waiting
+// out a freeze, can be found). It returns the first action of the shortest
+// line found; else, of the line that survives longest (ties: ending
+// nearest the goal), and false when every action is caught at once.
+func (b *Reference) search(v *engine.View, p, leap int) (engine.Action, bool, bool) {
+	nm := len(b.tracks)
+	b.nodes = b.nodes[:0]
+	b.smons = b.smons[:0]
+	if b.seen == nil {
+		b.seen = map[uint64]struct{}{}
+	}
+	clear(b.seen)
+	root := b.start(v, p, leap)
+	b.smons = append(b.smons, b.tracks...)
+	b.nodes = append(b.nodes, node{st: root, first: engine.Skip})
+	bestDepth, bestH, bestA, any := -1, int32(1<<30), engine.Skip, false
+	for h := 0; h < len(b.nodes) && len(b.nodes) < searchNodes; h++ {
+		cur := b.nodes[h]
+		if cur.depth >= searchDepth {
+			continue
+		}
+		for _, a := range candidates {
+			s := cur.st
+			s.mons = append(b.scratchMons[:0], b.smons[cur.monsAt:cur.monsAt+nm]...)
+			b.scratchMons = s.mons
+			out := b.advance(v, &s, a)
+			if out == stepInvalid || out == stepCaught {
+				continue
+			}
+			first := cur.first
+			if cur.depth == 0 {
+				first = a
+			}
+			if out == stepEscaped || b.goalAt(v, &s) {
+				return first, true, true
+			}
+			key := hashState(&s)
+			if _, dup := b.seen[key]; dup {
+				continue
+			}
+			b.seen[key] = struct{}{}
+			d := cur.depth + 1
+			hd := b.goalDist(v, &s)
+			if d > bestDepth || (d == bestDepth && hd < bestH) {
+				bestDepth, bestH, bestA, any = d, hd, first, true
+			}
+			at := len(b.smons)
+			b.smons = append(b.smons, s.mons...)
+			s.mons = nil
+			b.nodes = append(b.nodes, node{st: s, monsAt: at, first: first, depth: d})
+		}
+	}
+	return bestA, false, any
+}
+
+// goalAt reports whether the imagined player stands on the goal: the target
+// (a bonus, the key, the exit or the unknown), or after taking the key on
+// the way, the exit or the unknown beyond.
+func (b *Reference) goalAt(v *engine.View, s *state) bool {
+	if s.keyed && !v.Key {
+		return b.xd[s.pos] == 0
+	}
+	return b.td[s.pos] == 0
+}
+
+func (b *Reference) goalDist(v *engine.View, s *state) int32 {
+	d := b.td[s.pos]
+	if s.keyed && !v.Key {
+		d = b.xd[s.pos]
+	}
+	if d < 0 {
+		return 1 << 20
+	}
+	return d
+}
+
+// hashState folds an imagined position into a key for merging repeats.
+func hashState(s *state) uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(x int) {
+		h ^= uint64(x) + 0x9e3779b97f4a7c15
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	mix(s.pos)
+	if s.keyed {
+		mix(1)
+	}
+	mix(s.freezes)
+	mix(s.leap)
+	mix(s.aim)
+	for _, m := range s.mons {
+		mix(m.pos)
+		mix(m.frozen)
+	}
+	return h
+}

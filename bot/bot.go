@@ -126,16 +126,26 @@ func (k *known) bfs(walk []bool, dist []int32, queue []int32, srcs ...int) []int
 			queue = append(queue, int32(s))
 		}
 	}
-	var nb [4]int
+	cols, n := int32(k.cols), int32(k.n)
 	for h := 0; h < len(queue); h++ {
-		i := int(queue[h])
+		i := queue[h]
 		d := dist[i] + 1
-		c := k.neighbours(i, &nb)
-		for _, j := range nb[:c] {
-			if walk[j] && dist[j] < 0 {
-				dist[j] = d
-				queue = append(queue, int32(j))
-			}
+		x := i % cols
+		if i >= cols && walk[i-cols] && dist[i-cols] < 0 {
+			dist[i-cols] = d
+			queue = append(queue, i-cols)
+		}
+		if x > 0 && walk[i-1] && dist[i-1] < 0 {
+			dist[i-1] = d
+			queue = append(queue, i-1)
+		}
+		if i+cols < n && walk[i+cols] && dist[i+cols] < 0 {
+			dist[i+cols] = d
+			queue = append(queue, i+cols)
+		}
+		if x < cols-1 && walk[i+1] && dist[i+1] < 0 {
+			dist[i+1] = d
+			queue = append(queue, i+1)
 		}
 	}
 	return queue

@@ -65,7 +65,7 @@ func (b *Reference) chooseTargets(v *engine.View, p int, leap int) {
 	b.bonusGoal = false
 	if len(k.bonus) > 0 {
 		b.sim = append(b.sim[:0], b.tracks...)
-		b.dangerMap(b.sim)
+		b.dangerMap(b.sim, p)
 		b.aimAt = 0
 		b.safeBFS(p, 0, v.Key, leap, b.sd)
 		bestB, bestD := -1, int32(bonusReach+1)
@@ -86,7 +86,7 @@ func (b *Reference) chooseTargets(v *engine.View, p int, leap int) {
 		case v.Key && k.exit >= 0:
 			b.targets = append(b.targets, k.exit)
 		default:
-			b.targets = b.frontierTargets(v, p)
+			b.targets = append(b.targets, b.frontierTargets(v, p)...)
 			for _, c := range v.Compass {
 				if i := k.idx(c); k.pwalk[i] {
 					b.targets = append(b.targets, i)
@@ -94,26 +94,49 @@ func (b *Reference) chooseTargets(v *engine.View, p int, leap int) {
 			}
 		}
 	}
-	walk := k.pwalk
-	if v.Key && k.exit >= 0 {
-		walk = b.xwalk // any floor, the open exit included
-		for i := range walk {
-			walk[i] = k.pwalk[i] || i == k.exit
+	// Walkable for the distances: known floor, and the exit once open.
+	for i := range b.xwalk {
+		b.xwalk[i] = k.pwalk[i] || (i == k.exit && k.exit >= 0)
+	}
+	b.queue = k.bfs(b.xwalk, b.td, b.queue, b.targets...)
+	if !b.bonusGoal && len(b.targets) == 1 && detour(k, b.td[p], p, b.targets[0]) {
+		// The key or exit is in sight, but no known way leads there, or
+		// only a long way round: explore toward it too.
+		b.targets = append(b.targets, toward(k, b.frontierTargets(v, p), p, b.targets[0])...)
+		b.queue = k.bfs(b.xwalk, b.td, b.queue, b.targets...)
+	}
+	if !v.Key && k.key >= 0 {
+		// After the key: on to the exit, or to the unknown when no known
+		// way leads from the key to the exit but a long way round.
+		if k.exit >= 0 {
+			b.queue = k.bfs(b.xwalk, b.xd, b.queue, k.exit)
+		}
+		if k.exit < 0 || detour(k, b.xd[k.key], k.key, k.exit) {
+			fr := b.frontierTargets(v, p)
+			if k.exit >= 0 {
+				fr = append(toward(k, fr, k.key, k.exit), k.exit)
+			}
+			b.queue = k.bfs(b.xwalk, b.xd, b.queue, fr...)
 		}
 	}
-	b.queue = k.bfs(walk, b.td, b.queue, b.targets...)
-	if !v.Key && k.exit >= 0 {
-		for i := range b.xwalk {
-			b.xwalk[i] = k.pwalk[i] || i == k.exit
+}
+
+// toward keeps the tiles of fs nearer to b, as the crow flies, than a is
+// (reusing fs).
+func toward(k *known, fs []int, a, b int) []int {
+	out := fs[:0]
+	for _, f := range fs {
+		if manhattan(k.pt(f), k.pt(b)) < manhattan(k.pt(a), k.pt(b)) {
+			out = append(out, f)
 		}
-		b.queue = k.bfs(b.xwalk, b.xd, b.queue, k.exit)
-	} else if !v.Key && k.key >= 0 {
-		// After the key, with the exit not seen yet: on to the unknown.
-		for i := range b.xwalk {
-			b.xwalk[i] = k.pwalk[i]
-		}
-		b.queue = k.bfs(b.xwalk, b.xd, b.queue, k.frontier...)
 	}
+	return out
+}
+
+// detour reports whether a known way of length d from a to b (-1: none) is
+// so much longer than the straight line that an unknown shortcut is likely.
+func detour(k *known, d int32, a, b int) bool {
+	return d < 0 || int(d) > manhattan(k.pt(a), k.pt(b))+2
 }
 
 // state is a position the bot imagines: the player, and the monsters (in
@@ -260,7 +283,7 @@ func (b *Reference) frontierTargets(v *engine.View, p int) []int {
 		}
 		b.lastProgress = v.Turn
 	}
-	out := b.targets[:0]
+	out := b.ftargets[:0]
 	for _, f := range k.frontier {
 		if until, ok := b.banned[f]; !ok || until <= v.Turn {
 			out = append(out, f)
@@ -269,6 +292,7 @@ func (b *Reference) frontierTargets(v *engine.View, p int) []int {
 	if len(out) == 0 {
 		out = append(out, k.frontier...)
 	}
+	b.ftargets = out
 	return out
 }
 
@@ -292,7 +316,7 @@ func (b *Reference) score(v *engine.View, p int, a engine.Action, leap int) (int
 // eval scores the position: the player on np, the monsters as in b.sim.
 func (b *Reference) eval(v *engine.View, np int, keyed bool, freezes int, leap, aim int) int64 {
 	k := &b.k
-	b.dangerMap(b.sim)
+	b.dangerMap(b.sim, np)
 	b.aimAt = aim
 	room := b.safeBFS(np, 0, keyed, leap, b.sd)
 	val := int64(perFreeze * freezes)
@@ -351,7 +375,7 @@ func (b *Reference) keyEscape(key int, t0 int32, leap int) bool {
 // the monsters ms could stand on each tile (-1: none can), a frozen monster
 // starting late by the actions it skips. The Minotaur only leaps; its marks
 // and its own tile are counted elsewhere.
-func (b *Reference) dangerMap(ms []track) {
+func (b *Reference) dangerMap(ms []track, player int) {
 	k := &b.k
 	dh := b.dh
 	for i := range dh {
@@ -359,15 +383,16 @@ func (b *Reference) dangerMap(ms []track) {
 	}
 	b.cur = b.cur[:0]
 	pending := 0
-	for _, m := range ms {
-		if m.kind != engine.Minotaur {
+	for i := range ms {
+		if b.chaser(&ms[i], player) {
 			pending++
 		}
 	}
 	var nb [4]int
 	for level := int32(0); pending > 0 || len(b.cur) > 0; level++ {
-		for _, m := range ms {
-			if m.kind != engine.Minotaur && int32(m.frozen) == level {
+		for i := range ms {
+			m := &ms[i]
+			if int32(m.frozen) == level && b.chaser(m, player) {
 				pending--
 				if dh[m.pos] < 0 {
 					dh[m.pos] = level
@@ -387,6 +412,40 @@ func (b *Reference) dangerMap(ms []track) {
 		}
 		b.cur, b.next = b.next, b.cur
 	}
+	// A wanderer that does not see the player walks at random: it is
+	// feared only a few steps round.
+	for i := range ms {
+		m := &ms[i]
+		if m.kind != engine.Wanderer || b.chaser(m, player) {
+			continue
+		}
+		b.queue = k.bfs(k.mwalk, b.gd, b.queue, m.pos)
+		for _, j := range b.queue {
+			d := b.gd[j] + int32(m.frozen)
+			if b.gd[j] > wandererReach {
+				break
+			}
+			if dh[j] < 0 || d < dh[j] {
+				dh[j] = d
+			}
+		}
+	}
+}
+
+// wandererReach: how far round a wanderer that does not see the player the
+// danger map fears it.
+const wandererReach = 4
+
+// chaser reports whether monster m heads for a player on tile p whatever
+// the player does: a hunter always, a wanderer when it sees the player.
+func (b *Reference) chaser(m *track, p int) bool {
+	switch m.kind {
+	case engine.Hunter:
+		return true
+	case engine.Wanderer:
+		return m.target >= 0 || b.k.canSee(m.pos, p, engine.WandererSight)
+	}
+	return false
 }
 
 // safeBFS fills dist with the earliest time (from t0) the player can stand

@@ -68,6 +68,7 @@ type Reference struct {
 	// targets of this decision: the tiles the bot walks to, and the
 	// distances to them over the known map ignoring monsters.
 	targets   []int
+	ftargets  []int
 	bonusGoal bool
 	td        []int32
 	kwalk     []bool
@@ -80,6 +81,7 @@ type Reference struct {
 	pathBuf                  []int
 	sim, roll, scratchMons   []track
 	nodes                    []node
+	open                     openList
 	smons                    []track
 	seen                     map[uint64]struct{}
 	xd                       []int32 // distances to the exit, the exit open
@@ -91,6 +93,7 @@ type track struct {
 	pos    int
 	seen   int // turn it was last seen in light
 	frozen int // actions it still skips
+	target int // a wanderer: the tile it walks to, where it last saw the player (-1: none)
 	live   bool
 }
 
@@ -231,12 +234,15 @@ func (b *Reference) observe(v *engine.View, events []engine.Event) {
 			}
 		}
 		if best < 0 {
-			b.tracks = append(b.tracks, track{kind: m.Kind})
+			b.tracks = append(b.tracks, track{kind: m.Kind, target: -1})
 			matched = append(matched, false)
 			best = len(b.tracks) - 1
 		}
 		t := &b.tracks[best]
 		t.pos, t.seen, t.frozen, t.live = mi, v.Turn, m.FrozenFor, true
+		if m.Kind == engine.Wanderer && k.canSee(mi, p, engine.WandererSight) {
+			t.target = p
+		}
 		matched[best] = true
 	}
 	// Forget what the light shows is not there any more, and wanderers long
@@ -289,7 +295,7 @@ func (b *Reference) observe(v *engine.View, events []engine.Event) {
 			}
 		}
 		if !found {
-			b.tracks = append(b.tracks, track{kind: engine.Minotaur, pos: b.markCtr, seen: v.Turn})
+			b.tracks = append(b.tracks, track{kind: engine.Minotaur, pos: b.markCtr, seen: v.Turn, target: -1})
 		}
 	}
 	for _, m := range v.Monsters {
@@ -406,19 +412,30 @@ func (b *Reference) simulate(ms []track, p int, keyed bool, from int) int {
 				m.pos = q
 			}
 		case engine.Wanderer:
-			if from < 0 {
+			// It chases a player in sight; else walks to where it last
+			// saw one; else wanders, which the bot cannot foretell.
+			if k.canSee(m.pos, p, engine.WandererSight) {
+				m.target = p
+			}
+			if m.target < 0 {
 				continue
 			}
-			if !nearDone {
-				b.queue = k.bfs(k.mwalk, b.near, b.queue, p)
-				nearDone = true
+			var q int
+			if m.target == p {
+				if !nearDone {
+					b.queue = k.bfs(k.mwalk, b.near, b.queue, p)
+					nearDone = true
+				}
+				q = k.stepDown(b.near, m.pos)
+			} else {
+				b.queue = k.bfs(k.mwalk, b.gd, b.queue, m.target)
+				q = k.stepDown(b.gd, m.pos)
 			}
-			if !b.sees(m.pos, p) {
-				continue
-			}
-			q := k.stepDown(b.near, m.pos)
 			if !occupied(ms, i, q) {
 				m.pos = q
+			}
+			if m.pos == m.target && m.target != p {
+				m.target = -1
 			}
 		}
 		if m.pos == p || (from >= 0 && m.pos == from && prev == p && prev != m.pos) {
@@ -437,35 +454,18 @@ func occupied(ms []track, self, q int) bool {
 	return false
 }
 
-// sees reports whether a wanderer on tile m would see a player on tile p:
-// within its sight radius, and near by path (the maze's walls block the
-// sight of anything farther round). b.near must hold the distances from p.
-func (b *Reference) sees(m, p int) bool {
-	k := &b.k
-	a, c := k.pt(m), k.pt(p)
-	dx, dy := a.X-c.X, a.Y-c.Y
-	d := b.near[m]
-	return dx*dx+dy*dy <= engine.WandererSight*engine.WandererSight && d >= 0 && d <= wandererPathSight
-}
-
-// wandererPathSight: a wanderer within sight radius is taken to see the
-// player when the path between them is at most this long.
-const wandererPathSight = 6
-
 // hunterStep returns where a hunter on tile h steps against a player on p,
 // by the hunters' rules: before the key is found, at a distance over 2, it
 // heads for the first tile of the player's shortest way to the key that it
 // reaches no later than the player; else it chases. b.near must hold the
 // distances from p.
-var guardModel = true
-
 func (b *Reference) hunterStep(h, p int, keyed bool) int {
 	k := &b.k
 	d := b.near[h]
 	if d < 0 {
 		return h
 	}
-	if !keyed && k.key < 0 && d > 2 && guardModel {
+	if !keyed && k.key < 0 && d > 2 {
 		// It heads for the player's way to a key the bot has not seen:
 		// taken to hold its ground.
 		return h

@@ -1,6 +1,10 @@
 package bot
 
-import "github.com/minotaur-game/minotaur/engine"
+import (
+	"container/heap"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
 
 // Search limits: imagined positions per decision, and how deep.
 const (
@@ -17,16 +21,18 @@ type node struct {
 }
 
 // search looks for a line of actions that reaches the goal alive when no
-// safe way exists: breadth first over the player's actions, the remembered
-// monsters answering each by their rules on the known map (chasers are
-// deterministic, so circling a loop until they trail behind, or waiting
-// out a freeze, can be found). It returns the first action of the shortest
-// line found; else, of the line that survives longest (ties: ending
-// nearest the goal), and false when every action is caught at once.
+// safe way exists: best first (fewest steps plus twice the distance left)
+// over the player's actions, the remembered monsters answering each by
+// their rules on the known map (chasers are deterministic, so circling a
+// loop until they trail behind, or waiting out a freeze, can be found). It
+// returns the first action of the line found; else, of the line that
+// survives longest (ties: ending nearest the goal), and false when every
+// action is caught at once.
 func (b *Reference) search(v *engine.View, p, leap int) (engine.Action, bool, bool) {
 	nm := len(b.tracks)
 	b.nodes = b.nodes[:0]
 	b.smons = b.smons[:0]
+	b.open = b.open[:0]
 	if b.seen == nil {
 		b.seen = map[uint64]struct{}{}
 	}
@@ -34,9 +40,10 @@ func (b *Reference) search(v *engine.View, p, leap int) (engine.Action, bool, bo
 	root := b.start(v, p, leap)
 	b.smons = append(b.smons, b.tracks...)
 	b.nodes = append(b.nodes, node{st: root, first: engine.Skip})
+	heap.Push(&b.open, openNode{f: 0, i: 0})
 	bestDepth, bestH, bestA, any := -1, int32(1<<30), engine.Skip, false
-	for h := 0; h < len(b.nodes) && len(b.nodes) < searchNodes; h++ {
-		cur := b.nodes[h]
+	for expanded := 0; b.open.Len() > 0 && expanded < searchNodes; expanded++ {
+		cur := b.nodes[heap.Pop(&b.open).(openNode).i]
 		if cur.depth >= searchDepth {
 			continue
 		}
@@ -69,9 +76,37 @@ func (b *Reference) search(v *engine.View, p, leap int) (engine.Action, bool, bo
 			b.smons = append(b.smons, s.mons...)
 			s.mons = nil
 			b.nodes = append(b.nodes, node{st: s, monsAt: at, first: first, depth: d})
+			heap.Push(&b.open, openNode{f: int32(d) + 2*min(hd, 1<<20), h: hd, i: int32(len(b.nodes) - 1)})
 		}
 	}
 	return bestA, false, any
+}
+
+// openNode is an entry of the search's open list.
+type openNode struct {
+	f, h int32
+	i    int32
+}
+
+type openList []openNode
+
+func (o openList) Len() int { return len(o) }
+func (o openList) Less(a, b int) bool {
+	if o[a].f != o[b].f {
+		return o[a].f < o[b].f
+	}
+	if o[a].h != o[b].h {
+		return o[a].h < o[b].h
+	}
+	return o[a].i < o[b].i
+}
+func (o openList) Swap(a, b int) { o[a], o[b] = o[b], o[a] }
+func (o *openList) Push(x any)   { *o = append(*o, x.(openNode)) }
+func (o *openList) Pop() any {
+	old := *o
+	x := old[len(old)-1]
+	*o = old[:len(old)-1]
+	return x
 }
 
 // goalAt reports whether the imagined player stands on the goal: the target

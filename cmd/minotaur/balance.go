@@ -367,7 +367,6 @@ func printBalance(w io.Writer, o balanceOptions, res []seedResult) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "What caught the reference bot, in single-level runs (count, example seeds):")
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "level")
 	shown := append([]string(nil), causes...)
 	var extra []string // generation failures and errors: never expected, always shown
 	for _, l := range loss {
@@ -379,12 +378,15 @@ func printBalance(w io.Writer, o balanceOptions, res []seedResult) {
 	}
 	sort.Strings(extra)
 	shown = append(shown, extra...)
+	var line strings.Builder
+	line.WriteString("level")
 	for _, c := range shown {
-		fmt.Fprintf(w, "  %-22s", c)
+		fmt.Fprintf(&line, "  %-22s", c)
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintln(w, strings.TrimRight(line.String(), " "))
 	for li, l := range loss {
-		fmt.Fprintf(w, "%5d", o.levelLo+li)
+		line.Reset()
+		fmt.Fprintf(&line, "%5d", o.levelLo+li)
 		for _, c := range shown {
 			cell := strconv.Itoa(l.count[c])
 			if len(l.ex[c]) > 0 {
@@ -394,9 +396,9 @@ func printBalance(w io.Writer, o balanceOptions, res []seedResult) {
 				}
 				cell += " (" + strings.Join(ex, ", ") + ")"
 			}
-			fmt.Fprintf(w, "  %-22s", cell)
+			fmt.Fprintf(&line, "  %-22s", cell)
 		}
-		fmt.Fprintln(w)
+		fmt.Fprintln(w, strings.TrimRight(line.String(), " "))
 	}
 	if o.campaign {
 		won := 0

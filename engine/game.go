@@ -82,6 +82,9 @@ type Game struct {
 	// memory are not kept, and a passed level ends the game instead of
 	// starting the next one.
 	blind bool
+	// boardSearch makes a lone player's hunters use the search over the
+	// whole board, as with two players: for the test that both agree.
+	boardSearch bool
 	evBuf []Event // a blind game's events, reused by every Apply
 
 	// scratch buffers, not part of the state

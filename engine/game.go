@@ -85,7 +85,7 @@ type Game struct {
 	// boardSearch makes a lone player's hunters use the search over the
 	// whole board, as with two players: for the test that both agree.
 	boardSearch bool
-	evBuf []Event // a blind game's events, reused by every Apply
+	evBuf       []Event // a blind game's events, reused by every Apply
 
 	// scratch buffers, not part of the state
 	dm        distMap

@@ -228,6 +228,18 @@ func (g *Game) Turn() int {
 	return g.next + 1
 }
 
+// Upcoming returns work that deals the next level of a generated campaign
+// ahead of time, so that reaching it takes no wait: run it on another
+// goroutine (it touches nothing of g). It returns nil when there is nothing
+// to deal: custom levels, or the last level.
+func (g *Game) Upcoming() func() {
+	if g.custom != nil || g.levelNo >= CampaignLevels || g.result != InProgress {
+		return nil
+	}
+	seed, n := g.seed, g.levelNo+1
+	return func() { Generate(seed, n) }
+}
+
 func (g *Game) levelDef(n int) (Level, error) {
 	if g.custom != nil {
 		return g.custom[n-1].clone(), nil

@@ -287,3 +287,36 @@ func checkInvariants(l Level, spec LevelSpec, n int) error {
 	}
 	return nil
 }
+
+// TestUpcomingDealsTheNextLevel: a generated campaign deals its next level
+// ahead of time (into Generate's memory, the same level either way); a
+// custom campaign or the last level has nothing to deal.
+func TestUpcomingDealsTheNextLevel(t *testing.T) {
+	const seed = 987654321
+	g, _ := New(Config{Seed: seed, Players: 1})
+	work := g.Upcoming()
+	if work == nil {
+		t.Fatal("level 1 of a campaign must have a next level to deal")
+	}
+	dealt.Lock()
+	_, before := dealt.levels[[2]uint64{seed, 2}]
+	dealt.Unlock()
+	work()
+	dealt.Lock()
+	ahead, after := dealt.levels[[2]uint64{seed, 2}]
+	dealt.Unlock()
+	if before || !after {
+		t.Fatalf("level 2 remembered before %v, after %v; want false, true", before, after)
+	}
+	fresh, _, _ := GenerateCounted(seed, 2)
+	if string(fresh.Glyphs()) != string(ahead.Glyphs()) {
+		t.Errorf("the level dealt ahead differs from the one dealt afresh")
+	}
+	if last, _ := New(Config{Seed: seed, Players: 1, Start: CampaignLevels}); last.Upcoming() != nil {
+		t.Errorf("the last level has no next level")
+	}
+	custom, _ := New(Config{Seed: seed, Players: 1, Levels: []Level{fresh, fresh}})
+	if custom.Upcoming() != nil {
+		t.Errorf("custom levels are not dealt")
+	}
+}

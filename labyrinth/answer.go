@@ -14,26 +14,26 @@ type Fact uint8
 const (
 	// FactStart: the player's start cell (Cell) and the field's size
 	// (N rows, M columns). Told once, before the first turn.
-	FactStart Fact = iota
-	FactWall          // the step hit a wall; the player stays
-	FactMoved         // the step was taken — or a rubber room lies
-	FactLeftRubber    // the step left a rubber room
-	FactNeedKey       // a step out through the exit without the key
-	FactWon           // a step out through the exit with the key: the game is won
-	FactStunned       // a stun cell: the next N turns are skipped
-	FactStillStunned  // a skipped turn; N turns are skipped, this one included
-	FactTeleported    // a teleport moved the player (where to is not told)
-	FactArmory        // an armory: the player now has N bullets
-	FactKey           // the key was found
-	FactPickedUp      // a dropped inventory was taken: N bullets, and the key when Key
-	FactHit           // the shot hit someone
-	FactMissed        // the shot hit no one
-	FactNoBullets     // no bullet to shoot: the turn is not spent
-	FactShot          // the player was shot: back at the start, inventory lost
-	FactShotAsleep    // the sleeping body was shot: awake, back at the start, inventory lost
-	FactWokeUp        // the player woke up: the dream, if they knew it was one, is over
-	FactInventory     // N bullets; the key when Key
-	FactHelp          // the list of commands
+	FactStart        Fact = iota
+	FactWall              // the step hit a wall; the player stays
+	FactMoved             // the step was taken — or a rubber room lies
+	FactLeftRubber        // the step left a rubber room
+	FactNeedKey           // a step out through the exit without the key
+	FactWon               // a step out through the exit with the key: the game is won
+	FactStunned           // a stun cell: the next N turns are skipped
+	FactStillStunned      // a skipped turn; N turns are skipped, this one included
+	FactTeleported        // a teleport moved the player (where to is not told)
+	FactArmory            // an armory: the player now has N bullets
+	FactKey               // the key was found
+	FactPickedUp          // a dropped inventory was taken: N bullets, and the key when Key
+	FactHit               // the shot hit someone
+	FactMissed            // the shot hit no one
+	FactNoBullets         // no bullet to shoot: the turn is not spent
+	FactShot              // the player was shot: back at the start, inventory lost
+	FactShotAsleep        // the sleeping body was shot: awake, back at the start, inventory lost
+	FactWokeUp            // the player woke up: the dream, if they knew it was one, is over
+	FactInventory         // N bullets; the key when Key
+	FactHelp              // the list of commands
 	numFacts
 )
 
@@ -118,11 +118,11 @@ func (s Said) Text() string {
 // their own command (Own, with Cmd), or news between their commands (a
 // skipped turn, a shot that hit them, the start cell).
 type Answer struct {
-	Player int       `json:"player"` // 1-based
-	Turn   int       `json:"turn"`   // the round; 0 for the opening
-	Own    bool      `json:"own,omitempty"`
-	Cmd    Command   `json:"cmd"`
-	Says   []Said    `json:"says"`
+	Player int     `json:"player"` // 1-based
+	Turn   int     `json:"turn"`   // the round; 0 for the opening
+	Own    bool    `json:"own,omitempty"`
+	Cmd    Command `json:"cmd"`
+	Says   []Said  `json:"says"`
 }
 
 // Text is the answer's sentences.

@@ -70,7 +70,7 @@ func (s Said) Text() string {
 	case FactNeedKey:
 		return "You need the key to get out."
 	case FactWon:
-		return "You got out with the key: you win!"
+		return "You got out: you win!"
 	case FactStunned:
 		return "You are stunned for " + plural(s.N, "turn", "turns") + "."
 	case FactStillStunned:

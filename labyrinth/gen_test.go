@@ -122,3 +122,29 @@ func BenchmarkGenerate50(b *testing.B) {
 		}
 	}
 }
+
+// TestSolveWinsGeneratedFields: the solver's walk, played by the referee,
+// wins every generated field from a random start.
+func TestSolveWinsGeneratedFields(t *testing.T) {
+	for seed := uint64(0); seed < 40; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		lab, err := Generate(3+int(seed%12), 3+int(seed%7), rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := RandomStart(lab, rng)
+		walk, ok := Solve(lab, start)
+		if !ok {
+			t.Fatalf("seed %d: no walk from %v:\n%s", seed, start, levels.FormatLabyrinth(lab))
+		}
+		g, _ := New(lab, []levels.Cell{start})
+		for _, d := range walk {
+			if _, err := g.Act(Command{Kind: Step, Dir: d}); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+		if w, _ := g.Winner(); w != 1 {
+			t.Fatalf("seed %d: the walk %v from %v did not win:\n%s", seed, walk, start, levels.FormatLabyrinth(lab))
+		}
+	}
+}

@@ -194,7 +194,7 @@ func TestKeyAndExit(t *testing.T) {
 		"P2: You moved.",
 		"P1: You moved.",
 		"P2: You moved.",
-		"P1: You got out with the key: you win!")
+		"P1: You got out: you win!")
 	if w, turn := g.Winner(); w != 1 || turn != 7 {
 		t.Fatalf("winner %d in round %d, want 1 in round 7", w, turn)
 	}
@@ -206,7 +206,7 @@ func TestKeyAndExit(t *testing.T) {
 // TestExitWithoutKeyCells: on a field with no key, the exit opens without one.
 func TestExitWithoutKeyCells(t *testing.T) {
 	g := newGame(t, "1 2\n. E\nE Exit(UP)\n", cell(0, 0))
-	expect(t, g, cmds("D W"), "P1: You moved.", "P1: You got out with the key: you win!")
+	expect(t, g, cmds("D W"), "P1: You moved.", "P1: You got out: you win!")
 }
 
 // TestExitDoorInside: the exit's way out is a door, whatever lies behind
@@ -218,7 +218,7 @@ func TestExitDoorInside(t *testing.T) {
 		"P1: You need the key to get out.",
 		"P1: You moved. You found the key.",
 		"P1: You moved.",
-		"P1: You got out with the key: you win!")
+		"P1: You got out: you win!")
 }
 
 const dreamField = `2

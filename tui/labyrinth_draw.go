@@ -138,9 +138,10 @@ func sheetCanvas(nb *labyrinth.Notebook, s *labyrinth.Sheet) (cv *canvas, px, py
 }
 
 // fieldCanvas draws the true main field: its walls, its special cells by
-// their legend characters, the cells of path as '.', the exit's door as a
-// gap, and each player's last place as their number.
-func fieldCanvas(g *labyrinth.Game, path []levels.Cell) *canvas {
+// their legend characters, the cells of player's path as '.', the exit's
+// door as a gap, and the player's last place as '@'.
+func fieldCanvas(g *labyrinth.Game, player int) *canvas {
+	path := g.Player(player).Path
 	lab := g.Lab()
 	f := &lab.Fields[0]
 	cv := newCanvas(2*f.Cols+1, 2*f.Rows+1)
@@ -196,9 +197,7 @@ func fieldCanvas(g *labyrinth.Game, path []levels.Cell) *canvas {
 		}
 	}
 	cv.corners()
-	for n := g.Players(); n >= 1; n-- {
-		x, y := pos(g.Player(n).Body().Pos)
-		cv.set(x, y, byte('0'+n), clsPlayer)
-	}
+	x, y := pos(g.Player(player).Body().Pos)
+	cv.set(x, y, '@', clsPlayer)
 	return cv
 }

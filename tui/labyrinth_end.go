@@ -74,7 +74,7 @@ func (e *labEndScreen) View() string {
 	p := e.player
 	areaH := h - 4
 
-	field := fieldCanvas(g, g.Player(p).Path)
+	field := fieldCanvas(g, p)
 	nb := &e.lg.books[p-1]
 	sheet := nb.Sheets[min(e.sheet, len(nb.Sheets)-1)]
 	book, bx, by := sheetCanvas(nb, sheet)
@@ -95,21 +95,22 @@ func (e *labEndScreen) View() string {
 	if win, turn := g.Winner(); win != 0 {
 		title = fmt.Sprintf("PLAYER %d GOT OUT IN TURN %d", win, turn)
 	}
-	b.WriteString(st.Good.Render(title) + st.Faint.Render(" · "+e.lg.name) + "\n")
-	left := fmt.Sprintf("The true field: player %d's path", p)
-	right := fmt.Sprintf("Player %d's notebook, sheet %d of %d", p, min(e.sheet, len(nb.Sheets)-1)+1, len(nb.Sheets))
-	b.WriteString(st.Heading.Render(fit(left, fieldW)) + strings.Repeat(" ", max(fieldW-lipgloss.Width(fit(left, fieldW)), 0)+3) + st.Heading.Render(fit(right, max(w-fieldW-3, 1))) + "\n")
+	b.WriteString(fit(st.Good.Render(title)+st.Faint.Render(" · "+e.lg.name), w) + "\n")
+	heading := fmt.Sprintf("Player %d: the true field and the real path  ·  the notebook, sheet %d of %d",
+		p, min(e.sheet, len(nb.Sheets)-1)+1, len(nb.Sheets))
+	b.WriteString(st.Heading.Render(fit(heading, w)) + "\n")
+	margin := max((w-fieldW-3-bookW)/2, 0)
 	for i := 0; i < max(fh, bh); i++ {
-		line := ""
+		line := strings.Repeat(" ", margin)
 		if i < len(fLines) {
-			line = fLines[i]
+			line += fLines[i]
 		}
-		line += strings.Repeat(" ", max(fieldW-lipgloss.Width(line), 0)+3)
+		line += strings.Repeat(" ", max(margin+fieldW-lipgloss.Width(line), 0)+3)
 		if i < len(bLines) {
 			line += bLines[i]
 		}
 		b.WriteString(line + "\n")
 	}
-	b.WriteString("\n" + fit(st.Faint.Render("digits: where each player stands · .: the path · Tab: next player · [ ]: sheets · arrows: scroll · Enter: menu"), w))
+	b.WriteString("\n" + fit(st.Faint.Render("@ where the player ended · . their path · Tab: next player · [ ] sheets · arrows: scroll · Enter: menu"), w))
 	return b.String()
 }

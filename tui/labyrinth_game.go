@@ -316,15 +316,17 @@ func (s *labGameScreen) playView() string {
 	}
 	panel = append(panel, logLines...)
 
+	// The map and the panel stand together in the middle.
+	margin := max((w-vw-panelGap-panelW)/2, 0)
 	var b strings.Builder
 	title := st.Title.Render("LABYRINTH") + st.Faint.Render(" · "+s.lg.name)
 	b.WriteString(fit(title, w) + "\n")
 	for i := 0; i < mapH; i++ {
-		line := ""
+		line := strings.Repeat(" ", margin)
 		if i < len(mapLines) {
-			line = mapLines[i]
+			line += mapLines[i]
 		}
-		line += strings.Repeat(" ", max(mapW-lipgloss.Width(line), 0)+panelGap)
+		line += strings.Repeat(" ", max(margin+vw-lipgloss.Width(line), 0)+panelGap)
 		if i < len(panel) {
 			line += fit(panel[i], panelW)
 		}

@@ -94,11 +94,11 @@ func winField2(d *driver) {
 // golden files (rewritten with -update).
 func TestLabyrinthGolden(t *testing.T) {
 	tests := []struct {
-		name  string
-		cfg   func(t *testing.T) Config
-		play  func(d *driver)
-		want  string
-		w, h  int
+		name string
+		cfg  func(t *testing.T) Config
+		play func(d *driver)
+		want string
+		w, h int
 	}{
 		{name: "lab_menu", play: func(d *driver) { d.keys("l") }, want: "labyrinth-menu"},
 		{name: "lab_setup_players", play: func(d *driver) { d.keys("l<enter>") }, want: "labyrinth-setup"},
@@ -230,7 +230,6 @@ func TestLabyrinthSaveAndContinue(t *testing.T) {
 		t.Fatalf("no welcome:\n%s", d.screen())
 	}
 }
-
 
 // TestLabyrinthQuitAsks: Ctrl+C in a game with unsaved progress asks
 // first; a hang-up saves the game before the program ends.

@@ -143,3 +143,20 @@ func (a Answer) Has(f Fact) bool {
 	}
 	return false
 }
+
+// Check reports whether an answer read back from a file is one the referee
+// could have given: known facts, a command that exists, a player number.
+func (a Answer) Check(players int) error {
+	if a.Player < 1 || a.Player > players {
+		return fmt.Errorf("an answer to player %d of %d", a.Player, players)
+	}
+	if a.Cmd.Kind > Help || a.Cmd.Dir > levels.Right {
+		return fmt.Errorf("an answer to an unknown command")
+	}
+	for _, s := range a.Says {
+		if s.Fact >= numFacts {
+			return fmt.Errorf("an unknown fact (%d)", s.Fact)
+		}
+	}
+	return nil
+}

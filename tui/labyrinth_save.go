@@ -118,6 +118,9 @@ func decodeLabSave(data []byte) (*labGame, labSaveFile, error) {
 	lg := newLabGame(f.Name, f.Field, g)
 	for i, log := range f.Logs {
 		for _, a := range log {
+			if err := a.Check(g.Players()); err != nil {
+				return nil, f, fmt.Errorf("its answers are damaged: %v", err)
+			}
 			if a.Player != i+1 {
 				return nil, f, errors.New("its answers are mixed up between the players")
 			}

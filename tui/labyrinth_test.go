@@ -275,3 +275,35 @@ func TestLabyrinthSetupAsks(t *testing.T) {
 		t.Fatalf("starts %v, %v", g.Player(1).Start, g.Player(2).Start)
 	}
 }
+
+// FuzzDecodeLabSave: no content of a save file makes the loader panic, and
+// a save it accepts can be drawn.
+func FuzzDecodeLabSave(f *testing.F) {
+	lab, _ := levels.ParseLabyrinth("f", []byte(fuzzField))
+	g, _ := labyrinth.New(lab, []levels.Cell{{X: 0, Y: 0}, {X: 0, Y: 1}})
+	lg := newLabGame("f", fuzzField, g)
+	lg.record(g.Opening())
+	for _, c := range []string{"D", "W", "XD", "S", "E"} {
+		cmd, _ := labyrinth.ParseCommand(c)
+		a, _ := g.Act(cmd)
+		lg.record(a)
+	}
+	good, _ := lg.encode(fixedNow)
+	f.Add(good)
+	f.Add([]byte(`{"format":"minotaur-labyrinth-save","version":1}`))
+	f.Add([]byte(strings.Replace(string(good), `"fact": 2`, `"fact": 200`, 1)))
+	f.Add([]byte(strings.Replace(string(good), `"Dir": 3`, `"Dir": 9`, 1)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lg, _, err := decodeLabSave(data)
+		if err != nil {
+			return
+		}
+		c := &common{cfg: testConfig(t, 1), st: NewStyles(nil), w: 80, h: 24}
+		s := newLabGameScreen(c, lg, true)
+		s.begin()
+		_ = s.View()
+		_ = newLabEnd(c, lg).View()
+	})
+}
+
+const fuzzField = "2\n2 3\nA . Z\n. _ .\nK S E\n1 2\n. .\nA Armory()\nK Key()\nS Stun(1)\nE Exit(RIGHT)\nZ Sleep(2, (1, 0, 1))\n"

@@ -167,7 +167,14 @@ func New(cfg Config) *Model {
 	}
 	c := &common{cfg: cfg, st: st, w: 80, h: 24, nextSeed: cfg.Seed}
 	if cfg.Labyrinth != nil {
-		return &Model{c: c, stack: []screen{newLabSetup(c, cfg.Labyrinth)}}
+		// The game opens on the setup's questions, or at once on the game
+		// when the command line answered them all.
+		s := newLabSetup(c, cfg.Labyrinth)
+		c.nav = nil
+		if s.game != nil {
+			return &Model{c: c, stack: []screen{s.game}}
+		}
+		return &Model{c: c, stack: []screen{s}}
 	}
 	return &Model{c: c, stack: []screen{newMenu(c)}}
 }

@@ -59,7 +59,6 @@ func (m *labMenuScreen) Init() tea.Cmd { return listLabSaves(m.c.cfg.Saves) }
 func (m *labMenuScreen) build() {
 	m.items = m.items[:0]
 	for _, ex := range levels.ExampleFields() {
-		ex := ex
 		detail := ""
 		if lab, err := levels.ParseLabyrinth(ex.Name, ex.Text); err == nil {
 			f := lab.Fields[0]
@@ -179,6 +178,8 @@ type labSetupScreen struct {
 	note   string
 	starts []levels.Cell
 	rng    *rand.Rand
+	// game is the game screen once every answer is in.
+	game *labGameScreen
 }
 
 func newLabSetup(c *common, set *LabyrinthSetup) *labSetupScreen {
@@ -227,7 +228,8 @@ func (s *labSetupScreen) next() tea.Cmd {
 	lg := newLabGame(s.set.Name, text, g)
 	lg.record(g.Opening())
 	lg.unsaved = true
-	return s.c.replace(newLabGameScreen(s.c, lg, false))
+	s.game = newLabGameScreen(s.c, lg, false)
+	return s.c.replace(s.game)
 }
 
 // Init does nothing.

@@ -21,7 +21,7 @@ import (
 )
 
 func init() {
-	register(command{name: "labyrinth", summary: "play a Labyrinth field (the blind maze game, with the program as referee)", run: runLabyrinth})
+	register(command{name: "labyrinth", summary: "play the Labyrinth: the blind maze game, the program as referee", run: runLabyrinth})
 }
 
 const labyrinthShortUsage = "usage: minotaur labyrinth FIELD|random [--players N] [--start X,Y]... [--random-positions] [--size X,Y] [--seed S] [--script FILE|-]\n" +

@@ -5,6 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/minotaur-game/minotaur/labyrinth"
 	"github.com/minotaur-game/minotaur/levels"
@@ -307,3 +311,34 @@ func FuzzDecodeLabSave(f *testing.F) {
 }
 
 const fuzzField = "2\n2 3\nA . Z\n. _ .\nK S E\n1 2\n. .\nA Armory()\nK Key()\nS Stun(1)\nE Exit(RIGHT)\nZ Sleep(2, (1, 0, 1))\n"
+
+// TestLabyrinthFlowFromMenu drives the program as bubbletea runs it: the
+// main menu's Labyrinth entry, field1, one player who types a start, a
+// stun that passes by itself, and the way out (field1 has no key, so the
+// exit opens without one).
+func TestLabyrinthFlowFromMenu(t *testing.T) {
+	tm := teatest.NewTestModel(t, New(testConfig(t, 1)), teatest.WithInitialTermSize(80, 24))
+	waitText(t, tm, "Labyrinth")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'l'}})
+	waitText(t, tm, "field5.txt", "random")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "How many players?")
+	tm.Type("1")
+	waitText(t, tm, "Player 1, where do you start?")
+	tm.Type("1,1")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "You start at (1, 1)", "Player 1 · turn 1")
+	tm.Type("w") // onto the stun: turns 2 and 3 pass by themselves
+	waitText(t, tm, "Player 1 · turn 4")
+	tm.Type("d")
+	waitText(t, tm, "Player 1 · turn 5")
+	tm.Type("w")
+	waitText(t, tm, "PLAYER 1 GOT OUT IN TURN 5")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "Player 1: the true field and the real path")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	if final.Screen() != "labyrinth-end" {
+		t.Fatalf("the program ended on %s", final.Screen())
+	}
+}

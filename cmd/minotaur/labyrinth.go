@@ -140,6 +140,11 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 		return runScript(lab, starts, f.script, stdout, stderr)
 	}
 
+	// Random starts are drawn here, as in a script, so that the same
+	// field, starts and seed give the same game on the screen too.
+	for f.randomStarts && len(starts) < f.players {
+		starts = append(starts, labyrinth.RandomStart(lab, rng))
+	}
 	paths, err := saves.ResolvePaths(f.saves, "", saves.LocalEnv())
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)

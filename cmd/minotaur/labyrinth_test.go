@@ -15,7 +15,7 @@ var updateLabyrinth = flag.Bool("update-labyrinth", false, "rewrite the expected
 // (and a random field) must give exactly the answers they gave when they
 // were recorded. Each script's first line holds the command's arguments
 // ("# args: field2 --start 0,0 --start 3,3"); its output is kept beside it
-// (.out). A change of the rules shows up as a changed output: when it is
+// (.expected). A change of the rules shows up as a changed output: when it is
 // meant, rerun with -update-labyrinth and read the diff.
 func TestLabyrinthScriptCorpus(t *testing.T) {
 	scripts, _ := filepath.Glob(filepath.Join("testdata", "labyrinth", "*.script"))
@@ -41,7 +41,7 @@ func TestLabyrinthScriptCorpus(t *testing.T) {
 			if strings.Contains(stdout, "\nWINNER ") {
 				winners++
 			}
-			want := strings.TrimSuffix(s, ".script") + ".out"
+			want := strings.TrimSuffix(s, ".script") + ".expected"
 			if *updateLabyrinth {
 				if err := os.WriteFile(want, []byte(stdout), 0o644); err != nil {
 					t.Fatal(err)

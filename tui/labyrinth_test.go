@@ -342,3 +342,21 @@ func TestLabyrinthFlowFromMenu(t *testing.T) {
 		t.Fatalf("the program ended on %s", final.Screen())
 	}
 }
+
+// TestLabyrinthSheets: a teleport starts a new sheet of the notebook; [
+// and ] turn back to the old one and forward again.
+func TestLabyrinthSheets(t *testing.T) {
+	d := newDriver(t, labConfig(t, "field2.txt", levels.Cell{}), 80, 24)
+	d.keys("dds") // out of the rubber room, into the next, down onto the teleport
+	if s := d.screen(); !strings.Contains(s, "teleported.") || !strings.Contains(s, "Notebook sheet 2 of 2") {
+		t.Fatalf("no new sheet after the teleport:\n%s", s)
+	}
+	d.keys("[")
+	if s := d.screen(); !strings.Contains(s, "Notebook sheet 1 of 2 (old)") || !strings.Contains(s, "+-+-+-+-+") {
+		t.Fatalf("[ does not show the first sheet:\n%s", s)
+	}
+	d.keys("]")
+	if s := d.screen(); !strings.Contains(s, "Notebook sheet 2 of 2") || strings.Contains(s, "(old)") {
+		t.Fatalf("] does not come back:\n%s", s)
+	}
+}

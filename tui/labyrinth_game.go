@@ -283,7 +283,7 @@ func (s *labGameScreen) playView() string {
 	panel = append(panel, fmt.Sprintf("%d of %d bullets, %s", bullets, labyrinth.MaxBullets, keyText))
 	sheetLine := fmt.Sprintf("Notebook sheet %d of %d", idx+1, len(nb.Sheets))
 	if idx != nb.Current {
-		sheetLine += " (old)"
+		sheetLine = fmt.Sprintf("Old sheet %d of %d: ] goes on", idx+1, len(nb.Sheets))
 	}
 	panel = append(panel, st.Faint.Render(sheetLine), "")
 	panel = append(panel, st.Heading.Render("The referee told you"))

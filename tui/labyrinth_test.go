@@ -352,11 +352,11 @@ func TestLabyrinthSheets(t *testing.T) {
 		t.Fatalf("no new sheet after the teleport:\n%s", s)
 	}
 	d.keys("[")
-	if s := d.screen(); !strings.Contains(s, "Notebook sheet 1 of 2 (old)") || !strings.Contains(s, "+-+-+-+-+") {
+	if s := d.screen(); !strings.Contains(s, "Old sheet 1 of 2") || !strings.Contains(s, "+-+-+-+-+") {
 		t.Fatalf("[ does not show the first sheet:\n%s", s)
 	}
 	d.keys("]")
-	if s := d.screen(); !strings.Contains(s, "Notebook sheet 2 of 2") || strings.Contains(s, "(old)") {
+	if s := d.screen(); !strings.Contains(s, "Notebook sheet 2 of 2") || strings.Contains(s, "Old sheet") {
 		t.Fatalf("] does not come back:\n%s", s)
 	}
 }

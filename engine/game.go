@@ -82,7 +82,10 @@ type Game struct {
 	// memory are not kept, and a passed level ends the game instead of
 	// starting the next one.
 	blind bool
-	evBuf []Event // a blind game's events, reused by every Apply
+	// boardSearch makes a lone player's hunters use the search over the
+	// whole board, as with two players: for the test that both agree.
+	boardSearch bool
+	evBuf       []Event // a blind game's events, reused by every Apply
 
 	// scratch buffers, not part of the state
 	dm        distMap
@@ -223,6 +226,18 @@ func (g *Game) Turn() int {
 		return 0
 	}
 	return g.next + 1
+}
+
+// Upcoming returns work that deals the next level of a generated campaign
+// ahead of time, so that reaching it takes no wait: run it on another
+// goroutine (it touches nothing of g). It returns nil when there is nothing
+// to deal: custom levels, or the last level.
+func (g *Game) Upcoming() func() {
+	if g.custom != nil || g.levelNo >= CampaignLevels || g.result != InProgress {
+		return nil
+	}
+	seed, n := g.seed, g.levelNo+1
+	return func() { Generate(seed, n) }
 }
 
 func (g *Game) levelDef(n int) (Level, error) {

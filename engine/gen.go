@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
+	"sync"
 )
 
 // LevelSpec is what the generator is asked for: a board size and a population.
@@ -46,9 +47,36 @@ const maxDeals = 200
 // key, hunters starting behind the player, and a winning line that the
 // solver finds within SolverBudget nodes.
 func Generate(seed uint64, n int) (Level, error) {
+	key := [2]uint64{seed, uint64(n)}
+	dealt.Lock()
+	l, ok := dealt.levels[key]
+	dealt.Unlock()
+	if ok {
+		return l.clone(), nil
+	}
 	l, _, err := GenerateCounted(seed, n)
-	return l, err
+	if err != nil {
+		return l, err
+	}
+	dealt.Lock()
+	if len(dealt.levels) >= dealtKept {
+		clear(dealt.levels) // forget them all: each is quick to deal again
+	}
+	dealt.levels[key] = l
+	dealt.Unlock()
+	return l.clone(), nil
 }
+
+// dealt remembers the levels Generate dealt lately, so that a level dealt
+// ahead of time (Game.Upcoming) is not dealt again when it is reached. It
+// changes no result, only when the work is done.
+var dealt = struct {
+	sync.Mutex
+	levels map[[2]uint64]Level
+}{levels: map[[2]uint64]Level{}}
+
+// dealtKept bounds the levels remembered (each is a few kilobytes).
+const dealtKept = 512
 
 // GenerateCounted is Generate, and also tells how many layouts were dropped
 // as unfair before the one dealt.

@@ -121,7 +121,7 @@ func (s *Server) act(ss *Session, a string) {
 		action, ok = engine.ParseAction(a[0])
 	}
 	if !ok {
-		ss.sendErr(CodeBadAction, "action %q is not one of w a s d . (up, left, down, right, skip)", truncateRunes(saves.CleanText(a), 16))
+		ss.sendErr(CodeBadAction, "action %q is not one of w a s d . f (up, left, down, right, skip, use a freeze)", truncateRunes(saves.CleanText(a), 16))
 		return
 	}
 	r, seat := ref.r, ref.seat
@@ -148,7 +148,7 @@ func (s *Server) act(ss *Session, a string) {
 		case errors.Is(err, engine.ErrNotYourTurn), errors.Is(err, engine.ErrSeatInactive):
 			ss.sendErr(CodeNotYourTurn, "it is not your turn")
 		case errors.Is(err, engine.ErrBadAction):
-			ss.sendErr(CodeBadAction, "action %q is not one of w a s d .", a)
+			ss.sendErr(CodeBadAction, "action %q is not one of w a s d . f", a)
 		case errors.Is(err, engine.ErrGameOver):
 			ss.sendErr(CodeNotInGame, "the game is over")
 		default:

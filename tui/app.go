@@ -51,6 +51,9 @@ type Config struct {
 	// Styles are the styles of the terminal (NewStyles of the default
 	// renderer when nil).
 	Styles *Styles
+	// Labyrinth, when set, opens a Labyrinth game (`minotaur labyrinth`)
+	// instead of the main menu.
+	Labyrinth *LabyrinthSetup
 }
 
 // NextSeed is the seed of the game after a game of seed s, when no seed was
@@ -163,6 +166,16 @@ func New(cfg Config) *Model {
 		st = NewStyles(nil)
 	}
 	c := &common{cfg: cfg, st: st, w: 80, h: 24, nextSeed: cfg.Seed}
+	if cfg.Labyrinth != nil {
+		// The game opens on the setup's questions, or at once on the game
+		// when the command line answered them all.
+		s := newLabSetup(c, cfg.Labyrinth)
+		c.nav = nil
+		if s.game != nil {
+			return &Model{c: c, stack: []screen{s.game}}
+		}
+		return &Model{c: c, stack: []screen{s}}
+	}
 	return &Model{c: c, stack: []screen{newMenu(c)}}
 }
 
@@ -175,6 +188,16 @@ func (m *Model) top() screen { return m.stack[len(m.stack)-1] }
 func (m *Model) game() *gameScreen {
 	for i := len(m.stack) - 1; i >= 0; i-- {
 		if g, ok := m.stack[i].(*gameScreen); ok {
+			return g
+		}
+	}
+	return nil
+}
+
+// labGame returns the Labyrinth game screen in the stack, if any.
+func (m *Model) labGame() *labGameScreen {
+	for i := len(m.stack) - 1; i >= 0; i-- {
+		if g, ok := m.stack[i].(*labGameScreen); ok {
 			return g
 		}
 	}
@@ -269,6 +292,17 @@ func (m *Model) interrupt() tea.Cmd {
 			return nil
 		}, func() tea.Msg { return quitMsg{} })
 	}
+	if lab := m.labGame(); lab != nil {
+		if p, asking := m.top().(*labPauseScreen); asking && p.program {
+			return tea.Quit
+		}
+		if lab.lg.unsaved {
+			p := newLabPause(m.c, lab)
+			p.quitAsk, p.program = true, true
+			return m.c.push(p)
+		}
+		return tea.Quit
+	}
 	g := m.game()
 	if g == nil {
 		return tea.Quit
@@ -292,6 +326,16 @@ func (m *Model) hangup() tea.Cmd {
 	if e, ok := m.top().(*endScreen); ok && e.stage == endName {
 		return m.interrupt() // records the score, then quits
 	}
+	if lab := m.labGame(); lab != nil {
+		if !lab.lg.unsaved {
+			return tea.Quit
+		}
+		data, err := lab.lg.encode(m.c.now())
+		if err != nil {
+			return tea.Quit
+		}
+		return tea.Sequence(saveLab(m.c.cfg.Saves, data, m.c.now()), quit)
+	}
 	g := m.game()
 	if g == nil || g.sess.Info().Remote {
 		// A network game is kept by the server: leaving it would give the
@@ -313,7 +357,9 @@ func (m *Model) View() string {
 }
 
 // Screen names the screen on top, for tests: "menu", "game", "help",
-// "pause", "passed", "end", "scores", "saves", "network", "confirm".
+// "pause", "passed", "end", "scores", "saves", "network", "confirm", and
+// for the Labyrinth "labyrinth-menu", "labyrinth-setup", "labyrinth",
+// "labyrinth-help", "labyrinth-pause", "labyrinth-end".
 func (m *Model) Screen() string {
 	switch m.top().(type) {
 	case *menuScreen:
@@ -336,6 +382,18 @@ func (m *Model) Screen() string {
 		return "network"
 	case *confirmScreen:
 		return "confirm"
+	case *labMenuScreen:
+		return "labyrinth-menu"
+	case *labSetupScreen:
+		return "labyrinth-setup"
+	case *labGameScreen:
+		return "labyrinth"
+	case *labHelpScreen:
+		return "labyrinth-help"
+	case *labPauseScreen:
+		return "labyrinth-pause"
+	case *labEndScreen:
+		return "labyrinth-end"
 	}
 	return "unknown"
 }

@@ -81,7 +81,16 @@ func newGameScreen(c *common, sess Session) *gameScreen {
 }
 
 // Init waits for whatever the session reports unasked.
-func (g *gameScreen) Init() tea.Cmd { return g.sess.Next() }
+func (g *gameScreen) Init() tea.Cmd { return tea.Batch(g.sess.Next(), g.dealAhead()) }
+
+// dealAhead deals the next level in the background when the session can,
+// so that passing this one shows the next at once.
+func (g *gameScreen) dealAhead() tea.Cmd {
+	if d, ok := g.sess.(interface{ DealAhead() tea.Cmd }); ok && g.replay == nil {
+		return d.DealAhead()
+	}
+	return nil
+}
 
 // say adds a message to the panel.
 func (g *gameScreen) say(s string) {
@@ -236,7 +245,7 @@ func (g *gameScreen) apply(ev []engine.Event) tea.Cmd {
 		e.caughtBy = caughtBy
 		return g.c.replace(e)
 	case passed != nil:
-		return g.c.push(newPassedScreen(g.c, *passed, g.view))
+		return tea.Batch(g.c.push(newPassedScreen(g.c, *passed, g.view)), g.dealAhead())
 	}
 	return nil
 }

@@ -20,12 +20,13 @@ const (
 	itemNew menuItem = iota
 	itemContinue
 	itemNetwork
+	itemLabyrinth
 	itemScores
 	itemHelp
 	itemQuit
 )
 
-var menuLabels = [...]string{"New game", "Continue", "Network game", "High scores", "Help", "Quit"}
+var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "High scores", "Help", "Quit"}
 
 // menuScreen is the main menu. It lists the saved games when it opens, to
 // grey out Continue when there is none.
@@ -117,7 +118,7 @@ func (m *menuScreen) move(d int) {
 }
 
 // letter handles a first letter. An item with a letter of its own
-// (Continue, Quit) is chosen at once; where items share a letter (New game
+// (Continue, Labyrinth, Quit) is chosen at once; where items share a letter (New game
 // and Network game, High scores and Help) the letter moves the cursor to the
 // first of them, the same letter again to the next, and Enter chooses.
 func (m *menuScreen) letter(r rune) tea.Cmd {
@@ -171,6 +172,8 @@ func (m *menuScreen) choose(i menuItem) tea.Cmd {
 		return m.c.push(newSavesScreen(m.c))
 	case itemNetwork:
 		return m.c.push(newNetworkScreen(m.c))
+	case itemLabyrinth:
+		return m.c.replace(newLabMenu(m.c))
 	case itemScores:
 		return m.c.push(newScoresScreen(m.c, 0, nil))
 	case itemHelp:

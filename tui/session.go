@@ -168,6 +168,20 @@ func (s *LocalSession) Act(a engine.Action) ([]engine.Event, error) {
 // Next returns nil: a local game reports nothing unasked.
 func (s *LocalSession) Next() tea.Cmd { return nil }
 
+// DealAhead returns a command that deals the campaign's next level in the
+// background (the solver's vetting takes up to a tenth of a second), or nil
+// when there is none to deal.
+func (s *LocalSession) DealAhead() tea.Cmd {
+	work := s.game.Upcoming()
+	if work == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		work()
+		return nil
+	}
+}
+
 // Info describes a solo game.
 func (s *LocalSession) Info() SessionInfo { return SessionInfo{Players: s.game.Players()} }
 

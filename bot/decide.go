@@ -326,6 +326,9 @@ func (b *Reference) eval(v *engine.View, np int, keyed bool, freezes int, leap, 
 			reached = true
 		}
 	}
+	if reached && ((leap > 0 && b.markSet[np]) || (aim == 1 && !b.esc[np])) {
+		reached = false // the Minotaur is about to land here
+	}
 	if b.bonusGoal && reached {
 		return safeBase*2 + val
 	}
@@ -335,14 +338,20 @@ func (b *Reference) eval(v *engine.View, np int, keyed bool, freezes int, leap, 
 			return safeBase*2 + val
 		}
 	}
-	best := int32(-1)
+	best, checks := int32(-1), 0
 	for _, t := range b.targets {
 		d := b.sd[t]
 		if d < 0 || (best >= 0 && d >= best) || (leap > 0 && b.markSet[t]) {
 			continue
 		}
-		if t == k.key && !keyed && !b.keyEscape(t, d, max(0, leap-int(d))) {
-			continue
+		if t == k.key && !keyed {
+			if checks >= maxEscapeChecks {
+				break
+			}
+			checks++
+			if !b.escapeFrom(t, d, true, leap) {
+				continue
+			}
 		}
 		best = d
 	}
@@ -364,8 +373,21 @@ func (b *Reference) eval(v *engine.View, np int, keyed bool, freezes int, leap, 
 // keyEscape reports whether, holding the key on tile key at time t0, the
 // player has a safe way on: to the exit, or into room enough to turn round.
 func (b *Reference) keyEscape(key int, t0 int32, leap int) bool {
-	room := b.safeBFS(key, t0, true, leap, b.ed)
-	if b.k.exit >= 0 && b.ed[b.k.exit] >= 0 {
+	return b.escapeFrom(key, t0, true, leap)
+}
+
+// maxEscapeChecks bounds the targets whose way on eval checks.
+const maxEscapeChecks = 3
+
+// escapeFrom reports whether a player standing on tile t at time t0 still
+// has a safe way on: to the open exit, or into room enough to turn round
+// (unknown tiles counted as room), so that reaching t is not walking into a
+// trap with a monster on its heels.
+func (b *Reference) escapeFrom(t int, t0 int32, keyed bool, leap int) bool {
+	b.openUnknown = true
+	room := b.safeBFS(t, t0, keyed, leap, b.ed)
+	b.openUnknown = false
+	if keyed && b.k.exit >= 0 && b.ed[b.k.exit] >= 0 {
 		return true
 	}
 	return room >= keyEscapeMin
@@ -476,7 +498,7 @@ func (b *Reference) safeBFS(src int, t0 int32, keyed bool, leap int, dist []int3
 			if dist[j] >= 0 || j == mino || (leap > 0 && j == b.markCtr) {
 				continue
 			}
-			if !k.pwalk[j] && !(keyed && j == k.exit) {
+			if !k.pwalk[j] && !(keyed && j == k.exit) && !(b.openUnknown && k.unknown[j]) {
 				continue
 			}
 			if dh[j] >= 0 && t >= dh[j] {
@@ -542,7 +564,7 @@ func (b *Reference) rollout(v *engine.View, np int, keyed bool, leap int) (int, 
 			leap--
 		}
 		c = next
-		if dist[c] == 0 {
+		if dist[c] == 0 && !(leap > 0 && b.markSet[c]) {
 			return step, true
 		}
 	}

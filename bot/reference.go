@@ -63,7 +63,8 @@ type Reference struct {
 	lastProgress int
 	banned       map[int]int
 	hadKey       bool
-	aimAt        int // safeBFS: the time the Minotaur aims (0: none)
+	aimAt        int  // safeBFS: the time the Minotaur aims (0: none)
+	openUnknown  bool // safeBFS: unknown tiles count as open (room beyond a target)
 
 	// targets of this decision: the tiles the bot walks to, and the
 	// distances to them over the known map ignoring monsters.

@@ -113,6 +113,9 @@ func (o *openList) Pop() any {
 // (a bonus, the key, the exit or the unknown), or after taking the key on
 // the way, the exit or the unknown beyond.
 func (b *Reference) goalAt(v *engine.View, s *state) bool {
+	if (s.leap > 0 && b.markSet[s.pos]) || (s.aim == 1 && !b.esc[s.pos]) {
+		return false // the Minotaur is about to land here
+	}
 	if s.keyed && !v.Key {
 		return b.xd[s.pos] == 0
 	}

@@ -23,7 +23,7 @@ func BenchmarkStateLevel7(b *testing.B) {
 	n := 0
 	for i := 0; i < b.N; i++ {
 		v := g.View(1)
-		n = len(encode(newState(int64(i), &v, names, Sentences(ev, 1, names), EventInfos(ev, 1))))
+		n = len(encode(newState(int64(i), v, names, Sentences(ev, 1, names), EventInfos(ev, 1))))
 	}
 	b.ReportMetric(float64(n), "bytes/line")
 }

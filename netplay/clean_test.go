@@ -1,6 +1,7 @@
 package netplay
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -98,8 +99,15 @@ func TestEventsRoundTrip(t *testing.T) {
 		if got := strings.Join(Sentences(events, tt.viewer, names), "|"); got != tt.sentences {
 			t.Errorf("seat %d sentences:\n%s\nwant\n%s", tt.viewer, got, tt.sentences)
 		}
-		st := State{Happened: EventInfos(events, tt.viewer)}
-		back := st.Happenings()
+		data, err := json.Marshal(State{Happened: EventInfos(events, tt.viewer)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st State
+		if err := json.Unmarshal(data, &st); err != nil {
+			t.Fatalf("%s: %v", data, err)
+		}
+		back := st.Happened
 		var kinds []string
 		for _, e := range back {
 			kinds = append(kinds, e.Kind.String())

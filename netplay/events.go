@@ -83,28 +83,16 @@ func Sentences(events []engine.Event, viewer int, names [2]string) []string {
 	return out
 }
 
-// EventInfos returns the events of one action that seat viewer is told, in
-// structured form: the same selection as Sentences (a bump only to the
-// player who bumped), without positions.
-func EventInfos(events []engine.Event, viewer int) []EventInfo {
-	out := make([]EventInfo, 0, len(events))
+// EventInfos returns the events of one action that seat viewer is told:
+// the same selection as Sentences (a bump only to the player who bumped).
+// Their JSON carries no positions (engine.Event.MarshalJSON).
+func EventInfos(events []engine.Event, viewer int) []engine.Event {
+	out := make([]engine.Event, 0, len(events))
 	for _, e := range events {
-		if (e.Kind == engine.EvBumpedWall || e.Kind == engine.EvBumpedExit) && e.Seat != viewer {
+		if (e.Kind == engine.EvBumpedWall || e.Kind == engine.EvBumpedExit || e.Kind == engine.EvNoFreeze) && e.Seat != viewer {
 			continue
 		}
-		in := EventInfo{Kind: e.Kind.String(), Seat: e.Seat}
-		switch e.Kind {
-		case engine.EvTookKey, engine.EvTookBonus:
-			in.Item = string(rune(e.Item))
-		case engine.EvCaught:
-			in.Monster = string(rune(e.Monster))
-		case engine.EvLevelStarted:
-			in.Level = e.Level
-		case engine.EvLevelPassed:
-			sc := e.Score
-			in.Level, in.Score = sc.Level, &sc
-		}
-		out = append(out, in)
+		out = append(out, e)
 	}
 	return out
 }

@@ -68,7 +68,32 @@ type tclient struct {
 	seat  int
 	game  string
 	last  *State // the last state received
+	wire  *wireState
 	seq   int64
+}
+
+// wireState is a state message as its line reads, decoded by nothing but
+// encoding/json: what a bot written in another language would see.
+type wireState struct {
+	Seq      int64    `json:"seq"`
+	Rows     int      `json:"rows"`
+	Cols     int      `json:"cols"`
+	Key      bool     `json:"key"`
+	Torch    bool     `json:"torch"`
+	Map      []string `json:"map"`
+	Light    []string `json:"light"`
+	Monsters []struct {
+		Kind string `json:"kind"`
+		X    int    `json:"x"`
+		Y    int    `json:"y"`
+	} `json:"monsters"`
+	Players []struct {
+		Seat  int    `json:"seat"`
+		Name  string `json:"name"`
+		X     int    `json:"x"`
+		Y     int    `json:"y"`
+		State string `json:"state"`
+	} `json:"players"`
 }
 
 func dial(t *testing.T, addr string) *tclient {
@@ -122,6 +147,10 @@ func (c *tclient) recv() Message {
 		}
 		c.seq = st.Seq
 		c.last = st
+		c.wire = &wireState{}
+		if err := json.Unmarshal([]byte(s), c.wire); err != nil {
+			c.t.Fatalf("%s: state line %q: %v", c.name, s, err)
+		}
 	}
 	return m
 }
@@ -251,14 +280,14 @@ func startGame(t *testing.T, ca, cb *tclient) {
 func (c *tclient) act(a string) { c.send(map[string]any{"t": "act", "a": a}) }
 
 // me returns the client's own player in the last state.
-func (c *tclient) me() PlayerPos {
+func (c *tclient) me() engine.PlayerView {
 	for _, p := range c.last.Players {
 		if p.Seat == c.seat {
 			return p
 		}
 	}
 	c.t.Fatalf("%s: no seat %d in state", c.name, c.seat)
-	return PlayerPos{}
+	return engine.PlayerView{}
 }
 
 // parseLevel builds a level from rows: '#' wall, '.' floor, 'P' start

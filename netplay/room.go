@@ -51,7 +51,7 @@ func (r *room) sendState(i int, events []engine.Event) {
 		return
 	}
 	v := r.g.View(i + 1)
-	st := newState(ss.seq.Add(1), &v, r.names(), Sentences(events, i+1, r.names()), EventInfos(events, i+1))
+	st := newState(ss.seq.Add(1), v, r.names(), Sentences(events, i+1, r.names()), EventInfos(events, i+1))
 	ss.send(encode(st))
 }
 

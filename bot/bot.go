@@ -34,7 +34,12 @@ type known struct {
 	key, exit  int    // tile indexes, -1 when not known
 	bonus      []int  // tiles with a bonus as last seen
 	frontier   []int  // known floor next to an unknown tile
-	bumped     map[int]bool
+	// lit marks the tiles seen in light this level: items show only in
+	// light, so a tile seen only in penumbra may still hide the key.
+	lit    []bool
+	unlit  []int // known floor never seen in light
+	litN   int   // tiles seen in light
+	bumped map[int]bool
 }
 
 func (k *known) idx(p engine.Point) int { return p.Y*k.cols + p.X }
@@ -53,11 +58,20 @@ func (k *known) load(v *engine.View) {
 		k.mwalk = make([]bool, k.n)
 		k.unknown = make([]bool, k.n)
 	}
+	if len(k.lit) != k.n {
+		k.lit = make([]bool, k.n)
+		k.litN = 0
+	}
 	k.key, k.exit = -1, -1
 	k.bonus = k.bonus[:0]
 	k.frontier = k.frontier[:0]
+	k.unlit = k.unlit[:0]
 	for i := 0; i < k.n; i++ {
 		c := v.Map[i]
+		if v.Light[i] == engine.Lit && !k.lit[i] {
+			k.lit[i] = true
+			k.litN++
+		}
 		wall := c == '+' || c == '-' || c == '|' || c == '#' || k.bumped[i]
 		k.unknown[i] = c == ' ' && !k.bumped[i]
 		k.mwalk[i] = !wall
@@ -80,12 +94,21 @@ func (k *known) load(v *engine.View) {
 		if !k.pwalk[i] {
 			continue
 		}
+		if !k.lit[i] {
+			k.unlit = append(k.unlit, i)
+		}
 		x, y := i%k.cols, i/k.cols
 		if (y > 0 && k.unknown[i-k.cols]) || (x > 0 && k.unknown[i-1]) ||
 			(y < k.rows-1 && k.unknown[i+k.cols]) || (x < k.cols-1 && k.unknown[i+1]) {
 			k.frontier = append(k.frontier, i)
 		}
 	}
+}
+
+// newLevel forgets what the map of the last level taught.
+func (k *known) newLevel() {
+	k.bumped = nil
+	k.lit = nil
 }
 
 // neighbours appends the tiles next to i in the tie-break order up, left,

@@ -13,6 +13,11 @@ var candidates = [...]engine.Action{engine.Up, engine.Left, engine.Down, engine.
 // How far a bonus may lie (in safe steps) for the bot to fetch it first.
 const bonusReach = 6
 
+// bonusDetour is how many steps longer than the way to the key a bonus may
+// make it, once the key is seen: hunters head for the key's way, and a
+// player who dawdles finds one there.
+const bonusDetour = 2
+
 // keyMap fills b.kd with the distances to the key over the tiles a player
 // may walk before the key is found (unknown tiles assumed open), for the
 // hunters' intercept rule.
@@ -41,11 +46,11 @@ func (b *Reference) decide(v *engine.View, p int) engine.Action {
 	}
 	if best < safeBase/2 {
 		// No way to the goal is safe: look further ahead.
-		a, found, ok := b.search(v, p, leap)
+		a, found, doomed := b.search(v, p, leap)
 		if b.Trace != nil {
 			fmt.Fprintf(b.Trace, "  search: %v found=%v nodes=%d\n", a, found, len(b.nodes))
 		}
-		if found || (ok && best <= caughtScore+1) {
+		if found || doomed {
 			return a
 		}
 	}
@@ -70,6 +75,9 @@ func (b *Reference) chooseTargets(v *engine.View, p int, leap int) {
 		b.safeBFS(p, 0, v.Key, leap, b.sd)
 		bestB, bestD := -1, int32(bonusReach+1)
 		for _, j := range k.bonus {
+			if !v.Key && k.key >= 0 && b.kd[p] >= 0 && b.kd[j] >= 0 && b.sd[j]+b.kd[j] > b.kd[p]+bonusDetour {
+				continue // the race to the key comes first
+			}
 			if d := b.sd[j]; d >= 0 && d < bestD {
 				bestB, bestD = j, d
 			}
@@ -262,11 +270,11 @@ const (
 // has not given up.
 func (b *Reference) frontierTargets(v *engine.View, p int) []int {
 	k := &b.k
-	if v.Turn-b.lastProgress > stallTurns && len(k.frontier) > 0 {
+	if v.Turn-b.lastProgress > stallTurns && len(k.frontier)+len(k.unlit) > 0 {
 		// Give up the nearest frontier tile, and those next to it.
 		b.queue = k.bfs(k.pwalk, b.gd, b.queue, p)
 		near, nd := -1, int32(0)
-		for _, f := range k.frontier {
+		for _, f := range append(k.frontier, k.unlit...) {
 			if _, ok := b.banned[f]; ok && b.banned[f] > v.Turn {
 				continue
 			}
@@ -275,7 +283,7 @@ func (b *Reference) frontierTargets(v *engine.View, p int) []int {
 			}
 		}
 		if near >= 0 {
-			for _, f := range k.frontier {
+			for _, f := range append(k.frontier, k.unlit...) {
 				if manhattan(k.pt(f), k.pt(near)) <= 3 {
 					b.banned[f] = v.Turn + banTurns
 				}
@@ -289,8 +297,20 @@ func (b *Reference) frontierTargets(v *engine.View, p int) []int {
 			out = append(out, f)
 		}
 	}
+	if !v.Key && k.key < 0 && len(out) == 0 {
+		// Looking for the key, with the map explored: it shows only in
+		// light, so tiles seen in penumbra alone are still to be searched.
+		for _, f := range k.unlit {
+			if until, ok := b.banned[f]; !ok || until <= v.Turn {
+				out = append(out, f)
+			}
+		}
+	}
 	if len(out) == 0 {
 		out = append(out, k.frontier...)
+		if !v.Key && k.key < 0 {
+			out = append(out, k.unlit...)
+		}
 	}
 	b.ftargets = out
 	return out

@@ -28,7 +28,7 @@ func (b *Naive) Act(v *engine.View, events []engine.Event) engine.Action {
 	}
 	if v.Level != b.level || v.Turn < b.turn {
 		b.level = v.Level
-		b.k.bumped = nil
+		b.k.newLevel()
 		b.visits = make([]int32, v.Rows*v.Cols)
 	}
 	b.turn = v.Turn
@@ -46,6 +46,10 @@ func (b *Naive) Act(v *engine.View, events []engine.Event) engine.Action {
 		b.goals = append(b.goals, k.key)
 	case v.Key && k.exit >= 0:
 		b.goals = append(b.goals, k.exit)
+	case !v.Key && len(k.frontier) == 0:
+		// The map is explored but the key not seen: it shows only in
+		// light, so search the tiles seen in penumbra alone.
+		b.goals = append(b.goals, k.unlit...)
 	default:
 		b.goals = append(b.goals, k.frontier...)
 	}

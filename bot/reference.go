@@ -83,6 +83,7 @@ type Reference struct {
 	sim, roll, scratchMons   []track
 	nodes                    []node
 	open                     openList
+	layer                    []openNode
 	smons                    []track
 	seen                     map[uint64]struct{}
 	xd                       []int32 // distances to the exit, the exit open
@@ -178,7 +179,7 @@ func (b *Reference) observe(v *engine.View, events []engine.Event) {
 		b.level = v.Level
 		b.turn = v.Turn
 		b.tracks = b.tracks[:0]
-		b.k.bumped = nil
+		b.k.newLevel()
 		n := v.Rows * v.Cols
 		b.visits = make([]int32, n)
 		b.markSet = make([]bool, n)
@@ -315,6 +316,7 @@ func (b *Reference) observe(v *engine.View, events []engine.Event) {
 			known++
 		}
 	}
+	known += k.litN
 	if known > b.knownTiles || v.Key != b.hadKey {
 		b.knownTiles, b.lastProgress, b.hadKey = known, v.Turn, v.Key
 	}

@@ -8,8 +8,9 @@ import (
 
 // Search limits: imagined positions per decision, and how deep.
 const (
-	searchNodes = 600
-	searchDepth = 40
+	searchNodesDefault = 600
+	searchDepth        = 80
+	searchBeam         = 12
 )
 
 // node is one imagined position of the search.
@@ -21,18 +22,18 @@ type node struct {
 }
 
 // search looks for a line of actions that reaches the goal alive when no
-// safe way exists: best first (fewest steps plus twice the distance left)
-// over the player's actions, the remembered monsters answering each by
-// their rules on the known map (chasers are deterministic, so circling a
-// loop until they trail behind, or waiting out a freeze, can be found). It
-// returns the first action of the line found; else, of the line that
-// survives longest (ties: ending nearest the goal), and false when every
-// action is caught at once.
-func (b *Reference) search(v *engine.View, p, leap int) (engine.Action, bool, bool) {
+// safe way exists. It is a beam search over the player's actions, the
+// remembered monsters answering each by their rules on the known map: turn
+// after turn it keeps the searchBeam imagined positions nearest the goal,
+// so it follows lines deep enough to lead a chaser of the same speed round
+// a loop until it trails behind, or to wait out a freeze. It returns the
+// first action of the line found; else, of the line that survives longest
+// (ties: ending nearest the goal), and whether every line the search could
+// follow ends caught.
+func (b *Reference) search(v *engine.View, p, leap int) (a engine.Action, found, doomed bool) {
 	nm := len(b.tracks)
 	b.nodes = b.nodes[:0]
 	b.smons = b.smons[:0]
-	b.open = b.open[:0]
 	if b.seen == nil {
 		b.seen = map[uint64]struct{}{}
 	}
@@ -40,73 +41,55 @@ func (b *Reference) search(v *engine.View, p, leap int) (engine.Action, bool, bo
 	root := b.start(v, p, leap)
 	b.smons = append(b.smons, b.tracks...)
 	b.nodes = append(b.nodes, node{st: root, first: engine.Skip})
-	heap.Push(&b.open, openNode{f: 0, i: 0})
-	bestDepth, bestH, bestA, any := -1, int32(1<<30), engine.Skip, false
-	for expanded := 0; b.open.Len() > 0 && expanded < searchNodes; expanded++ {
-		cur := b.nodes[heap.Pop(&b.open).(openNode).i]
-		if cur.depth >= searchDepth {
-			continue
+	layer := append(b.layer[:0], openNode{i: 0})
+	bestDepth, bestH, bestA := -1, int32(1<<30), engine.Skip
+	expanded := 0
+	for depth := 0; len(layer) > 0 && depth < searchDepth && expanded < SearchNodes; depth++ {
+		b.open = b.open[:0]
+		for _, it := range layer {
+			expanded++
+			cur := b.nodes[it.i]
+			for _, a := range candidates {
+				s := cur.st
+				s.mons = append(b.scratchMons[:0], b.smons[cur.monsAt:cur.monsAt+nm]...)
+				b.scratchMons = s.mons
+				out := b.advance(v, &s, a)
+				if out == stepInvalid || out == stepCaught {
+					continue
+				}
+				first := cur.first
+				if depth == 0 {
+					first = a
+				}
+				if out == stepEscaped || b.goalAt(v, &s) {
+					b.layer = layer
+					return first, true, false
+				}
+				key := hashState(&s)
+				if _, dup := b.seen[key]; dup {
+					continue
+				}
+				b.seen[key] = struct{}{}
+				hd := b.goalDist(v, &s)
+				if depth+1 > bestDepth || (depth+1 == bestDepth && hd < bestH) {
+					bestDepth, bestH, bestA = depth+1, hd, first
+				}
+				at := len(b.smons)
+				b.smons = append(b.smons, s.mons...)
+				s.mons = nil
+				b.nodes = append(b.nodes, node{st: s, monsAt: at, first: first, depth: depth + 1})
+				heap.Push(&b.open, openNode{f: hd, h: hd, i: int32(len(b.nodes) - 1)})
+			}
 		}
-		for _, a := range candidates {
-			s := cur.st
-			s.mons = append(b.scratchMons[:0], b.smons[cur.monsAt:cur.monsAt+nm]...)
-			b.scratchMons = s.mons
-			out := b.advance(v, &s, a)
-			if out == stepInvalid || out == stepCaught {
-				continue
-			}
-			first := cur.first
-			if cur.depth == 0 {
-				first = a
-			}
-			if out == stepEscaped || b.goalAt(v, &s) {
-				return first, true, true
-			}
-			key := hashState(&s)
-			if _, dup := b.seen[key]; dup {
-				continue
-			}
-			b.seen[key] = struct{}{}
-			d := cur.depth + 1
-			hd := b.goalDist(v, &s)
-			if d > bestDepth || (d == bestDepth && hd < bestH) {
-				bestDepth, bestH, bestA, any = d, hd, first, true
-			}
-			at := len(b.smons)
-			b.smons = append(b.smons, s.mons...)
-			s.mons = nil
-			b.nodes = append(b.nodes, node{st: s, monsAt: at, first: first, depth: d})
-			heap.Push(&b.open, openNode{f: int32(d) + 2*min(hd, 1<<20), h: hd, i: int32(len(b.nodes) - 1)})
+		layer = layer[:0]
+		for b.open.Len() > 0 && len(layer) < searchBeam {
+			layer = append(layer, heap.Pop(&b.open).(openNode))
 		}
 	}
-	return bestA, false, any
-}
-
-// openNode is an entry of the search's open list.
-type openNode struct {
-	f, h int32
-	i    int32
-}
-
-type openList []openNode
-
-func (o openList) Len() int { return len(o) }
-func (o openList) Less(a, b int) bool {
-	if o[a].f != o[b].f {
-		return o[a].f < o[b].f
-	}
-	if o[a].h != o[b].h {
-		return o[a].h < o[b].h
-	}
-	return o[a].i < o[b].i
-}
-func (o openList) Swap(a, b int) { o[a], o[b] = o[b], o[a] }
-func (o *openList) Push(x any)   { *o = append(*o, x.(openNode)) }
-func (o *openList) Pop() any {
-	old := *o
-	x := old[len(old)-1]
-	*o = old[:len(old)-1]
-	return x
+	b.layer = layer
+	// Every line ends caught (the beam ran dry): the one that lasts
+	// longest gives the monsters most time to err.
+	return bestA, false, bestDepth >= 0 && len(layer) == 0
 }
 
 // goalAt reports whether the imagined player stands on the goal: the target
@@ -153,4 +136,31 @@ func hashState(s *state) uint64 {
 		mix(m.frozen)
 	}
 	return h
+}
+
+var SearchNodes = searchNodesDefault // TMP
+
+// openNode is an entry of the search's next layer, ordered by its
+// distance to the goal.
+type openNode struct {
+	f, h int32
+	i    int32
+}
+
+type openList []openNode
+
+func (o openList) Len() int { return len(o) }
+func (o openList) Less(a, b int) bool {
+	if o[a].f != o[b].f {
+		return o[a].f < o[b].f
+	}
+	return o[a].i < o[b].i
+}
+func (o openList) Swap(a, b int) { o[a], o[b] = o[b], o[a] }
+func (o *openList) Push(x any)   { *o = append(*o, x.(openNode)) }
+func (o *openList) Pop() any {
+	old := *o
+	x := old[len(old)-1]
+	*o = old[:len(old)-1]
+	return x
 }

@@ -8,9 +8,9 @@ import (
 
 // Search limits: imagined positions per decision, and how deep.
 const (
-	searchNodesDefault = 600
-	searchDepth        = 80
-	searchBeam         = 12
+	searchNodes = 600
+	searchDepth = 80
+	searchBeam  = 12
 )
 
 // node is one imagined position of the search.
@@ -44,7 +44,7 @@ func (b *Reference) search(v *engine.View, p, leap int) (a engine.Action, found,
 	layer := append(b.layer[:0], openNode{i: 0})
 	bestDepth, bestH, bestA := -1, int32(1<<30), engine.Skip
 	expanded := 0
-	for depth := 0; len(layer) > 0 && depth < searchDepth && expanded < SearchNodes; depth++ {
+	for depth := 0; len(layer) > 0 && depth < searchDepth && expanded < searchNodes; depth++ {
 		b.open = b.open[:0]
 		for _, it := range layer {
 			expanded++
@@ -137,8 +137,6 @@ func hashState(s *state) uint64 {
 	}
 	return h
 }
-
-var SearchNodes = searchNodesDefault // TMP
 
 // openNode is an entry of the search's next layer, ordered by its
 // distance to the goal.

@@ -10,29 +10,39 @@ import (
 // Reference plays as a skilled player would, from what its seat perceives.
 //
 // It remembers every monster it has seen, where it was last and how long it
-// stays frozen; out of its light a hunter is moved on by the hunters' rules
-// (it chases, or heads for the player's way to the key) on the known map,
-// a wanderer is assumed to stay about where it was seen for a while, and the
-// Minotaur is where it was or where its marks said it would land.
+// stays frozen, and moves it on out of its light by the rules a player
+// knows, on the map it knows: a hunter chases, or heads for the player's way
+// to the key (before the key is seen, it is taken to hold its ground); a
+// wanderer chases a player it sees within 4 tiles, walks to where it last
+// saw one, and is forgotten a few turns after it wanders off; the Minotaur
+// rests where it landed and leaps on its marks, every six turns. A monster
+// that is not where the rules put it, on a lit tile, is somewhere in the
+// dark nearby.
 //
 // Each turn it tries every action — the four steps, a skip, a freeze from the
-// pocket — plays the monsters' answer by their rules on its known map, and
-// scores the position reached. The score rests on a danger map: the turn at
-// which any remembered monster could first stand on each tile, whatever it
-// chooses. A tile the player reaches strictly before every monster is safe,
-// and a way made of safe tiles cannot be cut, so the bot:
+// pocket — plays the monsters' answer, and scores the position reached. The
+// score rests on a danger map: the turn at which any remembered monster could
+// first stand on each tile, whatever it chooses. A tile the player reaches
+// strictly before every monster is safe, and a way made of safe tiles cannot
+// be cut, so the bot:
 //
-//   - walks the shortest safe way to its goal (the key once seen, then the
-//     exit; else the nearest unknown tile, or a bonus on the way), and takes
-//     the key only when a safe way leads on from it;
-//   - when no safe way to the goal exists, keeps as much safe room around it
-//     as it can — on a loop a chaser of the same speed never gains — and edges
-//     toward the goal, avoiding tiles it has stood on often, until the
-//     monsters open a way;
-//   - uses a freeze when that makes the way safe, or buys much more room;
+//   - walks the shortest safe way to its goal — the key once seen, then the
+//     exit; else the nearest unknown tile (when the key is in sight but known
+//     only by a long way round, unknown tiles toward it too), or a bonus a
+//     few steps away that does not lose the race to the key — and takes the
+//     key only when a safe way leads on from it;
+//   - when no safe way exists, plays its plan forward against the monsters'
+//     rules (a chaser of the same speed trailing round a loop never catches
+//     up), then searches deeper for a line that reaches the goal alive;
+//     failing both, keeps as much safe room round it as it can and edges
+//     toward the goal, avoiding tiles it has stood on often;
+//   - uses a freeze when that makes a way safe, or buys much more room;
 //   - counts the Minotaur's marked 3×3 area as deadly at the moment of the
-//     leap, so it leaves the area in the two moves it has, and never steps on
-//     the Minotaur, resting or not.
+//     leap, so it leaves the area in the two moves it has; when the Minotaur
+//     is about to aim, stands only where two moves can leave such an area;
+//     never steps on the Minotaur, resting or not;
+//   - gives up an unknown tile it has made for without learning anything for
+//     16 turns (a hunter guarding the way to the key keeps it circling).
 type Reference struct {
 	// Trace, when set, receives each decision's scores (for tuning).
 	Trace io.Writer
@@ -55,8 +65,6 @@ type Reference struct {
 	esc       []bool
 	marksSeen bool
 
-	light []engine.Light // of the view being answered
-
 	// Progress: tiles known, and the turn their count last grew; frontier
 	// tiles given up (until the turn stored) after a long time without it.
 	knownTiles   int
@@ -77,7 +85,6 @@ type Reference struct {
 
 	// scratch, reused between turns
 	near, kd, gd, dh, sd, ed []int32
-	hd                       [][]int32
 	queue, cur, next         []int32
 	pathBuf                  []int
 	sim, roll, scratchMons   []track
@@ -96,7 +103,6 @@ type track struct {
 	seen   int // turn it was last seen in light
 	frozen int // actions it still skips
 	target int // a wanderer: the tile it walks to, where it last saw the player (-1: none)
-	live   bool
 }
 
 // NewReference returns a reference bot for one seat.
@@ -200,7 +206,6 @@ func (b *Reference) observe(v *engine.View, events []engine.Event) {
 		}
 	}
 	b.ensure(k.n)
-	b.light = v.Light
 	pos, _ := seatPos(v)
 	p := k.idx(pos)
 
@@ -241,7 +246,7 @@ func (b *Reference) observe(v *engine.View, events []engine.Event) {
 			best = len(b.tracks) - 1
 		}
 		t := &b.tracks[best]
-		t.pos, t.seen, t.frozen, t.live = mi, v.Turn, m.FrozenFor, true
+		t.pos, t.seen, t.frozen = mi, v.Turn, m.FrozenFor
 		if m.Kind == engine.Wanderer && k.canSee(mi, p, engine.WandererSight) {
 			t.target = p
 		}
@@ -366,7 +371,6 @@ func (b *Reference) ensure(n int) {
 	}
 	b.kwalk = make([]bool, n)
 	b.xwalk = make([]bool, n)
-	b.hd = nil
 }
 
 // leapIn returns how many of the player's actions are left before the

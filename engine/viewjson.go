@@ -217,8 +217,10 @@ type eventJSON struct {
 func (e Event) MarshalJSON() ([]byte, error) {
 	j := eventJSON{Kind: e.Kind.String(), Seat: e.Seat}
 	switch e.Kind {
-	case EvTookKey, EvTookBonus:
-		j.Item = string(rune(e.Item))
+	case EvTookKey, EvTookBonus, EvCompass:
+		if e.Item != NoItem {
+			j.Item = string(rune(e.Item))
+		}
 	case EvCaught:
 		j.Monster = string(rune(e.Monster))
 	case EvLevelStarted:

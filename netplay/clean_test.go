@@ -96,10 +96,11 @@ func TestEventsRoundTrip(t *testing.T) {
 			"Level 2 passed: 380 points (100 + 260 time bonus + 20 for bonuses).|Level 3 begins.",
 			"took_bonus caught minotaur_leaps level_passed level_started"},
 	} {
-		if got := strings.Join(Sentences(events, tt.viewer, names), "|"); got != tt.sentences {
+		sentences, happened := told(events, tt.viewer, names)
+		if got := strings.Join(sentences, "|"); got != tt.sentences {
 			t.Errorf("seat %d sentences:\n%s\nwant\n%s", tt.viewer, got, tt.sentences)
 		}
-		data, err := json.Marshal(State{Happened: EventInfos(events, tt.viewer)})
+		data, err := json.Marshal(State{Happened: happened})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -80,6 +80,12 @@ func TestWholeFlow(t *testing.T) {
 	if !st.YourTurn || st.Turn != 0 || len(st.Events) != 1 || st.Events[0] != "A wall blocks the way." {
 		t.Fatalf("bump state %+v", st)
 	}
+	// So does a freeze with an empty pocket.
+	alice.act("f")
+	st = alice.expect(TypeState).(*State)
+	if !st.YourTurn || st.Turn != 0 || st.Freezes != 0 || strings.Join(st.Events, "|") != "Your pocket holds no freeze." {
+		t.Fatalf("empty-pocket state %+v", st)
+	}
 	bob.send(map[string]any{"t": "ping"})
 	bob.expect(TypePong)
 

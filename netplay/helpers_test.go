@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/testboard"
 )
 
 // waitFor bounds every wait of the tests: a broken server fails a test
@@ -292,36 +293,7 @@ func (c *tclient) me() engine.PlayerView {
 
 // parseLevel builds a level from rows: '#' wall, '.' floor, 'P' start
 // (one or two), 'K' key, 'E' exit, H W M monsters, * ^ ? bonuses.
-func parseLevel(t testing.TB, rows ...string) engine.Level {
-	t.Helper()
-	l := engine.Level{Rows: len(rows), Cols: len(rows[0]), Wall: make([]bool, len(rows)*len(rows[0]))}
-	for y, r := range rows {
-		for x := 0; x < len(r); x++ {
-			p := engine.Point{X: x, Y: y}
-			switch c := r[x]; c {
-			case '#':
-				l.Wall[y*l.Cols+x] = true
-			case '.':
-			case 'P':
-				l.Starts = append(l.Starts, p)
-			case 'K':
-				l.Key = p
-			case 'E':
-				l.Exit = p
-			case 'H', 'W', 'M':
-				l.Monsters = append(l.Monsters, engine.Placed{Pos: p, Kind: c})
-			case '*', '^', '?':
-				l.Bonuses = append(l.Bonuses, engine.Placed{Pos: p, Kind: c})
-			default:
-				t.Fatalf("bad level char %q", c)
-			}
-		}
-	}
-	if err := l.Validate(); err != nil {
-		t.Fatalf("level: %v", err)
-	}
-	return l
-}
+func parseLevel(t testing.TB, rows ...string) engine.Level { return testboard.Level(t, rows...) }
 
 // corridor is a one-row level: both players start at the left, the key is
 // two steps right, the exit at the right end. Each seat escapes with "dddd"

@@ -209,19 +209,15 @@ func (g *gameScreen) chatKey(msg tea.KeyMsg) tea.Cmd {
 // level-passed or end screen when the events say so.
 func (g *gameScreen) apply(ev []engine.Event) tea.Cmd {
 	g.turn++
-	keyed := g.view.Key
 	var passed *engine.LevelScore
 	var end engine.EventKind
 	var caughtBy engine.MonsterKind
+	n := narrator(g.sess)
 	for _, e := range ev {
-		if t := eventText(e, g.seat, keyed); t != "" {
+		if t := n.Say(e); t != "" {
 			g.say(t)
 		}
 		switch e.Kind {
-		case engine.EvTookKey:
-			keyed = true
-		case engine.EvLevelStarted:
-			keyed = false
 		case engine.EvLevelPassed:
 			sc := e.Score
 			passed = &sc

@@ -142,7 +142,7 @@ func TestFlowNetwork(t *testing.T) {
 	if p := st.Players[1]; p.Name != "ada" || p.Pos.X != 3 {
 		t.Fatalf("ada is %+v after her move", p)
 	}
-	waitText(t, tm, "You took the key.")
+	waitText(t, tm, "You took the key: the exit is")
 
 	// Game chat both ways.
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'T'}})

@@ -102,16 +102,26 @@ func (b *Reference) chooseTargets(v *engine.View, p int, leap int) {
 			}
 		}
 	}
-	// Walkable for the distances: known floor, and the exit once open.
+	// Distances to the targets over known floor (the exit counts once
+	// open); after the key, over known floor and the exit.
 	for i := range b.xwalk {
 		b.xwalk[i] = k.pwalk[i] || (i == k.exit && k.exit >= 0)
 	}
-	b.queue = k.bfs(b.xwalk, b.td, b.queue, b.targets...)
+	b.queue = k.bfs(k.pwalk, b.td, b.queue, b.targets...)
 	if !b.bonusGoal && len(b.targets) == 1 && detour(k, b.td[p], p, b.targets[0]) {
 		// The key or exit is in sight, but no known way leads there, or
 		// only a long way round: explore toward it too.
 		b.targets = append(b.targets, toward(k, b.frontierTargets(v, p), p, b.targets[0])...)
-		b.queue = k.bfs(b.xwalk, b.td, b.queue, b.targets...)
+		b.queue = k.bfs(k.pwalk, b.td, b.queue, b.targets...)
+	}
+	// Plans played forward may cross tiles never seen: a maze's unknown is
+	// mostly corridor, and the bot looks again at every step.
+	for i := range b.dwalk {
+		b.dwalk[i] = k.pwalk[i] || k.unknown[i]
+	}
+	b.queue = k.bfs(b.dwalk, b.td, b.queue, b.targets...)
+	for i := range b.xwalk {
+		b.xwalk[i] = b.dwalk[i] || (i == k.exit && k.exit >= 0)
 	}
 	if !v.Key && k.key >= 0 {
 		// After the key: on to the exit, or to the unknown when no known
@@ -195,7 +205,7 @@ func (b *Reference) advance(v *engine.View, s *state, a engine.Action) int {
 			return stepInvalid
 		}
 		np = k.idx(q)
-		if !k.pwalk[np] && !(s.keyed && np == k.exit) {
+		if !k.pwalk[np] && !(s.keyed && np == k.exit) && !(b.dream && k.unknown[np]) {
 			return stepInvalid
 		}
 	}
@@ -550,6 +560,8 @@ const rolloutSteps = 60
 func (b *Reference) rollout(v *engine.View, np int, keyed bool, leap int) (int, bool) {
 	k := &b.k
 	b.roll = append(b.roll[:0], b.sim...)
+	b.dream = true
+	defer func() { b.dream = false }()
 	dist := b.td
 	if keyed && !v.Key {
 		dist = b.xd

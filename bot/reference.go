@@ -82,6 +82,9 @@ type Reference struct {
 	td        []int32
 	kwalk     []bool
 	xwalk     []bool
+	dwalk     []bool
+	// dream lets imagined steps beyond the first cross unknown tiles.
+	dream bool
 
 	// scratch, reused between turns
 	near, kd, gd, dh, sd, ed []int32
@@ -371,6 +374,7 @@ func (b *Reference) ensure(n int) {
 	}
 	b.kwalk = make([]bool, n)
 	b.xwalk = make([]bool, n)
+	b.dwalk = make([]bool, n)
 }
 
 // leapIn returns how many of the player's actions are left before the

@@ -53,7 +53,9 @@ func (b *Reference) search(v *engine.View, p, leap int) (a engine.Action, found,
 				s := cur.st
 				s.mons = append(b.scratchMons[:0], b.smons[cur.monsAt:cur.monsAt+nm]...)
 				b.scratchMons = s.mons
+				b.dream = depth > 0
 				out := b.advance(v, &s, a)
+				b.dream = false
 				if out == stepInvalid || out == stepCaught {
 					continue
 				}

@@ -192,3 +192,32 @@ func TestNaiveWalksStraightToTheKeyThenTheExit(t *testing.T) {
 		t.Errorf("naive: result %v with %q, want a win along the shortest way (14 steps)", g.Result(), acts)
 	}
 }
+
+func TestBotsPlayBothSeatsOfACoopGame(t *testing.T) {
+	// Later issues use a bot as a co-op partner: two bots, one per seat, fed
+	// their own seat's views, play whole levels without an illegal action.
+	for seed := uint64(1); seed <= 5; seed++ {
+		g, err := engine.New(engine.Config{Seed: seed, Players: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := map[int]Player{1: NewReference(), 2: NewReference()}
+		events := map[int][]engine.Event{}
+		for i := 0; i < 2000 && g.Result() == engine.InProgress; i++ {
+			seat := g.Turn()
+			if seat == 0 {
+				break
+			}
+			v := g.View(seat)
+			a := players[seat].Act(&v, events[seat])
+			ev, err := g.Apply(seat, a)
+			if err != nil {
+				t.Fatalf("seed %d, seat %d, action %q: %v", seed, seat, a, err)
+			}
+			events[seat] = ev
+		}
+		if st := g.Status(); st.Level == 1 && st.Turn == 0 {
+			t.Errorf("seed %d: the bots never got going", seed)
+		}
+	}
+}

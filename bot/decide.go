@@ -32,6 +32,7 @@ func (b *Reference) keyMap() {
 	b.queue = k.bfs(b.kwalk, b.kd, b.queue, k.key)
 }
 
+// decide returns the action the reference bot plays from tile p.
 func (b *Reference) decide(v *engine.View, p int) engine.Action {
 	k := &b.k
 	leap := b.leapIn(v)

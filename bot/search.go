@@ -11,6 +11,9 @@ const (
 	searchNodes = 600
 	searchDepth = 80
 	searchBeam  = 12
+	// When the bot has learnt nothing for a while.
+	stuckSearchNodes = 4000
+	stuckSearchBeam  = 25
 )
 
 // node is one imagined position of the search.
@@ -42,9 +45,15 @@ func (b *Reference) search(v *engine.View, p, leap int) (a engine.Action, found,
 	b.smons = append(b.smons, b.tracks...)
 	b.nodes = append(b.nodes, node{st: root, first: engine.Skip})
 	layer := append(b.layer[:0], openNode{i: 0})
+	nodes, beam := searchNodes, searchBeam
+	if v.Turn-b.lastProgress > stallTurns/2 {
+		// Stuck: a hunter guards the way. Look much deeper for a line
+		// that leads it off.
+		nodes, beam = stuckSearchNodes, stuckSearchBeam
+	}
 	bestDepth, bestH, bestA := -1, int32(1<<30), engine.Skip
 	expanded := 0
-	for depth := 0; len(layer) > 0 && depth < searchDepth && expanded < searchNodes; depth++ {
+	for depth := 0; len(layer) > 0 && depth < searchDepth && expanded < nodes; depth++ {
 		b.open = b.open[:0]
 		for _, it := range layer {
 			expanded++
@@ -84,7 +93,7 @@ func (b *Reference) search(v *engine.View, p, leap int) (a engine.Action, found,
 			}
 		}
 		layer = layer[:0]
-		for b.open.Len() > 0 && len(layer) < searchBeam {
+		for b.open.Len() > 0 && len(layer) < beam {
 			layer = append(layer, heap.Pop(&b.open).(openNode))
 		}
 	}

@@ -5,45 +5,13 @@ import (
 	"testing"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/testboard"
 )
 
-// board builds a level from a picture: `#` wall, `.` floor, and the
-// level-file letters for the player, key, exit, monsters and bonuses.
-func board(t *testing.T, rows ...string) engine.Level {
-	t.Helper()
-	l := engine.Level{Rows: len(rows), Cols: len(rows[0])}
-	l.Wall = make([]bool, l.Rows*l.Cols)
-	for y, r := range rows {
-		if len(r) != l.Cols {
-			t.Fatalf("board: row %d is %d long, want %d", y, len(r), l.Cols)
-		}
-		for x := 0; x < len(r); x++ {
-			p := engine.Point{X: x, Y: y}
-			switch c := r[x]; c {
-			case '#':
-				l.Wall[y*l.Cols+x] = true
-			case '.':
-			case 'P':
-				l.Starts = append(l.Starts, p)
-			case 'K':
-				l.Key = p
-			case 'E':
-				l.Exit = p
-			case 'H', 'W', 'M':
-				l.Monsters = append(l.Monsters, engine.Placed{Pos: p, Kind: c})
-			case '*', '^', '?':
-				l.Bonuses = append(l.Bonuses, engine.Placed{Pos: p, Kind: c})
-			default:
-				t.Fatalf("board: unknown %q", c)
-			}
-		}
-	}
-	return l
-}
-
+// newGame starts a solo game on one hand-drawn level.
 func newGame(t *testing.T, rows ...string) *engine.Game {
 	t.Helper()
-	g, err := engine.New(engine.Config{Seed: 1, Players: 1, Levels: []engine.Level{board(t, rows...)}})
+	g, err := engine.New(engine.Config{Seed: 1, Players: 1, Levels: []engine.Level{testboard.Level(t, rows...)}})
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}

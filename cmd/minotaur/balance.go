@@ -21,7 +21,7 @@ func init() {
 	register(command{name: "balance", summary: "measure the generated levels with bots and the solver", run: runBalance})
 }
 
-const balanceUsage = `usage: minotaur balance [--seeds A-B] [--levels A-B] [--budget N] [--max-actions N] [--jobs N]
+const balanceUsage = `usage: minotaur balance [--seeds A-B] [--levels A-B] [--budget N] [--max-actions N] [--jobs N] [--no-campaign] [--full-view]
 
 Measures how hard the generated levels are. For every seed and level it deals
 the level as the campaign would, then plays it from its start three ways: the
@@ -39,6 +39,9 @@ taken goes to standard error.
                      as lost, out of turns (default 1000)
   --jobs N           games played at once (default: the number of CPUs)
   --no-campaign      skip the whole-campaign runs
+  --full-view        show the bots the whole map and every monster, as if every
+                     tile were lit: not the game, but how much of what they lose
+                     is what they cannot see
 `
 
 // balanceOptions are the parsed flags of `minotaur balance`.
@@ -49,6 +52,9 @@ type balanceOptions struct {
 	maxActions       int
 	jobs             int
 	campaign         bool
+	// fullView shows the bots the whole map and every monster: how much of
+	// what they lose is what they cannot see.
+	fullView bool
 }
 
 func runBalance(args []string, stdout, stderr io.Writer) int {
@@ -61,6 +67,7 @@ func runBalance(args []string, stdout, stderr io.Writer) int {
 	maxActions := fs.Int("max-actions", 1000, "actions per level run")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "games played at once")
 	noCampaign := fs.Bool("no-campaign", false, "skip whole campaigns")
+	fullView := fs.Bool("full-view", false, "show the bots the whole map and every monster")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -73,7 +80,7 @@ func runBalance(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minotaur balance: unexpected argument %q\n%s", fs.Arg(0), usage)
 		return 2
 	}
-	o := balanceOptions{budget: *budget, maxActions: *maxActions, jobs: *jobs, campaign: !*noCampaign}
+	o := balanceOptions{budget: *budget, maxActions: *maxActions, jobs: *jobs, campaign: !*noCampaign, fullView: *fullView}
 	var err error
 	if o.seedLo, o.seedHi, err = parseSeedRange(*seeds); err != nil {
 		fmt.Fprintf(stderr, "minotaur balance: --seeds %q: %v\n", *seeds, err)
@@ -201,10 +208,10 @@ func measureSeed(o balanceOptions, seed uint64) seedResult {
 	genErr := make([]error, engine.CampaignLevels)
 	allDealt := true
 	for n := 1; n <= engine.CampaignLevels; n++ {
-		if o.campaign || (n >= o.levelLo && n <= o.levelHi) {
-			dealt[n-1], dropped[n-1], genErr[n-1] = engine.GenerateCounted(seed, n)
-		}
-		if genErr[n-1] != nil || dealt[n-1].Rows == 0 {
+		// Every level, even when only some are measured: a game given
+		// the dealt levels needs them all.
+		dealt[n-1], dropped[n-1], genErr[n-1] = engine.GenerateCounted(seed, n)
+		if genErr[n-1] != nil {
 			allDealt = false
 		}
 	}
@@ -218,8 +225,8 @@ func measureSeed(o balanceOptions, seed uint64) seedResult {
 			}
 		}
 		if lr.genErr == "" {
-			lr.ref = playLevel(seed, dealt, n, bot.NewReference(), o.maxActions)
-			lr.naive = playLevel(seed, dealt, n, bot.NewNaive(), o.maxActions)
+			lr.ref = playLevel(seed, dealt, n, bot.NewReference(), o)
+			lr.naive = playLevel(seed, dealt, n, bot.NewNaive(), o)
 			if g, err := engine.New(engine.Config{Seed: seed, Players: 1, Levels: dealt, Start: n}); err == nil {
 				lr.solved = engine.Solve(g, o.budget).Found
 			}
@@ -230,21 +237,21 @@ func measureSeed(o balanceOptions, seed uint64) seedResult {
 		if !allDealt {
 			r.lostBy = causeGen
 		} else {
-			r.won, r.lostOn, r.lostBy = playCampaign(seed, dealt, o.maxActions)
+			r.won, r.lostOn, r.lostBy = playCampaign(seed, dealt, o)
 		}
 	}
 	return r
 }
 
 // playLevel plays level n alone with p and reports how it went.
-func playLevel(seed uint64, dealt []engine.Level, n int, p bot.Player, maxActions int) runOutcome {
+func playLevel(seed uint64, dealt []engine.Level, n int, p bot.Player, o balanceOptions) runOutcome {
 	g, err := engine.New(engine.Config{Seed: seed, Players: 1, Levels: dealt, Start: n})
 	if err != nil {
 		return runOutcome{cause: causeGen}
 	}
 	var ev []engine.Event
-	for a := 0; a < maxActions; a++ {
-		v := g.View(1)
+	for a := 0; a < o.maxActions; a++ {
+		v := view(g, o)
 		ev, err = g.Apply(1, p.Act(&v, ev))
 		if err != nil {
 			return runOutcome{cause: err.Error()}
@@ -263,7 +270,7 @@ func playLevel(seed uint64, dealt []engine.Level, n int, p bot.Player, maxAction
 
 // playCampaign plays the whole campaign with a fresh reference bot, at most
 // maxActions actions on each level.
-func playCampaign(seed uint64, dealt []engine.Level, maxActions int) (won bool, lostOn int, lostBy string) {
+func playCampaign(seed uint64, dealt []engine.Level, o balanceOptions) (won bool, lostOn int, lostBy string) {
 	g, err := engine.New(engine.Config{Seed: seed, Players: 1, Levels: dealt})
 	if err != nil {
 		return false, 1, causeGen
@@ -272,11 +279,11 @@ func playCampaign(seed uint64, dealt []engine.Level, maxActions int) (won bool, 
 	var ev []engine.Event
 	actions := 0
 	for g.Result() == engine.InProgress {
-		if actions >= maxActions {
+		if actions >= o.maxActions {
 			return false, g.LevelNumber(), causeTurns
 		}
 		actions++
-		v := g.View(1)
+		v := view(g, o)
 		level := g.LevelNumber()
 		ev, err = g.Apply(1, p.Act(&v, ev))
 		if err != nil {
@@ -292,6 +299,30 @@ func playCampaign(seed uint64, dealt []engine.Level, maxActions int) (won bool, 
 		}
 	}
 	return g.Result() == engine.Won, 0, ""
+}
+
+// view returns what seat 1 sees — or, with --full-view, that and the whole
+// map (walls, floor, the key while it lies there, the exit) with every
+// monster, as if every tile were lit.
+func view(g *engine.Game, o balanceOptions) engine.View {
+	v := g.View(1)
+	if !o.fullView {
+		return v
+	}
+	lv := g.CurrentLevel()
+	walls := engine.WallGlyphs(lv.Rows, lv.Cols, lv.Wall)
+	for i := range v.Map {
+		if v.Map[i] == ' ' {
+			v.Map[i] = walls[i]
+		}
+		v.Light[i] = engine.Lit
+	}
+	if !v.Key {
+		v.Map[lv.Key.Y*lv.Cols+lv.Key.X] = 'K'
+	}
+	v.Map[lv.Exit.Y*lv.Cols+lv.Exit.X] = 'E'
+	v.Monsters = g.Status().Monsters
+	return v
 }
 
 func caughtBy(k engine.MonsterKind) string {
@@ -312,8 +343,12 @@ const balanceExamples = 3
 // printBalance writes the tables. They depend only on the options and the
 // results, which are in seed order.
 func printBalance(w io.Writer, o balanceOptions, res []seedResult) {
-	fmt.Fprintf(w, "minotaur balance --seeds %d-%d --levels %d-%d --budget %d --max-actions %d\n\n",
+	fmt.Fprintf(w, "minotaur balance --seeds %d-%d --levels %d-%d --budget %d --max-actions %d",
 		o.seedLo, o.seedHi, o.levelLo, o.levelHi, o.budget, o.maxActions)
+	if o.fullView {
+		fmt.Fprint(w, " --full-view\n\nThe bots see the whole map and every monster (not the game: a measure of what sight costs).")
+	}
+	fmt.Fprint(w, "\n\n")
 	fmt.Fprintln(w, "Single-level runs: each level dealt as in the campaign and played from its start.")
 	fmt.Fprintln(w, "reference, naive: levels passed by each bot; solver: levels the exact solver passes;")
 	fmt.Fprintln(w, "dropped: unfair layouts dropped before the dealt one (mean); turns, score: the")

@@ -114,6 +114,9 @@ func TestBalanceIsDeterministic(t *testing.T) {
 	if strings.Contains(a, "Whole campaigns") {
 		t.Errorf("--no-campaign still played campaigns:\n%s", a)
 	}
+	if !strings.Contains(a, "      4     ") || strings.Contains(a, "not dealt") {
+		t.Errorf("--no-campaign must still deal and play level 2 of each seed:\n%s", a)
+	}
 }
 
 func TestBalanceRejectsBadFlags(t *testing.T) {
@@ -150,7 +153,7 @@ func TestBalanceLevelRunsPlayTheCampaignsLevel(t *testing.T) {
 		dealt[n-1] = lv
 	}
 	for _, n := range []int{2, 5} {
-		got := playLevel(seed, dealt, n, bot.NewReference(), 1000)
+		got := playLevel(seed, dealt, n, bot.NewReference(), balanceOptions{maxActions: 1000})
 		g, err := engine.New(engine.Config{Seed: seed, Players: 1, Start: n})
 		if err != nil {
 			t.Fatal(err)
@@ -183,4 +186,26 @@ func playGame(t *testing.T, g *engine.Game, n int) runOutcome {
 		}
 	}
 	return runOutcome{cause: causeTurns}
+}
+
+func TestBalanceFullViewSaysSo(t *testing.T) {
+	out, errs, code := runCmd("balance", "--seeds", "1-2", "--levels", "1", "--no-campaign", "--full-view")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "--full-view") || !strings.Contains(out, "not the game") {
+		t.Errorf("a table measured with the whole map shown must say so:\n%s", out)
+	}
+	rows := 0
+	for _, l := range strings.Split(out, "\n") {
+		if m := balanceRow.FindStringSubmatch(l); m != nil {
+			rows++
+			if m[5] != "100.0" {
+				t.Errorf("level %s: solver %s %%, want every dealt level solved:\n%s", m[1], m[5], out)
+			}
+		}
+	}
+	if rows != 1 {
+		t.Errorf("want one level row:\n%s", out)
+	}
 }

@@ -13,6 +13,9 @@ var candidates = [...]engine.Action{engine.Up, engine.Left, engine.Down, engine.
 // How far a bonus may lie (in safe steps) for the bot to fetch it first.
 const bonusReach = 6
 
+// torchReach is bonusReach for a torch, while the seat has none.
+const torchReach = 16
+
 // bonusDetour is how many steps longer than the way to the key a bonus may
 // make it, once the key is seen: hunters head for the key's way, and a
 // player who dawdles finds one there.
@@ -74,12 +77,16 @@ func (b *Reference) chooseTargets(v *engine.View, p int, leap int) {
 		b.dangerMap(b.sim, p)
 		b.aimAt = 0
 		b.safeBFS(p, 0, v.Key, leap, b.sd)
-		bestB, bestD := -1, int32(bonusReach+1)
+		bestB, bestD := -1, int32(0)
 		for _, j := range k.bonus {
 			if !v.Key && k.key >= 0 && b.kd[p] >= 0 && b.kd[j] >= 0 && b.sd[j]+b.kd[j] > b.kd[p]+bonusDetour {
 				continue // the race to the key comes first
 			}
-			if d := b.sd[j]; d >= 0 && d < bestD {
+			reach := int32(bonusReach)
+			if v.Map[j] == byte(engine.Torch) && !v.Torch {
+				reach = torchReach // light is what the player lacks most
+			}
+			if d := b.sd[j]; d >= 0 && d <= reach && (bestB < 0 || d < bestD) {
 				bestB, bestD = j, d
 			}
 		}

@@ -111,6 +111,13 @@ func runBalance(args []string, stdout, stderr io.Writer) int {
 	}
 	start := time.Now()
 	res := measure(o)
+	for _, r := range res {
+		for li, lr := range r.levels {
+			if lr.genErr != "" {
+				fmt.Fprintf(stderr, "balance: seed %d, level %d: %s\n", r.seed, o.levelLo+li, lr.genErr)
+			}
+		}
+	}
 	printBalance(stdout, o, res)
 	fmt.Fprintf(stderr, "balance: %d seeds measured in %.1fs with %d jobs\n",
 		len(res), time.Since(start).Seconds(), o.jobs)
@@ -215,21 +222,23 @@ func measureSeed(o balanceOptions, seed uint64) seedResult {
 			allDealt = false
 		}
 	}
+	cfg := func(n int) engine.Config {
+		if allDealt {
+			return engine.Config{Seed: seed, Players: 1, Levels: dealt, Start: n}
+		}
+		return engine.Config{Seed: seed, Players: 1, Start: n} // deals level n again
+	}
 	for n := o.levelLo; n <= o.levelHi; n++ {
 		lr := levelResult{dropped: dropped[n-1]}
-		if genErr[n-1] != nil || !allDealt {
-			// Config.Levels needs every level: play this one alone.
-			lr.genErr = "not dealt"
-			if genErr[n-1] != nil {
-				lr.genErr = genErr[n-1].Error()
-			}
+		if genErr[n-1] != nil {
+			lr.genErr = genErr[n-1].Error()
+			r.levels = append(r.levels, lr)
+			continue
 		}
-		if lr.genErr == "" {
-			lr.ref = playLevel(seed, dealt, n, bot.NewReference(), o)
-			lr.naive = playLevel(seed, dealt, n, bot.NewNaive(), o)
-			if g, err := engine.New(engine.Config{Seed: seed, Players: 1, Levels: dealt, Start: n}); err == nil {
-				lr.solved = engine.Solve(g, o.budget).Found
-			}
+		lr.ref = playLevel(cfg(n), bot.NewReference(), o)
+		lr.naive = playLevel(cfg(n), bot.NewNaive(), o)
+		if g, err := engine.New(cfg(n)); err == nil {
+			lr.solved = engine.Solve(g, o.budget).Found
 		}
 		r.levels = append(r.levels, lr)
 	}
@@ -243,9 +252,10 @@ func measureSeed(o balanceOptions, seed uint64) seedResult {
 	return r
 }
 
-// playLevel plays level n alone with p and reports how it went.
-func playLevel(seed uint64, dealt []engine.Level, n int, p bot.Player, o balanceOptions) runOutcome {
-	g, err := engine.New(engine.Config{Seed: seed, Players: 1, Levels: dealt, Start: n})
+// playLevel plays the level cfg starts at, alone, with p and reports how it
+// went.
+func playLevel(cfg engine.Config, p bot.Player, o balanceOptions) runOutcome {
+	g, err := engine.New(cfg)
 	if err != nil {
 		return runOutcome{cause: causeGen}
 	}

@@ -153,7 +153,7 @@ func TestBalanceLevelRunsPlayTheCampaignsLevel(t *testing.T) {
 		dealt[n-1] = lv
 	}
 	for _, n := range []int{2, 5} {
-		got := playLevel(seed, dealt, n, bot.NewReference(), balanceOptions{maxActions: 1000})
+		got := playLevel(engine.Config{Seed: seed, Players: 1, Levels: dealt, Start: n}, bot.NewReference(), balanceOptions{maxActions: 1000})
 		g, err := engine.New(engine.Config{Seed: seed, Players: 1, Start: n})
 		if err != nil {
 			t.Fatal(err)

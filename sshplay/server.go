@@ -302,6 +302,7 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 		Levels:     s.cfg.Levels,
 		LevelTexts: s.cfg.LevelTexts,
 		Name:       p.name,
+		Notice:     noticeFor(p),
 		Styles:     st,
 		// The Network screen joins the game server of this process (never
 		// by dialing out), holding the player's token for a resume.
@@ -310,8 +311,7 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 		},
 	})
 	ss := &session{p: p}
-	m := &model{root: root, styles: st, idle: s.cfg.Idle, notice: noticeFor(p), why: &ss.why}
-	m.w, m.h = clampSize(pty.Window.Width, pty.Window.Height)
+	m := &model{root: root, idle: s.cfg.Idle, why: &ss.why}
 	gone := func() bool { return sess.Context().Err() != nil }
 	opts := append([]tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler(),
 		tea.WithFilter(hangupFilter(gone))}, bm.MakeOptions(sess)...)

@@ -3,8 +3,10 @@
 //
 // A root Model routes to one screen at a time — main menu, game, help,
 // pause, level passed, game over / victory, high scores, saved games — kept
-// on a stack; screens move between each other by returning navigation
-// commands, never by calling each other. The game screen talks to a Session
+// on a stack. A screen never touches the stack: its Update returns, beside
+// its tea.Cmd, a nav value — stay, push(s), pop() or replace(s) — and the
+// root applies it as soon as that Update returns (so that keys typed right
+// after reach the new screen), then runs the new screen's Init. The game screen talks to a Session
 // (LocalSession for a solo game in this process; a network session for
 // co-op), draws only from the session's engine.View and shows messages only
 // from the engine's events. Every file is read and written in tea.Cmds,

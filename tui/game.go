@@ -102,14 +102,15 @@ func (g *gameScreen) say(s string) {
 }
 
 // Update handles a key or a session's report.
-func (g *gameScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (g *gameScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		g.dirty = true
 	case tea.KeyMsg:
-		return g, g.key(msg)
+		return g.key(msg)
 	case EventsMsg:
-		return g, tea.Batch(g.apply(msg.Events), g.sess.Next())
+		n, cmd := g.apply(msg.Events)
+		return n, tea.Batch(cmd, g.sess.Next())
 	case ChatMsg:
 		if msg.From == "" {
 			g.say(msg.Text)
@@ -117,11 +118,11 @@ func (g *gameScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 			g.log = append(g.log, logLine{text: msg.From + ": " + msg.Text, chat: true, batch: g.turn})
 			g.dirty = true
 		}
-		return g, g.sess.Next()
+		return stay, g.sess.Next()
 	case SessionErrorMsg:
 		g.say("Connection lost: " + msg.Err.Error())
-		return g, g.c.push(newMessageScreen(g.c, "Connection lost",
-			"The game could not go on: "+msg.Err.Error()+".", true))
+		return push(newMessageScreen(g.c, "Connection lost",
+			"The game could not go on: "+msg.Err.Error()+".", true)), nil
 	case SavedMsg:
 		// A save finished after the pause screen was left.
 		if msg.Err != nil {
@@ -131,31 +132,31 @@ func (g *gameScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 			g.say("The game was not saved: " + msg.Err.Error())
 		}
 	}
-	return g, nil
+	return stay, nil
 }
 
 // key handles a key in play.
-func (g *gameScreen) key(msg tea.KeyMsg) tea.Cmd {
+func (g *gameScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 	if g.chatting {
-		return g.chatKey(msg)
+		return stay, g.chatKey(msg)
 	}
 	switch {
 	case key.Matches(msg, playKeys.Help):
-		return g.c.push(newHelpScreen(g.c))
+		return push(newHelpScreen(g.c)), nil
 	case key.Matches(msg, playKeys.Pause):
-		return g.c.push(newPauseScreen(g.c, g))
+		return push(newPauseScreen(g.c, g)), nil
 	case key.Matches(msg, playKeys.Chat):
 		if g.sess.Info().Players == 2 && g.sess.Info().Remote {
 			g.chatting = true
 			g.chat.SetValue("")
 			g.chat.Focus()
 			g.dirty = true
-			return nil
+			return stay, nil
 		}
-		return nil
+		return stay, nil
 	}
 	if g.over {
-		return nil
+		return stay, nil
 	}
 	var a engine.Action
 	switch {
@@ -172,13 +173,13 @@ func (g *gameScreen) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, playKeys.Freeze):
 		a = engine.UseFreeze
 	default:
-		return nil
+		return stay, nil
 	}
 	ev, err := g.sess.Act(a)
 	if err != nil {
 		g.turn++
 		g.say(actionError(err))
-		return nil
+		return stay, nil
 	}
 	return g.apply(ev)
 }
@@ -207,7 +208,7 @@ func (g *gameScreen) chatKey(msg tea.KeyMsg) tea.Cmd {
 
 // apply turns events into messages, reads the new view and moves to the
 // level-passed or end screen when the events say so.
-func (g *gameScreen) apply(ev []engine.Event) tea.Cmd {
+func (g *gameScreen) apply(ev []engine.Event) (nav, tea.Cmd) {
 	g.turn++
 	keyed := g.view.Key
 	var passed *engine.LevelScore
@@ -236,18 +237,18 @@ func (g *gameScreen) apply(ev []engine.Event) tea.Cmd {
 	g.view = g.sess.View()
 	g.dirty = true
 	if g.replay != nil {
-		return nil
+		return stay, nil
 	}
 	switch {
 	case end != 0:
 		g.over = true
 		e := newEndScreen(g.c, g.sess, g.view, end == engine.EvGameWon)
 		e.caughtBy = caughtBy
-		return g.c.replace(e)
+		return replace(e), nil
 	case passed != nil:
-		return tea.Batch(g.c.push(newPassedScreen(g.c, *passed, g.view)), g.dealAhead())
+		return push(newPassedScreen(g.c, *passed, g.view)), g.dealAhead()
 	}
-	return nil
+	return stay, nil
 }
 
 // View returns the cached frame, rebuilding it after a change.

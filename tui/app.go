@@ -319,7 +319,7 @@ func (m *Model) interrupt() (nav, tea.Cmd) {
 	if g == nil {
 		return stay, tea.Quit
 	}
-	if _, asking := m.top().(*confirmScreen); !asking && g.sess.Unsaved() {
+	if _, asking := m.top().(*confirmScreen); !asking && unsaved(g.sess) {
 		return push(quitConfirm(m.c, g, true)), nil
 	}
 	return stay, tea.Sequence(g.sess.End(), func() tea.Msg { return quitMsg{} })
@@ -350,13 +350,16 @@ func (m *Model) hangup() tea.Cmd {
 		return tea.Sequence(saveLab(m.c.cfg.Saves, data, m.c.now()), quit)
 	}
 	g := m.game()
-	if g == nil || g.sess.Info().Remote {
+	if g == nil {
+		return tea.Quit
+	}
+	if _, kept := g.sess.(Resumable); kept {
 		// A network game is kept by the server: leaving it would give the
 		// seat up, while a dropped connection keeps it for a resume.
 		return tea.Quit
 	}
-	if g.sess.Unsaved() {
-		return tea.Sequence(g.sess.Save(), g.sess.End(), quit)
+	if sv, ok := g.sess.(Saver); ok && sv.Unsaved() {
+		return tea.Sequence(sv.Save(), g.sess.End(), quit)
 	}
 	return tea.Sequence(g.sess.End(), quit)
 }

@@ -330,7 +330,7 @@ func (n *networkScreen) View() string {
 // (a new connection, as the game's was closed) after a network game, else
 // the menu.
 func afterGame(c *common, s Session) screen {
-	if r, ok := s.(*RemoteSession); ok {
+	if r, ok := s.(Resumable); ok {
 		addr, name := r.Server()
 		return newNetworkReconnect(c, addr, name)
 	}

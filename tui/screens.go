@@ -129,9 +129,7 @@ func (p *pauseScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	case SavedMsg:
 		p.saving = false
 		if msg.Err != nil {
-			if l, ok := p.g.sess.(*LocalSession); ok {
-				l.markUnsaved()
-			}
+			saveFailedIn(p.g.sess)
 			p.note = saveFailed(msg.Err)
 		} else {
 			p.note = "Saved as " + filepath.Base(msg.Path) + "."
@@ -167,16 +165,16 @@ func (p *pauseScreen) choose(i int) (nav, tea.Cmd) {
 		if p.saving {
 			return stay, nil
 		}
-		cmd := p.g.sess.Save()
-		if cmd == nil {
+		sv, ok := p.g.sess.(Saver)
+		if !ok {
 			p.note = "A network game cannot be saved."
 			return stay, nil
 		}
 		p.saving = true
 		p.note = "Saving…"
-		return stay, cmd
+		return stay, sv.Save()
 	}
-	if p.g.sess.Unsaved() {
+	if unsaved(p.g.sess) {
 		return push(quitConfirm(p.c, p.g, false)), nil
 	}
 	return leaveGame(p.c, p.g)
@@ -198,12 +196,12 @@ func (p *pauseScreen) View() string {
 			items = append(items, "  "+fmt.Sprintf("%-14s", l))
 		}
 	}
-	v := p.g.view
+	v := p.g.b.view
 	body := st.Title.Render("PAUSED") + "\n\n" +
 		fmt.Sprintf("Level %d/%d · turn %d · score %d", v.Level, v.Levels, v.Turn, v.Score) + "\n\n" +
 		strings.Join(items, "\n") + "\n\n"
 	note := p.note
-	if note == "" && p.g.sess.Unsaved() {
+	if note == "" && unsaved(p.g.sess) {
 		note = "This game has unsaved progress."
 	}
 	body += wrap(note, max(p.c.w-10, 20)) + "\n\n" + st.Faint.Render("↑/↓ Enter choose · P/Esc back to the game")
@@ -243,9 +241,7 @@ func (q *confirmScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	case SavedMsg:
 		q.saving = false
 		if msg.Err != nil {
-			if l, ok := q.g.sess.(*LocalSession); ok {
-				l.markUnsaved()
-			}
+			saveFailedIn(q.g.sess)
 			q.note = saveFailed(msg.Err)
 			return stay, nil
 		}
@@ -258,13 +254,13 @@ func (q *confirmScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		case "y":
 			return q.leave()
 		case "s":
-			save := q.g.sess.Save()
-			if save == nil {
+			sv, ok := q.g.sess.(Saver)
+			if !ok {
 				return q.leave()
 			}
 			q.saving = true
 			q.note = "Saving…"
-			return stay, save
+			return stay, sv.Save()
 		case "n", "esc":
 			return pop(), nil
 		}

@@ -33,10 +33,9 @@ type Config struct {
 	// that follow it (see NextSeed), so that every game is a new maze.
 	Seed      uint64
 	SeedFixed bool
-	// Levels is a custom campaign (from --level files) and LevelTexts the
-	// files' texts (for replays); both nil for the generated campaign.
-	Levels     []engine.Level
-	LevelTexts []string
+	// Levels is a custom campaign (from --level files); nil for the
+	// generated campaign.
+	Levels Campaign
 	// Server is the --server address for network play ("" when none).
 	Server string
 	// Connect, when set, joins the game server instead of dialing the
@@ -50,7 +49,9 @@ type Config struct {
 	// terminal has room for it (the SSH front end tells the player under
 	// which identity they play); "" for none.
 	Notice string
-	// Now tells the time for dates and file names (time.Now when nil).
+	// Now tells the time for dates and file names. It is required: the
+	// front end hands its clock in (time.Now), and tui never reads the
+	// clock itself.
 	Now func() time.Time
 	// Styles are the styles of the terminal (NewStyles of the default
 	// renderer when nil).
@@ -58,6 +59,43 @@ type Config struct {
 	// Labyrinth, when set, opens a Labyrinth game (`minotaur labyrinth`)
 	// instead of the main menu.
 	Labyrinth *LabyrinthSetup
+}
+
+// LevelFile is a level of a custom campaign and the text of the file it
+// was read from, which replays carry so that they play back without the
+// file.
+type LevelFile struct {
+	Level engine.Level
+	Text  string
+}
+
+// Campaign is a custom campaign: its levels in order, each with its text.
+type Campaign []LevelFile
+
+// Levels returns the campaign's levels (nil for an empty campaign, which
+// means the generated one).
+func (c Campaign) Levels() []engine.Level {
+	if len(c) == 0 {
+		return nil
+	}
+	out := make([]engine.Level, len(c))
+	for i, f := range c {
+		out[i] = f.Level
+	}
+	return out
+}
+
+// Texts returns the texts of the campaign's level files (nil for an empty
+// campaign).
+func (c Campaign) Texts() []string {
+	if len(c) == 0 {
+		return nil
+	}
+	out := make([]string, len(c))
+	for i, f := range c {
+		out[i] = f.Text
+	}
+	return out
 }
 
 // NextSeed is the seed of the game after a game of seed s, when no seed was
@@ -175,7 +213,7 @@ type Model struct {
 // New returns the root model, showing the main menu.
 func New(cfg Config) *Model {
 	if cfg.Now == nil {
-		cfg.Now = time.Now
+		panic("tui.New: Config.Now is nil; the front end must hand in its clock (time.Now)")
 	}
 	st := cfg.Styles
 	if st == nil {

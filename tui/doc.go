@@ -19,7 +19,7 @@
 // maps with bubbles' help). Every file is read and written in tea.Cmds,
 // never inside Update, and the time comes from Config.Now.
 //
-//	m := tui.New(tui.Config{Saves: dir, Scores: file, Replays: rdir, Seed: seed})
+//	m := tui.New(tui.Config{Saves: dir, Scores: file, Replays: rdir, Seed: seed, Now: time.Now})
 //	_, err := tea.NewProgram(m, tea.WithAltScreen()).Run()
 //
 // The replay viewer (`minotaur replay FILE`) is NewReplay.

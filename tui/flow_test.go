@@ -342,8 +342,7 @@ func corridor() engine.Level {
 // victory, asks for a name and records the score with the level reached.
 func TestVictory(t *testing.T) {
 	cfg := testConfig(t, 9)
-	cfg.Levels = []engine.Level{corridor()}
-	cfg.LevelTexts = []string{"(corridor)"}
+	cfg.Levels = Campaign{{Level: corridor(), Text: "(corridor)"}}
 	d := newDriver(t, cfg, 80, 24)
 	d.keys("<enter>")
 	if !strings.Contains(d.screen(), "Level 1/1") || !strings.Contains(d.screen(), "Corridor") {
@@ -376,7 +375,7 @@ func TestVictory(t *testing.T) {
 // the name shown.
 func TestCtrlCAtNamePrompt(t *testing.T) {
 	cfg := testConfig(t, 9)
-	cfg.Levels = []engine.Level{corridor()}
+	cfg.Levels = Campaign{{Level: corridor(), Text: "(corridor)"}}
 	d := newDriver(t, cfg, 80, 24)
 	d.keys("<enter>dddd")
 	d.expectScreen("end")

@@ -154,12 +154,12 @@ func (m *menuScreen) choose(i menuItem) (nav, tea.Cmd) {
 	m.note = ""
 	switch i {
 	case itemNew:
-		g, err := engine.New(engine.Config{Seed: m.c.takeSeed(), Players: 1, Levels: m.c.cfg.Levels})
+		g, err := engine.New(engine.Config{Seed: m.c.takeSeed(), Players: 1, Levels: m.c.cfg.Levels.Levels()})
 		if err != nil {
 			m.note = "The game could not start: " + err.Error()
 			return stay, nil
 		}
-		sess := NewLocalSession(g, nil, m.c.cfg.LevelTexts, m.c.cfg.Saves, m.c.cfg.Replays, m.c.cfg.Now, false)
+		sess := NewLocalSession(g, nil, m.c.cfg.Levels.Texts(), m.c.cfg.Saves, m.c.cfg.Replays, m.c.cfg.Now, false)
 		return replace(newGameScreen(m.c, sess)), nil
 	case itemContinue:
 		switch {

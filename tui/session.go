@@ -162,15 +162,13 @@ type LocalSession struct {
 
 // NewLocalSession wraps a game. rec records its moves (nil starts a new
 // recording of g's seed and levelTexts); savesDir and replaysDir are the
-// folders that Save and End write to; now tells the time for file names.
+// folders that Save and End write to; now tells the time for file names
+// (it must not be nil).
 // savedAlready says that g was just loaded from a save (so it has nothing
 // unsaved yet).
 func NewLocalSession(g *engine.Game, rec *saves.Recorder, levelTexts []string, savesDir, replaysDir string, now func() time.Time, savedAlready bool) *LocalSession {
 	if rec == nil {
 		rec = saves.NewRecorder(g.Seed(), levelTexts, g.Players())
-	}
-	if now == nil {
-		now = time.Now
 	}
 	s := &LocalSession{game: g, rec: rec, store: saves.Store{Dir: savesDir}, replays: replaysDir, now: now, savedAt: -1}
 	if savedAlready {

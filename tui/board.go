@@ -120,21 +120,16 @@ type outcome struct {
 	caughtBy engine.MonsterKind // what caught this seat, if anything did
 }
 
-// play tells a batch of events as messages (this batch's bright, the
-// older faint) and shows v, the view after them.
-func (b *board) play(ev []engine.Event, v engine.View) outcome {
+// play tells a batch of events as messages, in n's words (this batch's
+// bright, the older faint), and shows v, the view after them.
+func (b *board) play(ev []engine.Event, v engine.View, n engine.Narrator) outcome {
 	b.turn++
-	keyed := b.view.Key
 	var o outcome
 	for _, e := range ev {
-		if t := eventText(e, b.seat, keyed); t != "" {
+		if t := n.Say(e); t != "" {
 			b.say(t)
 		}
 		switch e.Kind {
-		case engine.EvTookKey:
-			keyed = true
-		case engine.EvLevelStarted:
-			keyed = false
 		case engine.EvLevelPassed:
 			sc := e.Score
 			o.passed = &sc

@@ -116,33 +116,6 @@ func TestWindow(t *testing.T) {
 	}
 }
 
-// TestEventMessages: the events a player must understand have sentences.
-func TestEventMessages(t *testing.T) {
-	tests := []struct {
-		e    engine.Event
-		want string
-	}{
-		{engine.Event{Kind: engine.EvBumpedWall, Seat: 1}, "A wall blocks the way."},
-		{engine.Event{Kind: engine.EvBumpedExit, Seat: 1}, "The exit is locked — find the key."},
-		{engine.Event{Kind: engine.EvTookKey, Seat: 1}, "You took the key."},
-		{engine.Event{Kind: engine.EvTookKey, Seat: 2}, "Your partner took the key."},
-		{engine.Event{Kind: engine.EvMinotaurAims}, "The Minotaur prepares to leap!"},
-		{engine.Event{Kind: engine.EvTookBonus, Seat: 1, Item: engine.Torch}, "You took a torch"},
-		{engine.Event{Kind: engine.EvCaught, Seat: 1, Monster: engine.Hunter}, "The hunter caught you!"},
-		{engine.Event{Kind: engine.EvLevelPassed, Score: engine.ScoreLevel(2, 50, 1)}, "Level 2 passed: +370 points."},
-	}
-	for _, tc := range tests {
-		t.Run(tc.e.Kind.String(), func(t *testing.T) {
-			if got := eventText(tc.e, 1, false); !strings.HasPrefix(got, tc.want) {
-				t.Errorf("%v: %q, want it to start %q", tc.e, got, tc.want)
-			}
-		})
-	}
-	if got := eventText(engine.Event{Kind: engine.EvMoved, Seat: 1}, 1, false); got != "" {
-		t.Errorf("a plain step says %q", got)
-	}
-}
-
 // TestMapDrawing draws a hand-made view: walls joined across the doubled
 // columns, the marks over the map, the compass marks, the monsters, the
 // partner and the player on top, and unseen tiles blank.

@@ -153,7 +153,7 @@ func (g *gameScreen) chatKey(msg tea.KeyMsg) tea.Cmd {
 // apply shows the events and the new view, and moves to the level-passed
 // or end screen when the events say so.
 func (g *gameScreen) apply(ev []engine.Event) (nav, tea.Cmd) {
-	o := g.b.play(ev, g.sess.View())
+	o := g.b.play(ev, g.sess.View(), narrator(g.sess))
 	switch {
 	case o.end != 0:
 		g.over = true

@@ -58,6 +58,8 @@ type ReplayModel struct {
 	gen    int    // the tick chain that is current; older ticks are ignored
 	done   string // why the playback stopped, when it has
 	hints  hintCache
+	// narrator words the events for seat 1, as its player saw them.
+	narrator engine.Narrator
 }
 
 // NewReplay starts playing r back; levels are r.Levels parsed (nil for the
@@ -75,6 +77,7 @@ func NewReplay(r saves.Replay, levels []engine.Level, st *Styles) (*ReplayModel,
 	m.b = newBoard(st, 1, pb.Game().View(1))
 	players := pb.Game().Players()
 	m.b.info = func() SessionInfo { return SessionInfo{Players: players} }
+	m.narrator = engine.Narrator{Seat: 1, FirstPerson: true, Players: players}
 	m.b.keys = m.keyHints
 	m.b.welcome()
 	m.status()
@@ -135,7 +138,7 @@ func (m *ReplayModel) step() {
 		m.finish(err)
 		return
 	}
-	m.b.play(st.Events, m.pb.Game().View(1))
+	m.b.play(st.Events, m.pb.Game().View(1), m.narrator)
 	if m.pb.Done() {
 		m.finish(nil)
 	}

@@ -55,8 +55,9 @@ func playUsage(fs *pflag.FlagSet, paths saves.Paths, pathErr error) string {
 		s += fmt.Sprintf("  saves     %s\n  scores    %s\n  replays   %s\n", paths.Saves, paths.Scores, paths.Replays)
 	}
 	return s + "\nCommands:\n" + usageCommands() +
-		"\nIn the game: W A S D or the arrows move, Space waits, H or ? shows the help,\n" +
-		"P or Esc pauses (save, quit). The player's guide is docs/guide.md.\n"
+		"\nIn the game: W A S D or the arrows move, Space waits, F uses a freeze from\n" +
+		"your pocket, H or ? shows the help, P or Esc pauses (save, quit).\n" +
+		"The player's guide is docs/guide.md.\n"
 }
 
 func runPlay(args []string, stdout, stderr io.Writer) int {

@@ -121,3 +121,28 @@ func TestOptionalSessionParts(t *testing.T) {
 		t.Fatalf("a hangup in a kept game: ended %v, quit %v; want the program to quit, the session kept", s.ended, d.quit)
 	}
 }
+
+// TestSessionKinds: a solo game can be saved and has no one to chat with;
+// a network game cannot be saved (the server keeps it), has a partner to
+// chat with, and outlives a dropped connection.
+func TestSessionKinds(t *testing.T) {
+	var local, remote Session = &LocalSession{}, &RemoteSession{}
+	if _, ok := local.(Saver); !ok {
+		t.Error("a solo game cannot be saved")
+	}
+	if _, ok := local.(Chatter); ok {
+		t.Error("a solo game offers a chat")
+	}
+	if _, ok := local.(Resumable); ok {
+		t.Error("a solo game is left alone on a hangup (not saved)")
+	}
+	if _, ok := remote.(Saver); ok {
+		t.Error("a network game offers a save")
+	}
+	if _, ok := remote.(Chatter); !ok {
+		t.Error("a network game offers no chat")
+	}
+	if _, ok := remote.(Resumable); !ok {
+		t.Error("a network game is ended on a hangup, giving the seat up")
+	}
+}

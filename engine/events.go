@@ -15,7 +15,7 @@ const (
 	EvTookBonus                          // Seat took bonus Item at Pos
 	EvFroze                              // Seat used a freeze: every monster skips its next FreezeActions actions
 	EvTorchLit                           // Seat's light grows until the level ends
-	EvCompass                            // Path holds the tiles the compass marked for Seat
+	EvCompass                            // Path holds the tiles the compass marked for Seat; Item is Key when they lead to the key, else to the exit
 	EvEscaped                            // Seat stepped on the open exit
 	EvCaught                             // Seat was caught by Monster at Pos
 	EvMinotaurAims                       // the Minotaur marked the 3×3 area around Pos
@@ -82,4 +82,21 @@ func (e Event) String() string {
 		s += fmt.Sprintf(" level=%d", e.Level)
 	}
 	return s
+}
+
+// Events are what one action did, in order, as Apply returns them.
+type Events []Event
+
+// TurnSpent reports whether the action cost a turn. A step into a wall or
+// the closed exit, or a freeze used with an empty pocket, changes nothing:
+// Apply then returns that one event and nothing else.
+func (ev Events) TurnSpent() bool {
+	if len(ev) != 1 {
+		return len(ev) > 0
+	}
+	switch ev[0].Kind {
+	case EvBumpedWall, EvBumpedExit, EvNoFreeze:
+		return false
+	}
+	return true
 }

@@ -327,7 +327,7 @@ func (g *Game) firstActive(i int) int {
 // happened, in order. A step into a wall or the closed exit costs no turn.
 // When the last active seat of a round has acted, the monsters act. A passed
 // level starts the next one at once (its events follow EvLevelPassed).
-func (g *Game) Apply(seatNo int, a Action) ([]Event, error) {
+func (g *Game) Apply(seatNo int, a Action) (Events, error) {
 	if g.result != InProgress {
 		return nil, ErrGameOver
 	}
@@ -451,7 +451,11 @@ func (g *Game) applyBonus(i int, it Item, ev []Event) []Event {
 			}
 			g.mem[g.b.idx(p)] = true
 		}
-		ev = append(ev, Event{Kind: EvCompass, Seat: i + 1, Path: append([]Point(nil), path...)})
+		e := Event{Kind: EvCompass, Seat: i + 1, Path: append([]Point(nil), path...)}
+		if !g.keyed {
+			e.Item = Key // the way to the key, not the exit
+		}
+		ev = append(ev, e)
 	}
 	return ev
 }

@@ -11,37 +11,11 @@ import (
 	"testing"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/testboard"
 )
 
-// tiny builds a level from its map rows: + - | wall, . floor, P K E H W M
-// * ^ ? as in a level file.
-func tiny(t testing.TB, rows ...string) engine.Level {
-	t.Helper()
-	lv := engine.Level{Rows: len(rows), Cols: len(rows[0])}
-	for y, r := range rows {
-		for x := 0; x < len(r); x++ {
-			p := engine.Point{X: x, Y: y}
-			c := r[x]
-			lv.Wall = append(lv.Wall, c == '+' || c == '-' || c == '|')
-			switch c {
-			case 'P':
-				lv.Starts = append(lv.Starts, p)
-			case 'K':
-				lv.Key = p
-			case 'E':
-				lv.Exit = p
-			case 'H', 'W', 'M':
-				lv.Monsters = append(lv.Monsters, engine.Placed{Pos: p, Kind: c})
-			case '*', '^', '?':
-				lv.Bonuses = append(lv.Bonuses, engine.Placed{Pos: p, Kind: c})
-			}
-		}
-	}
-	if err := lv.Validate(); err != nil {
-		t.Fatalf("tiny level: %v", err)
-	}
-	return lv
-}
+// tiny builds a level from its map rows, as a level file draws them.
+func tiny(t testing.TB, rows ...string) engine.Level { return testboard.Level(t, rows...) }
 
 func outcomeJSON(t testing.TB, g *engine.Game) string {
 	t.Helper()

@@ -15,6 +15,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/testboard"
 )
 
 // updating reports -update, the flag (defined by x/exp/golden, which
@@ -167,31 +168,8 @@ func stepToward(g *engine.Game, target engine.Point, avoid map[engine.Point]bool
 	if from == target {
 		return engine.Skip, true
 	}
-	acts := []engine.Action{engine.Up, engine.Left, engine.Down, engine.Right}
-	first := map[engine.Point]engine.Action{}
-	queue := []engine.Point{from}
-	seen := map[engine.Point]bool{from: true}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, a := range acts {
-			q := p.Add(a.Delta())
-			if seen[q] || lv.IsWall(q) || avoid[q] || (q == lv.Exit && !st.Key) {
-				continue
-			}
-			seen[q] = true
-			if p == from {
-				first[q] = a
-			} else {
-				first[q] = first[p]
-			}
-			if q == target {
-				return first[q], true
-			}
-			queue = append(queue, q)
-		}
-	}
-	return 0, false
+	walkable := testboard.Walkable(lv, st.Key)
+	return testboard.Step(from, target, func(p engine.Point) bool { return walkable(p) && !avoid[p] })
 }
 
 // actKey is the key that plays an action.
@@ -233,4 +211,46 @@ func (d *driver) loseGame() bool {
 		d.keys(actKey(a))
 	}
 	return g.Result() == engine.Lost
+}
+
+// Screen names the screen on top (tests only): "menu", "game", "help",
+// "pause", "passed", "end", "scores", "saves", "network", "confirm", and
+// for the Labyrinth "labyrinth-menu", "labyrinth-setup", "labyrinth",
+// "labyrinth-help", "labyrinth-pause", "labyrinth-end".
+func (m *Model) Screen() string {
+	switch m.top().(type) {
+	case *menuScreen:
+		return "menu"
+	case *gameScreen:
+		return "game"
+	case *helpScreen:
+		return "help"
+	case *pauseScreen:
+		return "pause"
+	case *passedScreen:
+		return "passed"
+	case *endScreen:
+		return "end"
+	case *scoresScreen:
+		return "scores"
+	case *savesScreen:
+		return "saves"
+	case *networkScreen:
+		return "network"
+	case *confirmScreen:
+		return "confirm"
+	case *labMenuScreen:
+		return "labyrinth-menu"
+	case *labSetupScreen:
+		return "labyrinth-setup"
+	case *labGameScreen:
+		return "labyrinth"
+	case *labHelpScreen:
+		return "labyrinth-help"
+	case *labPauseScreen:
+		return "labyrinth-pause"
+	case *labEndScreen:
+		return "labyrinth-end"
+	}
+	return "unknown"
 }

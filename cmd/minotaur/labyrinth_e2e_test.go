@@ -52,7 +52,7 @@ func TestE2ELabyrinthTwoPlayers(t *testing.T) {
 			tm.waitFor("a player's screen", "The referee told you")
 		case strings.Contains(s, "Your turn is over"):
 			tm.keys("Enter")
-			s = tm.waitForAny("after a turn", "press Enter", "GOT OUT IN TURN")
+			tm.waitForAny("after a turn", "press Enter", "GOT OUT IN TURN")
 		default:
 			m := turnOf.FindStringSubmatch(s)
 			if m == nil {

@@ -184,8 +184,9 @@ func (p *parser) grid(l engine.Level, rows []srcLine) (engine.Level, bool) {
 	if len(exits) > 0 {
 		l.Exit = exits[0]
 	}
-	counted := len(keys) == 1 && len(exits) == 1 && len(l.Starts) >= 1 && len(l.Starts) <= 2
-	if !p.problems(g, &l, l.Problems(), sizeOK, counted) || !counted {
+	oneEach := len(keys) == 1 && len(exits) == 1
+	board, starts := p.problems(g, &l, l.Problems(), sizeOK, oneEach)
+	if !board || !starts || !oneEach {
 		return l, false
 	}
 	p.pockets(g, &l)
@@ -202,12 +203,13 @@ var absent = engine.Point{X: -1, Y: -1}
 
 // problems reports the engine's problems with the level at their places in
 // the file, in the words of docs/levels.md. sizeOK is false when the map is
-// larger than a level file may be (already reported); counted is true when
-// the file has exactly one key, one exit and one or two starts: the key and
-// exit problems wait for it. It reports whether the level has a board: the
-// rows are one and its size is in range.
-func (p *parser) problems(g *grid, l *engine.Level, ps []engine.Problem, sizeOK, counted bool) bool {
-	board := true
+// larger than a level file may be (already reported); oneEach is true when
+// the file has exactly one key and one exit: the key and exit problems wait
+// for it (the engine's wait for one or two starts). It reports whether the
+// level has a board (the rows are one, its size in range) and whether its
+// starts are one or two.
+func (p *parser) problems(g *grid, l *engine.Level, ps []engine.Problem, sizeOK, oneEach bool) (board, starts bool) {
+	board, starts = true, true
 	var keyFrom, exitFrom []string
 	behindExit := false
 	first := g.rowLine[0]
@@ -227,6 +229,7 @@ func (p *parser) problems(g *grid, l *engine.Level, ps []engine.Problem, sizeOK,
 			// No tiles were handed over: the rows are not a board, and the
 			// errors above say why.
 		case engine.ProblemStarts:
+			starts = false
 			if pr.N == 0 {
 				p.errorf(first, 1, "the map has no player start: put a P on a floor tile (two for co-op, or one that both players share)")
 			} else {
@@ -262,8 +265,8 @@ func (p *parser) problems(g *grid, l *engine.Level, ps []engine.Problem, sizeOK,
 			p.errorf(line, col, "%s", pr.Error())
 		}
 	}
-	if !counted {
-		return board // the key and the exit wait for one of each and one or two starts
+	if !oneEach {
+		return board, starts
 	}
 	if len(keyFrom) > 0 {
 		msg := fmt.Sprintf("the key is walled in: no path from %s reaches it", startsPhrase(keyFrom))
@@ -275,7 +278,7 @@ func (p *parser) problems(g *grid, l *engine.Level, ps []engine.Problem, sizeOK,
 	if len(exitFrom) > 0 {
 		p.errorf(g.rowLine[l.Exit.Y], l.Exit.X+1, "the exit is walled in: no path from %s reaches it", startsPhrase(exitFrom))
 	}
-	return board
+	return board, starts
 }
 
 // SolveSeeds is the number of games `check` asks the engine's solver to win

@@ -88,3 +88,8 @@ func kinds(ev []Event) string {
 }
 
 func (g *Game) monsterAt(i int) Point { return g.mons[i].Pos }
+
+// moveMonster puts monster i at p as if it had started there: rule tests
+// that need a monster beside a player use it, since a level may not start a
+// monster next to a start.
+func moveMonster(g *Game, i int, p Point) { g.mons[i].Pos, g.mons[i].Prev = p, p }

@@ -1,15 +1,15 @@
 package engine
 
-import (
-	"errors"
-	"fmt"
-)
+import "errors"
 
 // Size limits of a level, generated or hand-made.
 const (
 	MinSide = 3
-	MaxSide = 255 // hand-made levels; generated stress mazes go up to MaxGenSide
-	// MaxGenSide bounds `minotaur gen --rows R --cols C`.
+	// MaxSide bounds a level file (package levels): 255 × 255 tiles. It is
+	// the file format's limit; the engine plays levels up to MaxGenSide.
+	MaxSide = 255
+	// MaxGenSide bounds `minotaur gen --rows R --cols C`, and so every level
+	// the engine accepts.
 	MaxGenSide = 1001
 )
 
@@ -102,93 +102,17 @@ func WallGlyphs(rows, cols int, wall []bool) []byte {
 	return g
 }
 
-// Validate checks what the engine needs of a level before it can be played:
-// size, a closed border (the exit may be a door in it), objects on floor and
-// on distinct tiles, one or two starts, at most one Minotaur, key and exit
-// reachable from every start. It returns every problem it finds, joined; the
-// levels package reports the same rules with file positions for authors.
+// Validate checks what the engine needs of a level before it can be played
+// (see Problems): it returns every problem found, joined into one error, or
+// nil when there is none.
 func (l *Level) Validate() error {
-	var errs []error
-	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
-	if l.Rows < MinSide || l.Cols < MinSide || l.Rows > MaxGenSide || l.Cols > MaxGenSide {
-		return fmt.Errorf("level size %d×%d is outside %d×%d to %d×%d", l.Rows, l.Cols, MinSide, MinSide, MaxGenSide, MaxGenSide)
+	ps := l.Problems()
+	if len(ps) == 0 {
+		return nil
 	}
-	if len(l.Wall) != l.Rows*l.Cols {
-		return fmt.Errorf("level has %d tiles, want %d×%d", len(l.Wall), l.Rows, l.Cols)
-	}
-	seen := map[Point]string{}
-	place := func(p Point, what string) {
-		if !l.In(p) {
-			bad("%s at %v is off the board", what, p)
-			return
-		}
-		if other, ok := seen[p]; ok {
-			bad("%s at %v shares its tile with %s", what, p, other)
-		}
-		seen[p] = what
-		if l.Wall[p.Y*l.Cols+p.X] {
-			bad("%s at %v stands on a wall", what, p)
-		}
-	}
-	if len(l.Starts) < 1 || len(l.Starts) > 2 {
-		bad("level has %d player starts, want 1 or 2", len(l.Starts))
-	}
-	for i, s := range l.Starts {
-		if i == 1 && s == l.Starts[0] {
-			continue // both players may start on one tile
-		}
-		place(s, fmt.Sprintf("start %d", i+1))
-	}
-	place(l.Key, "key")
-	place(l.Exit, "exit")
-	for _, b := range l.Bonuses {
-		if !Item(b.Kind).IsBonus() {
-			bad("unknown bonus %q at %v", b.Kind, b.Pos)
-		}
-		place(b.Pos, "bonus "+string(b.Kind))
-	}
-	minotaurs := 0
-	for _, m := range l.Monsters {
-		switch MonsterKind(m.Kind) {
-		case Hunter, Wanderer:
-		case Minotaur:
-			minotaurs++
-		default:
-			bad("unknown monster %q at %v", m.Kind, m.Pos)
-		}
-		place(m.Pos, "monster "+string(m.Kind))
-	}
-	if minotaurs > 1 {
-		bad("level has %d Minotaurs, at most 1 is allowed", minotaurs)
-	}
-	for x := 0; x < l.Cols; x++ {
-		for _, y := range []int{0, l.Rows - 1} {
-			if p := (Point{x, y}); !l.IsWall(p) && p != l.Exit {
-				bad("border is open at %v", p)
-			}
-		}
-	}
-	for y := 1; y < l.Rows-1; y++ {
-		for _, x := range []int{0, l.Cols - 1} {
-			if p := (Point{x, y}); !l.IsWall(p) && p != l.Exit {
-				bad("border is open at %v", p)
-			}
-		}
-	}
-	if len(errs) > 0 {
-		return errors.Join(errs...)
-	}
-	b := newBoard(l)
-	var d distMap
-	for i, s := range l.Starts {
-		d.fill(b, playerPass(b, false), s)
-		if d.at(b, l.Key) < 0 {
-			bad("key is walled in: no path from start %d at %v reaches it", i+1, s)
-		}
-		d.fill(b, playerPass(b, true), s)
-		if d.at(b, l.Exit) < 0 {
-			bad("exit is walled in: no path from start %d at %v reaches it", i+1, s)
-		}
+	errs := make([]error, len(ps))
+	for i := range ps {
+		errs[i] = ps[i]
 	}
 	return errors.Join(errs...)
 }

@@ -543,10 +543,11 @@ func TestFreezeExtendsMinotaurPhase(t *testing.T) {
 func TestStepOntoRestingMinotaurIsCapture(t *testing.T) {
 	g := newTiny(t, 1,
 		"#######",
-		"#PM...#",
+		"#P..M.#",
 		"#.#####",
 		"#K...E#",
 		"#######")
+	moveMonster(g, 0, Point{2, 1})
 	ev := play(t, g, "d")
 	if !hasEvent(ev, EvCaught) {
 		t.Errorf("stepping onto the resting Minotaur is capture: %s", kinds(ev))
@@ -638,7 +639,7 @@ func TestCoopTurnOrderAndRounds(t *testing.T) {
 func TestCoopCaughtPlayerSitsOutAndReturns(t *testing.T) {
 	lv1 := tiny(t,
 		"#######",
-		"#PH...#",
+		"#P..H.#",
 		"#P#####",
 		"#.....#",
 		"#K...E#",
@@ -653,6 +654,7 @@ func TestCoopCaughtPlayerSitsOutAndReturns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	moveMonster(g, 0, Point{2, 1})
 	ev, _ := g.Apply(1, Right) // into the hunter
 	if !hasEvent(ev, EvCaught) || g.seats[0].State != Caught {
 		t.Fatalf("seat 1 must be caught: %s", kinds(ev))
@@ -688,11 +690,12 @@ func TestCoopCaughtPlayerSitsOutAndReturns(t *testing.T) {
 func TestCoopBothCaughtLoses(t *testing.T) {
 	g := newTiny(t, 2,
 		"#######",
-		"#PH...#",
+		"#P..H.#",
 		"#P#####",
 		"#.....#",
 		"#K...E#",
 		"#######")
+	moveMonster(g, 0, Point{2, 1})
 	g.Apply(1, Right)
 	if g.Result() != InProgress {
 		t.Fatalf("one caught is not a loss in co-op")
@@ -782,11 +785,12 @@ func TestReturnerComesOnWhenTheBoardEmpties(t *testing.T) {
 func TestCaughtAndAwayWaitsThenAbandonLoses(t *testing.T) {
 	g := newTiny(t, 2,
 		"#######",
-		"#PH...#",
+		"#P..H.#",
 		"#P#####",
 		"#.....#",
 		"#K...E#",
 		"#######")
+	moveMonster(g, 0, Point{2, 1})
 	g.Apply(1, Right) // caught
 	ev, _ := g.SetAway(2, true)
 	if g.Result() != InProgress || hasEvent(ev, EvGameLost) {
@@ -853,10 +857,11 @@ func TestHunterInterceptsAtDistanceThree(t *testing.T) {
 	g = newTiny(t, 1,
 		"#########",
 		"#########",
-		"#.H######",
+		"#..H#####",
 		"#P.....K#",
 		"#E#######",
 		"#########")
+	moveMonster(g, 0, Point{2, 2})
 	play(t, g, ".")
 	if got := g.monsterAt(0); got != (Point{1, 2}) {
 		t.Errorf("at distance 2 the hunter chases (left, toward the player): at %v", got)

@@ -29,33 +29,10 @@ func (g *grid) wall(i int) bool {
 	return false
 }
 
-// objectName names what a map character stands for, with an article.
-func objectName(c byte) string {
-	switch c {
-	case 'P':
-		return "the player start P"
-	case 'K':
-		return "the key K"
-	case 'E':
-		return "the exit E"
-	case 'H':
-		return "the hunter H"
-	case 'W':
-		return "the wanderer W"
-	case 'M':
-		return "the Minotaur M"
-	case '*':
-		return "the freeze bonus *"
-	case '^':
-		return "the torch bonus ^"
-	case '?':
-		return "the compass bonus ?"
-	}
-	return fmt.Sprintf("%q", c)
-}
-
-// grid checks the map rows and, when they form a board, every rule that
-// needs the board; it builds the level when nothing is wrong.
+// grid checks the map rows: what only a text file has (row widths,
+// characters, the file's size limit, one key and one exit as typed) here,
+// every rule of a playable level through engine.Level.Problems. It builds
+// the level, and warns of dead pockets, when nothing is wrong.
 func (p *parser) grid(l engine.Level, rows []srcLine) (engine.Level, bool) {
 	// Row widths: the width most rows share (the first such row's on a tie)
 	// is the map's; every other row is reported.
@@ -132,6 +109,10 @@ func (p *parser) grid(l engine.Level, rows []srcLine) (engine.Level, bool) {
 		}
 	}
 
+	// The size limit of a level file, 255 × 255 tiles, is the file
+	// format's own (the engine plays generated levels up to
+	// engine.MaxGenSide): it is checked here. The least size is the
+	// engine's rule, reported from its problems below.
 	sizeOK := true
 	first := rows[0].no
 	switch {
@@ -144,14 +125,12 @@ func (p *parser) grid(l engine.Level, rows []srcLine) (engine.Level, bool) {
 	case width > engine.MaxSide:
 		sizeOK = false
 		p.errorf(first, engine.MaxSide+1, "the map is %d columns wide: a level is at most %d", width, engine.MaxSide)
-	case g.rows < engine.MinSide || width < engine.MinSide:
-		sizeOK = false
-		p.errorf(first, 1, "the map is only %d rows × %d columns: a level needs at least %d × %d tiles", g.rows, width, engine.MinSide, engine.MinSide)
 	}
 
-	// Objects, counted in reading order (which is also the order monsters
-	// act in). Rows of the wrong width still have their objects counted.
-	var keys, exits, minotaurs []engine.Point
+	// Objects, in reading order (which is also the order monsters act
+	// in). Rows of the wrong width still have their objects listed. Keys
+	// and exits are counted as typed: a Level has room for one of each.
+	var keys, exits []engine.Point
 	for y, s := range rows {
 		x := 0
 		for _, r := range s.text {
@@ -164,26 +143,17 @@ func (p *parser) grid(l engine.Level, rows []srcLine) (engine.Level, bool) {
 			switch c {
 			case 'P':
 				l.Starts = append(l.Starts, pt)
-				if len(l.Starts) > 2 {
-					p.errorf(s.no, pt.X+1, "too many player starts: a level has one or two P (one for each player), and %s and %s are already starts", g.posRow(l.Starts[0], rows), g.posRow(l.Starts[1], rows))
-				}
 			case 'K':
 				keys = append(keys, pt)
 				if len(keys) > 1 {
-					p.errorf(s.no, pt.X+1, "a second key K: a level has exactly one key (the first is at %s)", g.posRow(keys[0], rows))
+					p.errorf(s.no, pt.X+1, "a second key K: a level has exactly one key (the first is at %s)", g.pos(keys[0]))
 				}
 			case 'E':
 				exits = append(exits, pt)
 				if len(exits) > 1 {
-					p.errorf(s.no, pt.X+1, "a second exit E: a level has exactly one exit (the first is at %s)", g.posRow(exits[0], rows))
+					p.errorf(s.no, pt.X+1, "a second exit E: a level has exactly one exit (the first is at %s)", g.pos(exits[0]))
 				}
-			case 'M':
-				minotaurs = append(minotaurs, pt)
-				if len(minotaurs) > 1 {
-					p.errorf(s.no, pt.X+1, "a second Minotaur M: a level has at most one (the first is at %s)", g.posRow(minotaurs[0], rows))
-				}
-				fallthrough
-			case 'H', 'W':
+			case 'H', 'W', 'M':
 				l.Monsters = append(l.Monsters, engine.Placed{Pos: pt, Kind: c})
 			case '*', '^', '?':
 				l.Bonuses = append(l.Bonuses, engine.Placed{Pos: pt, Kind: c})
@@ -196,29 +166,119 @@ func (p *parser) grid(l engine.Level, rows []srcLine) (engine.Level, bool) {
 	if len(exits) == 0 {
 		p.errorf(first, 1, "the map has no exit: put one E on a floor tile or as a door in the outer wall")
 	}
-	if len(l.Starts) == 0 {
-		p.errorf(first, 1, "the map has no player start: put a P on a floor tile (two for co-op, or one that both players share)")
-	}
 
-	if !shapeOK || !charsOK || !sizeOK {
-		return l, false // the board is not well defined: stop before the rules that need it
+	// Every other rule is the engine's: hand it the level — without tiles
+	// when the rows are no board yet (then it checks only the lists of
+	// objects) — and say each problem where the author finds it.
+	l.Rows, l.Cols = g.rows, g.cols
+	if shapeOK && charsOK && sizeOK {
+		l.Wall = make([]bool, len(g.glyph))
+		for i := range g.glyph {
+			l.Wall[i] = g.wall(i)
+		}
 	}
-	p.border(g, exits)
-	p.monstersNearStarts(g, l)
-	if len(keys) != 1 || len(exits) != 1 || len(l.Starts) == 0 || len(l.Starts) > 2 {
+	l.Key, l.Exit = absent, absent
+	if len(keys) > 0 {
+		l.Key = keys[0]
+	}
+	if len(exits) > 0 {
+		l.Exit = exits[0]
+	}
+	oneEach := len(keys) == 1 && len(exits) == 1
+	board, starts := p.problems(g, &l, l.Problems(), sizeOK, oneEach)
+	if !board || !starts || !oneEach {
 		return l, false
 	}
-	l.Key, l.Exit = keys[0], exits[0]
-	l.Rows, l.Cols = g.rows, g.cols
-	l.Wall = make([]bool, len(g.glyph))
-	for i := range g.glyph {
-		l.Wall[i] = g.wall(i)
-	}
-	p.reach(g, &l)
+	p.pockets(g, &l)
 	if p.solve && len(p.errs) == 0 {
 		p.winnable(g, &l)
 	}
 	return l, true
+}
+
+// absent stands for a missing key or exit in the level handed to the
+// engine: off the board. The engine's "off the board" problem about it is
+// the file's "the map has no key" (or exit), already reported.
+var absent = engine.Point{X: -1, Y: -1}
+
+// problems reports the engine's problems with the level at their places in
+// the file, in the words of docs/levels.md. sizeOK is false when the map is
+// larger than a level file may be (already reported); oneEach is true when
+// the file has exactly one key and one exit: the key and exit problems wait
+// for it (the engine's wait for one or two starts). It reports whether the
+// level has a board (the rows are one, its size in range) and whether its
+// starts are one or two.
+func (p *parser) problems(g *grid, l *engine.Level, ps []engine.Problem, sizeOK, oneEach bool) (board, starts bool) {
+	board, starts = true, true
+	var keyFrom, exitFrom []string
+	behindExit := false
+	first := g.rowLine[0]
+	for _, pr := range ps {
+		line, col := 0, 0 // LINE:COL of pr.At
+		if pr.At.X >= 0 && pr.At.Y >= 0 && pr.At.Y < g.rows {
+			line, col = g.rowLine[pr.At.Y], pr.At.X+1
+		}
+		switch pr.Code {
+		case engine.ProblemSize:
+			board = false
+			if sizeOK { // else the file's own limit said it
+				p.errorf(first, 1, "the map is only %d rows × %d columns: a level needs at least %d × %d tiles", l.Rows, l.Cols, engine.MinSide, engine.MinSide)
+			}
+		case engine.ProblemTiles:
+			board = false
+			// No tiles were handed over: the rows are not a board, and the
+			// errors above say why.
+		case engine.ProblemStarts:
+			starts = false
+			if pr.N == 0 {
+				p.errorf(first, 1, "the map has no player start: put a P on a floor tile (two for co-op, or one that both players share)")
+			} else {
+				p.errorf(line, col, "too many player starts: a level has one or two P (one for each player), and %s and %s are already starts", g.pos(l.Starts[0]), g.pos(l.Starts[1]))
+			}
+		case engine.ProblemMinotaurs:
+			p.errorf(line, col, "a second Minotaur M: a level has at most one (the first is at %s)", g.pos(pr.Other))
+		case engine.ProblemOffBoard:
+			if pr.At != absent { // absent: "the map has no key" (or exit) said it
+				p.errorf(0, 0, "%s", pr.Error())
+			}
+		case engine.ProblemBorderOpen:
+			c := g.at(pr.At.X, pr.At.Y)
+			switch {
+			case pr.At == pr.Other && c == '.':
+				p.errorf(line, col, "the border is open: this floor tile is a gap in the outer wall; make it a wall (only the exit may be a door in the outer wall)")
+			case pr.At == pr.Other:
+				p.errorf(line, col, "the border is open: %s stands in the outer wall; move it inside (only the exit may be a door in the outer wall)", engine.ObjectName(c))
+			default:
+				n := pr.Other.X - pr.At.X + pr.Other.Y - pr.At.Y + 1
+				p.errorf(line, col, "the border is open: the outer wall has a gap of %d tiles from here to %s; close it with walls (only the exit may be a door in the outer wall)", n, g.pos(pr.Other))
+			}
+		case engine.ProblemMonsterNearStart:
+			p.errorf(line, col, "%s stands next to the player start at %s: a monster must start at least two tiles away from every start", engine.ObjectName(pr.Kind), g.pos(pr.Other))
+		case engine.ProblemKeyBehindExit, engine.ProblemKeyWalledIn:
+			behindExit = behindExit || pr.Code == engine.ProblemKeyBehindExit
+			keyFrom = append(keyFrom, g.pos(pr.Other))
+		case engine.ProblemExitWalledIn:
+			exitFrom = append(exitFrom, g.pos(pr.Other))
+		default:
+			// Rules that a map of one character a tile cannot break (two
+			// objects on a tile, an object on a wall, an unknown kind).
+			p.errorf(line, col, "%s", pr.Error())
+		}
+	}
+	if !oneEach {
+		return board, starts
+	}
+	if len(keyFrom) > 0 {
+		msg := fmt.Sprintf("the key is walled in: no path from %s reaches it", startsPhrase(keyFrom))
+		if behindExit {
+			msg += " without going through the exit, which stays locked until the key is found"
+		}
+		p.errorf(g.rowLine[l.Key.Y], l.Key.X+1, "%s", msg)
+	}
+	if len(exitFrom) > 0 {
+		p.errorf(g.rowLine[l.Exit.Y], l.Exit.X+1, "the exit is walled in: no path from %s reaches it", startsPhrase(exitFrom))
+	}
+	return board, starts
 }
 
 // SolveSeeds is the number of games `check` asks the engine's solver to win
@@ -265,125 +325,13 @@ func (p *parser) winnable(g *grid, l *engine.Level) {
 	p.warnf(g.rowLine[at.Y], at.X+1, "%s", msg)
 }
 
-// posRow is pos for a point whose row may have the wrong width (the grid
-// is not built yet when objects are counted).
-func (g *grid) posRow(pt engine.Point, rows []srcLine) string {
-	return fmt.Sprintf("%d:%d", rows[pt.Y].no, pt.X+1)
-}
-
-// border reports every stretch of the outer edge that is not wall, except
-// the exit, which may be a door in the outer wall.
-func (p *parser) border(g *grid, exits []engine.Point) {
-	open := func(pt engine.Point) bool {
-		if len(exits) > 0 && pt == exits[0] {
-			return false
-		}
-		return !g.wall(pt.Y*g.cols + pt.X)
-	}
-	var edges [][]engine.Point
-	var top, bottom, left, right []engine.Point
-	for x := 0; x < g.cols; x++ {
-		top = append(top, engine.Point{X: x, Y: 0})
-		bottom = append(bottom, engine.Point{X: x, Y: g.rows - 1})
-	}
-	for y := 1; y < g.rows-1; y++ {
-		left = append(left, engine.Point{X: 0, Y: y})
-		right = append(right, engine.Point{X: g.cols - 1, Y: y})
-	}
-	edges = append(edges, top, bottom, left, right)
-	for _, edge := range edges {
-		for i := 0; i < len(edge); {
-			if !open(edge[i]) {
-				i++
-				continue
-			}
-			j := i
-			for j+1 < len(edge) && open(edge[j+1]) {
-				j++
-			}
-			pt := edge[i]
-			line, col := g.rowLine[pt.Y], pt.X+1
-			switch c := g.at(pt.X, pt.Y); {
-			case i == j && c == '.':
-				p.errorf(line, col, "the border is open: this floor tile is a gap in the outer wall; make it a wall (only the exit may be a door in the outer wall)")
-			case i == j:
-				p.errorf(line, col, "the border is open: %s stands in the outer wall; move it inside (only the exit may be a door in the outer wall)", objectName(c))
-			default:
-				p.errorf(line, col, "the border is open: the outer wall has a gap of %d tiles from here to %s; close it with walls (only the exit may be a door in the outer wall)", j-i+1, g.pos(edge[j]))
-			}
-			i = j + 1
-		}
-	}
-}
-
-// monstersNearStarts reports monsters on any of the eight tiles around a
-// player start: a player would be caught before making a move.
-func (p *parser) monstersNearStarts(g *grid, l engine.Level) {
-	for _, m := range l.Monsters {
-		for _, s := range l.Starts {
-			dx, dy := m.Pos.X-s.X, m.Pos.Y-s.Y
-			if dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 {
-				p.errorf(g.rowLine[m.Pos.Y], m.Pos.X+1, "%s stands next to the player start at %s: a monster must start at least two tiles away from every start", objectName(m.Kind), g.pos(s))
-				break
-			}
-		}
-	}
-}
-
-// reach checks that the key and the exit can be reached from every start,
-// and warns of floor that no player can ever walk on.
-func (p *parser) reach(g *grid, l *engine.Level) {
+// pockets warns of floor that no player can ever walk on: dead pockets,
+// the exit counting as floor as it does for every path in the game (a
+// monster may walk through it).
+func (p *parser) pockets(g *grid, l *engine.Level) {
 	n := len(g.glyph)
 	exit := l.Exit.Y*g.cols + l.Exit.X
-	key := l.Key.Y*g.cols + l.Key.X
-	// Two floods, with the exit locked and open. A second start that the
-	// first start's flood reaches has the same answers (paths go both ways),
-	// so co-op levels with adjacent starts cost no more than solo ones.
-	var locked, open flood
-	var noKey, noKeyEvenOpen, noExit []string
-	var keyOK, keyOpenOK, exitOK bool
-	for i, s := range l.Starts {
-		src := s.Y*g.cols + s.X
-		if i == 0 || !locked.seen[src] {
-			locked.fill(g.cols, l.Wall, []int{src}, exit)
-			keyOK = locked.seen[key]
-		}
-		if i == 0 || !open.seen[src] {
-			open.fill(g.cols, l.Wall, []int{src}, -1)
-			keyOpenOK, exitOK = open.seen[key], open.seen[exit]
-		}
-		if !keyOK {
-			noKey = append(noKey, g.pos(s))
-		}
-		if !keyOpenOK {
-			noKeyEvenOpen = append(noKeyEvenOpen, g.pos(s))
-		}
-		if !exitOK {
-			noExit = append(noExit, g.pos(s))
-		}
-	}
-	if len(noKey) > 0 {
-		msg := fmt.Sprintf("the key is walled in: no path from %s reaches it", startsPhrase(noKey))
-		if len(noKeyEvenOpen) < len(noKey) {
-			msg += " without going through the exit, which stays locked until the key is found"
-		}
-		p.errorf(g.rowLine[l.Key.Y], l.Key.X+1, "%s", msg)
-	}
-	if len(noExit) > 0 {
-		p.errorf(g.rowLine[l.Exit.Y], l.Exit.X+1, "the exit is walled in: no path from %s reaches it", startsPhrase(noExit))
-	}
-
-	// Dead pockets: floor that no start reaches, the exit counting as floor
-	// as it does for every path in the game (a monster may walk through it).
-	if len(l.Starts) == 2 {
-		s0, s1 := l.Starts[0], l.Starts[1]
-		i0, i1 := s0.Y*g.cols+s0.X, s1.Y*g.cols+s1.X
-		if !open.seen[i0] || !open.seen[i1] {
-			open.fill(g.cols, l.Wall, []int{i0, i1}, -1)
-		}
-	}
-	reached := open.seen
-
+	reached := l.PlayerReach()
 	var pocket flood
 	pocket.seen = make([]bool, n)
 	for i := 0; i < n; i++ {
@@ -400,7 +348,7 @@ func (p *parser) reach(g *grid, l *engine.Level) {
 				touchesExit = true
 			}
 			if c := g.glyph[t]; c != '.' {
-				holds = append(holds, objectName(c))
+				holds = append(holds, engine.ObjectName(c))
 			}
 		}
 		pt := engine.Point{X: i % g.cols, Y: i / g.cols}
@@ -444,51 +392,10 @@ func startsPhrase(ps []string) string {
 	return "the starts at " + strings.Join(ps, " and ")
 }
 
-// flood is a breadth-first fill over floor tiles.
+// flood collects the tiles of dead pockets, breadth first.
 type flood struct {
 	seen  []bool
 	queue []int
-}
-
-// fill marks every floor tile reachable from srcs without entering the tile
-// blocked (a locked exit; -1 for none).
-func (f *flood) fill(cols int, wall []bool, srcs []int, blocked int) {
-	n := len(wall)
-	if cap(f.seen) < n {
-		f.seen = make([]bool, n)
-		f.queue = make([]int, 0, n)
-	}
-	f.seen = f.seen[:n]
-	clear(f.seen)
-	f.queue = f.queue[:0]
-	for _, s := range srcs {
-		if !f.seen[s] {
-			f.seen[s] = true
-			f.queue = append(f.queue, s)
-		}
-	}
-	visit := func(j int) {
-		if !f.seen[j] && !wall[j] && j != blocked {
-			f.seen[j] = true
-			f.queue = append(f.queue, j)
-		}
-	}
-	for head := 0; head < len(f.queue); head++ {
-		i := f.queue[head]
-		x := i % cols
-		if i >= cols {
-			visit(i - cols)
-		}
-		if x > 0 {
-			visit(i - 1)
-		}
-		if i+cols < n {
-			visit(i + cols)
-		}
-		if x < cols-1 {
-			visit(i + 1)
-		}
-	}
 }
 
 // spread adds to f the floor tiles connected to src that are neither the

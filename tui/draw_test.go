@@ -63,7 +63,7 @@ func TestLevel7Fits80x24(t *testing.T) {
 		d := newDriver(t, cfg, 80, 24)
 		gs := newGameScreen(d.m.c, NewLocalSession(g, nil, nil, cfg.Saves, cfg.Replays, cfg.Now, false))
 		d.m.stack = []screen{gs}
-		l := gs.layout()
+		l := gs.b.layout(d.m.c.w, d.m.c.h)
 		if !l.side || !l.wide || l.vw != lv.Cols || l.vh != lv.Rows {
 			t.Fatalf("seed %d: layout %+v, want the whole %d×%d map, wide, beside the panel", seed, l, lv.Rows, lv.Cols)
 		}
@@ -87,7 +87,7 @@ func TestScrollKeepsPlayer(t *testing.T) {
 		for step := 0; step < 30 && g.Result() == engine.InProgress; step++ {
 			frame := ansi.Strip(d.m.View())
 			checkFits(t, frame, size[0], size[1])
-			l := gs.layout()
+			l := gs.b.layout(d.m.c.w, d.m.c.h)
 			p := g.Status().Players[0].Pos
 			if p.X < l.x0 || p.X >= l.x0+l.vw || p.Y < l.y0 || p.Y >= l.y0+l.vh {
 				t.Fatalf("%dx%d step %d: player %v outside the window %+v", size[0], size[1], step, p, l)

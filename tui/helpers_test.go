@@ -212,3 +212,45 @@ func (d *driver) loseGame() bool {
 	}
 	return g.Result() == engine.Lost
 }
+
+// Screen names the screen on top (tests only): "menu", "game", "help",
+// "pause", "passed", "end", "scores", "saves", "network", "confirm", and
+// for the Labyrinth "labyrinth-menu", "labyrinth-setup", "labyrinth",
+// "labyrinth-help", "labyrinth-pause", "labyrinth-end".
+func (m *Model) Screen() string {
+	switch m.top().(type) {
+	case *menuScreen:
+		return "menu"
+	case *gameScreen:
+		return "game"
+	case *helpScreen:
+		return "help"
+	case *pauseScreen:
+		return "pause"
+	case *passedScreen:
+		return "passed"
+	case *endScreen:
+		return "end"
+	case *scoresScreen:
+		return "scores"
+	case *savesScreen:
+		return "saves"
+	case *networkScreen:
+		return "network"
+	case *confirmScreen:
+		return "confirm"
+	case *labMenuScreen:
+		return "labyrinth-menu"
+	case *labSetupScreen:
+		return "labyrinth-setup"
+	case *labGameScreen:
+		return "labyrinth"
+	case *labHelpScreen:
+		return "labyrinth-help"
+	case *labPauseScreen:
+		return "labyrinth-pause"
+	case *labEndScreen:
+		return "labyrinth-end"
+	}
+	return "unknown"
+}

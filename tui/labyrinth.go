@@ -86,7 +86,7 @@ func (m *labMenuScreen) build() {
 }
 
 // Update moves through the list and opens a field or a saved game.
-func (m *labMenuScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (m *labMenuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case labSavesMsg:
 		m.saves = msg.list
@@ -97,9 +97,9 @@ func (m *labMenuScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	case labLoadedMsg:
 		if msg.err != nil {
 			m.note = fmt.Sprintf("%s cannot be continued: %v", msg.file, msg.err)
-			return m, nil
+			return stay, nil
 		}
-		return m, m.c.replace(newLabGameScreen(m.c, msg.lg, true))
+		return replace(newLabGameScreen(m.c, msg.lg, true)), nil
 	case tea.KeyMsg:
 		switch {
 		case key.Matches(msg, menuKeys.Up):
@@ -107,33 +107,33 @@ func (m *labMenuScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		case key.Matches(msg, menuKeys.Down):
 			m.cursor = (m.cursor + 1) % len(m.items)
 		case key.Matches(msg, menuKeys.Back), msg.String() == "q":
-			return m, m.c.replace(newMenu(m.c))
+			return replace(newMenu(m.c)), nil
 		case key.Matches(msg, menuKeys.Choose):
-			return m, m.choose()
+			return m.choose()
 		}
 	}
-	return m, nil
+	return stay, nil
 }
 
-func (m *labMenuScreen) choose() tea.Cmd {
+func (m *labMenuScreen) choose() (nav, tea.Cmd) {
 	it := m.items[m.cursor]
 	m.note = ""
 	switch {
 	case it.save != nil:
 		if it.save.err != nil {
 			m.note = it.save.file + " cannot be continued: " + it.save.err.Error()
-			return nil
+			return stay, nil
 		}
-		return loadLab(m.c.cfg.Saves, it.save.file)
+		return stay, loadLab(m.c.cfg.Saves, it.save.file)
 	case it.random:
-		return m.c.push(newLabSetup(m.c, &LabyrinthSetup{Name: "random", Seed: m.c.takeSeed()}))
+		return push(newLabSetup(m.c, &LabyrinthSetup{Name: "random", Seed: m.c.takeSeed()})), nil
 	}
 	lab, err := levels.ParseLabyrinth(it.field.Name, it.field.Text)
 	if err != nil {
 		m.note = err.Error()
-		return nil
+		return stay, nil
 	}
-	return m.c.push(newLabSetup(m.c, &LabyrinthSetup{Name: it.field.Name, Text: string(it.field.Text), Lab: lab, Seed: m.c.takeSeed()}))
+	return push(newLabSetup(m.c, &LabyrinthSetup{Name: it.field.Name, Text: string(it.field.Text), Lab: lab, Seed: m.c.takeSeed()})), nil
 }
 
 // View draws the list.
@@ -192,17 +192,17 @@ func newLabSetup(c *common, set *LabyrinthSetup) *labSetupScreen {
 }
 
 // next moves to the first stage that still needs an answer, or starts the
-// game.
-func (s *labSetupScreen) next() tea.Cmd {
+// game: it then sets s.game and asks for it in place of every screen.
+func (s *labSetupScreen) next() nav {
 	s.input.SetValue("")
 	switch {
 	case s.set.Players == 0:
 		s.stage = setupPlayers
-		return nil
+		return stay
 	case s.set.Lab == nil:
 		s.stage = setupSize
 		s.input.SetValue("10,10")
-		return nil
+		return stay
 	}
 	for len(s.starts) < s.set.Players && s.set.RandomStarts {
 		s.starts = append(s.starts, labyrinth.RandomStart(s.set.Lab, s.rng))
@@ -214,12 +214,12 @@ func (s *labSetupScreen) next() tea.Cmd {
 		if s.set.Players == 1 {
 			s.stage = setupStart
 		}
-		return nil
+		return stay
 	}
 	g, err := labyrinth.New(s.set.Lab, s.starts)
 	if err != nil {
 		s.note = err.Error()
-		return nil
+		return stay
 	}
 	text := s.set.Text
 	if text == "" {
@@ -229,20 +229,20 @@ func (s *labSetupScreen) next() tea.Cmd {
 	lg.record(g.Opening())
 	lg.unsaved = true
 	s.game = newLabGameScreen(s.c, lg, false)
-	return s.c.replace(s.game)
+	return replace(s.game)
 }
 
 // Init does nothing.
 func (s *labSetupScreen) Init() tea.Cmd { return nil }
 
 // Update reads the answers.
-func (s *labSetupScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (s *labSetupScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
-		return s, nil
+		return stay, nil
 	}
 	if k.Type == tea.KeyEsc {
-		return s, s.c.replace(newLabMenu(s.c))
+		return replace(newLabMenu(s.c)), nil
 	}
 	switch s.stage {
 	case setupPlayers:
@@ -252,25 +252,25 @@ func (s *labSetupScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		}
 		if n < 1 || n > labyrinth.MaxPlayers {
 			s.note = fmt.Sprintf("Press a number from 1 to %d.", labyrinth.MaxPlayers)
-			return s, nil
+			return stay, nil
 		}
 		s.set.Players, s.note = n, ""
-		return s, s.next()
+		return s.next(), nil
 	case setupPass:
 		if k.Type == tea.KeyEnter {
 			s.stage = setupStart
 			s.input.SetValue("")
 		}
-		return s, nil
+		return stay, nil
 	}
 	if k.Type != tea.KeyEnter {
 		if s.stage == setupStart && k.Type == tea.KeyRunes && len(k.Runes) == 1 && (k.Runes[0] == 'r' || k.Runes[0] == 'R') && s.input.Value() == "" {
 			s.starts = append(s.starts, labyrinth.RandomStart(s.set.Lab, s.rng))
 			s.note = ""
-			return s, s.next()
+			return s.next(), nil
 		}
 		s.input.Update(k)
-		return s, nil
+		return stay, nil
 	}
 	text := strings.TrimSpace(s.input.Value())
 	if s.stage == setupSize {
@@ -280,20 +280,20 @@ func (s *labSetupScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		}
 		if err != nil {
 			s.note = err.Error() + "."
-			return s, nil
+			return stay, nil
 		}
 		lab, err := labyrinth.Generate(c.X, c.Y, s.rng)
 		if err != nil {
 			s.note = err.Error()
-			return s, nil
+			return stay, nil
 		}
 		s.set.Lab, s.set.Name, s.note = lab, fmt.Sprintf("random %d × %d", c.X, c.Y), ""
-		return s, s.next()
+		return s.next(), nil
 	}
 	if strings.EqualFold(text, "random") {
 		s.starts = append(s.starts, labyrinth.RandomStart(s.set.Lab, s.rng))
 		s.note = ""
-		return s, s.next()
+		return s.next(), nil
 	}
 	c, err := parseLabCell(text)
 	if err == nil && !s.set.Lab.Fields[0].In(c) {
@@ -303,11 +303,11 @@ func (s *labSetupScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	if err != nil {
 		s.note = err.Error() + "."
 		s.input.SetValue("")
-		return s, nil
+		return stay, nil
 	}
 	s.starts = append(s.starts, c)
 	s.note = ""
-	return s, s.next()
+	return s.next(), nil
 }
 
 // parseLabCell reads "X,Y" or "(X, Y)".

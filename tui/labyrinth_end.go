@@ -30,10 +30,10 @@ func newLabEnd(c *common, lg *labGame) *labEndScreen {
 func (e *labEndScreen) Init() tea.Cmd { return nil }
 
 // Update switches players, scrolls, or leaves.
-func (e *labEndScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (e *labEndScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
-		return e, nil
+		return stay, nil
 	}
 	n := e.lg.g.Players()
 	switch k.String() {
@@ -61,9 +61,9 @@ func (e *labEndScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	case "right", "d", "D":
 		e.dx += 2
 	case "enter", "esc", "q", "Q":
-		return e, e.c.replace(newLabMenu(e.c))
+		return replace(newLabMenu(e.c)), nil
 	}
-	return e, nil
+	return stay, nil
 }
 
 // View draws the field and the notebook side by side.

@@ -89,7 +89,7 @@ func (s *labGameScreen) begin() {
 func (s *labGameScreen) Init() tea.Cmd { return nil }
 
 // Update plays the keys of the stage.
-func (s *labGameScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (s *labGameScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case labSavedMsg:
 		if msg.err != nil {
@@ -97,12 +97,12 @@ func (s *labGameScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 			s.note = saveFailed(msg.err)
 		}
 	case tea.KeyMsg:
-		return s, s.key(msg)
+		return s.key(msg)
 	}
-	return s, nil
+	return stay, nil
 }
 
-func (s *labGameScreen) key(k tea.KeyMsg) tea.Cmd {
+func (s *labGameScreen) key(k tea.KeyMsg) (nav, tea.Cmd) {
 	switch s.stage {
 	case labHandover:
 		switch {
@@ -110,45 +110,45 @@ func (s *labGameScreen) key(k tea.KeyMsg) tea.Cmd {
 			s.begin()
 			s.note = ""
 		case key.Matches(k, labKeys.Pause):
-			return s.c.push(newLabPause(s.c, s))
+			return push(newLabPause(s.c, s)), nil
 		}
-		return nil
+		return stay, nil
 	case labAnswered:
 		switch {
 		case k.Type == tea.KeyEnter:
 			s.stage = labHandover
 			s.note = ""
 		case key.Matches(k, labKeys.Pause):
-			return s.c.push(newLabPause(s.c, s))
+			return push(newLabPause(s.c, s)), nil
 		}
-		return nil
+		return stay, nil
 	case labWon:
 		if k.Type == tea.KeyEnter || k.Type == tea.KeyEsc {
-			return s.c.replace(newLabEnd(s.c, s.lg))
+			return replace(newLabEnd(s.c, s.lg)), nil
 		}
-		return nil
+		return stay, nil
 	}
 	if s.aiming {
 		if d, ok := labDir(k); ok {
-			return s.act(labyrinth.Command{Kind: labyrinth.Shoot, Dir: d})
+			return stay, s.act(labyrinth.Command{Kind: labyrinth.Shoot, Dir: d})
 		}
 		if k.Type == tea.KeyEsc || key.Matches(k, labKeys.Shoot) {
 			s.aiming = false
 		}
-		return nil
+		return stay, nil
 	}
 	if d, ok := labDir(k); ok {
-		return s.act(labyrinth.Command{Kind: labyrinth.Step, Dir: d})
+		return stay, s.act(labyrinth.Command{Kind: labyrinth.Step, Dir: d})
 	}
 	switch {
 	case key.Matches(k, labKeys.Shoot):
 		s.aiming = true
 	case key.Matches(k, labKeys.Inventory):
-		return s.act(labyrinth.Command{Kind: labyrinth.Inventory})
+		return stay, s.act(labyrinth.Command{Kind: labyrinth.Inventory})
 	case key.Matches(k, labKeys.Help):
-		return s.c.push(newLabHelp(s.c))
+		return push(newLabHelp(s.c)), nil
 	case key.Matches(k, labKeys.Pause):
-		return s.c.push(newLabPause(s.c, s))
+		return push(newLabPause(s.c, s)), nil
 	case key.Matches(k, labKeys.PrevSheet), key.Matches(k, labKeys.NextSheet):
 		nb := &s.lg.books[s.player()-1]
 		cur := s.sheet
@@ -165,7 +165,7 @@ func (s *labGameScreen) key(k tea.KeyMsg) tea.Cmd {
 			s.sheet = -1
 		}
 	}
-	return nil
+	return stay, nil
 }
 
 // labDir is the direction of a W A S D or arrow key.
@@ -360,11 +360,11 @@ func newLabHelp(c *common) *labHelpScreen { return &labHelpScreen{c: c} }
 func (h *labHelpScreen) Init() tea.Cmd { return nil }
 
 // Update returns on any key.
-func (h *labHelpScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (h *labHelpScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	if _, ok := msg.(tea.KeyMsg); ok {
-		return h, h.c.pop()
+		return pop(), nil
 	}
-	return h, nil
+	return stay, nil
 }
 
 // View draws the help.
@@ -409,36 +409,36 @@ func newLabPause(c *common, s *labGameScreen) *labPauseScreen { return &labPause
 func (p *labPauseScreen) Init() tea.Cmd { return nil }
 
 // Update moves through Continue, Save, Quit to menu.
-func (p *labPauseScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (p *labPauseScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case labSavedMsg:
 		p.saving = false
 		if msg.err != nil {
 			p.s.lg.unsaved = true
 			p.note = saveFailed(msg.err)
-			return p, nil
+			return stay, nil
 		}
 		p.note = "Saved as " + filepath.Base(msg.path) + "."
 		if p.quitAsk {
-			return p, p.leave()
+			return p.leave()
 		}
 	case tea.KeyMsg:
 		if p.saving {
-			return p, nil
+			return stay, nil
 		}
 		if p.quitAsk {
 			switch strings.ToLower(msg.String()) {
 			case "y":
-				return p, p.leave()
+				return p.leave()
 			case "s":
-				return p, p.save()
+				return stay, p.save()
 			case "n", "esc":
 				if p.program {
-					return p, p.c.pop()
+					return pop(), nil
 				}
 				p.quitAsk, p.note = false, ""
 			}
-			return p, nil
+			return stay, nil
 		}
 		switch {
 		case key.Matches(msg, menuKeys.Up):
@@ -446,24 +446,24 @@ func (p *labPauseScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		case key.Matches(msg, menuKeys.Down):
 			p.cursor = (p.cursor + 1) % 3
 		case msg.Type == tea.KeyEsc:
-			return p, p.c.pop()
+			return pop(), nil
 		case key.Matches(msg, menuKeys.Choose):
-			return p, p.choose(p.cursor)
+			return p.choose(p.cursor)
 		case msg.String() == "c" || msg.String() == "C":
-			return p, p.choose(0)
+			return p.choose(0)
 		case msg.String() == "q" || msg.String() == "Q":
-			return p, p.choose(2)
+			return p.choose(2)
 		}
 	}
-	return p, nil
+	return stay, nil
 }
 
 // leave quits the game: to the Labyrinth menu, or out of the program.
-func (p *labPauseScreen) leave() tea.Cmd {
+func (p *labPauseScreen) leave() (nav, tea.Cmd) {
 	if p.program {
-		return func() tea.Msg { return quitMsg{} }
+		return stay, func() tea.Msg { return quitMsg{} }
 	}
-	return p.c.replace(newLabMenu(p.c))
+	return replace(newLabMenu(p.c)), nil
 }
 
 func (p *labPauseScreen) save() tea.Cmd {
@@ -477,19 +477,19 @@ func (p *labPauseScreen) save() tea.Cmd {
 	return saveLab(p.c.cfg.Saves, data, p.c.now())
 }
 
-func (p *labPauseScreen) choose(i int) tea.Cmd {
+func (p *labPauseScreen) choose(i int) (nav, tea.Cmd) {
 	p.cursor = i
 	switch i {
 	case 0:
-		return p.c.pop()
+		return pop(), nil
 	case 1:
-		return p.save()
+		return stay, p.save()
 	}
 	if p.s.lg.unsaved {
 		p.quitAsk = true
-		return nil
+		return stay, nil
 	}
-	return p.c.replace(newLabMenu(p.c))
+	return replace(newLabMenu(p.c)), nil
 }
 
 // View draws the menu; nothing of any player's notes shows.

@@ -258,7 +258,7 @@ func (s *RemoteSession) lost(c *netplay.Client, cause error) tea.Msg {
 func (s *RemoteSession) Info() SessionInfo {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return SessionInfo{Players: 2, Names: []string{s.names[0], s.names[1]}, Remote: true,
+	return SessionInfo{Players: 2, Names: []string{s.names[0], s.names[1]},
 		Online: []bool{s.online[0], s.online[1]}}
 }
 
@@ -266,12 +266,6 @@ func (s *RemoteSession) Info() SessionInfo {
 func (s *RemoteSession) Say(text string) error {
 	return s.queue(func(c *netplay.Client) error { return c.Chat(text) })
 }
-
-// Save returns nil: the server keeps a network game.
-func (s *RemoteSession) Save() tea.Cmd { return nil }
-
-// Unsaved is false: nothing is lost by leaving, the server keeps the game.
-func (s *RemoteSession) Unsaved() bool { return false }
 
 // End leaves the game (unless it is over) and closes the connection.
 func (s *RemoteSession) End() tea.Cmd {

@@ -152,7 +152,7 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := tui.Config{
 		Saves: paths.Saves, Scores: paths.Scores, Replays: paths.Replays,
-		Seed: tui.NextSeed(f.seed), Name: osUserName(),
+		Seed: tui.NextSeed(f.seed), Name: osUserName(), Now: time.Now,
 		Labyrinth: &tui.LabyrinthSetup{
 			Name: name, Text: text, Lab: lab, Players: f.players, Starts: starts,
 			RandomStarts: f.randomStarts, Seed: f.seed,

@@ -192,3 +192,9 @@ func removeStale(dir, prefix string, now time.Time) {
 		}
 	}
 }
+
+// RemoveLeftovers removes from dir the temporary files of writes that a
+// killed process left behind (see WriteFile), once they are older than a
+// minute at now. A front end calls it when it opens a folder that it writes
+// with WriteFile; errors are ignored.
+func RemoveLeftovers(dir string, now time.Time) { removeStale(dir, "", now) }

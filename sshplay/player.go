@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
@@ -71,6 +72,7 @@ func (s *Server) newPlayer(sess ssh.Session) (*player, error) {
 	if err := os.MkdirAll(p.dir, 0o700); err != nil {
 		return nil, err
 	}
+	saves.RemoveLeftovers(p.dir, time.Now())
 	return p, nil
 }
 
@@ -152,7 +154,7 @@ func (p *player) keptToken() string {
 	if p.guest {
 		return ""
 	}
-	data, err := os.ReadFile(filepath.Join(p.dir, tokenFileName))
+	data, err := saves.ReadFileLimit(filepath.Join(p.dir, tokenFileName), saves.MaxSmallFileSize)
 	if err != nil {
 		return ""
 	}
@@ -236,7 +238,8 @@ func (s *Server) joined(p *player, c *netplay.Client, w *netplay.Welcome, busy b
 	p.mu.Unlock()
 	if !p.guest && !busy {
 		path := filepath.Join(p.dir, tokenFileName)
-		if err := saves.WriteFile(path, []byte(w.Token+"\n")); err != nil {
+		// A token is a secret: it takes the player's seat.
+		if err := saves.WriteFileMode(path, []byte(w.Token+"\n"), 0o600); err != nil {
 			// The game goes on; only a later resume would not find the seat.
 			s.log.Warn("cannot keep the player's game token", "user", p.user, "id", p.id, "err", err)
 		}

@@ -113,7 +113,8 @@ func TestSessionFlood(t *testing.T) {
 		tm := openTerm(t, r.dial("flood", key), 80, 24)
 		tm.waitText("New game")
 	}
-	sess, err := r.dial("flood", key).NewSession()
+	fifth := r.dial("flood", key)
+	sess, err := fifth.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,6 +131,14 @@ func TestSessionFlood(t *testing.T) {
 	var exit *gossh.ExitError
 	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(stderr.String(), "You are playing in 4 sessions with this key already") {
 		t.Errorf("a fifth session of the key: %v, stderr %q", err, stderr.String())
+	}
+	// The refused connection holds no place: the server closes it.
+	closed := make(chan error, 1)
+	go func() { closed <- fifth.Wait() }()
+	select {
+	case <-closed:
+	case <-time.After(waitTime):
+		t.Error("the connection of a refused session is still open")
 	}
 	other := openTerm(t, r.dial("olga", newKey(t)), 80, 24)
 	other.waitText("New game")

@@ -40,6 +40,9 @@ const (
 	DefaultWriteTimeout = 5 * time.Second
 )
 
+// sessionLinger is how long a connection stays open after its session.
+const sessionLinger = time.Second
+
 // shutdownGrace is how long Shutdown lets the sessions end by themselves,
 // saving their games and saying goodbye, before it cuts their connections.
 const shutdownGrace = time.Second
@@ -229,9 +232,16 @@ func (s *Server) isClosing() bool {
 	return s.closing
 }
 
-// recoverPanics keeps a bug in one session from stopping the server.
+// recoverPanics keeps a bug in one session from stopping the server. It
+// is the outermost handler: when the session is over, its connection (which
+// may hold no other) is closed a moment later, so that a client cannot keep
+// an idle connection, and its place in the budget, after its session.
 func (s *Server) recoverPanics(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
+		if c := connOf(sess.Context()); c != nil {
+			// The moment lets the exit status reach the client first.
+			defer time.AfterFunc(sessionLinger, func() { c.Close() })
+		}
 		defer func() {
 			if r := recover(); r != nil {
 				s.log.Error("ssh session panicked", "user", sess.User(), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))

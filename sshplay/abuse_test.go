@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +23,17 @@ import (
 // fill the channel's window (2 MiB) and the server's output stays blocked.
 func stuckTerm(t *testing.T, c *gossh.Client) *gossh.Session {
 	t.Helper()
+	sess := stuckPty(t, c)
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	storm(t, sess)
+	return sess
+}
+
+// stuckPty opens a session with a pty whose output is never read.
+func stuckPty(t *testing.T, c *gossh.Client) *gossh.Session {
+	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
@@ -35,9 +47,12 @@ func stuckTerm(t *testing.T, c *gossh.Client) *gossh.Session {
 	if _, err := sess.StderrPipe(); err != nil {
 		t.Fatal(err)
 	}
-	if err := sess.Shell(); err != nil {
-		t.Fatal(err)
-	}
+	return sess
+}
+
+// storm sends 600 window changes.
+func storm(t *testing.T, sess *gossh.Session) {
+	t.Helper()
 	for i := range 600 {
 		w, h := 80, 24
 		if i%2 == 1 {
@@ -50,7 +65,6 @@ func stuckTerm(t *testing.T, c *gossh.Client) *gossh.Session {
 			time.Sleep(20 * time.Millisecond) // time to draw: the frames pile up
 		}
 	}
-	return sess
 }
 
 // TestResizeStormThenGone is row 1 of the attack run: a client storms its
@@ -249,5 +263,50 @@ func TestSecretsPrivate(t *testing.T) {
 		if st.Mode().Perm() != 0o600 {
 			t.Errorf("%s: mode %v, want 0600", filepath.Base(path), st.Mode().Perm())
 		}
+	}
+}
+
+// serverConns counts the SSH connections and sessions the server still
+// runs, by their goroutines (the larger count).
+func serverConns() int {
+	var b strings.Builder
+	pprof.Lookup("goroutine").WriteTo(&b, 2)
+	return max(strings.Count(b.String(), "charmbracelet/ssh.(*Server).HandleConn("),
+		strings.Count(b.String(), "charmbracelet/ssh.(*session).handleRequests("))
+}
+
+// TestStormBeforeShell: window changes sent before the shell (nobody takes
+// them yet), to a session that is then refused (its key has all its
+// sessions) or never started, must not wedge the connection: once the
+// client is gone, the server holds nothing of it.
+func TestStormBeforeShell(t *testing.T) {
+	r := newRig(t, func(c *Config) { c.MaxPerKey = 1 })
+	key := newKey(t)
+	openTerm(t, r.dial("held", key), 80, 24).waitText("New game")
+	var storms []*gossh.Client
+	for i := range 4 {
+		c, err := r.tryDial("held", key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sess := stuckPty(t, c)
+		storm(t, sess)
+		if i%2 == 0 {
+			if err := sess.Shell(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		storms = append(storms, c)
+	}
+	time.Sleep(300 * time.Millisecond)
+	for _, c := range storms {
+		c.Close()
+	}
+	deadline := time.Now().Add(waitTime)
+	for serverConns() > 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections or sessions still run on the server after their clients left, want 1", serverConns())
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

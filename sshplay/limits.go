@@ -74,7 +74,55 @@ func (s *Server) sessionChannel(srv *ssh.Server, sc *gossh.ServerConn, nc gossh.
 		nc.Reject(gossh.ResourceShortage, "one session per connection: open another connection to play again")
 		return
 	}
-	ssh.DefaultSessionHandler(srv, sc, nc, ctx)
+	ssh.DefaultSessionHandler(srv, sc, sessionChan{nc}, ctx)
+}
+
+// sessionChan is a new session channel whose requests pass through
+// holdSizes.
+type sessionChan struct{ gossh.NewChannel }
+
+func (c sessionChan) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
+	ch, reqs, err := c.NewChannel.Accept()
+	if err != nil {
+		return ch, reqs, err
+	}
+	return ch, holdSizes(reqs), nil
+}
+
+// holdSizes passes a session's requests on in order, except the window
+// changes sent before the session starts (its shell): the session's
+// request loop would wait on each of those until a handler takes it, and
+// none runs before the shell, so a client could wedge its connection for
+// good. They are held, the latest only, and passed on after the shell.
+func holdSizes(in <-chan *gossh.Request) <-chan *gossh.Request {
+	out := make(chan *gossh.Request)
+	go func() {
+		defer close(out)
+		started := false
+		var held *gossh.Request
+		for r := range in {
+			if r.Type == "window-change" && !started {
+				if held != nil && held.WantReply {
+					held.Reply(true, nil)
+				}
+				held = r
+				continue
+			}
+			out <- r
+			switch r.Type {
+			case "shell", "exec", "subsystem":
+				started = true
+				if held != nil {
+					out <- held
+					held = nil
+				}
+			}
+		}
+		if held != nil && held.WantReply {
+			held.Reply(false, nil)
+		}
+	}()
+	return out
 }
 
 // deadlineWriter bounds every write to a session. A write on an SSH
@@ -110,29 +158,43 @@ func (ic *inputClock) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// followSizes passes the client's window sizes to the program without ever
-// blocking the connection's request loop: a client that sends resizes
-// faster than its program draws them (while not reading what it draws)
-// would otherwise stop the whole connection, its close included. Sizes are
-// merged: the program gets the latest. It returns when ctx is done.
-func followSizes(ctx context.Context, winch <-chan ssh.Window, p *tea.Program) {
-	var latest atomic.Pointer[ssh.Window]
-	kick := make(chan struct{}, 1)
+// sizes takes the window sizes a client sends, from the moment its session
+// starts until its requests end, and keeps the latest. Without it, a client
+// that sends resizes faster than its program draws them (while not reading
+// what it draws), or to a session that was refused, would block the
+// connection's request loop, and with it the whole connection, its close
+// included.
+type sizes struct {
+	latest atomic.Pointer[ssh.Window]
+	kick   chan struct{} // a new size came
+}
+
+const keySizes ctxKey = "minotaur-sizes"
+
+func drainSizes(winch <-chan ssh.Window) *sizes {
+	z := &sizes{kick: make(chan struct{}, 1)}
 	go func() {
 		for w := range winch { // closed when the session's requests end
-			latest.Store(&w)
+			z.latest.Store(&w)
 			select {
-			case kick <- struct{}{}:
+			case z.kick <- struct{}{}:
 			default:
 			}
 		}
 	}()
+	return z
+}
+
+// follow passes the sizes to the program, merged: the program gets the
+// latest. Only this goroutine waits for the program. It returns when ctx
+// is done.
+func (z *sizes) follow(ctx context.Context, p *tea.Program) {
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-kick:
-			w := latest.Load()
+		case <-z.kick:
+			w := z.latest.Load()
 			p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
 		}
 	}

@@ -242,6 +242,11 @@ func (s *Server) recoverPanics(next ssh.Handler) ssh.Handler {
 			// The moment lets the exit status reach the client first.
 			defer time.AfterFunc(sessionLinger, func() { c.Close() })
 		}
+		if _, winch, ok := sess.Pty(); ok {
+			// From the start, whatever becomes of the session: window
+			// changes that nobody takes would stop the connection.
+			sess.Context().SetValue(keySizes, drainSizes(winch))
+		}
 		defer func() {
 			if r := recover(); r != nil {
 				s.log.Error("ssh session panicked", "user", sess.User(), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
@@ -302,9 +307,10 @@ func (s *Server) play(next ssh.Handler) ssh.Handler {
 			sess.Exit(1)
 			return
 		}
-		_, winch, _ := sess.Pty()
 		ctx, cancel := context.WithCancel(sess.Context())
-		go followSizes(ctx, winch, ss.program)
+		if z, ok := sess.Context().Value(keySizes).(*sizes); ok {
+			go z.follow(ctx, ss.program)
+		}
 		go func() {
 			<-ctx.Done()
 			ss.program.Quit() // returns once the program has ended, at the latest
@@ -322,23 +328,28 @@ func (s *Server) play(next ssh.Handler) ssh.Handler {
 	}
 }
 
-// watchIdle is the backstop of the idle timeout: the program ends an idle
-// session by itself, but a program stuck on its output cannot, so a
-// session whose client sent nothing for Idle plus WriteTimeout is cut off.
+// watchIdle runs the idle timeout of a session: once its client has sent
+// nothing for Idle, the program is asked to check (it ends the session,
+// with a goodbye, when no key came for Idle); a program stuck on its
+// output cannot, so a session whose client sent nothing for Idle plus
+// WriteTimeout is cut off. Stop the timer when the session ends.
 func (s *Server) watchIdle(sess ssh.Session, ss *session) *time.Timer {
 	if s.cfg.Idle <= 0 {
 		return nil
 	}
-	limit := s.cfg.Idle + s.cfg.WriteTimeout
 	var t *time.Timer
-	t = time.AfterFunc(limit, func() {
+	t = time.AfterFunc(s.cfg.Idle, func() {
 		idle := time.Duration(time.Now().UnixNano() - ss.input.last.Load())
-		if idle < limit {
-			t.Reset(limit - idle)
-			return
+		switch {
+		case idle < s.cfg.Idle:
+			t.Reset(s.cfg.Idle - idle)
+		case idle < s.cfg.Idle+s.cfg.WriteTimeout:
+			go ss.program.Send(idleCheckMsg{}) // returns when the program ends, at the latest
+			t.Reset(s.cfg.Idle + s.cfg.WriteTimeout - idle)
+		default:
+			ss.why.CompareAndSwap(endQuit, endIdle)
+			s.cut(sess, ss.conn)
 		}
-		ss.why.CompareAndSwap(endQuit, endIdle)
-		s.cut(sess, ss.conn)
 	})
 	return t
 }

@@ -50,7 +50,8 @@ func stuckPty(t *testing.T, c *gossh.Client) *gossh.Session {
 	return sess
 }
 
-// storm sends 600 window changes.
+// storm sends 600 window changes, or fewer when the server cuts the
+// connection first.
 func storm(t *testing.T, sess *gossh.Session) {
 	t.Helper()
 	for i := range 600 {
@@ -59,7 +60,7 @@ func storm(t *testing.T, sess *gossh.Session) {
 			w, h = MaxWidth, MaxHeight
 		}
 		if err := sess.WindowChange(h, w); err != nil {
-			t.Fatalf("resize %d: %v", i, err)
+			return // the server cut the connection (a client that does not read)
 		}
 		if i%20 == 19 {
 			time.Sleep(20 * time.Millisecond) // time to draw: the frames pile up

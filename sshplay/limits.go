@@ -74,55 +74,87 @@ func (s *Server) sessionChannel(srv *ssh.Server, sc *gossh.ServerConn, nc gossh.
 		nc.Reject(gossh.ResourceShortage, "one session per connection: open another connection to play again")
 		return
 	}
-	ssh.DefaultSessionHandler(srv, sc, sessionChan{nc}, ctx)
+	z := &sizes{kick: make(chan struct{}, 1)}
+	ctx.SetValue(keySizes, z)
+	ssh.DefaultSessionHandler(srv, sc, sessionChan{nc, z}, ctx)
 }
 
-// sessionChan is a new session channel whose requests pass through
-// holdSizes.
-type sessionChan struct{ gossh.NewChannel }
+// sessionChan is a new session channel whose window changes go to sizes
+// (see takeSizes).
+type sessionChan struct {
+	gossh.NewChannel
+	z *sizes
+}
 
 func (c sessionChan) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 	ch, reqs, err := c.NewChannel.Accept()
 	if err != nil {
 		return ch, reqs, err
 	}
-	return ch, holdSizes(reqs), nil
+	return ch, takeSizes(reqs, c.z), nil
 }
 
-// holdSizes passes a session's requests on in order, except the window
-// changes sent before the session starts (its shell): the session's
-// request loop would wait on each of those until a handler takes it, and
-// none runs before the shell, so a client could wedge its connection for
-// good. They are held, the latest only, and passed on after the shell.
-func holdSizes(in <-chan *gossh.Request) <-chan *gossh.Request {
+// takeSizes passes a session's requests on, in order, except the window
+// changes: it keeps the latest size in z and answers them itself. The SSH
+// library would hand each one over to the session's handler and wait until
+// the handler took it: a client that sends resizes faster than its program
+// draws them (while not reading what it draws), or before its shell, or to
+// a session that was refused, would stop the connection's request loop,
+// and with it the whole connection, its close included.
+func takeSizes(in <-chan *gossh.Request, z *sizes) <-chan *gossh.Request {
 	out := make(chan *gossh.Request)
 	go func() {
 		defer close(out)
-		started := false
-		var held *gossh.Request
 		for r := range in {
-			if r.Type == "window-change" && !started {
-				if held != nil && held.WantReply {
-					held.Reply(true, nil)
-				}
-				held = r
+			if r.Type != "window-change" {
+				out <- r
 				continue
 			}
-			out <- r
-			switch r.Type {
-			case "shell", "exec", "subsystem":
-				started = true
-				if held != nil {
-					out <- held
-					held = nil
-				}
+			var w struct{ Cols, Rows, WidthPx, HeightPx uint32 }
+			err := gossh.Unmarshal(r.Payload, &w)
+			if err == nil {
+				z.set(ssh.Window{Width: int(min(w.Cols, 1<<20)), Height: int(min(w.Rows, 1<<20))})
 			}
-		}
-		if held != nil && held.WantReply {
-			held.Reply(false, nil)
+			if r.WantReply {
+				r.Reply(err == nil, nil)
+			}
 		}
 	}()
 	return out
+}
+
+// sizes keeps the latest window size a client asked for.
+type sizes struct {
+	latest atomic.Pointer[ssh.Window]
+	kick   chan struct{} // a new size came
+}
+
+const keySizes ctxKey = "minotaur-sizes"
+
+func (z *sizes) set(w ssh.Window) {
+	z.latest.Store(&w)
+	select {
+	case z.kick <- struct{}{}:
+	default:
+	}
+}
+
+// follow passes the sizes to the program, merged: the program gets the
+// latest, starting with first unless a resize came already. Only this
+// goroutine waits for the program. It returns when ctx is done.
+func (z *sizes) follow(ctx context.Context, p *tea.Program, first ssh.Window) {
+	if z.latest.CompareAndSwap(nil, &first) {
+		z.set(first)
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-z.kick:
+			w := z.latest.Load()
+			p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+		}
+	}
 }
 
 // deadlineWriter bounds every write to a session. A write on an SSH
@@ -156,46 +188,4 @@ func (ic *inputClock) Read(p []byte) (int, error) {
 		ic.last.Store(time.Now().UnixNano())
 	}
 	return n, err
-}
-
-// sizes takes the window sizes a client sends, from the moment its session
-// starts until its requests end, and keeps the latest. Without it, a client
-// that sends resizes faster than its program draws them (while not reading
-// what it draws), or to a session that was refused, would block the
-// connection's request loop, and with it the whole connection, its close
-// included.
-type sizes struct {
-	latest atomic.Pointer[ssh.Window]
-	kick   chan struct{} // a new size came
-}
-
-const keySizes ctxKey = "minotaur-sizes"
-
-func drainSizes(winch <-chan ssh.Window) *sizes {
-	z := &sizes{kick: make(chan struct{}, 1)}
-	go func() {
-		for w := range winch { // closed when the session's requests end
-			z.latest.Store(&w)
-			select {
-			case z.kick <- struct{}{}:
-			default:
-			}
-		}
-	}()
-	return z
-}
-
-// follow passes the sizes to the program, merged: the program gets the
-// latest. Only this goroutine waits for the program. It returns when ctx
-// is done.
-func (z *sizes) follow(ctx context.Context, p *tea.Program) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-z.kick:
-			w := z.latest.Load()
-			p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
-		}
-	}
 }

@@ -56,8 +56,9 @@ func identityOf(key gossh.PublicKey) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// newPlayer describes the player of a session and makes their folder.
-func (s *Server) newPlayer(sess ssh.Session) (*player, error) {
+// describePlayer describes the player of a session: their name, identity
+// and folder (see makeDir).
+func (s *Server) describePlayer(sess ssh.Session) *player {
 	p := &player{user: sess.User(), name: playerName(sess.User())}
 	if key := sess.PublicKey(); key != nil {
 		p.id = identityOf(key)
@@ -69,11 +70,17 @@ func (s *Server) newPlayer(sess ssh.Session) (*player, error) {
 		p.guest = true
 		p.dir = filepath.Join(s.dir, guestsDirName, hex.EncodeToString(b[:]))
 	}
+	return p
+}
+
+// makeDir makes the player's folder (only its user may enter it), and
+// removes what killed writes left there.
+func (p *player) makeDir() error {
 	if err := os.MkdirAll(p.dir, 0o700); err != nil {
-		return nil, err
+		return err
 	}
 	saves.RemoveLeftovers(p.dir, time.Now())
-	return p, nil
+	return nil
 }
 
 // savesDir and replaysDir are the player's folders of saved games and replays.

@@ -242,11 +242,6 @@ func (s *Server) recoverPanics(next ssh.Handler) ssh.Handler {
 			// The moment lets the exit status reach the client first.
 			defer time.AfterFunc(sessionLinger, func() { c.Close() })
 		}
-		if _, winch, ok := sess.Pty(); ok {
-			// From the start, whatever becomes of the session: window
-			// changes that nobody takes would stop the connection.
-			sess.Context().SetValue(keySizes, drainSizes(winch))
-		}
 		defer func() {
 			if r := recover(); r != nil {
 				s.log.Error("ssh session panicked", "user", sess.User(), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
@@ -309,7 +304,8 @@ func (s *Server) play(next ssh.Handler) ssh.Handler {
 		}
 		ctx, cancel := context.WithCancel(sess.Context())
 		if z, ok := sess.Context().Value(keySizes).(*sizes); ok {
-			go z.follow(ctx, ss.program)
+			pty, _, _ := sess.Pty() // read once: window changes never reach it (see takeSizes)
+			go z.follow(ctx, ss.program, pty.Window)
 		}
 		go func() {
 			<-ctx.Done()
@@ -367,31 +363,26 @@ func (s *Server) cut(sess ssh.Session, c *conn) {
 	c.Close()
 }
 
-// open registers a session and builds its game.
+// open registers a session and builds its game. Only the checks and the
+// registration hold the server's lock: the player's folder, the styles and
+// the program are made outside it, so that a burst of logins is built on
+// every core at once instead of one after the other.
 func (s *Server) open(sess ssh.Session) (*session, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	switch {
-	case s.closing:
-		return nil, errors.New("The Minotaur server is shutting down: try again in a minute.")
-	case len(s.sessions) >= s.cfg.MaxSessions:
-		return nil, errors.New("The Minotaur server is full: try again later.")
+	p := s.describePlayer(sess)
+	ss := &session{p: p, conn: connOf(sess.Context()), input: &inputClock{r: sess}}
+	if err := s.reserve(sess, ss); err != nil {
+		return nil, err
 	}
-	if key := sess.PublicKey(); key != nil {
-		id, n := identityOf(key), 0
-		for _, o := range s.sessions {
-			if o.p.id == id {
-				n++
-			}
-		}
-		if n >= s.cfg.MaxPerKey {
-			return nil, fmt.Errorf("You are playing in %d sessions with this key already: end one of them to start another.", n)
-		}
+	fail := func(err error) (*session, error) {
+		s.mu.Lock()
+		delete(s.sessions, sess)
+		s.mu.Unlock()
+		s.handlers.Done()
+		return nil, err
 	}
-	p, err := s.newPlayer(sess)
-	if err != nil {
+	if err := p.makeDir(); err != nil {
 		s.log.Error("cannot make the player's folder", "user", sess.User(), "err", err)
-		return nil, errors.New("The Minotaur server cannot keep your games right now (its disk is in trouble): try again later.")
+		return fail(errors.New("The Minotaur server cannot keep your games right now (its disk is in trouble): try again later."))
 	}
 	pty, _, _ := sess.Pty()
 	r := newRenderer(sess, pty.Term)
@@ -412,20 +403,53 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 			return s.connect(ctx, p, name)
 		},
 	})
-	ss := &session{p: p, conn: connOf(sess.Context()), input: &inputClock{r: sess}}
 	ss.input.last.Store(time.Now().UnixNano())
 	ss.out = &deadlineWriter{w: sess, d: s.cfg.WriteTimeout, cut: func() { s.cut(sess, ss.conn) }}
 	m := &model{root: root, styles: st, idle: s.cfg.Idle, notice: noticeFor(p), why: &ss.why}
 	m.w, m.h = clampSize(pty.Window.Width, pty.Window.Height)
 	gone := func() bool { return sess.Context().Err() != nil }
-	ss.program = tea.NewProgram(m, tea.WithAltScreen(), tea.WithoutSignalHandler(),
+	program := tea.NewProgram(m, tea.WithAltScreen(), tea.WithoutSignalHandler(),
 		tea.WithFilter(hangupFilter(gone)), tea.WithInput(ss.input), tea.WithOutput(ss.out))
-	s.sessions[sess] = ss
-	s.handlers.Add(1)
+	s.mu.Lock()
+	closing := s.closing
+	ss.program = program
+	s.mu.Unlock()
+	if closing {
+		p.leave()
+		return fail(errors.New("The Minotaur server is shutting down: try again in a minute."))
+	}
 	s.log.Info("ssh session", "user", sess.User(), "remote", sess.RemoteAddr().String(), "id", p.id,
 		"guest", p.guest, "term", pty.Term, "width", pty.Window.Width, "height", pty.Window.Height,
 		"colors", profileName(r.ColorProfile()))
 	return ss, nil
+}
+
+// reserve checks that the server can take one more session (it is not
+// stopping, not full, the key is not in MaxPerKey sessions already) and
+// registers ss, whose program is not made yet.
+func (s *Server) reserve(sess ssh.Session, ss *session) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.closing:
+		return errors.New("The Minotaur server is shutting down: try again in a minute.")
+	case len(s.sessions) >= s.cfg.MaxSessions:
+		return errors.New("The Minotaur server is full: try again later.")
+	}
+	if id := ss.p.id; id != "" {
+		n := 0
+		for _, o := range s.sessions {
+			if o.p.id == id {
+				n++
+			}
+		}
+		if n >= s.cfg.MaxPerKey {
+			return fmt.Errorf("You are playing in %d sessions with this key already: end one of them to start another.", n)
+		}
+	}
+	s.sessions[sess] = ss
+	s.handlers.Add(1)
+	return nil
 }
 
 // goodbye ends a session whose game is over: it says why the session
@@ -487,7 +511,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.closing = true
 	programs := make([]*tea.Program, 0, len(s.sessions))
 	for _, ss := range s.sessions {
-		programs = append(programs, ss.program)
+		if ss.program != nil { // nil: still being made; open sees closing
+			programs = append(programs, ss.program)
+		}
 	}
 	s.mu.Unlock()
 	stopped, cancel := context.WithCancel(context.Background())

@@ -473,13 +473,14 @@ func waitClosed(ctx context.Context, c *gossh.Client) outcome {
 }
 
 // loginOutcome says how a failed login ended: refused when the server
-// closed the connection (the budget), failed otherwise.
+// closed the connection during the handshake (the budget: a closed
+// connection, or a reset when the client's version line was unread),
+// failed when the connection could not be made.
 func loginOutcome(err error) outcome {
-	var ne net.Error
-	if errors.As(err, &ne) || strings.Contains(err.Error(), "connect:") {
-		return failed
+	if strings.Contains(err.Error(), "handshake failed") {
+		return refused
 	}
-	return refused
+	return failed
 }
 
 func resizeStorm(ctx context.Context, h *hostile, src *net.TCPAddr) outcome {
@@ -661,6 +662,8 @@ type sshTerm struct {
 	buf    []byte        // output since the last take
 	kick   chan struct{} // output arrived
 	ended  chan struct{}
+	// loggedIn is when the SSH handshake and login were done.
+	loggedIn time.Time
 }
 
 func openSSH(ctx context.Context, src *net.TCPAddr, addr, user string, key gossh.Signer) (*sshTerm, error) {
@@ -673,7 +676,7 @@ func openSSH(ctx context.Context, src *net.TCPAddr, addr, user string, key gossh
 		c.Close()
 		return nil, err
 	}
-	t := &sshTerm{client: c, kick: make(chan struct{}, 1), ended: make(chan struct{})}
+	t := &sshTerm{client: c, kick: make(chan struct{}, 1), ended: make(chan struct{}), loggedIn: time.Now()}
 	if err := sess.RequestPty("xterm-256color", 24, 80, nil); err != nil {
 		c.Close()
 		return nil, err
@@ -810,7 +813,7 @@ func playKeys(ctx context.Context, t *sshTerm, think time.Duration, lat *latenci
 
 func capacity(ctx context.Context, o options, out io.Writer) error {
 	mem0 := procRSS(o.pid)
-	var first, keys latencies
+	var first, keys, handshake, firstByte latencies
 	var failures atomic.Int64
 	var terms []*sshTerm
 	var mu sync.Mutex
@@ -819,9 +822,16 @@ func capacity(ctx context.Context, o options, out io.Writer) error {
 	var wg sync.WaitGroup
 	join := func(i int) {
 		defer wg.Done()
+		key := newSigner()
 		start := time.Now()
-		t, err := openSSH(ctx, source(2, i), o.addr, fmt.Sprintf("p%d", i), newSigner())
+		t, err := openSSH(ctx, source(2, i), o.addr, fmt.Sprintf("p%d", i), key)
 		if err == nil {
+			handshake.add(t.loggedIn.Sub(start))
+			select {
+			case <-t.kick:
+				firstByte.add(time.Since(start))
+			case <-time.After(30 * time.Second):
+			}
 			err = t.waitFor(ctx, "New game", 30*time.Second)
 		}
 		if err != nil {
@@ -842,6 +852,9 @@ func capacity(ctx context.Context, o options, out io.Writer) error {
 	wg.Wait()
 	fmt.Fprintf(out, "burst of %d logins at once: first screen p50 %v, p99 %v, max %v (%d failed)\n", o.burst,
 		first.pct(0.5).Round(time.Millisecond), first.pct(0.99).Round(time.Millisecond), first.pct(1).Round(time.Millisecond), failures.Load())
+	fmt.Fprintf(out, "  of which: connection and SSH handshake p50 %v, p99 %v; first byte of the screen p50 %v, p99 %v\n",
+		handshake.pct(0.5).Round(time.Millisecond), handshake.pct(0.99).Round(time.Millisecond),
+		firstByte.pct(0.5).Round(time.Millisecond), firstByte.pct(0.99).Round(time.Millisecond))
 	rest := o.players - o.burst
 	for i := range rest {
 		wg.Add(1)

@@ -13,12 +13,15 @@
 // connections that send a blank line every 2 s, half-open SSH connections
 // (a version line, then nothing), silent SSH connections, SSH sessions that
 // storm their window size and never read, and session floods (many
-// sessions on one connection, many connections of one key). Each hostile
-// client starts again as soon as the server drops it. Meanwhile two TCP
-// players play co-op and an SSH player plays a solo game; it prints their
-// latencies, what the server did to the hostile clients, and the process's
-// open files and goroutines before, at the peak and after the hostile
-// clients stopped.
+// sessions on one connection, many connections of one key); 40 hostile
+// clients share each source address, more than --max-per-addr allows. Each
+// hostile client starts again as soon as the server drops it (200 ms after
+// a refusal). Two TCP players play co-op and an SSH player plays a solo
+// game, first alone for --control (what the machine gives them now), then
+// under the attack; a new TCP player and a new SSH player come in the
+// middle of it. It prints their latencies in both phases, what the server
+// did to the hostile clients, and the process's open files and goroutines
+// before, at the peak and after the hostile clients stopped.
 //
 //	minotaur serve --ssh 127.0.0.1:2222 --data /tmp/cap &
 //	minoabuse ssh --addr 127.0.0.1:2222 --players 500 --burst 100 --pid $!
@@ -57,6 +60,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/sshplay"
 )
 
@@ -74,6 +78,7 @@ type options struct {
 	hostile  int
 	duration time.Duration
 	settle   time.Duration
+	control  time.Duration
 	addr     string
 	players  int
 	burst    int
@@ -81,6 +86,7 @@ type options struct {
 	think    time.Duration
 	pid      int
 	verbose  bool
+	profile  string
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -89,6 +95,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var o options
 	fs.IntVar(&o.hostile, "hostile", 4000, "soak: hostile clients at once")
 	fs.DurationVar(&o.duration, "duration", 2*time.Minute, "how long the attack (soak) or the play (ssh) lasts")
+	fs.DurationVar(&o.control, "control", 20*time.Second, "soak: how long the well-behaved players play before the attack, for comparison")
 	fs.DurationVar(&o.settle, "settle", 30*time.Second, "soak: the longest wait, after the attack, for the server to let go of everything")
 	fs.StringVar(&o.addr, "addr", "127.0.0.1:2222", "ssh: the SSH address of the server")
 	fs.IntVar(&o.players, "players", 500, "ssh: SSH players at once")
@@ -97,6 +104,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.think, "think", time.Second, "ssh: mean time between a player's keys")
 	fs.IntVar(&o.pid, "pid", 0, "ssh: process id of the server, for its memory (Linux)")
 	fs.BoolVar(&o.verbose, "verbose", false, "soak: the server's log on stderr")
+	fs.StringVar(&o.profile, "cpuprofile", "", "soak: write a CPU profile of the process (server and clients) to `FILE`")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprintf(stdout, usage, fs.FlagUsages())
@@ -221,9 +229,36 @@ func soak(ctx context.Context, o options, out, errOut io.Writer) error {
 
 	time.Sleep(200 * time.Millisecond)
 	base := snapshot()
+	if o.profile != "" {
+		var buf bytes.Buffer
+		if err := pprof.StartCPUProfile(&buf); err != nil {
+			return err
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			if err := saves.WriteFile(o.profile, buf.Bytes()); err != nil {
+				fmt.Fprintf(errOut, "minoabuse: %v\n", err)
+			}
+		}()
+	}
 	fmt.Fprintf(out, "server: TCP %s, SSH %s, --max-clients %d, --max-per-addr %d, hello and handshake deadlines 10s\n",
 		h.tcp, h.ssh, netplay.DefaultMaxClients, netplay.DefaultMaxPerAddr)
 	fmt.Fprintf(out, "baseline: %s\n", base)
+
+	// The well-behaved players play from the start: first alone (the
+	// control: what this machine gives them now), then under attack.
+	playing, stopPlaying := context.WithCancel(ctx)
+	defer stopPlaying()
+	var good sync.WaitGroup
+	var tcpLat, sshLat phased
+	var tcpErr, sshErr error
+	var sshFirst time.Duration
+	good.Add(2)
+	go func() { defer good.Done(); tcpErr = playPair(playing, h.tcp, &tcpLat) }()
+	go func() { defer good.Done(); sshFirst, sshErr = playSSH(playing, h.ssh, &sshLat) }()
+	sleep(ctx, o.control)
+	tcpLat.phase.Store(1)
+	sshLat.phase.Store(1)
 
 	attack, stopAttack := context.WithCancel(ctx)
 	var wg sync.WaitGroup
@@ -267,17 +302,12 @@ func soak(ctx context.Context, o options, out, errOut io.Writer) error {
 		}
 	}()
 
-	// The well-behaved players come in once the attack is in full swing.
-	sleep(ctx, 10*time.Second)
-	playing, stopPlaying := context.WithTimeout(ctx, o.duration-10*time.Second)
-	defer stopPlaying()
-	var good sync.WaitGroup
-	var tcpLat, sshLat latencies
-	var tcpErr, sshErr error
-	var sshFirst time.Duration
-	good.Add(2)
-	go func() { defer good.Done(); tcpErr = playPair(playing, h.tcp, &tcpLat) }()
-	go func() { defer good.Done(); sshFirst, sshErr = playSSH(playing, h.ssh, &sshLat) }()
+	// Newcomers log in while the attack is in full swing.
+	sleep(ctx, o.duration/2)
+	newTCP, newTCPErr := newcomerTCP(ctx, h.tcp)
+	newSSH, newSSHErr := newcomerSSH(ctx, h.ssh)
+	sleep(ctx, o.duration-o.duration/2)
+	stopPlaying()
 	good.Wait()
 	stopAttack()
 	wg.Wait()
@@ -301,12 +331,16 @@ func soak(ctx context.Context, o options, out, errOut io.Writer) error {
 		c := &h.count[k]
 		fmt.Fprintf(out, "  %-32s %9d %9d %9d %9d\n", kd.name, c[refused].Load(), c[cut].Load(), c[failed].Load(), c[stopped].Load())
 	}
-	fmt.Fprintf(out, "\nwell-behaved players (from 127.0.0.2-4, during the attack):\n")
-	report(out, "  TCP co-op, action → state", &tcpLat, tcpErr)
-	report(out, "  SSH solo, key → screen", &sshLat, sshErr)
+	fmt.Fprintf(out, "\nwell-behaved players (from 127.0.0.2-6), %v alone, then %v under attack:\n", o.control, o.duration)
+	report(out, "  TCP co-op, action → state, alone       ", &tcpLat.l[0], tcpErr)
+	report(out, "  TCP co-op, action → state, under attack", &tcpLat.l[1], tcpErr)
+	report(out, "  SSH solo, key → screen, alone          ", &sshLat.l[0], sshErr)
+	report(out, "  SSH solo, key → screen, under attack   ", &sshLat.l[1], sshErr)
 	if sshErr == nil {
-		fmt.Fprintf(out, "  SSH first screen after %v\n", sshFirst.Round(time.Millisecond))
+		fmt.Fprintf(out, "  SSH first screen before the attack: %v\n", sshFirst.Round(time.Millisecond))
 	}
+	fmt.Fprintf(out, "  in the middle of the attack, a new TCP player is welcomed after %v (%v), a new SSH player sees the menu after %v (%v)\n",
+		newTCP.Round(10*time.Microsecond), orOK(newTCPErr), newSSH.Round(time.Millisecond), orOK(newSSHErr))
 	fmt.Fprintf(out, "\nopen files and goroutines of the process (server and clients):\n")
 	fmt.Fprintf(out, "  baseline:            %s\n", base)
 	fmt.Fprintf(out, "  peak during attack:  %s, %d connections held by the game server\n", peak, peak.clients)
@@ -545,6 +579,58 @@ func newSigner() gossh.Signer {
 
 // --- the well-behaved players --------------------------------------------
 
+// recorder takes latencies.
+type recorder interface{ add(time.Duration) }
+
+// phased records into l[phase].
+type phased struct {
+	phase atomic.Int32
+	l     [2]latencies
+}
+
+func (p *phased) add(d time.Duration) { p.l[p.phase.Load()].add(d) }
+
+func orOK(err error) string {
+	if err != nil {
+		return "FAILED: " + err.Error()
+	}
+	return "ok"
+}
+
+// newcomerTCP is a player who comes to the lobby (from 127.0.0.5) and
+// leaves; it returns how long the welcome took.
+func newcomerTCP(ctx context.Context, addr string) (time.Duration, error) {
+	start := time.Now()
+	c, err := dialFrom(ctx, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 5)}, addr)
+	if err != nil {
+		return 0, err
+	}
+	hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	cl, _, err := netplay.Handshake(hctx, c, "newcomer", "")
+	if err != nil {
+		return 0, err
+	}
+	d := time.Since(start)
+	cl.Close()
+	return d, nil
+}
+
+// newcomerSSH is a player who logs in over SSH (from 127.0.0.6) and
+// leaves; it returns how long the menu took to show.
+func newcomerSSH(ctx context.Context, addr string) (time.Duration, error) {
+	start := time.Now()
+	t, err := openSSH(ctx, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 6)}, addr, "newcomer", newSigner())
+	if err != nil {
+		return 0, err
+	}
+	defer t.client.Close()
+	if err := t.waitFor(ctx, "New game", 10*time.Second); err != nil {
+		return 0, err
+	}
+	return time.Since(start), nil
+}
+
 // latencies collects durations.
 type latencies struct {
 	mu sync.Mutex
@@ -584,7 +670,7 @@ func report(out io.Writer, what string, l *latencies, err error) {
 
 // playPair connects two TCP players from two addresses of their own; they
 // play co-op games, a random move every 100 ms or so, until ctx is done.
-func playPair(ctx context.Context, addr string, lat *latencies) error {
+func playPair(ctx context.Context, addr string, lat recorder) error {
 	var cl [2]*netplay.Client
 	names := [2]string{"alice", "bob"}
 	for i := range cl {
@@ -616,7 +702,7 @@ func playPair(ctx context.Context, addr string, lat *latencies) error {
 
 // playSeat plays one seat: acts when it is its turn and times the state
 // that answers; the inviter invites again after every game.
-func playSeat(ctx context.Context, c *netplay.Client, inviter bool, lat *latencies) error {
+func playSeat(ctx context.Context, c *netplay.Client, inviter bool, lat recorder) error {
 	moves := []engine.Action{engine.Up, engine.Left, engine.Down, engine.Right, engine.Skip}
 	var sent time.Time
 	for {
@@ -764,7 +850,7 @@ func (t *sshTerm) key(ctx context.Context, k string, d time.Duration) (time.Dura
 
 // playSSH logs a player in from 127.0.0.4 and plays solo games (Space,
 // waiting a turn, which always redraws) until ctx is done.
-func playSSH(ctx context.Context, addr string, lat *latencies) (time.Duration, error) {
+func playSSH(ctx context.Context, addr string, lat recorder) (time.Duration, error) {
 	start := time.Now()
 	t, err := openSSH(ctx, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 4)}, addr, "carol", newSigner())
 	if err != nil {
@@ -783,7 +869,7 @@ func playSSH(ctx context.Context, addr string, lat *latencies) (time.Duration, e
 
 // playKeys starts a new game and waits turns (Space) every think or so,
 // timing the screen's answer; a game that ends is followed by a new one.
-func playKeys(ctx context.Context, t *sshTerm, think time.Duration, lat *latencies) error {
+func playKeys(ctx context.Context, t *sshTerm, think time.Duration, lat recorder) error {
 	if _, ok := t.key(ctx, "\r", 5*time.Second); !ok {
 		return errors.New("no new game")
 	}

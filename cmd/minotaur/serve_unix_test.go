@@ -5,6 +5,8 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
 	"fmt"
 	"net"
 	"os/exec"
@@ -13,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/minotaur-game/minotaur/netplay"
 )
@@ -110,5 +114,75 @@ func TestServeOpenFileLimit(t *testing.T) {
 			t.Fatalf("no player got in after the connections closed: %v", err)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestServeStopsWithStuckSSH is the end of row 1 of the attack run: SSH
+// sessions whose clients stormed their window size and read nothing do not
+// hold a SIGTERM: the server exits with status 0 within a few seconds (it
+// took 15 s and exited 1).
+func TestServeStopsWithStuckSSH(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "minotaur")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	tcp, ssh := freePort(t), freePort(t)
+	cmd := exec.Command(bin, "serve", "--addr", tcp, "--ssh", ssh, "--data", t.TempDir())
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	log := bufio.NewScanner(stderr)
+	for log.Scan() && !strings.Contains(log.Text(), "listening for ssh") {
+	}
+	var logged strings.Builder
+	go func() {
+		for log.Scan() {
+			logged.WriteString(log.Text() + "\n")
+		}
+	}()
+	for i := range 3 {
+		_, key, _ := ed25519.GenerateKey(rand.Reader)
+		signer, _ := gossh.NewSignerFromKey(key)
+		c, err := gossh.Dial("tcp", ssh, &gossh.ClientConfig{User: fmt.Sprint("stuck", i), Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
+			HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		sess, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sess.RequestPty("xterm-256color", 24, 80, nil)
+		sess.StdoutPipe() // never read
+		sess.StderrPipe()
+		if err := sess.Shell(); err != nil {
+			t.Fatal(err)
+		}
+		for j := range 600 {
+			if sess.WindowChange([2]int{24, 250}[j%2], [2]int{80, 500}[j%2]) != nil {
+				break
+			}
+			if j%20 == 19 {
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
+	}
+	time.Sleep(500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("the server exited with %v, want status 0; its log:\n%s", err, logged.String())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("the server still runs 5 s after SIGTERM; its log:\n%s", logged.String())
 	}
 }

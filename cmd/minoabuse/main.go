@@ -9,7 +9,9 @@
 //
 // starts a game server with its SSH front end in this process (default
 // limits: --max-clients 4096, --max-per-addr 32) and runs --hostile hostile
-// clients against it for --duration: silent TCP connections, TCP
+// clients against it for --duration, from a second process at nice 10 (they
+// would run on other machines; on this small one, their own CPU should not
+// count against the server's): silent TCP connections, TCP
 // connections that send a blank line every 2 s, half-open SSH connections
 // (a version line, then nothing), silent SSH connections, SSH sessions that
 // storm their window size and never read, and session floods (many
@@ -45,6 +47,7 @@ import (
 	mrand "math/rand/v2"
 	"net"
 	"os"
+	"os/exec"
 	"os/signal"
 	"runtime"
 	"runtime/pprof"
@@ -70,6 +73,7 @@ func main() {
 
 const usage = `usage: minoabuse soak [flags]    hostile clients against an in-process server
        minoabuse ssh --addr HOST:PORT [flags]    SSH capacity of a running server
+       minoabuse attack --tcp HOST:PORT --ssh HOST:PORT [flags]    only the hostile clients (what soak runs)
 
 Flags:
 %s`
@@ -87,6 +91,7 @@ type options struct {
 	pid      int
 	verbose  bool
 	profile  string
+	tcp, ssh string // attack: the targets
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -104,6 +109,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.think, "think", time.Second, "ssh: mean time between a player's keys")
 	fs.IntVar(&o.pid, "pid", 0, "ssh: process id of the server, for its memory (Linux)")
 	fs.BoolVar(&o.verbose, "verbose", false, "soak: the server's log on stderr")
+	fs.StringVar(&o.tcp, "tcp", "", "attack: the game server's TCP address")
+	fs.StringVar(&o.ssh, "ssh", "", "attack: the game server's SSH address")
 	fs.StringVar(&o.profile, "cpuprofile", "", "soak: write a CPU profile of the process (server and clients) to `FILE`")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -113,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minoabuse: %v\n", err)
 		return 2
 	}
-	if fs.NArg() != 1 || fs.Arg(0) != "soak" && fs.Arg(0) != "ssh" {
+	if fs.NArg() != 1 || fs.Arg(0) != "soak" && fs.Arg(0) != "ssh" && fs.Arg(0) != "attack" {
 		fmt.Fprintf(stderr, "minoabuse: say soak or ssh\n"+usage, fs.FlagUsages())
 		return 2
 	}
@@ -128,9 +135,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var err error
-	if fs.Arg(0) == "soak" {
+	switch fs.Arg(0) {
+	case "soak":
 		err = soak(ctx, o, stdout, stderr)
-	} else {
+	case "attack":
+		err = attack(ctx, o, stdout)
+	default:
 		err = capacity(ctx, o, stdout)
 	}
 	if err != nil {
@@ -222,10 +232,7 @@ func soak(ctx context.Context, o options, out, errOut io.Writer) error {
 	}
 	go game.Serve(tcpLn)
 	go sshSrv.Serve(sshLn)
-	h := &hostile{tcp: tcpLn.Addr().String(), ssh: sshLn.Addr().String(), signer: newSigner()}
-	for range 3 {
-		h.shared = append(h.shared, newSigner())
-	}
+	h := &hostile{tcp: tcpLn.Addr().String(), ssh: sshLn.Addr().String()}
 
 	time.Sleep(200 * time.Millisecond)
 	base := snapshot()
@@ -260,32 +267,12 @@ func soak(ctx context.Context, o options, out, errOut io.Writer) error {
 	tcpLat.phase.Store(1)
 	sshLat.phase.Store(1)
 
-	attack, stopAttack := context.WithCancel(ctx)
-	var wg sync.WaitGroup
-	total := 0
-	for _, k := range kinds {
-		total += k.share
-	}
-	for i := range o.hostile {
-		slot, k := i%total, 0
-		for slot >= kinds[k].share {
-			slot -= kinds[k].share
-			k++
-		}
-		// 40 slots share a source address: more than --max-per-addr.
-		src := source(1, i/40)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			time.Sleep(time.Duration(mrand.Int64N(int64(5 * time.Second)))) // a ramp of 5 s
-			for attack.Err() == nil {
-				res := kinds[k].run(attack, h, src)
-				h.count[k][res].Add(1)
-				if res == failed || res == refused {
-					sleep(attack, 200*time.Millisecond)
-				}
-			}
-		}()
+	// The hostile clients run in a process of their own, as they would on
+	// other machines; it is niced, so that on this small machine their
+	// own CPU does not count against the server's.
+	attacker, attackOut, err := startAttacker(ctx, o, h.tcp, h.ssh, errOut)
+	if err != nil {
+		return err
 	}
 
 	var peak snap
@@ -309,8 +296,7 @@ func soak(ctx context.Context, o options, out, errOut io.Writer) error {
 	sleep(ctx, o.duration-o.duration/2)
 	stopPlaying()
 	good.Wait()
-	stopAttack()
-	wg.Wait()
+	attackErr := attacker.Wait() // the attacker stops after --duration
 	stopSampling()
 
 	// The server lets go of everything: the hostile clients are gone,
@@ -325,11 +311,10 @@ func soak(ctx context.Context, o options, out, errOut io.Writer) error {
 		pprof.Lookup("goroutine").WriteTo(errOut, 1)
 	}
 
-	fmt.Fprintf(out, "\nhostile clients (%d at once, for %v):\n", o.hostile, o.duration)
-	fmt.Fprintf(out, "  %-32s %9s %9s %9s %9s\n", "kind", "refused", "cut", "failed", "at end")
-	for k, kd := range kinds {
-		c := &h.count[k]
-		fmt.Fprintf(out, "  %-32s %9d %9d %9d %9d\n", kd.name, c[refused].Load(), c[cut].Load(), c[failed].Load(), c[stopped].Load())
+	fmt.Fprintf(out, "\nhostile clients (%d at once, for %v, in a process at nice 10):\n", o.hostile, o.duration)
+	out.Write(attackOut.Bytes())
+	if attackErr != nil {
+		fmt.Fprintf(out, "  the attacker failed: %v\n", attackErr)
 	}
 	fmt.Fprintf(out, "\nwell-behaved players (from 127.0.0.2-6), %v alone, then %v under attack:\n", o.control, o.duration)
 	report(out, "  TCP co-op, action → state, alone       ", &tcpLat.l[0], tcpErr)
@@ -341,7 +326,7 @@ func soak(ctx context.Context, o options, out, errOut io.Writer) error {
 	}
 	fmt.Fprintf(out, "  in the middle of the attack, a new TCP player is welcomed after %v (%v), a new SSH player sees the menu after %v (%v)\n",
 		newTCP.Round(10*time.Microsecond), orOK(newTCPErr), newSSH.Round(time.Millisecond), orOK(newSSHErr))
-	fmt.Fprintf(out, "\nopen files and goroutines of the process (server and clients):\n")
+	fmt.Fprintf(out, "\nopen files and goroutines of the server's process (the server and the well-behaved players):\n")
 	fmt.Fprintf(out, "  baseline:            %s\n", base)
 	fmt.Fprintf(out, "  peak during attack:  %s, %d connections held by the game server\n", peak, peak.clients)
 	fmt.Fprintf(out, "  after (%v settle):  %s\n", o.settle, after)
@@ -351,6 +336,71 @@ func soak(ctx context.Context, o options, out, errOut io.Writer) error {
 	defer cancel()
 	err = errors.Join(sshSrv.Shutdown(sctx), game.Shutdown(sctx))
 	fmt.Fprintf(out, "shutdown: %v (err %v)\n", time.Since(start).Round(time.Millisecond), err)
+	return nil
+}
+
+// startAttacker starts this program again as the hostile clients
+// (minoabuse attack), niced when nice is there; its report is written to
+// the returned buffer when it ends.
+func startAttacker(ctx context.Context, o options, tcp, ssh string, errOut io.Writer) (*exec.Cmd, *bytes.Buffer, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, nil, err
+	}
+	args := []string{self, "attack", "--tcp", tcp, "--ssh", ssh, "--hostile", strconv.Itoa(o.hostile), "--duration", o.duration.String()}
+	if nice, err := exec.LookPath("nice"); err == nil {
+		args = append([]string{nice, "-n", "10"}, args...)
+	}
+	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	var buf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &buf, errOut
+	return cmd, &buf, cmd.Start()
+}
+
+// attack runs the hostile clients against tcp and ssh for o.duration and
+// writes what became of their connections.
+func attack(ctx context.Context, o options, out io.Writer) error {
+	if !loopback(o.tcp) || !loopback(o.ssh) {
+		return fmt.Errorf("%s or %s is not a loopback address: this tool attacks only this machine", o.tcp, o.ssh)
+	}
+	h := &hostile{tcp: o.tcp, ssh: o.ssh, signer: newSigner()}
+	for range 3 {
+		h.shared = append(h.shared, newSigner())
+	}
+	attack, stopAttack := context.WithTimeout(ctx, o.duration)
+	defer stopAttack()
+	var wg sync.WaitGroup
+	total := 0
+	for _, k := range kinds {
+		total += k.share
+	}
+	for i := range o.hostile {
+		slot, k := i%total, 0
+		for slot >= kinds[k].share {
+			slot -= kinds[k].share
+			k++
+		}
+		// 40 slots share a source address: more than --max-per-addr.
+		src := source(1, i/40)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sleep(attack, time.Duration(mrand.Int64N(int64(5*time.Second)))) // a ramp of 5 s
+			for attack.Err() == nil {
+				res := kinds[k].run(attack, h, src)
+				h.count[k][res].Add(1)
+				if res == failed || res == refused {
+					sleep(attack, 200*time.Millisecond)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	fmt.Fprintf(out, "  %-32s %9s %9s %9s %9s\n", "kind", "refused", "cut", "failed", "at end")
+	for k, kd := range kinds {
+		c := &h.count[k]
+		fmt.Fprintf(out, "  %-32s %9d %9d %9d %9d\n", kd.name, c[refused].Load(), c[cut].Load(), c[failed].Load(), c[stopped].Load())
+	}
 	return nil
 }
 

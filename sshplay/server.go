@@ -165,6 +165,7 @@ func New(cfg Config) (*Server, error) {
 	if err := os.Chmod(s.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("cannot protect the SSH folder %s: %w", s.dir, err)
 	}
+	saves.RemoveLeftovers(s.dir, time.Now()) // of a host key or score table write killed midway
 	if err := os.RemoveAll(filepath.Join(s.dir, guestsDirName)); err != nil {
 		s.log.Warn("cannot remove the guests' folders of a previous run", "err", err)
 	}

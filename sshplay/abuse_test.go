@@ -142,7 +142,13 @@ func TestSessionFlood(t *testing.T) {
 	if err := sess.Shell(); err != nil {
 		t.Fatal(err)
 	}
-	err = sess.Wait()
+	ended := make(chan error, 1)
+	go func() { ended <- sess.Wait() }()
+	select {
+	case err = <-ended:
+	case <-time.After(waitTime):
+		t.Fatal("a fifth session of the key got in and plays")
+	}
 	var exit *gossh.ExitError
 	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(stderr.String(), "You are playing in 4 sessions with this key already") {
 		t.Errorf("a fifth session of the key: %v, stderr %q", err, stderr.String())

@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    := ./...
 FUZZTIME ?= 10s
 
-.PHONY: run build test race vet bench fuzz e2e ci clean
+.PHONY: run build test test-long race vet bench fuzz e2e ci clean
 
 run:            ## play
 	$(GO) run ./cmd/minotaur
@@ -12,6 +12,10 @@ build:          ## build the binary into ./bin
 	$(GO) build -o bin/minotaur ./cmd/minotaur
 
 test:           ## all tests (the e2e tests skip themselves without tmux)
+	$(GO) test $(PKGS)
+
+test-long:      ## the slow checks too: generation invariants over 1,000 seeds × 7 levels
+	$(GO) test ./engine -run TestGeneratedLevelInvariants -invariant-seeds 1000 -timeout 30m -v
 	$(GO) test $(PKGS)
 
 race:

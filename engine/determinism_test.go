@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 )
 
@@ -174,5 +175,32 @@ func TestFullCampaignCanBeWon(t *testing.T) {
 	}
 	if len(g.Status().Passed) != CampaignLevels || g.Score() != sum {
 		t.Errorf("passed %d levels, score %d, sum %d", len(g.Status().Passed), g.Score(), sum)
+	}
+}
+
+// TestHunterAloneAgrees: with one player on the board, hunters find their
+// way by a search from the hunter (hunterActAlone); the search over the
+// whole board from the players, which two players need, must give the same
+// game move for move, over random games of every level.
+func TestHunterAloneAgrees(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		for n := 2; n <= CampaignLevels; n++ {
+			a, err := New(Config{Seed: seed, Players: 1, Start: n})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := New(Config{Seed: seed, Players: 1, Start: n})
+			b.boardSearch = true
+			r := rand.New(rand.NewPCG(seed, uint64(n)))
+			acts := []Action{Up, Left, Down, Right, Skip}
+			for i := 0; i < 300 && a.Result() == InProgress && a.LevelNumber() == n; i++ {
+				act := acts[r.IntN(len(acts))]
+				a.Apply(1, act)
+				b.Apply(1, act)
+				if sa, sb := a.Status(), b.Status(); !reflect.DeepEqual(sa, sb) {
+					t.Fatalf("seed %d level %d action %d: the searches disagree:\n%+v\n%+v", seed, n, i, sa, sb)
+				}
+			}
+		}
 	}
 }

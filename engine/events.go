@@ -13,9 +13,9 @@ const (
 	EvBumpedExit                         // Seat walked into the closed exit at Pos: no turn spent
 	EvTookKey                            // Seat took the key at Pos: the exit is open
 	EvTookBonus                          // Seat took bonus Item at Pos
-	EvFroze                              // every monster skips its next FreezeActions actions
+	EvFroze                              // Seat used a freeze: every monster skips its next FreezeActions actions
 	EvTorchLit                           // Seat's light grows until the level ends
-	EvCompass                            // Path holds the tiles the compass marked for Seat
+	EvCompass                            // Path holds the tiles the compass marked for Seat; Item is Key when they lead to the key, else to the exit
 	EvEscaped                            // Seat stepped on the open exit
 	EvCaught                             // Seat was caught by Monster at Pos
 	EvMinotaurAims                       // the Minotaur marked the 3×3 area around Pos
@@ -29,6 +29,7 @@ const (
 	EvGameLost                           // no player can go on
 	EvSeatGone                           // Seat left the game for good (Abandon)
 	EvSeatEnters                         // Seat, back while nobody was on the board, comes on at once at Pos
+	EvNoFreeze                           // Seat tried to use a freeze with an empty pocket: no turn spent
 )
 
 var eventNames = [...]string{
@@ -39,7 +40,7 @@ var eventNames = [...]string{
 	EvMinotaurLeaps: "minotaur_leaps", EvMinotaurRests: "minotaur_rests",
 	EvLevelPassed: "level_passed", EvLevelStarted: "level_started",
 	EvSeatAway: "seat_away", EvSeatBack: "seat_back", EvSeatGone: "seat_gone", EvSeatEnters: "seat_enters",
-	EvGameWon: "game_won", EvGameLost: "game_lost",
+	EvGameWon: "game_won", EvGameLost: "game_lost", EvNoFreeze: "no_freeze",
 }
 
 func (k EventKind) String() string {
@@ -81,4 +82,21 @@ func (e Event) String() string {
 		s += fmt.Sprintf(" level=%d", e.Level)
 	}
 	return s
+}
+
+// Events are what one action did, in order, as Apply returns them.
+type Events []Event
+
+// TurnSpent reports whether the action cost a turn. A step into a wall or
+// the closed exit, or a freeze used with an empty pocket, changes nothing:
+// Apply then returns that one event and nothing else.
+func (ev Events) TurnSpent() bool {
+	if len(ev) != 1 {
+		return len(ev) > 0
+	}
+	switch ev[0].Kind {
+	case EvBumpedWall, EvBumpedExit, EvNoFreeze:
+		return false
+	}
+	return true
 }

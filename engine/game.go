@@ -44,6 +44,10 @@ type Config struct {
 	// Levels are the levels to play in order; nil plays the generated
 	// campaign of CampaignLevels levels.
 	Levels []Level
+	// Start is the 1-based level to begin at; 0 begins at level 1. A level
+	// plays the same whether it is reached or started at: its play
+	// randomness is seeded from the seed and its number alone.
+	Start int
 }
 
 // Game is one campaign in progress. It is not safe for concurrent use: one
@@ -53,7 +57,8 @@ type Game struct {
 	custom  []Level // nil for the generated campaign
 	players int
 	pcg     *rand.PCG
-	rng     *rand.Rand
+	src     countingSource // pcg, counted: the draws since the level began
+	rng     *rand.Rand     // draws from src
 
 	levelNo int // 1-based
 	lv      Level
@@ -73,6 +78,15 @@ type Game struct {
 	passed  []LevelScore
 	result  Result
 
+	// blind is set on the solver's private games: nobody looks, so sight and
+	// memory are not kept, and a passed level ends the game instead of
+	// starting the next one.
+	blind bool
+	// boardSearch makes a lone player's hunters use the search over the
+	// whole board, as with two players: for the test that both agree.
+	boardSearch bool
+	evBuf       []Event // a blind game's events, reused by every Apply
+
 	// scratch buffers, not part of the state
 	dm        distMap
 	sr        search  // a monster's search outward
@@ -80,6 +94,7 @@ type Game struct {
 	nearSeat  [2]int  // seat index of each source of near
 	nearOK    bool
 	onPath    []int32 // path indexes for interceptPoint; all zero between calls
+	pathBuf   []Point // the player's path to the key, for interceptPoint
 	keyDist   distMap // from the key for players, while the exit is closed
 	keyDistOK bool
 }
@@ -87,10 +102,11 @@ type Game struct {
 type seat struct {
 	Pos      Point     `json:"pos"`
 	State    SeatState `json:"state"`
-	Away     bool      `json:"away"`  // disconnected (State may still be caught/escaped)
-	Gone     bool      `json:"gone"`  // left the game for good: out on every level
-	Torch    bool      `json:"torch"` // carries a torch this level
-	Prev     Point     `json:"prev"`  // tile at the start of this round, for swaps
+	Away     bool      `json:"away"`    // disconnected (State may still be caught/escaped)
+	Gone     bool      `json:"gone"`    // left the game for good: out on every level
+	Torch    bool      `json:"torch"`   // carries a torch this level
+	Freezes  int       `json:"freezes"` // freezes in the pocket, this level
+	Prev     Point     `json:"prev"`    // tile at the start of this round, for swaps
 	Moved    bool      `json:"moved"`
 	Occupied bool      `json:"-"`
 }
@@ -115,9 +131,15 @@ func New(cfg Config) (*Game, error) {
 			g.custom[i] = l.clone()
 		}
 	}
-	g.pcg = rand.NewPCG(cfg.Seed, playStream)
-	g.rng = rand.New(g.pcg)
-	if _, err := g.startLevel(1); err != nil {
+	start := cfg.Start
+	if start == 0 {
+		start = 1
+	}
+	if start < 1 || start > g.Levels() {
+		return nil, fmt.Errorf("level %d does not exist: the campaign has levels 1 to %d", start, g.Levels())
+	}
+	g.setRNG(&rand.PCG{})
+	if _, err := g.startLevel(start); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -125,6 +147,35 @@ func New(cfg Config) (*Game, error) {
 
 // playStream separates the random numbers of play from those of generation.
 const playStream = 0x6d696e6f74617572 // "minotaur"
+
+// seedLevel resets the play randomness for level n: every level's random
+// choices (the wanderers') depend on the seed, the level number and the
+// players' actions in that level only, so the solver that vets a level at
+// generation sees exactly the game a player will play.
+func (g *Game) seedLevel(n int) {
+	g.pcg.Seed(g.seed, playStream+uint64(n))
+	g.src.draws = 0
+}
+
+// setRNG makes pcg the game's source of play randomness.
+func (g *Game) setRNG(pcg *rand.PCG) {
+	g.pcg = pcg
+	g.src = countingSource{pcg: pcg}
+	g.rng = rand.New(&g.src)
+}
+
+// countingSource draws from a PCG and counts the draws. Since each level
+// reseeds the PCG, the count alone tells two states of its stream apart:
+// the solver merges game states by it.
+type countingSource struct {
+	pcg   *rand.PCG
+	draws uint64
+}
+
+func (s *countingSource) Uint64() uint64 {
+	s.draws++
+	return s.pcg.Uint64()
+}
 
 func (l Level) clone() Level {
 	c := l
@@ -177,6 +228,18 @@ func (g *Game) Turn() int {
 	return g.next + 1
 }
 
+// Upcoming returns work that deals the next level of a generated campaign
+// ahead of time, so that reaching it takes no wait: run it on another
+// goroutine (it touches nothing of g). It returns nil when there is nothing
+// to deal: custom levels, or the last level.
+func (g *Game) Upcoming() func() {
+	if g.custom != nil || g.levelNo >= CampaignLevels || g.result != InProgress {
+		return nil
+	}
+	seed, n := g.seed, g.levelNo+1
+	return func() { Generate(seed, n) }
+}
+
 func (g *Game) levelDef(n int) (Level, error) {
 	if g.custom != nil {
 		return g.custom[n-1].clone(), nil
@@ -191,11 +254,19 @@ func (g *Game) startLevel(n int) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	g.beginLevel(n, lv)
+	return []Event{{Kind: EvLevelStarted, Level: n}}, nil
+}
+
+// beginLevel installs lv as level n and puts everyone on it.
+func (g *Game) beginLevel(n int, lv Level) {
 	g.levelNo = n
+	g.seedLevel(n)
 	g.setLevel(lv)
 	for i := 0; i < g.players; i++ {
 		s := &g.seats[i]
 		s.Torch = false
+		s.Freezes = 0
 		s.Pos = lv.Starts[min(i, len(lv.Starts)-1)]
 		s.Prev = s.Pos
 		s.Moved = false
@@ -221,7 +292,6 @@ func (g *Game) startLevel(n int) ([]Event, error) {
 	g.round = false
 	g.next = g.firstActive(0)
 	g.see()
-	return []Event{{Kind: EvLevelStarted, Level: n}}, nil
 }
 
 // setLevel installs a level's board and items without touching seats or
@@ -257,7 +327,7 @@ func (g *Game) firstActive(i int) int {
 // happened, in order. A step into a wall or the closed exit costs no turn.
 // When the last active seat of a round has acted, the monsters act. A passed
 // level starts the next one at once (its events follow EvLevelPassed).
-func (g *Game) Apply(seatNo int, a Action) ([]Event, error) {
+func (g *Game) Apply(seatNo int, a Action) (Events, error) {
 	if g.result != InProgress {
 		return nil, ErrGameOver
 	}
@@ -276,8 +346,15 @@ func (g *Game) Apply(seatNo int, a Action) ([]Event, error) {
 	i := seatNo - 1
 	s := &g.seats[i]
 	var ev []Event
+	if g.blind {
+		ev = g.evBuf[:0]
+		defer func() { g.evBuf = ev[:0] }()
+	}
 	target := s.Pos.Add(a.Delta())
-	if a != Skip {
+	if a == UseFreeze && s.Freezes == 0 {
+		return []Event{{Kind: EvNoFreeze, Seat: seatNo, Pos: s.Pos}}, nil
+	}
+	if target != s.Pos {
 		if g.b.isWall(target) {
 			return []Event{{Kind: EvBumpedWall, Seat: seatNo, Pos: target}}, nil
 		}
@@ -296,9 +373,16 @@ func (g *Game) Apply(seatNo int, a Action) ([]Event, error) {
 			g.mons[j].Prev = g.mons[j].Pos
 		}
 	}
-	if a == Skip {
+	switch a {
+	case Skip:
 		ev = append(ev, Event{Kind: EvSkipped, Seat: seatNo, Pos: s.Pos})
-	} else {
+	case UseFreeze:
+		s.Freezes--
+		for j := range g.mons {
+			g.mons[j].Frozen += FreezeActions
+		}
+		ev = append(ev, Event{Kind: EvFroze, Seat: seatNo, Pos: s.Pos})
+	default:
 		s.Pos = target
 		s.Moved = true
 		ev = append(ev, Event{Kind: EvMoved, Seat: seatNo, Pos: target})
@@ -350,10 +434,7 @@ func (g *Game) applyBonus(i int, it Item, ev []Event) []Event {
 	s := &g.seats[i]
 	switch it {
 	case Freeze:
-		for j := range g.mons {
-			g.mons[j].Frozen += FreezeActions
-		}
-		ev = append(ev, Event{Kind: EvFroze, Seat: i + 1})
+		s.Freezes++
 	case Torch:
 		s.Torch = true
 		ev = append(ev, Event{Kind: EvTorchLit, Seat: i + 1})
@@ -370,7 +451,11 @@ func (g *Game) applyBonus(i int, it Item, ev []Event) []Event {
 			}
 			g.mem[g.b.idx(p)] = true
 		}
-		ev = append(ev, Event{Kind: EvCompass, Seat: i + 1, Path: append([]Point(nil), path...)})
+		e := Event{Kind: EvCompass, Seat: i + 1, Path: append([]Point(nil), path...)}
+		if !g.keyed {
+			e.Item = Key // the way to the key, not the exit
+		}
+		ev = append(ev, e)
 	}
 	return ev
 }
@@ -430,7 +515,7 @@ func (g *Game) settle(ev []Event) ([]Event, error) {
 		sc := ScoreLevel(g.levelNo, g.turns, g.bonuses)
 		g.passed = append(g.passed, sc)
 		ev = append(ev, Event{Kind: EvLevelPassed, Level: g.levelNo, Score: sc})
-		if g.levelNo >= g.Levels() {
+		if g.levelNo >= g.Levels() || g.blind {
 			g.result = Won
 			g.next = -1
 			return append(ev, Event{Kind: EvGameWon}), nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
+	"sync"
 )
 
 // LevelSpec is what the generator is asked for: a board size and a population.
@@ -17,35 +18,132 @@ type LevelSpec struct {
 	Braid float64
 	// MonsterDist is the least path distance from a start to a monster.
 	MonsterDist int
+	// Loops is the least number of independent loops of the floor a
+	// player can walk before finding the key (the closed exit a wall).
+	Loops int
 }
 
 // Campaign is the table of the seven generated levels (game.md).
 var Campaign = [CampaignLevels]LevelSpec{
-	{Rows: 7, Cols: 9, Wanderers: 1, Bonuses: 1, Braid: 0.5, MonsterDist: 4},
-	{Rows: 9, Cols: 11, Hunters: 1, Bonuses: 1, Braid: 0.3, MonsterDist: 6},
-	{Rows: 11, Cols: 13, Hunters: 1, Wanderers: 1, Bonuses: 2, Braid: 0.3, MonsterDist: 6},
-	{Rows: 13, Cols: 15, Hunters: 1, Wanderers: 2, Bonuses: 2, Braid: 0.35, MonsterDist: 6},
-	{Rows: 15, Cols: 17, Hunters: 2, Wanderers: 1, Bonuses: 3, Braid: 0.4, MonsterDist: 6},
-	{Rows: 19, Cols: 21, Hunters: 2, Wanderers: 2, Bonuses: 3, Braid: 0.45, MonsterDist: 6},
-	{Rows: 21, Cols: 23, Hunters: 2, Wanderers: 2, Minotaur: true, Bonuses: 4, Braid: 0.5, MonsterDist: 6},
+	{Rows: 7, Cols: 9, Wanderers: 1, Bonuses: 1, Braid: 0.5, MonsterDist: 4, Loops: 1},
+	{Rows: 9, Cols: 11, Hunters: 1, Bonuses: 1, Braid: 1, MonsterDist: 6, Loops: 2},
+	{Rows: 11, Cols: 13, Hunters: 1, Wanderers: 1, Bonuses: 2, Braid: 1, MonsterDist: 6, Loops: 2},
+	{Rows: 13, Cols: 15, Hunters: 1, Wanderers: 2, Bonuses: 2, Braid: 1, MonsterDist: 6, Loops: 2},
+	{Rows: 15, Cols: 17, Hunters: 2, Wanderers: 1, Bonuses: 3, Braid: 1, MonsterDist: 6, Loops: 2},
+	{Rows: 19, Cols: 21, Hunters: 2, Wanderers: 2, Bonuses: 3, Braid: 1, MonsterDist: 6, Loops: 2},
+	{Rows: 21, Cols: 23, Hunters: 2, Wanderers: 2, Minotaur: true, Bonuses: 4, Braid: 1, MonsterDist: 6, Loops: 2},
 }
 
 // genStream separates the random numbers of each level's generation.
 const genStream = 0x6c6162797269 // "labyri"
 
+// maxDeals bounds the layouts tried for one level before generation gives
+// up (measured: fewer than 1 in 5 is dropped on average, so it never does).
+const maxDeals = 200
+
 // Generate returns level n (1…7) of the campaign with the given seed. The
-// same seed and level always give the same maze.
+// same seed and level always give the same maze. Only fair levels are
+// dealt (game.md, "Every generated level can be won"): loops before the
+// key, hunters starting behind the player, and a winning line that the
+// solver finds within SolverBudget nodes.
 func Generate(seed uint64, n int) (Level, error) {
-	if n < 1 || n > CampaignLevels {
-		return Level{}, fmt.Errorf("level %d does not exist: the campaign has levels 1 to %d", n, CampaignLevels)
+	key := [2]uint64{seed, uint64(n)}
+	dealt.Lock()
+	l, ok := dealt.levels[key]
+	dealt.Unlock()
+	if ok {
+		return l.clone(), nil
 	}
-	rng := rand.New(rand.NewPCG(seed, genStream+uint64(n)))
-	l, err := GenerateSpec(rng, Campaign[n-1])
+	l, _, err := GenerateCounted(seed, n)
 	if err != nil {
 		return l, err
 	}
-	l.Name = fmt.Sprintf("Level %d", n)
-	return l, nil
+	dealt.Lock()
+	if len(dealt.levels) >= dealtKept {
+		clear(dealt.levels) // forget them all: each is quick to deal again
+	}
+	dealt.levels[key] = l
+	dealt.Unlock()
+	return l.clone(), nil
+}
+
+// dealt remembers the levels Generate dealt lately, so that a level dealt
+// ahead of time (Game.Upcoming) is not dealt again when it is reached. It
+// changes no result, only when the work is done.
+var dealt = struct {
+	sync.Mutex
+	levels map[[2]uint64]Level
+}{levels: map[[2]uint64]Level{}}
+
+// dealtKept bounds the levels remembered (each is a few kilobytes).
+const dealtKept = 512
+
+// GenerateCounted is Generate, and also tells how many layouts were dropped
+// as unfair before the one dealt.
+func GenerateCounted(seed uint64, n int) (Level, int, error) {
+	if n < 1 || n > CampaignLevels {
+		return Level{}, 0, fmt.Errorf("level %d does not exist: the campaign has levels 1 to %d", n, CampaignLevels)
+	}
+	spec := Campaign[n-1]
+	for attempt := 0; attempt < maxDeals; attempt++ {
+		rng := rand.New(rand.NewPCG(seed, genStream+uint64(n)+uint64(attempt)<<32))
+		l, err := GenerateSpec(rng, spec)
+		if err != nil {
+			return l, attempt, err
+		}
+		l.Name = fmt.Sprintf("Level %d", n)
+		if Unfair(&l, spec.Loops) != "" || !SolveLevel(l, seed, n, SolverBudget).Found {
+			continue
+		}
+		return l, attempt, nil
+	}
+	return Level{}, maxDeals, fmt.Errorf("no fair layout of level %d for seed %d in %d tries", n, seed, maxDeals)
+}
+
+// Unfair returns why a level breaks the structural rules of a fair level,
+// or "" when it keeps them: the floor a player walks before finding the key
+// (the closed exit a wall) has at least loops independent loops, and every
+// hunter is farther from the key than every start.
+func Unfair(l *Level, loops int) string {
+	b := newBoard(l)
+	var toKey, monToKey distMap
+	toKey.fill(b, playerPass(b, false), l.Key)
+	if c := preKeyLoops(b, &toKey); c < loops {
+		return fmt.Sprintf("the floor before the key has %d independent loops, fewer than %d", c, loops)
+	}
+	monToKey.fill(b, monsterPass, l.Key)
+	for _, m := range l.Monsters {
+		if MonsterKind(m.Kind) != Hunter {
+			continue
+		}
+		for _, s := range l.Starts {
+			if monToKey.at(b, m.Pos) <= toKey.at(b, s) {
+				return fmt.Sprintf("the hunter at %v is no farther from the key than the start at %v", m.Pos, s)
+			}
+		}
+	}
+	return ""
+}
+
+// preKeyLoops returns the cyclomatic number (edges − tiles + 1) of the floor
+// that reaches the key without crossing the closed exit: toKey holds the
+// players' distances to the key.
+func preKeyLoops(b *board, toKey *distMap) int {
+	tiles, edges := 0, 0
+	cols := b.cols
+	for t, d := range toKey.d {
+		if d < 0 {
+			continue
+		}
+		tiles++
+		if (t+1)%cols != 0 && toKey.d[t+1] >= 0 {
+			edges++
+		}
+		if t+cols < len(toKey.d) && toKey.d[t+cols] >= 0 {
+			edges++
+		}
+	}
+	return edges - tiles + 1
 }
 
 // minStressSide is the smallest side that holds the last level's population.
@@ -82,6 +180,11 @@ func GenerateSpec(rng *rand.Rand, spec LevelSpec) (Level, error) {
 		carve(rng, &l)
 		if spec.Braid > 0 {
 			braid(rng, &l, spec.Braid)
+		}
+		if spec.Loops > 0 {
+			// One loop more than the floor before the key needs, for
+			// the one the closed exit may cut.
+			addLoops(rng, &l, spec.Loops+1)
 		}
 		if err := place(rng, &l, spec); err != nil {
 			lastErr = err
@@ -197,6 +300,32 @@ func braid(rng *rand.Rand, l *Level, chance float64) {
 				return
 			}
 		}
+	}
+}
+
+// addLoops opens walls between rooms, chosen at random, until the maze has
+// at least loops independent loops (open walls between rooms − rooms + 1).
+func addLoops(rng *rand.Rand, l *Level, loops int) {
+	rw, rh := (l.Cols-1)/2, (l.Rows-1)/2
+	var closed []int // wall tiles between two rooms
+	open := 0
+	for y := 1; y < l.Rows-1; y++ {
+		for x := 1; x < l.Cols-1; x++ {
+			if x%2 == y%2 { // a room or a post
+				continue
+			}
+			if t := y*l.Cols + x; l.Wall[t] {
+				closed = append(closed, t)
+			} else {
+				open++
+			}
+		}
+	}
+	for have := open - rw*rh + 1; have < loops && len(closed) > 0; have++ {
+		k := rng.IntN(len(closed))
+		l.Wall[closed[k]] = false
+		closed[k] = closed[len(closed)-1]
+		closed = closed[:len(closed)-1]
 	}
 }
 
@@ -434,7 +563,19 @@ func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 		// passes through it; the second start is next to the first, so
 		// one search will do.
 		rg.search(r1, r, key)
-		return rg.hops[key] >= 0
+		if rg.hops[key] < 0 {
+			return false
+		}
+		if spec.Loops == 0 || large {
+			return true
+		}
+		// The closed exit must not cut the loops the floor before the
+		// key needs.
+		l.Exit = p
+		b := newBoard(l)
+		var toKey distMap
+		toKey.fill(b, playerPass(b, false), l.Key)
+		return preKeyLoops(b, &toKey) >= spec.Loops
 	})
 	if !found {
 		return fmt.Errorf("no room fits the exit")
@@ -462,13 +603,26 @@ func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 	if !large {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 	}
+	// Hunters start farther from the key than the players, so that none
+	// waits in the only corridor to it before a player can get there.
+	behind := func(MonsterKind, int) bool { return true }
+	if spec.Hunters > 0 && !large {
+		b := newBoard(l)
+		var toKey, monToKey distMap
+		toKey.fill(b, playerPass(b, false), l.Key)
+		monToKey.fill(b, monsterPass, l.Key)
+		startDist := int32(max(toKey.at(b, s1), toKey.at(b, s2)))
+		behind = func(kind MonsterKind, r int) bool {
+			return kind != Hunter || monToKey.d[b.idx(rg.tile(r))] > startDist
+		}
+	}
 	// Monsters start a third of the maze away where there is room for them,
 	// and never nearer than the spec's distance.
 	roomy := max(spec.MonsterDist, farEnough)
 	for _, kind := range mons {
-		r, ok := pick(func(r int) bool { return minStartDist(r) >= roomy })
+		r, ok := pick(func(r int) bool { return minStartDist(r) >= roomy && behind(kind, r) })
 		if !ok {
-			r, ok = pick(func(r int) bool { return minStartDist(r) >= spec.MonsterDist })
+			r, ok = pick(func(r int) bool { return minStartDist(r) >= spec.MonsterDist && behind(kind, r) })
 		}
 		if !ok {
 			return fmt.Errorf("no room lies %d steps from the start for a %s", spec.MonsterDist, kind.Name())

@@ -1,20 +1,46 @@
 package engine
 
 import (
+	"flag"
 	"fmt"
 	"testing"
 )
 
-// invariantSeeds is how many campaign seeds the generation invariants cover.
-const invariantSeeds = 500
+var seedsFlag = flag.Uint64("invariant-seeds", 0, "campaign seeds the generation invariants cover (make test-long: 1000)")
+
+// invariantSeeds is how many campaign seeds the generation invariants
+// cover: 100 × 7 levels by default, 30 under the race detector
+// (raceEnabled), which makes the engine about ten times slower, and 20 with
+// -short; `make test-long` asks for 1,000.
+func invariantSeeds() uint64 {
+	switch {
+	case *seedsFlag > 0:
+		return *seedsFlag
+	case testing.Short():
+		return 20
+	case raceEnabled:
+		return 30
+	}
+	return 100
+}
+
+// winSeeds is how many of those seeds also have every level won in a real
+// game along the solver's line.
+const winSeeds = 50
 
 func TestGeneratedLevelInvariants(t *testing.T) {
-	seeds := uint64(invariantSeeds)
-	if testing.Short() {
-		seeds = 50
+	seeds := invariantSeeds()
+	for n := 1; n <= CampaignLevels; n++ {
+		t.Run(fmt.Sprintf("level%d", n), func(t *testing.T) {
+			t.Parallel()
+			levelInvariants(t, n, seeds)
+		})
 	}
+}
+
+func levelInvariants(t *testing.T, n int, seeds uint64) {
 	for seed := uint64(0); seed < seeds; seed++ {
-		for n := 1; n <= CampaignLevels; n++ {
+		{
 			l, err := Generate(seed, n)
 			if err != nil {
 				t.Fatalf("seed %d level %d: %v", seed, n, err)
@@ -22,8 +48,76 @@ func TestGeneratedLevelInvariants(t *testing.T) {
 			if err := checkInvariants(l, Campaign[n-1], n); err != nil {
 				t.Fatalf("seed %d level %d: %v", seed, n, err)
 			}
+			if err := checkFair(l, Campaign[n-1].Loops); err != nil {
+				t.Fatalf("seed %d level %d: %v", seed, n, err)
+			}
+			if seed < winSeeds {
+				if err := checkWinnable(seed, n); err != nil {
+					t.Fatalf("seed %d level %d: %v", seed, n, err)
+				}
+			}
 		}
 	}
+}
+
+// checkFair verifies the structural rules of a fair level (game.md, "Every
+// generated level can be won"), counted here on the tiles, apart from the
+// generator's own check: the floor a player walks before finding the key
+// (the closed exit a wall) has at least loops independent loops, and every
+// hunter is farther from the key than every start.
+func checkFair(l Level, loops int) error {
+	b := newBoard(&l)
+	var walk distMap
+	walk.fill(b, playerPass(b, false), l.Starts[0])
+	tiles, edges := 0, 0
+	for i, d := range walk.d {
+		if d < 0 {
+			continue
+		}
+		tiles++
+		p := b.pt(i)
+		for _, q := range []Point{p.Add(Point{1, 0}), p.Add(Point{0, 1})} {
+			if b.in(q) && walk.d[b.idx(q)] >= 0 {
+				edges++
+			}
+		}
+	}
+	if c := edges - tiles + 1; c < loops {
+		return fmt.Errorf("the floor before the key has %d independent loops, want ≥ %d", c, loops)
+	}
+	var monToKey, toKey distMap
+	monToKey.fill(b, monsterPass, l.Key)
+	toKey.fill(b, playerPass(b, false), l.Key)
+	for _, m := range l.Monsters {
+		for _, s := range l.Starts {
+			if MonsterKind(m.Kind) == Hunter && monToKey.at(b, m.Pos) <= toKey.at(b, s) {
+				return fmt.Errorf("the hunter at %v is %d from the key, the start %v is %d", m.Pos, monToKey.at(b, m.Pos), s, toKey.at(b, s))
+			}
+		}
+	}
+	return nil
+}
+
+// checkWinnable plays level n of a solo game of seed, started at that level,
+// along the solver's line, and requires the level to be passed.
+func checkWinnable(seed uint64, n int) error {
+	g, err := New(Config{Seed: seed, Players: 1, Start: n})
+	if err != nil {
+		return err
+	}
+	sol := Solve(g, SolverBudget)
+	if !sol.Found {
+		return fmt.Errorf("dealt, yet the solver finds no line: %s", sol.Reason)
+	}
+	for i, a := range sol.Line {
+		if _, err := g.Apply(1, a); err != nil {
+			return fmt.Errorf("the solver's action %d (%c): %v", i+1, a, err)
+		}
+	}
+	if len(g.passed) != 1 || (g.LevelNumber() == n && g.Result() != Won) {
+		return fmt.Errorf("the solver's line of %d actions does not pass the level: %s", len(sol.Line), g.Status().Result)
+	}
+	return nil
 }
 
 func TestStressMazeInvariants(t *testing.T) {
@@ -192,4 +286,37 @@ func checkInvariants(l Level, spec LevelSpec, n int) error {
 		}
 	}
 	return nil
+}
+
+// TestUpcomingDealsTheNextLevel: a generated campaign deals its next level
+// ahead of time (into Generate's memory, the same level either way); a
+// custom campaign or the last level has nothing to deal.
+func TestUpcomingDealsTheNextLevel(t *testing.T) {
+	const seed = 987654321
+	g, _ := New(Config{Seed: seed, Players: 1})
+	work := g.Upcoming()
+	if work == nil {
+		t.Fatal("level 1 of a campaign must have a next level to deal")
+	}
+	dealt.Lock()
+	_, before := dealt.levels[[2]uint64{seed, 2}]
+	dealt.Unlock()
+	work()
+	dealt.Lock()
+	ahead, after := dealt.levels[[2]uint64{seed, 2}]
+	dealt.Unlock()
+	if before || !after {
+		t.Fatalf("level 2 remembered before %v, after %v; want false, true", before, after)
+	}
+	fresh, _, _ := GenerateCounted(seed, 2)
+	if string(fresh.Glyphs()) != string(ahead.Glyphs()) {
+		t.Errorf("the level dealt ahead differs from the one dealt afresh")
+	}
+	if last, _ := New(Config{Seed: seed, Players: 1, Start: CampaignLevels}); last.Upcoming() != nil {
+		t.Errorf("the last level has no next level")
+	}
+	custom, _ := New(Config{Seed: seed, Players: 1, Levels: []Level{fresh, fresh}})
+	if custom.Upcoming() != nil {
+		t.Errorf("custom levels are not dealt")
+	}
 }

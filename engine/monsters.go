@@ -156,6 +156,10 @@ func (g *Game) nearestPlayers() *distMap {
 // try to intercept it on its way to the key.
 func (g *Game) hunterAct(j int) {
 	m := &g.mons[j]
+	if g.activeSeats() == 1 && !g.boardSearch {
+		g.hunterActAlone(j)
+		return
+	}
 	near := g.nearestPlayers()
 	d := near.at(g.b, m.Pos)
 	if d < 0 {
@@ -176,6 +180,42 @@ func (g *Game) hunterAct(j int) {
 	}
 }
 
+// hunterActAlone is hunterAct when one player is on the board: the same
+// choices, found by a search from the hunter that grows only until it
+// reaches the player, instead of one over the whole board from the player.
+// With a single player the two agree: a search's first step toward a tile
+// is the first step, in the order up, left, down, right, of any shortest
+// path to it — the step a walker takes down the player's distance map.
+func (g *Game) hunterActAlone(j int) {
+	m := &g.mons[j]
+	g.sr.begin(g.b, m.Pos)
+	i := g.nearestSeat(nil)
+	if i < 0 {
+		return // no player can be reached
+	}
+	player := g.seats[i].Pos
+	if !g.keyed && g.sr.dist(g.b.idx(player)) > huntChaseDist {
+		if goal, ok := g.interceptPoint(player); ok {
+			if goal != m.Pos {
+				g.stepTowardTile(j, goal)
+			}
+			return
+		}
+	}
+	g.stepTowardTile(j, player)
+}
+
+// activeSeats counts the seats on the board.
+func (g *Game) activeSeats() int {
+	n := 0
+	for i := 0; i < g.players; i++ {
+		if g.seats[i].State == Active {
+			n++
+		}
+	}
+	return n
+}
+
 // interceptPoint finds, with the search g.sr begun at the hunter, the first
 // tile p_i of the player's shortest path to the key (p_1 is the player's
 // first step) that the hunter reaches no later than the player:
@@ -191,7 +231,8 @@ func (g *Game) interceptPoint(player Point) (Point, bool) {
 	if k <= 0 {
 		return Point{}, false
 	}
-	path := kd.path(g.b, player, k)
+	g.pathBuf = kd.appendPath(g.pathBuf[:0], g.b, player, k)
+	path := g.pathBuf
 	if len(g.onPath) != len(g.b.wall) {
 		g.onPath = make([]int32, len(g.b.wall))
 	}

@@ -159,9 +159,11 @@ func (m *distMap) stepDown(b *board, p Point) (Point, bool) {
 
 // path returns up to n tiles p1…pn of the shortest path from p toward the
 // map's source, each step chosen by stepDown.
-func (m *distMap) path(b *board, p Point, n int) []Point {
-	var out []Point
-	for len(out) < n {
+func (m *distMap) path(b *board, p Point, n int) []Point { return m.appendPath(nil, b, p, n) }
+
+// appendPath appends the tiles of path(b, p, n) to out.
+func (m *distMap) appendPath(out []Point, b *board, p Point, n int) []Point {
+	for end := len(out) + n; len(out) < end; {
 		q, ok := m.stepDown(b, p)
 		if !ok {
 			break

@@ -88,17 +88,44 @@ func TestScoreArithmetic(t *testing.T) {
 	}
 }
 
+func TestFreezeGoesIntoThePocket(t *testing.T) {
+	g := newTiny(t, 1,
+		"#############",
+		"#P*........H#",
+		"#.###########",
+		"#K.........E#",
+		"#############")
+	ev := play(t, g, "d")
+	if hasEvent(ev, EvFroze) || !hasEvent(ev, EvTookBonus) {
+		t.Fatalf("taking * must pocket it, not use it: %s", kinds(ev))
+	}
+	if v := g.View(1); v.Freezes != 1 {
+		t.Fatalf("the view shows %d freezes in the pocket, want 1", v.Freezes)
+	}
+	if g.monsterAt(0) == (Point{11, 1}) {
+		t.Fatalf("the hunter must not be frozen by a pocketed freeze")
+	}
+	if g.bonuses != 1 {
+		t.Errorf("bonuses taken %d, want 1 (its +20 counts when taken)", g.bonuses)
+	}
+}
+
 func TestFreezeStopsMonstersThreeActions(t *testing.T) {
 	g := newTiny(t, 1,
 		"###########",
-		"#P*......H#",
+		"#P.......H#",
 		"#.#########",
 		"#K.......E#",
 		"###########")
+	g.seats[0].Freezes = 2
 	start := g.monsterAt(0)
-	ev := play(t, g, "d")
-	if !hasEvent(ev, EvFroze) || !hasEvent(ev, EvTookBonus) {
-		t.Fatalf("taking * must freeze: %s", kinds(ev))
+	turns := g.turns
+	ev := play(t, g, "f")
+	if !hasEvent(ev, EvFroze) || g.turns != turns+1 {
+		t.Fatalf("using a freeze is the turn's action: %s, turns %d→%d", kinds(ev), turns, g.turns)
+	}
+	if g.seats[0].Freezes != 1 || g.View(1).Freezes != 1 {
+		t.Fatalf("pocket holds %d after using one of 2", g.seats[0].Freezes)
 	}
 	for round := 1; round <= 3; round++ {
 		if round > 1 {
@@ -112,8 +139,44 @@ func TestFreezeStopsMonstersThreeActions(t *testing.T) {
 	if g.monsterAt(0) == start {
 		t.Errorf("the hunter must move again on its 4th action")
 	}
-	if g.bonuses != 1 {
-		t.Errorf("bonuses taken %d, want 1", g.bonuses)
+}
+
+func TestFreezeWithEmptyPocketCostsNoTurn(t *testing.T) {
+	g := newTiny(t, 1,
+		"###########",
+		"#P.......H#",
+		"#.#########",
+		"#K.......E#",
+		"###########")
+	start, turns := g.monsterAt(0), g.turns
+	ev := play(t, g, "f")
+	if !hasEvent(ev, EvNoFreeze) || len(ev) != 1 {
+		t.Fatalf("an empty pocket must only say so: %s", kinds(ev))
+	}
+	if g.turns != turns || g.monsterAt(0) != start {
+		t.Errorf("an empty pocket must cost no turn: turns %d→%d, hunter %v→%v", turns, g.turns, start, g.monsterAt(0))
+	}
+}
+
+func TestPocketEmptiesAtLevelEnd(t *testing.T) {
+	a := tiny(t, "#######", "#P*.K.#", "#.....#", "#....E#", "#######")
+	g, err := New(Config{Seed: 1, Players: 1, Levels: []Level{a, a}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, g, "dd")
+	if g.View(1).Freezes != 1 {
+		t.Fatalf("setup: the freeze was not pocketed")
+	}
+	ev := play(t, g, "dssd")
+	if !hasEvent(ev, EvLevelPassed) || g.LevelNumber() != 2 {
+		t.Fatalf("setup: level 1 not passed: %s", kinds(ev))
+	}
+	if v := g.View(1); v.Freezes != 0 {
+		t.Errorf("a freeze left in the pocket must be lost when the level ends; level 2 starts with %d", v.Freezes)
+	}
+	if g.passed[0].Bonuses != 1 {
+		t.Errorf("the pocketed freeze's +20 must count: %+v", g.passed[0])
 	}
 }
 
@@ -454,12 +517,13 @@ func TestFreezeExtendsMinotaurPhase(t *testing.T) {
 	rows[1] = "#P*...............#"[:19]
 	g := newTiny(t, 1, rows...)
 	g.seats[0].Pos = Point{1, 1}
+	g.seats[0].Freezes = 1
 	g.mons[0].Phase, g.mons[0].Count = phaseReady, 0
 	play(t, g, ".") // aims
 	centre := g.mons[0].Centre
-	ev := play(t, g, "d") // takes the freeze
+	ev := play(t, g, "f") // uses the freeze
 	if !hasEvent(ev, EvFroze) {
-		t.Fatalf("setup: no freeze taken: %s", kinds(ev))
+		t.Fatalf("setup: no freeze used: %s", kinds(ev))
 	}
 	for i := 0; i < FreezeActions; i++ {
 		ev = play(t, g, ".")

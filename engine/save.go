@@ -167,11 +167,11 @@ func Load(data []byte) (*Game, error) {
 			return nil, fmt.Errorf("game's level %d is damaged: %w", i+1, err)
 		}
 	}
-	g := &Game{seed: j.Seed, players: j.Players, custom: j.Custom, pcg: &rand.PCG{}}
+	g := &Game{seed: j.Seed, players: j.Players, custom: j.Custom}
+	g.setRNG(&rand.PCG{})
 	if err := g.pcg.UnmarshalBinary(j.RNG); err != nil {
 		return nil, fmt.Errorf("game's random state is damaged: %w", err)
 	}
-	g.rng = rand.New(g.pcg)
 	if j.LevelNo < 1 || j.LevelNo > g.Levels() {
 		return nil, fmt.Errorf("game is at level %d of %d", j.LevelNo, g.Levels())
 	}
@@ -209,7 +209,7 @@ func Load(data []byte) (*Game, error) {
 	}
 	g.keyed, g.turns, g.bonuses = j.Keyed, j.Turns, j.Bonuses
 	for i, s := range j.Seats {
-		if !inBoard(s.Pos) || s.State > Away {
+		if !inBoard(s.Pos) || s.State > Away || s.Freezes < 0 {
 			return nil, fmt.Errorf("game's seat %d is damaged", i+1)
 		}
 		g.seats[i] = s

@@ -95,6 +95,9 @@ func (s *seat) radii() (light, penumbra int) {
 // see updates the team's memory from what every active seat sees now: map in
 // light and penumbra, items in light only.
 func (g *Game) see() {
+	if g.blind {
+		return
+	}
 	for i := 0; i < g.players; i++ {
 		s := &g.seats[i]
 		if s.State != Active {

@@ -39,8 +39,18 @@ func (g *Game) playerViews() []PlayerView {
 }
 
 func (g *Game) monsterView(m monster) MonsterView {
-	return MonsterView{Kind: m.Kind, Pos: m.Pos, Frozen: m.Frozen > 0,
-		Resting: m.Kind == Minotaur && m.Phase == phaseRest}
+	v := MonsterView{Kind: m.Kind, Pos: m.Pos, Frozen: m.Frozen > 0, FrozenFor: m.Frozen}
+	if m.Kind == Minotaur {
+		switch m.Phase {
+		case phaseRest:
+			v.Resting, v.Left = true, m.Count
+		case phaseReady:
+			v.Resting, v.Left = true, 0 // aims on its next action
+		case phaseAimed:
+			v.Aiming, v.Left = true, m.Count+1
+		}
+	}
+	return v
 }
 
 // View returns what the given seat (1 or 2) perceives now. Monsters appear
@@ -56,7 +66,7 @@ func (g *Game) View(seatNo int) View {
 	v := View{
 		Seat: seatNo, Level: g.levelNo, Levels: g.Levels(), Name: g.lv.Name,
 		Seed: g.seed, Turn: g.turns, Score: g.Score(), Key: g.keyed,
-		Torch: g.seats[i].Torch, YourTurn: g.Turn() == seatNo, Result: g.result,
+		Torch: g.seats[i].Torch, Freezes: g.seats[i].Freezes, YourTurn: g.Turn() == seatNo, Result: g.result,
 		Rows: g.lv.Rows, Cols: g.lv.Cols,
 		Map: make([]byte, n), Light: make([]Light, n),
 		Marks: g.marks(), Compass: append([]Point(nil), g.compass...),

@@ -41,9 +41,12 @@ const (
 	Down  Action = 's'
 	Right Action = 'd'
 	Skip  Action = '.'
+	// UseFreeze spends a freeze from the pocket: every monster skips its
+	// next FreezeActions actions.
+	UseFreeze Action = 'f'
 )
 
-// ParseAction returns the action for its character (w a s d .), in either case.
+// ParseAction returns the action for its character (w a s d . f), in either case.
 func ParseAction(c byte) (Action, bool) {
 	switch c {
 	case 'w', 'W':
@@ -56,11 +59,13 @@ func ParseAction(c byte) (Action, bool) {
 		return Right, true
 	case '.':
 		return Skip, true
+	case 'f', 'F':
+		return UseFreeze, true
 	}
 	return 0, false
 }
 
-// Delta returns the step an action makes; Skip makes none.
+// Delta returns the step an action makes; Skip and UseFreeze make none.
 func (a Action) Delta() Point {
 	switch a {
 	case Up:

@@ -1,59 +1,72 @@
 package engine
 
 // View is what one seat perceives at one moment: the single description that
-// the terminal interface draws, the server sends as its `state` message, and a
-// bot reads. Fog of war is applied here and nowhere else: a View never holds a
+// the terminal interface draws, the server sends as its `state` message (its
+// JSON, viewjson.go), and a bot reads. Fog of war is applied here and nowhere else: a View never holds a
 // monster outside its seat's light, nor an item the team has not seen in
 // light. A View is never mutated after it is returned; it shares no memory
 // with the Game.
 type View struct {
-	Seat   int    `json:"seat"`
-	Level  int    `json:"level"`  // 1-based
-	Levels int    `json:"levels"` // levels in the campaign
-	Name   string `json:"name,omitempty"`
-	Seed   uint64 `json:"seed"`
-	Turn   int    `json:"turn"`  // the level's turn counter
-	Score  int    `json:"score"` // total of the passed levels
-	Key    bool   `json:"key"`   // the team has the key: the exit is open
-	Torch  bool   `json:"torch"` // this seat carries a torch
+	Seat   int
+	Level  int // 1-based
+	Levels int // levels in the campaign
+	Name   string
+	Seed   uint64
+	Turn   int  // the level's turn counter
+	Score  int  // total of the passed levels
+	Key    bool // the team has the key: the exit is open
+	Torch  bool // this seat carries a torch
+	// Freezes is the number of freezes in this seat's pocket.
+	Freezes int
 	// YourTurn is true when this seat is the one Apply expects next.
-	YourTurn bool   `json:"your_turn"`
-	Result   Result `json:"result"`
-	Rows     int    `json:"rows"`
-	Cols     int    `json:"cols"`
+	YourTurn bool
+	Result   Result
+	Rows     int
+	Cols     int
 	// Map holds Rows×Cols level-file characters in reading order: what the
 	// seat knows (`+ - | . E K * ^ ?`), a space for never-seen tiles. Items
 	// are shown as last seen in light.
-	Map []byte `json:"-"`
+	Map []byte
 	// Light holds Rows×Cols light levels in reading order.
-	Light []Light `json:"-"`
+	Light []Light
 	// Monsters lists the monsters on tiles lit for this seat, in creation order.
-	Monsters []MonsterView `json:"monsters"`
+	Monsters []MonsterView
 	// Marks is the Minotaur's landing area; visible even in shadow.
-	Marks []Point `json:"marks"`
+	Marks []Point
 	// Compass lists the tiles still marked by a compass.
-	Compass []Point `json:"compass"`
+	Compass []Point
 	// Players lists every seat, in seat order; partners always see each other.
-	Players []PlayerView `json:"players"`
+	Players []PlayerView
 	// Passed lists the scores of the passed levels.
-	Passed []LevelScore `json:"passed"`
+	Passed []LevelScore
 }
 
 // MonsterView is a monster as a seat sees it.
 type MonsterView struct {
-	Kind MonsterKind `json:"kind"`
-	Pos  Point       `json:"pos"`
+	Kind MonsterKind
+	Pos  Point
 	// Resting and Frozen say what the monster is doing, for drawing hints.
-	Frozen  bool `json:"frozen"`
-	Resting bool `json:"resting"`
+	Frozen  bool
+	Resting bool
+	// FrozenFor is the number of actions a frozen monster still skips.
+	FrozenFor int
+	// Aiming is true for a Minotaur whose marks are down: it leaps in Left
+	// actions of its own (1: on its next action).
+	Aiming bool
+	// Left counts a Minotaur's actions still to rest (when Resting), or its
+	// actions until it leaps (when Aiming).
+	Left int
 }
 
 // PlayerView is one seat as every seat sees it.
 type PlayerView struct {
-	Seat  int       `json:"seat"`
-	Pos   Point     `json:"pos"`
-	State SeatState `json:"state"`
-	Torch bool      `json:"torch"`
+	Seat int
+	// Name is the player's name where the front end knows it (a network
+	// game's server sets it); the engine leaves it empty.
+	Name  string
+	Pos   Point
+	State SeatState
+	Torch bool
 }
 
 // At returns the map character and light level of tile p (a space and

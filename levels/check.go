@@ -80,7 +80,7 @@ func Check(name string, data []byte) Report {
 		r.Fields = lab.Check()
 		return r
 	}
-	_, r.Warnings, r.Err = Parse(name, data)
+	_, r.Warnings, r.Err = parse(parser{file: name, solve: true}, data)
 	return r
 }
 

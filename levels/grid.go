@@ -215,7 +215,54 @@ func (p *parser) grid(l engine.Level, rows []srcLine) (engine.Level, bool) {
 		l.Wall[i] = g.wall(i)
 	}
 	p.reach(g, &l)
+	if p.solve && len(p.errs) == 0 {
+		p.winnable(g, &l)
+	}
 	return l, true
+}
+
+// SolveSeeds is the number of games `check` asks the engine's solver to win
+// a hand-made level in: solo, as level 1 of games of seeds 1, 2, … (the
+// seed decides the wanderers' random turns; without wanderers one game
+// tells all).
+const SolveSeeds = 3
+
+// SolveMaxTiles bounds the levels `check` runs the solver on: its search
+// costs a walk over the board for every state, so beyond this size (4 096
+// tiles, 64 × 64; the campaign's largest level has 483) it would take
+// minutes.
+const SolveMaxTiles = 4096
+
+// winnable warns when the engine's solver finds no winning line for the
+// level in any of those games — at the monster that caught most of the
+// lines it tried, else at the start.
+func (p *parser) winnable(g *grid, l *engine.Level) {
+	if l.Rows*l.Cols > SolveMaxTiles {
+		p.warnf(g.rowLine[l.Starts[0].Y], l.Starts[0].X+1,
+			"not searched for a winning line: the level has %d tiles, and the solver takes levels of up to %d", l.Rows*l.Cols, SolveMaxTiles)
+		return
+	}
+	games := 1
+	for _, m := range l.Monsters {
+		if engine.MonsterKind(m.Kind) == engine.Wanderer {
+			games = SolveSeeds
+		}
+	}
+	var sol engine.Solution
+	for seed := 1; seed <= games; seed++ {
+		if sol = engine.SolveLevel(*l, uint64(seed), 1, engine.SolverBudget); sol.Found {
+			return
+		}
+	}
+	at := l.Starts[0]
+	if sol.Catcher != nil {
+		at = sol.Catcher.Pos
+	}
+	msg := sol.Reason
+	if games > 1 {
+		msg += fmt.Sprintf(" (in games of seeds 1 to %d)", games)
+	}
+	p.warnf(g.rowLine[at.Y], at.X+1, "%s", msg)
 }
 
 // posRow is pos for a point whose row may have the wrong width (the grid

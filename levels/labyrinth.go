@@ -145,9 +145,6 @@ func (p *labParser) nextLine() (srcLine, bool) {
 	return srcLine{}, false
 }
 
-// lastLine is the number of the file's last line, for problems at its end.
-func (p *labParser) lastLine() int { return max(1, len(p.lines)) }
-
 // ints reads a line of whitespace-separated non-negative integers.
 func ints(s string) ([]int, bool) {
 	var out []int

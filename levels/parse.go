@@ -70,7 +70,10 @@ func ParseFile(path string) (engine.Level, ErrorList, error) {
 // that is an ErrorList of every problem found, sorted by position.
 // A level that Parse accepts passes engine.Level.Validate.
 func Parse(name string, data []byte) (engine.Level, ErrorList, error) {
-	p := parser{file: name}
+	return parse(parser{file: name}, data)
+}
+
+func parse(p parser, data []byte) (engine.Level, ErrorList, error) {
 	l, ok := p.parse(data)
 	p.errs.Sort()
 	p.warns.Sort()
@@ -84,6 +87,9 @@ type parser struct {
 	file  string
 	errs  ErrorList
 	warns ErrorList
+	// solve asks for the engine's solver on a valid level: a warning
+	// when it finds no winning line.
+	solve bool
 }
 
 func (p *parser) errorf(line, col int, format string, a ...any) {

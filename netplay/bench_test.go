@@ -23,7 +23,8 @@ func BenchmarkStateLevel7(b *testing.B) {
 	n := 0
 	for i := 0; i < b.N; i++ {
 		v := g.View(1)
-		n = len(encode(newState(int64(i), &v, names, Sentences(ev, 1, names), EventInfos(ev, 1))))
+		sentences, happened := told(ev, 1, names)
+		n = len(encode(newState(int64(i), v, names, sentences, happened)))
 	}
 	b.ReportMetric(float64(n), "bytes/line")
 }

@@ -1,6 +1,7 @@
 package netplay
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -95,11 +96,19 @@ func TestEventsRoundTrip(t *testing.T) {
 			"Level 2 passed: 380 points (100 + 260 time bonus + 20 for bonuses).|Level 3 begins.",
 			"took_bonus caught minotaur_leaps level_passed level_started"},
 	} {
-		if got := strings.Join(Sentences(events, tt.viewer, names), "|"); got != tt.sentences {
+		sentences, happened := told(events, tt.viewer, names)
+		if got := strings.Join(sentences, "|"); got != tt.sentences {
 			t.Errorf("seat %d sentences:\n%s\nwant\n%s", tt.viewer, got, tt.sentences)
 		}
-		st := State{Happened: EventInfos(events, tt.viewer)}
-		back := st.Happenings()
+		data, err := json.Marshal(State{Happened: happened})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st State
+		if err := json.Unmarshal(data, &st); err != nil {
+			t.Fatalf("%s: %v", data, err)
+		}
+		back := st.Happened
 		var kinds []string
 		for _, e := range back {
 			kinds = append(kinds, e.Kind.String())

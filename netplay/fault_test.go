@@ -60,7 +60,7 @@ func TestDisconnectAndResume(t *testing.T) {
 
 	bob.conn.Close() // bob drops on his turn
 	st := alice.expectPartner("bob", PartnerDisconnected)
-	if !st.YourTurn || stPlayer(st, 2).State != "away" || strings.Join(st.Events, "|") != "bob is away." {
+	if !st.YourTurn || stPlayer(st, 2).State.String() != "away" || strings.Join(st.Events, "|") != "bob is away." {
 		t.Fatalf("alice's state after the drop: %+v", st)
 	}
 	alice.act("d") // the key, alone
@@ -77,7 +77,7 @@ func TestDisconnectAndResume(t *testing.T) {
 	})
 
 	bob2 := resume(t, addr, bob)
-	if p := stPlayer(bob2.last, 2); p.State != "away" || bob2.last.YourTurn || !bob2.last.Key {
+	if p := stPlayer(bob2.last, 2); p.State.String() != "away" || bob2.last.YourTurn || !bob2.last.Key {
 		t.Fatalf("bob resumed into %+v", bob2.last)
 	}
 	st = alice.expectPartner("bob", PartnerReconnected)
@@ -92,7 +92,7 @@ func TestDisconnectAndResume(t *testing.T) {
 	for _, c := range []*tclient{alice, bob2} {
 		c.expect(TypeState)
 		st := c.expect(TypeState).(*State)
-		if st.Level != 2 || stPlayer(st, 2).State != "active" || stPlayer(st, 2).X != 2 {
+		if st.Level != 2 || stPlayer(st, 2).State.String() != "active" || stPlayer(st, 2).Pos.X != 2 {
 			t.Fatalf("%s at level 2: %+v", c.name, st)
 		}
 	}
@@ -140,7 +140,7 @@ func TestLeaveAndGrace(t *testing.T) {
 		bob.send(map[string]any{"t": "leave"})
 		bob.expectLobby(func(l *Lobby) bool { return statusOf(l, "bob") == StatusIdle })
 		st := alice.expectPartner("bob", PartnerLeft)
-		if stPlayer(st, 2).State != "away" || !st.YourTurn {
+		if stPlayer(st, 2).State.String() != "away" || !st.YourTurn {
 			t.Fatalf("after leave: %+v", st)
 		}
 		bob.act("d")
@@ -177,7 +177,7 @@ func TestReconnectReplacesStaleConnection(t *testing.T) {
 	alice.expect(TypeState)
 	bob2.expect(TypeState)
 	bob2.act("d")
-	if st := bob2.expect(TypeState).(*State); stPlayer(st, 2).X != 3 {
+	if st := bob2.expect(TypeState).(*State); stPlayer(st, 2).Pos.X != 3 {
 		t.Fatalf("bob after takeover: %+v", st)
 	}
 }
@@ -211,7 +211,7 @@ func TestKeepAlive(t *testing.T) {
 	if pings < 2 {
 		t.Fatalf("alice got %d pings in 300ms with ping-after 40ms", pings)
 	}
-	if p := stPlayer(alice.last, 2); p.State != "away" {
+	if p := stPlayer(alice.last, 2); p.State.String() != "away" {
 		t.Fatalf("silent bob is %q", p.State)
 	}
 	bob.expectClosed(TypePing)
@@ -325,7 +325,7 @@ func TestRestartPartnerMissing(t *testing.T) {
 		t.Fatal("bob's turn before alice is marked away")
 	}
 	st := bob2.expectPartner("alice", PartnerDisconnected)
-	if !st.YourTurn || stPlayer(st, 1).State != "away" {
+	if !st.YourTurn || stPlayer(st, 1).State.String() != "away" {
 		t.Fatalf("after the rejoin wait: %+v", st)
 	}
 	_ = alice
@@ -376,12 +376,12 @@ func TestLoneReturnerPlaysOn(t *testing.T) {
 	bob.expect(TypeState)
 	alice2 := resume(t, addr, alice)
 	bob.expectPartner("alice", PartnerReconnected)
-	if p := stPlayer(alice2.last, 1); p.State != "away" {
+	if p := stPlayer(alice2.last, 1); p.State.String() != "away" {
 		t.Fatalf("alice came back %q, want away until the next level", p.State)
 	}
 	bob.send(map[string]any{"t": "leave"})
 	st := alice2.expectPartner("bob", PartnerLeft)
-	if p := stPlayer(st, 1); p.State != "active" || p.X != 1 || !st.YourTurn || !st.Key {
+	if p := stPlayer(st, 1); p.State.String() != "active" || p.Pos.X != 1 || !st.YourTurn || !st.Key {
 		t.Fatalf("alice alone: %+v", st)
 	}
 	for i := 0; i < 4; i++ {

@@ -80,6 +80,12 @@ func TestWholeFlow(t *testing.T) {
 	if !st.YourTurn || st.Turn != 0 || len(st.Events) != 1 || st.Events[0] != "A wall blocks the way." {
 		t.Fatalf("bump state %+v", st)
 	}
+	// So does a freeze with an empty pocket.
+	alice.act("f")
+	st = alice.expect(TypeState).(*State)
+	if !st.YourTurn || st.Turn != 0 || st.Freezes != 0 || strings.Join(st.Events, "|") != "Your pocket holds no freeze." {
+		t.Fatalf("empty-pocket state %+v", st)
+	}
 	bob.send(map[string]any{"t": "ping"})
 	bob.expect(TypePong)
 
@@ -113,8 +119,8 @@ func TestWholeFlow(t *testing.T) {
 			if got := strings.Join(st.Events, "|"); got != m.events {
 				t.Fatalf("move %d: %s got events %q, want %q", i, c.name, got, m.events)
 			}
-			if p := stPlayer(st, m.who.seat); p.X != m.x {
-				t.Fatalf("move %d: %s sees %s at x=%d, want %d", i, c.name, m.who.name, p.X, m.x)
+			if p := stPlayer(st, m.who.seat); p.Pos.X != m.x {
+				t.Fatalf("move %d: %s sees %s at x=%d, want %d", i, c.name, m.who.name, p.Pos.X, m.x)
 			}
 			// After bob escapes only alice is left to move.
 			wantTurn := (c == alice) == (i%2 == 1 || i == len(moves)-1)
@@ -123,7 +129,7 @@ func TestWholeFlow(t *testing.T) {
 			}
 		}
 	}
-	if p := stPlayer(bob.last, 2); p.State != "escaped" {
+	if p := stPlayer(bob.last, 2); p.State.String() != "escaped" {
 		t.Fatalf("bob is %q after escaping", p.State)
 	}
 	alice.act("d")
@@ -156,13 +162,13 @@ func statusOf(l *Lobby, name string) string {
 	return ""
 }
 
-func stPlayer(st *State, seat int) PlayerPos {
+func stPlayer(st *State, seat int) engine.PlayerView {
 	for _, p := range st.Players {
 		if p.Seat == seat {
 			return p
 		}
 	}
-	return PlayerPos{}
+	return engine.PlayerView{}
 }
 
 // TestRequestErrors checks the error of every refused request.

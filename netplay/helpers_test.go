@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/testboard"
 )
 
 // waitFor bounds every wait of the tests: a broken server fails a test
@@ -68,7 +69,32 @@ type tclient struct {
 	seat  int
 	game  string
 	last  *State // the last state received
+	wire  *wireState
 	seq   int64
+}
+
+// wireState is a state message as its line reads, decoded by nothing but
+// encoding/json: what a bot written in another language would see.
+type wireState struct {
+	Seq      int64    `json:"seq"`
+	Rows     int      `json:"rows"`
+	Cols     int      `json:"cols"`
+	Key      bool     `json:"key"`
+	Torch    bool     `json:"torch"`
+	Map      []string `json:"map"`
+	Light    []string `json:"light"`
+	Monsters []struct {
+		Kind string `json:"kind"`
+		X    int    `json:"x"`
+		Y    int    `json:"y"`
+	} `json:"monsters"`
+	Players []struct {
+		Seat  int    `json:"seat"`
+		Name  string `json:"name"`
+		X     int    `json:"x"`
+		Y     int    `json:"y"`
+		State string `json:"state"`
+	} `json:"players"`
 }
 
 func dial(t *testing.T, addr string) *tclient {
@@ -122,6 +148,10 @@ func (c *tclient) recv() Message {
 		}
 		c.seq = st.Seq
 		c.last = st
+		c.wire = &wireState{}
+		if err := json.Unmarshal([]byte(s), c.wire); err != nil {
+			c.t.Fatalf("%s: state line %q: %v", c.name, s, err)
+		}
 	}
 	return m
 }
@@ -251,48 +281,19 @@ func startGame(t *testing.T, ca, cb *tclient) {
 func (c *tclient) act(a string) { c.send(map[string]any{"t": "act", "a": a}) }
 
 // me returns the client's own player in the last state.
-func (c *tclient) me() PlayerPos {
+func (c *tclient) me() engine.PlayerView {
 	for _, p := range c.last.Players {
 		if p.Seat == c.seat {
 			return p
 		}
 	}
 	c.t.Fatalf("%s: no seat %d in state", c.name, c.seat)
-	return PlayerPos{}
+	return engine.PlayerView{}
 }
 
 // parseLevel builds a level from rows: '#' wall, '.' floor, 'P' start
 // (one or two), 'K' key, 'E' exit, H W M monsters, * ^ ? bonuses.
-func parseLevel(t testing.TB, rows ...string) engine.Level {
-	t.Helper()
-	l := engine.Level{Rows: len(rows), Cols: len(rows[0]), Wall: make([]bool, len(rows)*len(rows[0]))}
-	for y, r := range rows {
-		for x := 0; x < len(r); x++ {
-			p := engine.Point{X: x, Y: y}
-			switch c := r[x]; c {
-			case '#':
-				l.Wall[y*l.Cols+x] = true
-			case '.':
-			case 'P':
-				l.Starts = append(l.Starts, p)
-			case 'K':
-				l.Key = p
-			case 'E':
-				l.Exit = p
-			case 'H', 'W', 'M':
-				l.Monsters = append(l.Monsters, engine.Placed{Pos: p, Kind: c})
-			case '*', '^', '?':
-				l.Bonuses = append(l.Bonuses, engine.Placed{Pos: p, Kind: c})
-			default:
-				t.Fatalf("bad level char %q", c)
-			}
-		}
-	}
-	if err := l.Validate(); err != nil {
-		t.Fatalf("level: %v", err)
-	}
-	return l
-}
+func parseLevel(t testing.TB, rows ...string) engine.Level { return testboard.Level(t, rows...) }
 
 // corridor is a one-row level: both players start at the left, the key is
 // two steps right, the exit at the right end. Each seat escapes with "dddd"

@@ -75,7 +75,7 @@ func leakPlay(t *testing.T, lv engine.Level, a, b *tclient, rng *rand.Rand, acti
 		t.Logf("%d states checked, %d monsters seen in light, %d items", states, monsters, len(seenLit))
 	}()
 	check := func(c *tclient) {
-		st := c.last
+		st := c.wire // the line as sent
 		states++
 		monsters += len(st.Monsters)
 		if len(st.Map) != st.Rows || len(st.Light) != st.Rows {
@@ -111,8 +111,8 @@ func leakPlay(t *testing.T, lv engine.Level, a, b *tclient, rng *rand.Rand, acti
 	// Both seats' states describe the same moment: what either sees in
 	// light joins the team's memory at once.
 	record := func(c *tclient) {
-		st := c.last
-		me := c.me()
+		st := c.wire
+		me := c.me().Pos
 		r := engine.LightRadius
 		if st.Torch {
 			r = engine.TorchLightRadius
@@ -162,8 +162,8 @@ func leakPlay(t *testing.T, lv engine.Level, a, b *tclient, rng *rand.Rand, acti
 // randomMove picks a step that costs a turn (not into a wall or the closed
 // exit), or a skip.
 func randomMove(c *tclient, rng *rand.Rand) string {
-	st := c.last
-	me := c.me()
+	st := c.wire
+	me := c.me().Pos
 	var legal []string
 	for _, d := range []struct {
 		a      string
@@ -186,7 +186,7 @@ func randomMove(c *tclient, rng *rand.Rand) string {
 	return legal[rng.IntN(len(legal))]
 }
 
-func dump(st *State) string {
+func dump(st *wireState) string {
 	s := ""
 	for y := range st.Map {
 		s += st.Map[y] + "  " + st.Light[y] + "\n"

@@ -31,7 +31,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
@@ -194,61 +194,68 @@ type Start struct {
 	Seed    uint64 `json:"seed"`
 }
 
-// MonsterPos is a visible monster in a State. Frozen and Resting extend
-// the specification (drawing hints).
-type MonsterPos struct {
-	Kind    string `json:"kind"`
-	X       int    `json:"x"`
-	Y       int    `json:"y"`
-	Frozen  bool   `json:"frozen,omitempty"`
-	Resting bool   `json:"resting,omitempty"`
-}
-
-// EventInfo is one event of a State in structured form, for front ends that
-// word events themselves. It tells what the sentences tell and no more: no
-// positions.
-type EventInfo struct {
-	Kind    string             `json:"kind"` // engine.EventKind's name: "took_key", "caught", ...
-	Seat    int                `json:"seat,omitempty"`
-	Item    string             `json:"item,omitempty"`    // one letter: K * ^ ?
-	Monster string             `json:"monster,omitempty"` // one letter: H W M
-	Level   int                `json:"level,omitempty"`
-	Score   *engine.LevelScore `json:"score,omitempty"`
-}
-
-// PlayerPos is a seat in a State.
-type PlayerPos struct {
-	Seat  int    `json:"seat"`
-	Name  string `json:"name"`
-	X     int    `json:"x"`
-	Y     int    `json:"y"`
-	State string `json:"state"`
-}
-
-// State is what one seat perceives, built only from engine.View: nothing
-// hidden from the seat is in it. Levels, Torch, Happened and Passed extend
-// the specification's fields (clients may ignore them).
+// State is the `state` message: what one seat perceives — the engine's View,
+// whose JSON is the message's body (engine/viewjson.go), so nothing hidden
+// from the seat can be in it — with the message's sequence number, the
+// sentences of what happened since the last state, and the same events in
+// structured form (no positions). Players' names are in View.Players.
 type State struct {
-	T        string              `json:"t"`
-	Seq      int64               `json:"seq"`
-	Level    int                 `json:"level"`
-	Levels   int                 `json:"levels"`
-	Turn     int                 `json:"turn"`
-	Score    int                 `json:"score"`
-	Key      bool                `json:"key"`
-	Torch    bool                `json:"torch"`
-	YourTurn bool                `json:"your_turn"`
-	Rows     int                 `json:"rows"`
-	Cols     int                 `json:"cols"`
-	Map      []string            `json:"map"`
-	Light    []string            `json:"light"`
-	Monsters []MonsterPos        `json:"monsters"`
-	Marks    [][2]int            `json:"marks"`
-	Compass  [][2]int            `json:"compass"`
-	Players  []PlayerPos         `json:"players"`
-	Events   []string            `json:"events"`
-	Happened []EventInfo         `json:"happened,omitempty"`
-	Passed   []engine.LevelScore `json:"passed,omitempty"`
+	engine.View
+	Seq      int64
+	Events   []string
+	Happened []engine.Event
+}
+
+// stateTail is what a state message adds to its view.
+type stateTail struct {
+	Seq      int64          `json:"seq"`
+	Events   []string       `json:"events"`
+	Happened []engine.Event `json:"happened,omitempty"`
+}
+
+// MarshalJSON writes {"t":"state","seq":…, the view's fields…, "events":…,
+// "happened":…}.
+func (s State) MarshalJSON() ([]byte, error) {
+	view, err := s.View.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	events := s.Events
+	if events == nil {
+		events = []string{}
+	}
+	tail, err := json.Marshal(stateTail{Events: events, Happened: s.Happened})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(view)+len(tail)+32)
+	out = append(out, `{"t":"state","seq":`...)
+	out = strconv.AppendInt(out, s.Seq, 10)
+	out = append(out, ',')
+	out = append(out, view[1:len(view)-1]...) // the view's fields
+	out = append(out, ',')
+	out = append(out, tail[len(`{"seq":0,`):]...) // events, happened and the closing brace
+	return out, nil
+}
+
+// UnmarshalJSON reads a state message: its view leniently (see
+// engine.View.UnmarshalJSON), events of unknown kinds dropped.
+func (s *State) UnmarshalJSON(data []byte) error {
+	var tail stateTail
+	if err := json.Unmarshal(data, &tail); err != nil {
+		return err
+	}
+	if err := s.View.UnmarshalJSON(data); err != nil {
+		return err
+	}
+	s.Seq, s.Events = tail.Seq, tail.Events
+	s.Happened = s.Happened[:0]
+	for _, e := range tail.Happened {
+		if e.Kind != 0 {
+			s.Happened = append(s.Happened, e)
+		}
+	}
+	return nil
 }
 
 // Partner tells a player what became of their partner.
@@ -413,115 +420,9 @@ func cleanMessage(m Message) {
 		for i := range m.Events {
 			m.Events[i] = saves.CleanText(m.Events[i])
 		}
-		for i := range m.Map {
-			m.Map[i] = cleanMapRow(m.Map[i])
-		}
 	case *Partner:
 		m.Name = saves.CleanText(m.Name)
 	}
-}
-
-// cleanMapRow keeps only the level-file characters of a map row; anything
-// else becomes a space (never seen).
-func cleanMapRow(s string) string {
-	ok := true
-	for i := 0; i < len(s); i++ {
-		if !isMapChar(s[i]) {
-			ok = false
-			break
-		}
-	}
-	if ok {
-		return s
-	}
-	b := []byte(s)
-	for i := range b {
-		if !isMapChar(b[i]) {
-			b[i] = ' '
-		}
-	}
-	return string(b)
-}
-
-func isMapChar(c byte) bool {
-	switch c {
-	case '+', '-', '|', '.', 'E', 'K', '*', '^', '?', ' ':
-		return true
-	}
-	return false
-}
-
-// View turns a state into the engine's description of what the seat
-// perceives, so that a front end draws a remote game with the same code as a
-// local one. seat is the receiving seat (from Start). Rows or light levels
-// that do not match the size are treated as never seen.
-func (s *State) View(seat int) engine.View {
-	rows, cols := s.Rows, s.Cols
-	if rows < 0 || cols < 0 || rows*cols > engine.MaxGenSide*engine.MaxGenSide {
-		rows, cols = 0, 0
-	}
-	n := rows * cols
-	v := engine.View{
-		Seat: seat, Level: s.Level, Levels: s.Levels, Turn: s.Turn, Score: s.Score,
-		Key: s.Key, Torch: s.Torch, YourTurn: s.YourTurn, Rows: rows, Cols: cols,
-		Map: make([]byte, n), Light: make([]engine.Light, n),
-		Passed: append([]engine.LevelScore(nil), s.Passed...),
-	}
-	if v.Levels < v.Level {
-		v.Levels = v.Level
-	}
-	for i := range v.Map {
-		v.Map[i] = ' '
-	}
-	for y := 0; y < rows; y++ {
-		if y < len(s.Map) && len(s.Map[y]) == cols {
-			copy(v.Map[y*cols:], s.Map[y])
-		}
-		if y < len(s.Light) && len(s.Light[y]) == cols {
-			for x := 0; x < cols; x++ {
-				if c := s.Light[y][x]; c >= '0' && c <= '3' {
-					v.Light[y*cols+x] = engine.Light(c - '0')
-				}
-			}
-		}
-	}
-	for i, c := range v.Map {
-		if v.Light[i] == engine.Unseen {
-			v.Map[i] = ' '
-		} else if !isMapChar(c) {
-			v.Map[i] = ' '
-		}
-	}
-	in := func(x, y int) bool { return x >= 0 && y >= 0 && x < cols && y < rows }
-	for _, m := range s.Monsters {
-		if in(m.X, m.Y) && len(m.Kind) == 1 {
-			v.Monsters = append(v.Monsters, engine.MonsterView{Kind: engine.MonsterKind(m.Kind[0]),
-				Pos: engine.Point{X: m.X, Y: m.Y}, Frozen: m.Frozen, Resting: m.Resting})
-		}
-	}
-	for _, p := range s.Marks {
-		if in(p[0], p[1]) {
-			v.Marks = append(v.Marks, engine.Point{X: p[0], Y: p[1]})
-		}
-	}
-	for _, p := range s.Compass {
-		if in(p[0], p[1]) {
-			v.Compass = append(v.Compass, engine.Point{X: p[0], Y: p[1]})
-		}
-	}
-	for _, p := range s.Players {
-		v.Players = append(v.Players, engine.PlayerView{Seat: p.Seat, Pos: engine.Point{X: p.X, Y: p.Y}, State: parseSeatState(p.State)})
-	}
-	return v
-}
-
-func parseSeatState(s string) engine.SeatState {
-	for _, st := range []engine.SeatState{engine.Active, engine.Caught, engine.Escaped, engine.Away} {
-		if st.String() == s {
-			return st
-		}
-	}
-	return engine.Away
 }
 
 // Name returns the name of the given seat in the state, or "".
@@ -534,82 +435,16 @@ func (s *State) Name(seat int) string {
 	return ""
 }
 
-// Happenings returns the state's structured events as engine events
-// (without positions), in order; events of kinds it does not know are left
-// out.
-func (s *State) Happenings() []engine.Event {
-	out := make([]engine.Event, 0, len(s.Happened))
-	for _, e := range s.Happened {
-		k, ok := eventKinds[e.Kind]
-		if !ok {
-			continue
-		}
-		ev := engine.Event{Kind: k, Seat: e.Seat, Level: e.Level}
-		if len(e.Item) == 1 {
-			ev.Item = engine.Item(e.Item[0])
-		}
-		if len(e.Monster) == 1 {
-			ev.Monster = engine.MonsterKind(e.Monster[0])
-		}
-		if e.Score != nil {
-			ev.Score = *e.Score
-		}
-		out = append(out, ev)
-	}
-	return out
-}
-
-// eventKinds maps the names of engine events back to their kinds.
-var eventKinds = func() map[string]engine.EventKind {
-	m := map[string]engine.EventKind{}
-	for k := engine.EventKind(1); k < 64; k++ {
-		if name := k.String(); !strings.HasPrefix(name, "event(") {
-			m[name] = k
+// newState builds the `state` message of a view for a seat: names are the
+// seats' player names, events the sentences for this seat and happened the
+// same events in structured form.
+func newState(seq int64, v engine.View, names [2]string, events []string, happened []engine.Event) *State {
+	for i := range v.Players {
+		if p := &v.Players[i]; p.Seat >= 1 && p.Seat <= 2 {
+			p.Name = names[p.Seat-1]
 		}
 	}
-	return m
-}()
-
-// newState builds the `state` message of a view; names are the seats'
-// player names, events the sentences for this seat and happened the same
-// events in structured form.
-func newState(seq int64, v *engine.View, names [2]string, events []string, happened []EventInfo) *State {
-	st := &State{
-		T: TypeState, Seq: seq, Level: v.Level, Levels: v.Levels, Turn: v.Turn, Score: v.Score,
-		Key: v.Key, Torch: v.Torch, YourTurn: v.YourTurn, Rows: v.Rows, Cols: v.Cols,
-		Map: make([]string, v.Rows), Light: make([]string, v.Rows),
-		Monsters: make([]MonsterPos, 0, len(v.Monsters)),
-		Marks:    make([][2]int, 0, len(v.Marks)),
-		Compass:  make([][2]int, 0, len(v.Compass)),
-		Players:  make([]PlayerPos, 0, len(v.Players)),
-		Events:   events,
-		Happened: happened,
-		Passed:   v.Passed,
-	}
-	if st.Events == nil {
-		st.Events = []string{}
-	}
-	for y := 0; y < v.Rows; y++ {
-		st.Map[y] = v.Row(y)
-		st.Light[y] = v.LightRow(y)
-	}
-	for _, m := range v.Monsters {
-		st.Monsters = append(st.Monsters, MonsterPos{Kind: string(rune(m.Kind)), X: m.Pos.X, Y: m.Pos.Y, Frozen: m.Frozen, Resting: m.Resting})
-	}
-	for _, p := range v.Marks {
-		st.Marks = append(st.Marks, [2]int{p.X, p.Y})
-	}
-	for _, p := range v.Compass {
-		st.Compass = append(st.Compass, [2]int{p.X, p.Y})
-	}
-	for _, p := range v.Players {
-		name := ""
-		if p.Seat >= 1 && p.Seat <= 2 {
-			name = names[p.Seat-1]
-		}
-		st.Players = append(st.Players, PlayerPos{Seat: p.Seat, Name: name, X: p.Pos.X, Y: p.Pos.Y, State: p.State.String()})
-	}
-	return st
+	return &State{View: v, Seq: seq, Events: events, Happened: happened}
 }
 
 // encode marshals a server message to one line, newline included.

@@ -51,7 +51,8 @@ func (r *room) sendState(i int, events []engine.Event) {
 		return
 	}
 	v := r.g.View(i + 1)
-	st := newState(ss.seq.Add(1), &v, r.names(), Sentences(events, i+1, r.names()), EventInfos(events, i+1))
+	sentences, happened := told(events, i+1, r.names())
+	st := newState(ss.seq.Add(1), v, r.names(), sentences, happened)
 	ss.send(encode(st))
 }
 
@@ -121,7 +122,7 @@ func (s *Server) act(ss *Session, a string) {
 		action, ok = engine.ParseAction(a[0])
 	}
 	if !ok {
-		ss.sendErr(CodeBadAction, "action %q is not one of w a s d . (up, left, down, right, skip)", truncateRunes(saves.CleanText(a), 16))
+		ss.sendErr(CodeBadAction, "action %q is not one of w a s d . f (up, left, down, right, skip, use a freeze)", truncateRunes(saves.CleanText(a), 16))
 		return
 	}
 	r, seat := ref.r, ref.seat
@@ -131,24 +132,18 @@ func (s *Server) act(ss *Session, a string) {
 		ss.sendErr(CodeNotInGame, "you are not in a game any more")
 		return
 	}
-	if turn := r.g.Turn(); turn != seat {
-		r.mu.Unlock()
-		if turn == 0 {
-			ss.sendErr(CodeNotYourTurn, "nobody can move now: wait for the next level")
-		} else {
-			ss.sendErr(CodeNotYourTurn, "it is %s's turn", r.seats[turn-1].name)
-		}
-		return
-	}
 	level := r.g.LevelNumber()
 	ev, err := r.g.Apply(seat, action)
 	if err != nil {
+		turn := r.g.Turn()
 		r.mu.Unlock()
 		switch {
+		case (errors.Is(err, engine.ErrNotYourTurn) || errors.Is(err, engine.ErrSeatInactive)) && turn == 0:
+			ss.sendErr(CodeNotYourTurn, "nobody can move now: wait for the next level")
 		case errors.Is(err, engine.ErrNotYourTurn), errors.Is(err, engine.ErrSeatInactive):
-			ss.sendErr(CodeNotYourTurn, "it is not your turn")
+			ss.sendErr(CodeNotYourTurn, "it is %s's turn", r.seats[turn-1].name)
 		case errors.Is(err, engine.ErrBadAction):
-			ss.sendErr(CodeBadAction, "action %q is not one of w a s d .", a)
+			ss.sendErr(CodeBadAction, "action %q is not one of w a s d . f", a)
 		case errors.Is(err, engine.ErrGameOver):
 			ss.sendErr(CodeNotInGame, "the game is over")
 		default:
@@ -157,8 +152,8 @@ func (s *Server) act(ss *Session, a string) {
 		}
 		return
 	}
-	if len(ev) == 1 && (ev[0].Kind == engine.EvBumpedWall || ev[0].Kind == engine.EvBumpedExit) {
-		// No turn spent: only the player who bumped hears of it.
+	if !ev.TurnSpent() {
+		// Nothing changed: only the player who acted hears of it.
 		r.sendState(seat-1, ev)
 		r.mu.Unlock()
 		return

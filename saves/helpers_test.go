@@ -5,9 +5,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/testboard"
 )
-
-var steps = []engine.Action{engine.Up, engine.Left, engine.Down, engine.Right}
 
 // walk returns the action that takes seat one step along a shortest path to
 // the key, or to the exit once the key is found; Skip when there is none.
@@ -20,26 +19,8 @@ func walk(g *engine.Game, seat int) engine.Action {
 	if st.Key {
 		target = lv.Exit
 	}
-	passable := func(p engine.Point) bool { return !lv.IsWall(p) && (st.Key || p != lv.Exit) }
-	dist := map[engine.Point]int{target: 0}
-	for queue := []engine.Point{target}; len(queue) > 0; queue = queue[1:] {
-		p := queue[0]
-		for _, a := range steps {
-			if q := p.Add(a.Delta()); passable(q) {
-				if _, ok := dist[q]; !ok {
-					dist[q] = dist[p] + 1
-					queue = append(queue, q)
-				}
-			}
-		}
-	}
-	me := st.Players[seat-1].Pos
-	for _, a := range steps {
-		if d, ok := dist[me.Add(a.Delta())]; ok && d < dist[me] {
-			return a
-		}
-	}
-	return engine.Skip
+	a, _ := testboard.Step(st.Players[seat-1].Pos, target, testboard.Walkable(lv, st.Key))
+	return a
 }
 
 // campaign returns levels 1…n of the generated campaign of the seed as a

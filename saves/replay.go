@@ -28,7 +28,7 @@ type Replay struct {
 	// Players is 1 (solo) or 2 (co-op).
 	Players int
 	// Moves holds every action in turn order, one character each: w a s d
-	// for steps, '.' for a skip. In co-op the actions of the players on the
+	// for steps, '.' for a skip, f for a freeze used. In co-op the actions of the players on the
 	// board alternate as they were taken. Bumps into walls are recorded too.
 	Moves string
 }
@@ -111,7 +111,7 @@ func ReadReplay(path string) (Replay, error) {
 // *ReplayError whose message names the field or the move at fault: a file
 // that is empty, cut short, not JSON or of another format, a newer version,
 // an unknown or missing field, a player count other than 1 or 2, an empty
-// level list, or a move character other than w a s d and '.'.
+// level list, or a move character other than w a s d . and f.
 func ParseReplay(data []byte) (Replay, error) {
 	fail := func(err error) (Replay, error) { return Replay{}, &ReplayError{Err: err} }
 	var skip struct{}

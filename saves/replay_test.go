@@ -11,37 +11,11 @@ import (
 	"testing"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/testboard"
 )
 
-// tiny builds a level from its map rows: + - | wall, . floor, P K E H W M
-// * ^ ? as in a level file.
-func tiny(t testing.TB, rows ...string) engine.Level {
-	t.Helper()
-	lv := engine.Level{Rows: len(rows), Cols: len(rows[0])}
-	for y, r := range rows {
-		for x := 0; x < len(r); x++ {
-			p := engine.Point{X: x, Y: y}
-			c := r[x]
-			lv.Wall = append(lv.Wall, c == '+' || c == '-' || c == '|')
-			switch c {
-			case 'P':
-				lv.Starts = append(lv.Starts, p)
-			case 'K':
-				lv.Key = p
-			case 'E':
-				lv.Exit = p
-			case 'H', 'W', 'M':
-				lv.Monsters = append(lv.Monsters, engine.Placed{Pos: p, Kind: c})
-			case '*', '^', '?':
-				lv.Bonuses = append(lv.Bonuses, engine.Placed{Pos: p, Kind: c})
-			}
-		}
-	}
-	if err := lv.Validate(); err != nil {
-		t.Fatalf("tiny level: %v", err)
-	}
-	return lv
-}
+// tiny builds a level from its map rows, as a level file draws them.
+func tiny(t testing.TB, rows ...string) engine.Level { return testboard.Level(t, rows...) }
 
 func outcomeJSON(t testing.TB, g *engine.Game) string {
 	t.Helper()
@@ -122,9 +96,10 @@ func TestTinyReplays(t *testing.T) {
 			"+------+.|",
 			"|E.....K.|",
 			"+--------+",
-		}}, 1, "d...",
-			// Turn 1: the player takes the freeze; the hunter skips turns 1-3 and steps on turn 4.
-			`{"result":"in_progress","level":1,"turn":4,"score":0,"key":false,"players":[{"x":2,"y":1,"state":"active"}],"monsters":[{"kind":"H","x":6,"y":1}],"levels":[]}`},
+		}}, 1, "df...",
+			// Turn 1: the player pockets the freeze and the hunter steps to (6, 1);
+			// turn 2: the player uses it, and the hunter skips turns 2-4 and steps on turn 5.
+			`{"result":"in_progress","level":1,"turn":5,"score":0,"key":false,"players":[{"x":2,"y":1,"state":"active"}],"monsters":[{"kind":"H","x":5,"y":1}],"levels":[]}`},
 		{"co-op moves alternate", [][]string{{
 			"+-----+",
 			"|P.K.E|",

@@ -1,12 +1,10 @@
 package sshplay
 
 import (
-	"strings"
 	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/minotaur-game/minotaur/tui"
 )
@@ -21,18 +19,14 @@ const (
 
 // model wraps the game's root model for one SSH session. It passes every
 // message on, and adds what only a server needs: it ends a session in
-// which no key was pressed for a while, ends every session when the server
-// stops, and tells the player on the main menu under which identity they
-// play (and, for a guest, that their saved games last for this visit).
+// which no key was pressed for a while and ends every session when the
+// server stops. (The main menu's identity line is tui.Config.Notice.)
 type model struct {
-	root   *tui.Model
-	styles *tui.Styles
-	idle   time.Duration // 0: never
-	notice string        // the identity line of the main menu
-	why    *atomic.Int32 // why the session ended (endQuit…)
+	root *tui.Model
+	idle time.Duration // 0: never
+	why  *atomic.Int32 // why the session ended (endQuit…)
 
 	lastKey time.Time
-	w, h    int
 }
 
 // The largest terminal a session is drawn for; a larger one is drawn in its
@@ -80,7 +74,6 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// The size comes from the client: a terminal of a million columns
 		// would make every frame a gigabyte.
 		msg.Width, msg.Height = clampSize(msg.Width, msg.Height)
-		m.w, m.h = msg.Width, msg.Height
 		_, cmd := m.root.Update(msg)
 		return m, cmd
 	}
@@ -88,19 +81,8 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-// View draws the game, with the identity line at the foot of the main menu
-// when that line is free.
-func (m *model) View() string {
-	v := m.root.View()
-	if m.notice == "" || m.root.Screen() != "menu" {
-		return v
-	}
-	i := strings.LastIndexByte(v, '\n')
-	if i < 0 || strings.TrimSpace(v[i+1:]) != "" || lipgloss.Width(m.notice) > m.w {
-		return v
-	}
-	return v[:i+1] + lipgloss.PlaceHorizontal(m.w, lipgloss.Center, m.styles.Faint.Render(m.notice))
-}
+// View draws the game.
+func (m *model) View() string { return m.root.View() }
 
 // hangup ends the session without losing the player's game: the root model
 // saves a game in progress, writes its replay, then quits.

@@ -24,7 +24,6 @@ import (
 	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
 
-	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui"
@@ -84,10 +83,9 @@ type Config struct {
 	Seed      func() uint64
 	SeedFixed bool
 	// Levels, when not nil, is the campaign of the sessions' solo games
-	// instead of the generated one, and LevelTexts the level files' texts
-	// (for the replays).
-	Levels     []engine.Level
-	LevelTexts []string
+	// instead of the generated one (each level with its file's text, for
+	// the replays).
+	Levels tui.Campaign
 	// Logger receives the server's structured log; nil discards it.
 	Logger *slog.Logger
 }
@@ -389,15 +387,16 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 	r := newRenderer(sess, pty.Term)
 	st := tui.NewStyles(r)
 	root := tui.New(tui.Config{
-		Saves:      p.savesDir(),
-		Replays:    p.replaysDir(),
-		Scores:     s.scores,
-		Seed:       s.cfg.Seed(),
-		SeedFixed:  s.cfg.SeedFixed,
-		Levels:     s.cfg.Levels,
-		LevelTexts: s.cfg.LevelTexts,
-		Name:       p.name,
-		Styles:     st,
+		Saves:     p.savesDir(),
+		Replays:   p.replaysDir(),
+		Scores:    s.scores,
+		Seed:      s.cfg.Seed(),
+		SeedFixed: s.cfg.SeedFixed,
+		Levels:    s.cfg.Levels,
+		Name:      p.name,
+		Notice:    noticeFor(p),
+		Now:       time.Now,
+		Styles:    st,
 		// The Network screen joins the game server of this process (never
 		// by dialing out), holding the player's token for a resume.
 		Connect: func(ctx context.Context, _, name string) (*netplay.Client, *netplay.Welcome, error) {
@@ -406,8 +405,7 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 	})
 	ss.input.last.Store(time.Now().UnixNano())
 	ss.out = &deadlineWriter{w: sess, d: s.cfg.WriteTimeout, cut: func() { s.cut(sess, ss.conn) }}
-	m := &model{root: root, styles: st, idle: s.cfg.Idle, notice: noticeFor(p), why: &ss.why}
-	m.w, m.h = clampSize(pty.Window.Width, pty.Window.Height)
+	m := &model{root: root, idle: s.cfg.Idle, why: &ss.why}
 	gone := func() bool { return sess.Context().Err() != nil }
 	program := tea.NewProgram(m, tea.WithAltScreen(), tea.WithoutSignalHandler(),
 		tea.WithFilter(hangupFilter(gone)), tea.WithInput(ss.input), tea.WithOutput(ss.out))

@@ -14,9 +14,9 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/tui"
 )
 
 // A player logs in with a key, sees the main menu, plays a few turns,
@@ -351,7 +351,7 @@ func TestCustomCampaign(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := newRig(t, func(c *Config) {
-		c.Levels, c.LevelTexts, c.SeedFixed = []engine.Level{lv}, []string{string(data)}, true
+		c.Levels, c.SeedFixed = tui.Campaign{{Level: lv, Text: string(data)}}, true
 	})
 	tm := openTerm(t, r.dial("max", newKey(t)), 80, 24)
 	tm.waitText("New game")

@@ -33,10 +33,9 @@ type Config struct {
 	// that follow it (see NextSeed), so that every game is a new maze.
 	Seed      uint64
 	SeedFixed bool
-	// Levels is a custom campaign (from --level files) and LevelTexts the
-	// files' texts (for replays); both nil for the generated campaign.
-	Levels     []engine.Level
-	LevelTexts []string
+	// Levels is a custom campaign (from --level files); nil for the
+	// generated campaign.
+	Levels Campaign
 	// Server is the --server address for network play ("" when none).
 	Server string
 	// Connect, when set, joins the game server instead of dialing the
@@ -46,11 +45,57 @@ type Config struct {
 	Connect func(ctx context.Context, addr, name string) (*netplay.Client, *netplay.Welcome, error)
 	// Name prefills the high-score name prompt.
 	Name string
-	// Now tells the time for dates and file names (time.Now when nil).
+	// Notice is a line shown at the foot of the main menu when the
+	// terminal has room for it (the SSH front end tells the player under
+	// which identity they play); "" for none.
+	Notice string
+	// Now tells the time for dates and file names. It is required: the
+	// front end hands its clock in (time.Now), and tui never reads the
+	// clock itself.
 	Now func() time.Time
 	// Styles are the styles of the terminal (NewStyles of the default
 	// renderer when nil).
 	Styles *Styles
+	// Labyrinth, when set, opens a Labyrinth game (`minotaur labyrinth`)
+	// instead of the main menu.
+	Labyrinth *LabyrinthSetup
+}
+
+// LevelFile is a level of a custom campaign and the text of the file it
+// was read from, which replays carry so that they play back without the
+// file.
+type LevelFile struct {
+	Level engine.Level
+	Text  string
+}
+
+// Campaign is a custom campaign: its levels in order, each with its text.
+type Campaign []LevelFile
+
+// Levels returns the campaign's levels (nil for an empty campaign, which
+// means the generated one).
+func (c Campaign) Levels() []engine.Level {
+	if len(c) == 0 {
+		return nil
+	}
+	out := make([]engine.Level, len(c))
+	for i, f := range c {
+		out[i] = f.Level
+	}
+	return out
+}
+
+// Texts returns the texts of the campaign's level files (nil for an empty
+// campaign).
+func (c Campaign) Texts() []string {
+	if len(c) == 0 {
+		return nil
+	}
+	out := make([]string, len(c))
+	for i, f := range c {
+		out[i] = f.Text
+	}
+	return out
 }
 
 // NextSeed is the seed of the game after a game of seed s, when no seed was
@@ -70,7 +115,6 @@ type common struct {
 	st       *Styles
 	w, h     int
 	nextSeed uint64
-	nav      []tea.Msg // screen changes asked for during the current Update
 }
 
 // now returns the current time.
@@ -122,28 +166,41 @@ func block(s string) string {
 }
 
 // screen is one page of the game. The root model routes messages to the
-// screen on top of its stack; screens move between each other by returning
-// navigation commands (push, pop, replace).
+// screen on top of its stack. A screen never changes the stack itself: its
+// Update returns a nav, the screen change it asks for (stay, push, pop or
+// replace), and the root carries it out before the next message.
 type screen interface {
 	Init() tea.Cmd
-	Update(msg tea.Msg) (screen, tea.Cmd)
+	Update(msg tea.Msg) (nav, tea.Cmd)
 	View() string
 }
 
-// Navigation requests (see common.push).
-type (
-	pushMsg    struct{ s screen } // show s above the current screen
-	popMsg     struct{}           // back to the screen below
-	replaceMsg struct{ s screen } // forget every screen and show s
+// nav is a screen change that a screen's Update asks of the root. The zero
+// value, stay, changes nothing.
+type nav struct {
+	op navOp
+	s  screen // the screen to show, for push and replace
+}
+
+type navOp int
+
+const (
+	navStay    navOp = iota // keep the current screen
+	navPush                 // show s above the current screen
+	navPop                  // back to the screen below
+	navReplace              // forget every screen and show s
 )
 
-// push, pop and replace ask the root to change screens. The request is a
-// message like any other, but the root takes it as soon as the screen's
-// Update returns, so that keys typed right after (by a fast player or a
-// script) reach the new screen, not the old one.
-func (c *common) push(s screen) tea.Cmd    { c.nav = append(c.nav, pushMsg{s}); return nil }
-func (c *common) pop() tea.Cmd             { c.nav = append(c.nav, popMsg{}); return nil }
-func (c *common) replace(s screen) tea.Cmd { c.nav = append(c.nav, replaceMsg{s}); return nil }
+// stay keeps the current screen.
+var stay = nav{}
+
+// push shows s above the current screen; pop goes back to the screen below;
+// replace forgets every screen and shows s. The root applies the change as
+// soon as the screen's Update returns, so that keys typed right after (by a
+// fast player or a script) reach the new screen, not the old one.
+func push(s screen) nav    { return nav{navPush, s} }
+func pop() nav             { return nav{op: navPop} }
+func replace(s screen) nav { return nav{navReplace, s} }
 
 // Model is the root of the game's interface: it owns the stack of screens,
 // handles the keys that work everywhere (Ctrl+C) and the terminal's size,
@@ -156,13 +213,22 @@ type Model struct {
 // New returns the root model, showing the main menu.
 func New(cfg Config) *Model {
 	if cfg.Now == nil {
-		cfg.Now = time.Now
+		panic("tui.New: Config.Now is nil; the front end must hand in its clock (time.Now)")
 	}
 	st := cfg.Styles
 	if st == nil {
 		st = NewStyles(nil)
 	}
 	c := &common{cfg: cfg, st: st, w: 80, h: 24, nextSeed: cfg.Seed}
+	if cfg.Labyrinth != nil {
+		// The game opens on the setup's questions, or at once on the game
+		// when the command line answered them all.
+		s := newLabSetup(c, cfg.Labyrinth)
+		if s.game != nil {
+			return &Model{c: c, stack: []screen{s.game}}
+		}
+		return &Model{c: c, stack: []screen{s}}
+	}
 	return &Model{c: c, stack: []screen{newMenu(c)}}
 }
 
@@ -181,22 +247,36 @@ func (m *Model) game() *gameScreen {
 	return nil
 }
 
-// Update routes a message.
+// labGame returns the Labyrinth game screen in the stack, if any.
+func (m *Model) labGame() *labGameScreen {
+	for i := len(m.stack) - 1; i >= 0; i-- {
+		if g, ok := m.stack[i].(*labGameScreen); ok {
+			return g
+		}
+	}
+	return nil
+}
+
+// Update routes a message, and carries out the screen change that the
+// screen's Update returns.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.c.w, m.c.h = msg.Width, msg.Height
 		var cmds []tea.Cmd
-		for i, s := range m.stack {
-			var cmd tea.Cmd
-			m.stack[i], cmd = s.Update(msg)
-			cmds = append(cmds, cmd)
+		var navs []nav
+		for _, s := range m.stack {
+			n, cmd := s.Update(msg)
+			cmds, navs = append(cmds, cmd), append(navs, n)
 		}
-		return m, tea.Batch(append(cmds, m.navigate())...)
+		for _, n := range navs {
+			cmds = append(cmds, m.apply(n))
+		}
+		return m, tea.Batch(cmds...)
 	case tea.KeyMsg:
 		if msg.Type == tea.KeyCtrlC {
-			cmd := m.interrupt()
-			return m, tea.Batch(cmd, m.navigate())
+			n, cmd := m.interrupt()
+			return m, tea.Batch(cmd, m.apply(n))
 		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 			return m, m.typed(msg)
@@ -206,33 +286,26 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case HangupMsg:
 		return m, m.hangup()
 	}
-	var cmd tea.Cmd
-	i := len(m.stack) - 1
-	m.stack[i], cmd = m.stack[i].Update(msg)
-	return m, tea.Batch(cmd, m.navigate())
+	n, cmd := m.top().Update(msg)
+	return m, tea.Batch(cmd, m.apply(n))
 }
 
-// navigate carries out the screen changes that screens asked for, in order,
-// and returns the new screens' Init commands.
-func (m *Model) navigate() tea.Cmd {
-	var cmds []tea.Cmd
-	for len(m.c.nav) > 0 {
-		msg := m.c.nav[0]
-		m.c.nav = m.c.nav[1:]
-		switch msg := msg.(type) {
-		case pushMsg:
-			m.stack = append(m.stack, msg.s)
-			cmds = append(cmds, msg.s.Init())
-		case popMsg:
-			if len(m.stack) > 1 {
-				m.stack = m.stack[:len(m.stack)-1]
-			}
-		case replaceMsg:
-			m.stack = []screen{msg.s}
-			cmds = append(cmds, msg.s.Init())
+// apply carries out a screen change and returns the new screen's Init
+// command.
+func (m *Model) apply(n nav) tea.Cmd {
+	switch n.op {
+	case navPush:
+		m.stack = append(m.stack, n.s)
+		return n.s.Init()
+	case navPop:
+		if len(m.stack) > 1 {
+			m.stack = m.stack[:len(m.stack)-1]
 		}
+	case navReplace:
+		m.stack = []screen{n.s}
+		return n.s.Init()
 	}
-	return tea.Batch(cmds...)
+	return nil
 }
 
 // typed handles several runes that arrived together (fast typing, or keys
@@ -258,25 +331,36 @@ type quitMsg struct{}
 
 // interrupt handles Ctrl+C: it asks first when a game has unsaved progress
 // (a second Ctrl+C quits), else it quits, writing the game's replay.
-func (m *Model) interrupt() tea.Cmd {
+func (m *Model) interrupt() (nav, tea.Cmd) {
 	if e, ok := m.top().(*endScreen); ok && e.stage == endName {
 		// A score that makes the table is kept even when the player
 		// leaves at the name prompt.
 		entry := saves.Entry{Name: e.name.Value(), Score: e.view.Score, Level: e.view.Level, Seed: e.view.Seed}
 		table, now := saves.ScoreTable{Path: m.c.cfg.Scores}, m.c.now()
-		return tea.Sequence(func() tea.Msg {
+		return stay, tea.Sequence(func() tea.Msg {
 			table.Add(entry, now)
 			return nil
 		}, func() tea.Msg { return quitMsg{} })
 	}
+	if lab := m.labGame(); lab != nil {
+		if p, asking := m.top().(*labPauseScreen); asking && p.program {
+			return stay, tea.Quit
+		}
+		if lab.lg.unsaved {
+			p := newLabPause(m.c, lab)
+			p.quitAsk, p.program = true, true
+			return push(p), nil
+		}
+		return stay, tea.Quit
+	}
 	g := m.game()
 	if g == nil {
-		return tea.Quit
+		return stay, tea.Quit
 	}
-	if _, asking := m.top().(*confirmScreen); !asking && g.sess.Unsaved() {
-		return m.c.push(quitConfirm(m.c, g, true))
+	if _, asking := m.top().(*confirmScreen); !asking && unsaved(g.sess) {
+		return push(quitConfirm(m.c, g, true)), nil
 	}
-	return tea.Sequence(g.sess.End(), func() tea.Msg { return quitMsg{} })
+	return stay, tea.Sequence(g.sess.End(), func() tea.Msg { return quitMsg{} })
 }
 
 // HangupMsg tells the game that its player is gone — the terminal closed,
@@ -290,16 +374,30 @@ type HangupMsg struct{}
 func (m *Model) hangup() tea.Cmd {
 	quit := func() tea.Msg { return quitMsg{} }
 	if e, ok := m.top().(*endScreen); ok && e.stage == endName {
-		return m.interrupt() // records the score, then quits
+		_, cmd := m.interrupt() // records the score, then quits
+		return cmd
+	}
+	if lab := m.labGame(); lab != nil {
+		if !lab.lg.unsaved {
+			return tea.Quit
+		}
+		data, err := lab.lg.encode(m.c.now())
+		if err != nil {
+			return tea.Quit
+		}
+		return tea.Sequence(saveLab(m.c.cfg.Saves, data, m.c.now()), quit)
 	}
 	g := m.game()
-	if g == nil || g.sess.Info().Remote {
+	if g == nil {
+		return tea.Quit
+	}
+	if _, kept := g.sess.(Resumable); kept {
 		// A network game is kept by the server: leaving it would give the
 		// seat up, while a dropped connection keeps it for a resume.
 		return tea.Quit
 	}
-	if g.sess.Unsaved() {
-		return tea.Sequence(g.sess.Save(), g.sess.End(), quit)
+	if sv, ok := g.sess.(Saver); ok && sv.Unsaved() {
+		return tea.Sequence(sv.Save(), g.sess.End(), quit)
 	}
 	return tea.Sequence(g.sess.End(), quit)
 }
@@ -310,34 +408,6 @@ func (m *Model) View() string {
 		return m.c.tooSmallView()
 	}
 	return m.top().View()
-}
-
-// Screen names the screen on top, for tests: "menu", "game", "help",
-// "pause", "passed", "end", "scores", "saves", "network", "confirm".
-func (m *Model) Screen() string {
-	switch m.top().(type) {
-	case *menuScreen:
-		return "menu"
-	case *gameScreen:
-		return "game"
-	case *helpScreen:
-		return "help"
-	case *pauseScreen:
-		return "pause"
-	case *passedScreen:
-		return "passed"
-	case *endScreen:
-		return "end"
-	case *scoresScreen:
-		return "scores"
-	case *savesScreen:
-		return "saves"
-	case *networkScreen:
-		return "network"
-	case *confirmScreen:
-		return "confirm"
-	}
-	return "unknown"
 }
 
 // padLines cuts or pads s to exactly h lines (for fixed-size layouts).

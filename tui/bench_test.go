@@ -25,10 +25,11 @@ func level7Screen(b *testing.B, seed uint64) (*gameScreen, *Model) {
 	gs := newGameScreen(m.c, NewLocalSession(g, nil, nil, cfg.Saves, cfg.Replays, cfg.Now, false))
 	m.stack = []screen{gs}
 	// Draw a fully known map: every tile lit, as in the worst case.
-	for i := range gs.view.Light {
-		gs.view.Light[i] = engine.Lit
-		if gs.view.Map[i] == ' ' {
-			gs.view.Map[i] = '.'
+	v := &gs.b.view
+	for i := range v.Light {
+		v.Light[i] = engine.Lit
+		if v.Map[i] == ' ' {
+			v.Map[i] = '.'
 		}
 	}
 	return gs, m
@@ -42,7 +43,7 @@ func BenchmarkGameViewLevel7(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		gs.dirty = true
+		gs.b.touch()
 		_ = gs.View()
 	}
 }

@@ -63,7 +63,7 @@ func TestLevel7Fits80x24(t *testing.T) {
 		d := newDriver(t, cfg, 80, 24)
 		gs := newGameScreen(d.m.c, NewLocalSession(g, nil, nil, cfg.Saves, cfg.Replays, cfg.Now, false))
 		d.m.stack = []screen{gs}
-		l := gs.layout()
+		l := gs.b.layout(d.m.c.w, d.m.c.h)
 		if !l.side || !l.wide || l.vw != lv.Cols || l.vh != lv.Rows {
 			t.Fatalf("seed %d: layout %+v, want the whole %d×%d map, wide, beside the panel", seed, l, lv.Rows, lv.Cols)
 		}
@@ -87,7 +87,7 @@ func TestScrollKeepsPlayer(t *testing.T) {
 		for step := 0; step < 30 && g.Result() == engine.InProgress; step++ {
 			frame := ansi.Strip(d.m.View())
 			checkFits(t, frame, size[0], size[1])
-			l := gs.layout()
+			l := gs.b.layout(d.m.c.w, d.m.c.h)
 			p := g.Status().Players[0].Pos
 			if p.X < l.x0 || p.X >= l.x0+l.vw || p.Y < l.y0 || p.Y >= l.y0+l.vh {
 				t.Fatalf("%dx%d step %d: player %v outside the window %+v", size[0], size[1], step, p, l)
@@ -113,33 +113,6 @@ func TestWindow(t *testing.T) {
 		if got := window(tc.n, tc.vis, tc.p); got != tc.want {
 			t.Errorf("window(%d, %d, %d) = %d, want %d", tc.n, tc.vis, tc.p, got, tc.want)
 		}
-	}
-}
-
-// TestEventMessages: the events a player must understand have sentences.
-func TestEventMessages(t *testing.T) {
-	tests := []struct {
-		e    engine.Event
-		want string
-	}{
-		{engine.Event{Kind: engine.EvBumpedWall, Seat: 1}, "A wall blocks the way."},
-		{engine.Event{Kind: engine.EvBumpedExit, Seat: 1}, "The exit is locked — find the key."},
-		{engine.Event{Kind: engine.EvTookKey, Seat: 1}, "You took the key."},
-		{engine.Event{Kind: engine.EvTookKey, Seat: 2}, "Your partner took the key."},
-		{engine.Event{Kind: engine.EvMinotaurAims}, "The Minotaur prepares to leap!"},
-		{engine.Event{Kind: engine.EvTookBonus, Seat: 1, Item: engine.Torch}, "You took a torch"},
-		{engine.Event{Kind: engine.EvCaught, Seat: 1, Monster: engine.Hunter}, "The hunter caught you!"},
-		{engine.Event{Kind: engine.EvLevelPassed, Score: engine.ScoreLevel(2, 50, 1)}, "Level 2 passed: +370 points."},
-	}
-	for _, tc := range tests {
-		t.Run(tc.e.Kind.String(), func(t *testing.T) {
-			if got := eventText(tc.e, 1, false); !strings.HasPrefix(got, tc.want) {
-				t.Errorf("%v: %q, want it to start %q", tc.e, got, tc.want)
-			}
-		})
-	}
-	if got := eventText(engine.Event{Kind: engine.EvMoved, Seat: 1}, 1, false); got != "" {
-		t.Errorf("a plain step says %q", got)
 	}
 }
 

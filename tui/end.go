@@ -67,7 +67,7 @@ func (e *endScreen) Init() tea.Cmd {
 }
 
 // Update follows the stages.
-func (e *endScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case EndedMsg:
 		switch {
@@ -85,7 +85,7 @@ func (e *endScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		case msg.ok:
 			e.stage = endName
 			e.name.Focus()
-			return e, nil
+			return stay, nil
 		default:
 			e.stage = endDone
 		}
@@ -93,10 +93,10 @@ func (e *endScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		if msg.err != nil {
 			e.note = msg.err.Error()
 			e.stage = endName
-			return e, nil
+			return stay, nil
 		}
 		s := msg.added.Scores
-		return e, e.c.replace(newScoresScreen(e.c, msg.added.Rank, &s))
+		return replace(newScoresScreen(e.c, msg.added.Rank, &s)), nil
 	case tea.KeyMsg:
 		switch e.stage {
 		case endName:
@@ -105,23 +105,23 @@ func (e *endScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 				e.name.Blur()
 				entry := saves.Entry{Name: e.name.Value(), Score: e.view.Score, Level: e.view.Level, Seed: e.view.Seed}
 				table, now := saves.ScoreTable{Path: e.c.cfg.Scores}, e.c.now()
-				return e, func() tea.Msg {
+				return stay, func() tea.Msg {
 					a, err := table.Add(entry, now)
 					return scoreAddedMsg{a, err}
 				}
 			}
 			e.name.Update(msg)
-			return e, nil
+			return stay, nil
 		case endDone:
 			switch strings.ToLower(msg.String()) {
 			case "enter", "esc", "q", " ":
-				return e, e.c.replace(afterGame(e.c, e.sess))
+				return replace(afterGame(e.c, e.sess)), nil
 			case "h":
-				return e, e.c.replace(newScoresScreen(e.c, 0, nil))
+				return replace(newScoresScreen(e.c, 0, nil)), nil
 			}
 		}
 	}
-	return e, nil
+	return stay, nil
 }
 
 // View draws the result.
@@ -200,17 +200,17 @@ func (s *scoresScreen) Init() tea.Cmd {
 }
 
 // Update returns to the menu on Enter, Esc or Q.
-func (s *scoresScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (s *scoresScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case scoresReadMsg:
 		s.scores, s.err = &msg.s, msg.err
 	case tea.KeyMsg:
 		switch strings.ToLower(msg.String()) {
 		case "enter", "esc", "q", " ":
-			return s, s.c.replace(newMenu(s.c))
+			return replace(newMenu(s.c)), nil
 		}
 	}
-	return s, nil
+	return stay, nil
 }
 
 // View draws the table.

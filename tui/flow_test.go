@@ -86,18 +86,20 @@ func TestFlowSaveAndContinue(t *testing.T) {
 	}
 }
 
-// planLoss plays seed on an engine game: level 1 passed by walking to the
-// key and the exit, then level 2 lost by walking into a monster. It
-// returns the actions of each part.
+// planLoss plays seed on an engine game: level 1 passed along the solver's
+// winning line, then level 2 lost by walking into a monster. It returns the
+// actions of each part.
 func planLoss(t *testing.T, seed uint64) (pass, lose []engine.Action, score int) {
 	g, err := engine.New(engine.Config{Seed: seed, Players: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 400 && g.LevelNumber() == 1 && g.Result() == engine.InProgress; i++ {
-		a, _ := stepToGoal(g)
-		g.Apply(1, a)
-		pass = append(pass, a)
+	sol := engine.Solve(g, engine.SolverBudget)
+	pass = sol.Line
+	for _, a := range pass {
+		if _, err := g.Apply(1, a); err != nil {
+			t.Fatalf("seed %d: the solver's line: %v", seed, err)
+		}
 	}
 	if g.LevelNumber() != 2 {
 		t.Fatalf("seed %d: level 1 was not passed by the plan", seed)
@@ -299,6 +301,32 @@ func TestMenu(t *testing.T) {
 	d.expectScreen("menu")
 }
 
+// TestMenuNotice: Config.Notice stands on the last line of the main menu,
+// centred, and on no other screen; a terminal too narrow for it leaves it
+// out rather than cutting it.
+func TestMenuNotice(t *testing.T) {
+	cfg := testConfig(t, 1)
+	cfg.Notice = "Playing as ada (guest): saves last for this visit only"
+	d := newDriver(t, cfg, 80, 24)
+	lines := strings.Split(d.screen(), "\n")
+	if len(lines) != 24 || strings.TrimSpace(lines[23]) != cfg.Notice {
+		t.Fatalf("the notice is not the menu's last line:\n%s", d.screen())
+	}
+	if l := lines[23]; strings.Index(l, "Playing") != (80-len(cfg.Notice))/2 {
+		t.Errorf("the notice is not centred: %q", l)
+	}
+	d.keys("?")
+	d.expectScreen("help")
+	if strings.Contains(d.screen(), "Playing as") {
+		t.Fatalf("the notice shows on the help screen:\n%s", d.screen())
+	}
+	d.keys("x")
+	d.send(tea.WindowSizeMsg{Width: 50, Height: 24})
+	if strings.Contains(d.screen(), "Playing as") || !strings.Contains(d.screen(), "New game") {
+		t.Fatalf("a notice wider than the terminal is drawn, or the menu is not:\n%s", d.screen())
+	}
+}
+
 // corridor is a one-level campaign: a straight corridor from the start past
 // the key to the exit.
 func corridor() engine.Level {
@@ -314,8 +342,7 @@ func corridor() engine.Level {
 // victory, asks for a name and records the score with the level reached.
 func TestVictory(t *testing.T) {
 	cfg := testConfig(t, 9)
-	cfg.Levels = []engine.Level{corridor()}
-	cfg.LevelTexts = []string{"(corridor)"}
+	cfg.Levels = Campaign{{Level: corridor(), Text: "(corridor)"}}
 	d := newDriver(t, cfg, 80, 24)
 	d.keys("<enter>")
 	if !strings.Contains(d.screen(), "Level 1/1") || !strings.Contains(d.screen(), "Corridor") {
@@ -348,7 +375,7 @@ func TestVictory(t *testing.T) {
 // the name shown.
 func TestCtrlCAtNamePrompt(t *testing.T) {
 	cfg := testConfig(t, 9)
-	cfg.Levels = []engine.Level{corridor()}
+	cfg.Levels = Campaign{{Level: corridor(), Text: "(corridor)"}}
 	d := newDriver(t, cfg, 80, 24)
 	d.keys("<enter>dddd")
 	d.expectScreen("end")

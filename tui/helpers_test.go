@@ -15,6 +15,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/testboard"
 )
 
 // updating reports -update, the flag (defined by x/exp/golden, which
@@ -167,31 +168,8 @@ func stepToward(g *engine.Game, target engine.Point, avoid map[engine.Point]bool
 	if from == target {
 		return engine.Skip, true
 	}
-	acts := []engine.Action{engine.Up, engine.Left, engine.Down, engine.Right}
-	first := map[engine.Point]engine.Action{}
-	queue := []engine.Point{from}
-	seen := map[engine.Point]bool{from: true}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, a := range acts {
-			q := p.Add(a.Delta())
-			if seen[q] || lv.IsWall(q) || avoid[q] || (q == lv.Exit && !st.Key) {
-				continue
-			}
-			seen[q] = true
-			if p == from {
-				first[q] = a
-			} else {
-				first[q] = first[p]
-			}
-			if q == target {
-				return first[q], true
-			}
-			queue = append(queue, q)
-		}
-	}
-	return 0, false
+	walkable := testboard.Walkable(lv, st.Key)
+	return testboard.Step(from, target, func(p engine.Point) bool { return walkable(p) && !avoid[p] })
 }
 
 // actKey is the key that plays an action.
@@ -202,44 +180,20 @@ func actKey(a engine.Action) string {
 	return string(rune(a))
 }
 
-// stepToGoal is the next step toward the key (then the exit), around the
-// tiles of and next to the monsters when it can, through them when it must.
-func stepToGoal(g *engine.Game) (engine.Action, bool) {
-	st, lv := g.Status(), g.CurrentLevel()
-	target := lv.Key
-	if st.Key {
-		target = lv.Exit
-	}
-	avoid := map[engine.Point]bool{}
-	for _, m := range st.Monsters {
-		avoid[m.Pos] = true
-		for _, a := range []engine.Action{engine.Up, engine.Left, engine.Down, engine.Right} {
-			avoid[m.Pos.Add(a.Delta())] = true
-		}
-	}
-	if a, ok := stepToward(g, target, avoid); ok {
-		return a, true
-	}
-	return stepToward(g, target, nil)
-}
-
-// passLevel plays the current level to its end through the keys: to the
-// key, then to the exit, around the monsters. It reports false when the
-// player was caught or got stuck.
+// passLevel plays the current level to its end through the keys, along the
+// engine solver's winning line. It reports false when the solver found no
+// line or the line did not pass the level.
 func (d *driver) passLevel() bool {
 	g := d.game()
 	level := g.LevelNumber()
-	for i := 0; i < 400; i++ {
-		if g.Result() != engine.InProgress || g.LevelNumber() != level {
-			return g.Result() != engine.Lost
-		}
-		a, ok := stepToGoal(g)
-		if !ok {
-			return false
-		}
+	sol := engine.Solve(g, engine.SolverBudget)
+	if !sol.Found {
+		return false
+	}
+	for _, a := range sol.Line {
 		d.keys(actKey(a))
 	}
-	return false
+	return g.Result() != engine.Lost && (g.Result() == engine.Won || g.LevelNumber() != level)
 }
 
 // loseGame walks into the nearest monster until the player is caught.
@@ -257,4 +211,46 @@ func (d *driver) loseGame() bool {
 		d.keys(actKey(a))
 	}
 	return g.Result() == engine.Lost
+}
+
+// Screen names the screen on top (tests only): "menu", "game", "help",
+// "pause", "passed", "end", "scores", "saves", "network", "confirm", and
+// for the Labyrinth "labyrinth-menu", "labyrinth-setup", "labyrinth",
+// "labyrinth-help", "labyrinth-pause", "labyrinth-end".
+func (m *Model) Screen() string {
+	switch m.top().(type) {
+	case *menuScreen:
+		return "menu"
+	case *gameScreen:
+		return "game"
+	case *helpScreen:
+		return "help"
+	case *pauseScreen:
+		return "pause"
+	case *passedScreen:
+		return "passed"
+	case *endScreen:
+		return "end"
+	case *scoresScreen:
+		return "scores"
+	case *savesScreen:
+		return "saves"
+	case *networkScreen:
+		return "network"
+	case *confirmScreen:
+		return "confirm"
+	case *labMenuScreen:
+		return "labyrinth-menu"
+	case *labSetupScreen:
+		return "labyrinth-setup"
+	case *labGameScreen:
+		return "labyrinth"
+	case *labHelpScreen:
+		return "labyrinth-help"
+	case *labPauseScreen:
+		return "labyrinth-pause"
+	case *labEndScreen:
+		return "labyrinth-end"
+	}
+	return "unknown"
 }

@@ -2,32 +2,53 @@ package tui
 
 import "github.com/charmbracelet/bubbles/key"
 
-// gameKeys are the keys of play (tui.md, "Keys in play").
+// gameKeys are the keys of play (tui.md, "Keys in play"). The game screen
+// matches keys against them and draws its key hints from them through
+// bubbles' help (gameScreen.keyHints).
 type gameKeys struct {
 	Up, Left, Down, Right key.Binding
-	Skip, Help, Pause     key.Binding
+	Skip, Freeze          key.Binding
+	Help, Pause           key.Binding
 	Chat                  key.Binding
+	// Move is the four moves as one hint; it is never matched (its keys
+	// are those of Up, Left, Down and Right).
+	Move key.Binding
 }
 
 var playKeys = gameKeys{
-	Up:    key.NewBinding(key.WithKeys("w", "W", "up"), key.WithHelp("W/↑", "up")),
-	Left:  key.NewBinding(key.WithKeys("a", "A", "left"), key.WithHelp("A/←", "left")),
-	Down:  key.NewBinding(key.WithKeys("s", "S", "down"), key.WithHelp("S/↓", "down")),
-	Right: key.NewBinding(key.WithKeys("d", "D", "right"), key.WithHelp("D/→", "right")),
-	Skip:  key.NewBinding(key.WithKeys(" "), key.WithHelp("Space", "wait")),
-	Help:  key.NewBinding(key.WithKeys("h", "H", "?"), key.WithHelp("H/?", "help")),
-	Pause: key.NewBinding(key.WithKeys("p", "P", "esc"), key.WithHelp("P/Esc", "pause")),
-	Chat:  key.NewBinding(key.WithKeys("enter", "t", "T"), key.WithHelp("Enter/T", "chat")),
+	Up:     key.NewBinding(key.WithKeys("w", "W", "up"), key.WithHelp("W/↑", "up")),
+	Left:   key.NewBinding(key.WithKeys("a", "A", "left"), key.WithHelp("A/←", "left")),
+	Down:   key.NewBinding(key.WithKeys("s", "S", "down"), key.WithHelp("S/↓", "down")),
+	Right:  key.NewBinding(key.WithKeys("d", "D", "right"), key.WithHelp("D/→", "right")),
+	Skip:   key.NewBinding(key.WithKeys(" "), key.WithHelp("Space", "wait")),
+	Freeze: key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("F", "freeze")),
+	Help:   key.NewBinding(key.WithKeys("h", "H", "?"), key.WithHelp("H/?", "help")),
+	Pause:  key.NewBinding(key.WithKeys("p", "P", "esc"), key.WithHelp("P/Esc", "pause")),
+	Chat:   key.NewBinding(key.WithKeys("enter", "t", "T"), key.WithHelp("Enter/T", "chat")),
+	Move: key.NewBinding(key.WithKeys("w", "W", "up", "a", "A", "left", "s", "S", "down", "d", "D", "right"),
+		key.WithHelp("WASD/arrows", "move")),
 }
 
-// ShortHelp lists the keys shown in the side panel.
+// ShortHelp is the one line of hints under the map on a narrow terminal,
+// with the shortest names of the keys.
 func (k gameKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Skip, k.Help, k.Pause}
+	help, pause := k.Help, k.Pause
+	help.SetHelp("H", "help")
+	pause.SetHelp("P", "pause")
+	return []key.Binding{k.Move, k.Skip, k.Freeze, help, pause}
 }
 
-// FullHelp lists every key of play, by group.
+// FullHelp is the hints at the foot of the side panel, one group a line;
+// the last, chat, only in a game with someone to talk to.
 func (k gameKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Left, k.Down, k.Right}, {k.Skip, k.Help, k.Pause, k.Chat}}
+	return [][]key.Binding{{k.Move}, {k.Skip, k.Freeze}, {k.Help, k.Pause}, {k.Chat}}
+}
+
+// chatKeys are the hints while a chat line is typed (the line input reads
+// the keys itself).
+var chatKeys = []key.Binding{
+	key.NewBinding(key.WithKeys("enter"), key.WithHelp("Enter", "send")),
+	key.NewBinding(key.WithKeys("esc"), key.WithHelp("Esc", "cancel")),
 }
 
 // listKeys move through a menu or a list.

@@ -85,27 +85,27 @@ func (l *lobbyScreen) send(f func(*netplay.Client) error) tea.Cmd {
 }
 
 // Update handles the server's messages and the keys.
-func (l *lobbyScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (l *lobbyScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case lobbyNetMsg:
 		if msg.client != l.client {
-			return l, nil
+			return stay, nil
 		}
 		if msg.err != nil {
 			l.gone = true
-			return l, l.c.replace(newMessageScreen(l.c, "Connection lost",
-				"The connection to "+l.addr+" was lost:\n"+saves.CleanText(msg.err.Error())+".", true))
+			return replace(newMessageScreen(l.c, "Connection lost",
+				"The connection to "+l.addr+" was lost:\n"+saves.CleanText(msg.err.Error())+".", true)), nil
 		}
-		return l, l.server(msg.m)
+		return l.server(msg.m)
 	case tea.KeyMsg:
-		return l, l.key(msg)
+		return l.key(msg)
 	}
-	return l, nil
+	return stay, nil
 }
 
 // server handles one server message and re-arms the wait, except when a
 // game starts: its session takes the connection over.
-func (l *lobbyScreen) server(m netplay.Message) tea.Cmd {
+func (l *lobbyScreen) server(m netplay.Message) (nav, tea.Cmd) {
 	switch m := m.(type) {
 	case *netplay.Lobby:
 		sel := ""
@@ -148,10 +148,10 @@ func (l *lobbyScreen) server(m netplay.Message) tea.Cmd {
 	case *netplay.State:
 		if l.start != nil {
 			sess := NewRemoteSession(l.client, l.addr, l.me, l.start, m, l.c.resumeFunc(l.addr, l.me, l.token))
-			return l.c.replace(newGameScreen(l.c, sess))
+			return replace(newGameScreen(l.c, sess)), nil
 		}
 	}
-	return l.wait()
+	return stay, l.wait()
 }
 
 func (l *lobbyScreen) status(name string) string {
@@ -174,7 +174,7 @@ func removeName(list []string, name string) []string {
 }
 
 // key handles a key: chat typing, or the lobby's commands.
-func (l *lobbyScreen) key(msg tea.KeyMsg) tea.Cmd {
+func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 	if l.typing {
 		switch msg.Type {
 		case tea.KeyEsc:
@@ -184,31 +184,31 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) tea.Cmd {
 			l.typing = false
 			l.input.Blur()
 			if text := strings.TrimSpace(l.input.Value()); text != "" {
-				return l.send(func(c *netplay.Client) error { return c.Chat(text) })
+				return stay, l.send(func(c *netplay.Client) error { return c.Chat(text) })
 			}
 		default:
 			l.input.Update(msg)
 		}
-		return nil
+		return stay, nil
 	}
 	switch msg.Type {
 	case tea.KeyEsc:
 		return l.leave()
 	case tea.KeyUp:
 		l.move(-1)
-		return nil
+		return stay, nil
 	case tea.KeyDown:
 		l.move(+1)
-		return nil
+		return stay, nil
 	case tea.KeyEnter:
-		return l.chatStart()
+		return stay, l.chatStart()
 	case tea.KeyRunes:
 	default:
-		return nil
+		return stay, nil
 	}
 	switch strings.ToLower(msg.String()) {
 	case "t":
-		return l.chatStart()
+		return stay, l.chatStart()
 	case "w", "k":
 		l.move(-1)
 	case "s", "j":
@@ -216,27 +216,27 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) tea.Cmd {
 	case "i":
 		if l.cursor >= len(l.players) {
 			l.note = "Nobody to invite yet: wait for a player to join."
-			return nil
+			return stay, nil
 		}
 		to := l.players[l.cursor].Name
-		return l.send(func(c *netplay.Client) error { return c.Invite(to) })
+		return stay, l.send(func(c *netplay.Client) error { return c.Invite(to) })
 	case "a", "d":
 		if len(l.invites) == 0 {
 			l.note = "Nobody has invited you."
-			return nil
+			return stay, nil
 		}
 		from := l.invites[len(l.invites)-1]
 		l.invites = l.invites[:len(l.invites)-1]
 		if strings.ToLower(msg.String()) == "d" {
 			l.note = "You declined " + from + "'s invitation."
-			return l.send(func(c *netplay.Client) error { return c.Decline(from) })
+			return stay, l.send(func(c *netplay.Client) error { return c.Decline(from) })
 		}
 		l.note = "Starting a game with " + from + "…"
-		return l.send(func(c *netplay.Client) error { return c.Accept(from) })
+		return stay, l.send(func(c *netplay.Client) error { return c.Accept(from) })
 	case "q":
 		return l.leave()
 	}
-	return nil
+	return stay, nil
 }
 
 func (l *lobbyScreen) chatStart() tea.Cmd {
@@ -253,11 +253,10 @@ func (l *lobbyScreen) move(d int) {
 }
 
 // leave closes the connection and goes back to the menu.
-func (l *lobbyScreen) leave() tea.Cmd {
+func (l *lobbyScreen) leave() (nav, tea.Cmd) {
 	c := l.client
 	l.gone = true
-	l.c.replace(newMenu(l.c))
-	return func() tea.Msg {
+	return replace(newMenu(l.c)), func() tea.Msg {
 		c.Close()
 		return nil
 	}

@@ -119,14 +119,6 @@ func baseClass(c byte, l engine.Light, keyed bool) tileClass {
 	return clsLit
 }
 
-// width is the number of columns that n tiles take.
-func (d *mapDrawer) width(n int) int {
-	if d.wide {
-		return 2 * n
-	}
-	return n
-}
-
 // writeRow writes tiles x0…x0+w−1 of row y: exactly width(w) columns, and
 // no style left open at its end.
 func (d *mapDrawer) writeRow(sb *strings.Builder, y, x0, w int) {

@@ -20,12 +20,13 @@ const (
 	itemNew menuItem = iota
 	itemContinue
 	itemNetwork
+	itemLabyrinth
 	itemScores
 	itemHelp
 	itemQuit
 )
 
-var menuLabels = [...]string{"New game", "Continue", "Network game", "High scores", "Help", "Quit"}
+var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "High scores", "Help", "Quit"}
 
 // menuScreen is the main menu. It lists the saved games when it opens, to
 // grey out Continue when there is none.
@@ -74,7 +75,7 @@ func (m *menuScreen) enabled(i menuItem) bool {
 }
 
 // Update moves the cursor or chooses an item.
-func (m *menuScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (m *menuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case savesListedMsg:
 		m.saves, m.listed = msg.list, true
@@ -82,7 +83,7 @@ func (m *menuScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 			m.note = msg.err.Error()
 		}
 	case loadedMsg:
-		return m, startLoaded(m.c, msg, &m.note)
+		return startLoaded(m.c, msg, &m.note)
 	case tea.KeyMsg:
 		switch {
 		case key.Matches(msg, menuKeys.Up):
@@ -90,17 +91,17 @@ func (m *menuScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		case key.Matches(msg, menuKeys.Down):
 			m.move(+1)
 		case key.Matches(msg, menuKeys.Choose):
-			return m, m.choose(m.cursor)
+			return m.choose(m.cursor)
 		case msg.String() == "?":
-			return m, m.choose(itemHelp)
+			return m.choose(itemHelp)
 		case msg.Type == tea.KeyRunes && len(msg.Runes) == 1:
-			cmd := m.letter(msg.Runes[0])
+			n, cmd := m.letter(msg.Runes[0])
 			m.last = strings.ToUpper(msg.String())
-			return m, cmd
+			return n, cmd
 		}
 		m.last = ""
 	}
-	return m, nil
+	return stay, nil
 }
 
 // move steps the cursor, skipping a greyed item.
@@ -117,10 +118,10 @@ func (m *menuScreen) move(d int) {
 }
 
 // letter handles a first letter. An item with a letter of its own
-// (Continue, Quit) is chosen at once; where items share a letter (New game
+// (Continue, Labyrinth, Quit) is chosen at once; where items share a letter (New game
 // and Network game, High scores and Help) the letter moves the cursor to the
 // first of them, the same letter again to the next, and Enter chooses.
-func (m *menuScreen) letter(r rune) tea.Cmd {
+func (m *menuScreen) letter(r rune) (nav, tea.Cmd) {
 	l := strings.ToUpper(string(r))
 	var matches []menuItem
 	for i, s := range menuLabels {
@@ -133,7 +134,7 @@ func (m *menuScreen) letter(r rune) tea.Cmd {
 		if l == "C" {
 			m.note = "There is no saved game to continue."
 		}
-		return nil
+		return stay, nil
 	case 1:
 		m.cursor = matches[0]
 		return m.choose(matches[0])
@@ -145,40 +146,42 @@ func (m *menuScreen) letter(r rune) tea.Cmd {
 		}
 	}
 	m.cursor = next
-	return nil
+	return stay, nil
 }
 
 // choose acts on an item.
-func (m *menuScreen) choose(i menuItem) tea.Cmd {
+func (m *menuScreen) choose(i menuItem) (nav, tea.Cmd) {
 	m.note = ""
 	switch i {
 	case itemNew:
-		g, err := engine.New(engine.Config{Seed: m.c.takeSeed(), Players: 1, Levels: m.c.cfg.Levels})
+		g, err := engine.New(engine.Config{Seed: m.c.takeSeed(), Players: 1, Levels: m.c.cfg.Levels.Levels()})
 		if err != nil {
 			m.note = "The game could not start: " + err.Error()
-			return nil
+			return stay, nil
 		}
-		sess := NewLocalSession(g, nil, m.c.cfg.LevelTexts, m.c.cfg.Saves, m.c.cfg.Replays, m.c.cfg.Now, false)
-		return m.c.replace(newGameScreen(m.c, sess))
+		sess := NewLocalSession(g, nil, m.c.cfg.Levels.Texts(), m.c.cfg.Saves, m.c.cfg.Replays, m.c.cfg.Now, false)
+		return replace(newGameScreen(m.c, sess)), nil
 	case itemContinue:
 		switch {
 		case len(m.saves) == 0:
 			m.note = "There is no saved game to continue."
-			return nil
+			return stay, nil
 		case len(m.saves) == 1 && !m.saves[0].Damaged():
-			return loadSave(m.c.cfg.Saves, m.saves[0].Name)
+			return stay, loadSave(m.c.cfg.Saves, m.saves[0].Name)
 		}
-		return m.c.push(newSavesScreen(m.c))
+		return push(newSavesScreen(m.c)), nil
 	case itemNetwork:
-		return m.c.push(newNetworkScreen(m.c))
+		return push(newNetworkScreen(m.c)), nil
+	case itemLabyrinth:
+		return replace(newLabMenu(m.c)), nil
 	case itemScores:
-		return m.c.push(newScoresScreen(m.c, 0, nil))
+		return push(newScoresScreen(m.c, 0, nil)), nil
 	case itemHelp:
-		return m.c.push(newHelpScreen(m.c))
+		return push(newHelpScreen(m.c)), nil
 	case itemQuit:
-		return tea.Quit
+		return stay, tea.Quit
 	}
-	return nil
+	return stay, nil
 }
 
 // logo is the game's name as drawn on the main menu.
@@ -217,5 +220,20 @@ func (m *menuScreen) View() string {
 		st.Warn.Render(fit(m.note, max(m.c.w-4, 10))),
 		m.help.ShortHelpView(menuKeys.ShortHelp()) + st.Faint.Render(" • first letter picks"),
 	}
-	return lipgloss.Place(m.c.w, m.c.h, lipgloss.Center, lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...))
+	v := lipgloss.Place(m.c.w, m.c.h, lipgloss.Center, lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...))
+	return m.withNotice(v)
+}
+
+// withNotice writes Config.Notice, centred and faint, on the last line of
+// the menu when that line is blank and the notice fits the width.
+func (m *menuScreen) withNotice(v string) string {
+	notice := m.c.cfg.Notice
+	if notice == "" || lipgloss.Width(notice) > m.c.w {
+		return v
+	}
+	i := strings.LastIndexByte(v, '\n')
+	if i < 0 || strings.TrimSpace(v[i+1:]) != "" {
+		return v
+	}
+	return v[:i+1] + lipgloss.PlaceHorizontal(m.c.w, lipgloss.Center, m.c.st.Faint.Render(notice))
 }

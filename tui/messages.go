@@ -1,89 +1,19 @@
 package tui
 
 import (
-	"fmt"
-
 	"github.com/minotaur-game/minotaur/engine"
 )
 
-// eventText turns one event into the sentence the player reads, or "" for
-// events that need no words (a plain step). seat is the seat this screen
-// plays: the partner's deeds are told in the third person.
-func eventText(e engine.Event, seat int, keyed bool) string {
-	you := e.Seat == 0 || e.Seat == seat
-	who := "You"
-	if !you {
-		who = "Your partner"
+// narrator words the session's events for this screen's seat, in the first
+// person ("You took the key"), the partner by name: the engine's one
+// narrator, shared with the server's messages.
+func narrator(sess Session) engine.Narrator {
+	info := sess.Info()
+	n := engine.Narrator{Seat: sess.Seat(), FirstPerson: true, Players: info.Players}
+	for i := 0; i < len(info.Names) && i < 2; i++ {
+		n.Names[i] = info.Names[i]
 	}
-	switch e.Kind {
-	case engine.EvBumpedWall:
-		if you {
-			return "A wall blocks the way."
-		}
-	case engine.EvBumpedExit:
-		if you {
-			return "The exit is locked — find the key."
-		}
-	case engine.EvSkipped:
-		if you {
-			return "You wait."
-		}
-	case engine.EvTookKey:
-		return who + " took the key. The exit is open!"
-	case engine.EvTookBonus:
-		return fmt.Sprintf("%s took a %s (+%d).", who, e.Item.Name(), engine.BonusScore)
-	case engine.EvFroze:
-		return fmt.Sprintf("The monsters freeze for %d turns.", engine.FreezeActions)
-	case engine.EvTorchLit:
-		if you {
-			return "Your torch burns brighter: you see further."
-		}
-		return "Your partner's torch burns brighter."
-	case engine.EvCompass:
-		if keyed {
-			return "The compass marks the way to the exit."
-		}
-		return "The compass marks the way to the key."
-	case engine.EvEscaped:
-		return who + " escaped through the exit!"
-	case engine.EvCaught:
-		if you {
-			return fmt.Sprintf("The %s caught you!", e.Monster.Name())
-		}
-		return fmt.Sprintf("The %s caught your partner!", e.Monster.Name())
-	case engine.EvMinotaurAims:
-		return "The Minotaur prepares to leap! Get out of the marked area."
-	case engine.EvMinotaurLeaps:
-		return "The Minotaur leaps!"
-	case engine.EvMinotaurRests:
-		return "The Minotaur rests: slip past it now."
-	case engine.EvLevelPassed:
-		return fmt.Sprintf("Level %d passed: +%d points.", e.Score.Level, e.Score.Score)
-	case engine.EvLevelStarted:
-		return fmt.Sprintf("Level %d. Find the key, then the exit.", e.Level)
-	case engine.EvSeatAway:
-		if !you {
-			return "Your partner lost the connection."
-		}
-	case engine.EvSeatBack:
-		if !you {
-			return "Your partner is back: they play from the next level."
-		}
-	case engine.EvSeatEnters:
-		if you {
-			return "You are back on the board, at your start."
-		}
-		return "Your partner is back on the board."
-	case engine.EvSeatGone:
-		if !you {
-			return "Your partner has left the game: play on alone."
-		}
-	case engine.EvGameWon:
-		return "You escaped the labyrinth!"
-	case engine.EvGameLost:
-		return "Game over."
-	}
-	return ""
+	return n
 }
 
 // actionError turns an error from Session.Act into a sentence.

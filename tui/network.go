@@ -213,22 +213,22 @@ func (n *networkScreen) Init() tea.Cmd {
 }
 
 // Update edits the fields, connects on Enter, and leaves on Esc.
-func (n *networkScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (n *networkScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case connectedMsg:
 		if msg.attempt != n.attempt {
 			if msg.client != nil {
 				msg.client.Close()
 			}
-			return n, nil
+			return stay, nil
 		}
 		n.connecting = false
 		if msg.err != nil {
 			n.note = connectError(msg.addr, msg.err)
-			return n, nil
+			return stay, nil
 		}
 		l := newLobbyScreen(n.c, msg.client, msg.addr, msg.welcome)
-		return n, n.c.replace(l)
+		return replace(l), nil
 	case tea.KeyMsg:
 		switch msg.Type {
 		case tea.KeyEsc:
@@ -236,10 +236,10 @@ func (n *networkScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 			if n.cancel != nil {
 				n.cancel()
 			}
-			return n, n.c.replace(newMenu(n.c))
+			return replace(newMenu(n.c)), nil
 		case tea.KeyEnter:
 			if n.connecting {
-				return n, nil
+				return stay, nil
 			}
 			switch {
 			case strings.TrimSpace(n.addr.Value()) == "":
@@ -251,14 +251,14 @@ func (n *networkScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 				n.note = "A name is 1 to 16 letters, digits, - or _."
 				n.focus(1)
 			default:
-				return n, n.connect()
+				return stay, n.connect()
 			}
-			return n, nil
+			return stay, nil
 		case tea.KeyTab, tea.KeyShiftTab, tea.KeyUp, tea.KeyDown:
 			if n.c.cfg.Connect == nil {
 				n.focus(1 - n.field)
 			}
-			return n, nil
+			return stay, nil
 		}
 		if !n.connecting {
 			if n.field == 0 {
@@ -268,7 +268,7 @@ func (n *networkScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 			}
 		}
 	}
-	return n, nil
+	return stay, nil
 }
 
 func (n *networkScreen) focus(f int) {
@@ -330,7 +330,7 @@ func (n *networkScreen) View() string {
 // (a new connection, as the game's was closed) after a network game, else
 // the menu.
 func afterGame(c *common, s Session) screen {
-	if r, ok := s.(*RemoteSession); ok {
+	if r, ok := s.(Resumable); ok {
 		addr, name := r.Server()
 		return newNetworkReconnect(c, addr, name)
 	}

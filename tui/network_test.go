@@ -140,10 +140,10 @@ func TestFlowNetwork(t *testing.T) {
 	waitText(t, tm, "Turn 1", "your turn")
 	tm.Send(keyOf(engine.Right)) // ada takes the key
 	st := bob.state("ada's move", func(st *netplay.State) bool { return st.Key })
-	if p := st.Players[1]; p.Name != "ada" || p.X != 3 {
+	if p := st.Players[1]; p.Name != "ada" || p.Pos.X != 3 {
 		t.Fatalf("ada is %+v after her move", p)
 	}
-	waitText(t, tm, "You took the key.")
+	waitText(t, tm, "You took the key: the exit is")
 
 	// Game chat both ways.
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'T'}})

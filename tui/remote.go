@@ -27,7 +27,6 @@ type RemoteSession struct {
 	addr, name string
 	seat       int
 	game       string
-	seed       uint64
 	resume     func(ctx context.Context) (*netplay.Client, *netplay.Welcome, error)
 
 	mu      sync.Mutex
@@ -54,7 +53,7 @@ type RemoteSession struct {
 func NewRemoteSession(c *netplay.Client, addr, name string, start *netplay.Start, first *netplay.State,
 	resume func(ctx context.Context) (*netplay.Client, *netplay.Welcome, error)) *RemoteSession {
 	s := &RemoteSession{
-		addr: addr, name: name, seat: start.Seat, game: start.Game, seed: start.Seed, resume: resume,
+		addr: addr, name: name, seat: start.Seat, game: start.Game, resume: resume,
 		client: c, state: first, online: [2]bool{true, true},
 		sendq: make(chan func(*netplay.Client) error, 64), stopped: make(chan struct{}),
 		resumeTries: 4, resumeWait: 500 * time.Millisecond,
@@ -105,9 +104,7 @@ func (s *RemoteSession) View() engine.View {
 	s.mu.Lock()
 	st := s.state
 	s.mu.Unlock()
-	v := st.View(s.seat)
-	v.Seed = s.seed
-	return v
+	return st.View
 }
 
 // Act sends the action. A move that the last state already rules out (not
@@ -120,10 +117,8 @@ func (s *RemoteSession) Act(a engine.Action) ([]engine.Event, error) {
 		return nil, engine.ErrGameOver
 	}
 	if !st.YourTurn {
-		if p := st.View(s.seat); p.Players != nil {
-			if me, ok := p.Player(s.seat); ok && me.State != engine.Active {
-				return nil, engine.ErrSeatInactive
-			}
+		if me, ok := st.Player(s.seat); ok && me.State != engine.Active {
+			return nil, engine.ErrSeatInactive
 		}
 		return nil, engine.ErrNotYourTurn
 	}
@@ -166,7 +161,7 @@ func (s *RemoteSession) handle(m netplay.Message) tea.Msg {
 		}
 		s.mu.Unlock()
 		var ev []engine.Event
-		for _, e := range m.Happenings() {
+		for _, e := range m.Happened {
 			switch e.Kind {
 			case engine.EvSeatAway, engine.EvSeatBack, engine.EvSeatGone:
 				continue // comings and goings are told from the partner messages
@@ -263,7 +258,7 @@ func (s *RemoteSession) lost(c *netplay.Client, cause error) tea.Msg {
 func (s *RemoteSession) Info() SessionInfo {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return SessionInfo{Players: 2, Names: []string{s.names[0], s.names[1]}, Remote: true,
+	return SessionInfo{Players: 2, Names: []string{s.names[0], s.names[1]},
 		Online: []bool{s.online[0], s.online[1]}}
 }
 
@@ -271,12 +266,6 @@ func (s *RemoteSession) Info() SessionInfo {
 func (s *RemoteSession) Say(text string) error {
 	return s.queue(func(c *netplay.Client) error { return c.Chat(text) })
 }
-
-// Save returns nil: the server keeps a network game.
-func (s *RemoteSession) Save() tea.Cmd { return nil }
-
-// Unsaved is false: nothing is lost by leaving, the server keeps the game.
-func (s *RemoteSession) Unsaved() bool { return false }
 
 // End leaves the game (unless it is over) and closes the connection.
 func (s *RemoteSession) End() tea.Cmd {

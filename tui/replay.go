@@ -20,42 +20,47 @@ var replaySpeeds = []struct {
 	{125 * time.Millisecond, "8 moves/s"}, {60 * time.Millisecond, "16 moves/s"}, {30 * time.Millisecond, "33 moves/s"},
 }
 
-// replayKeys are the viewer's keys.
-var replayKeys = struct {
+// replayKeyMap is the viewer's keys. Its FullHelp rows are the key hints
+// at the foot of the side panel, its ShortHelp the hints under the map.
+type replayKeyMap struct {
 	Pause, Step, Faster, Slower, Quit key.Binding
-}{
+	// Speed is Faster and Slower as one hint; it is never matched.
+	Speed key.Binding
+}
+
+var replayKeys = replayKeyMap{
 	Pause:  key.NewBinding(key.WithKeys(" ", "p", "P"), key.WithHelp("Space", "pause")),
-	Step:   key.NewBinding(key.WithKeys("right", "l", "L", "n", "N", "."), key.WithHelp("→", "one step")),
+	Step:   key.NewBinding(key.WithKeys("right", "l", "L", "n", "N", "."), key.WithHelp("→", "step")),
 	Faster: key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+", "faster")),
 	Slower: key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "slower")),
 	Quit:   key.NewBinding(key.WithKeys("q", "Q", "esc", "ctrl+c"), key.WithHelp("Q", "quit")),
+	Speed:  key.NewBinding(key.WithKeys("+", "=", "-", "_"), key.WithHelp("+/-", "speed")),
 }
 
-// ReplayModel plays a recorded game back on screen, through the same game
-// screen as play: Space pauses, → plays one move, + and - change the speed,
-// Q quits.
+// ShortHelp is the one line of hints under the map.
+func (k replayKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Pause, k.Step, k.Speed, k.Quit}
+}
+
+// FullHelp is the hints of the side panel, one group a line.
+func (k replayKeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Pause, k.Step}, {k.Speed, k.Quit}}
+}
+
+// ReplayModel plays a recorded game back on screen, on the same board as
+// play: Space pauses, → plays one move, + and - change the speed, Q quits.
 type ReplayModel struct {
 	c      *common
 	pb     *saves.Playback
-	g      *gameScreen
+	b      *board
 	speed  int
 	paused bool
-	gen    int // the tick chain that is current; older ticks are ignored
-	total  int
+	gen    int    // the tick chain that is current; older ticks are ignored
+	done   string // why the playback stopped, when it has
+	hints  hintCache
+	// narrator words the events for seat 1, as its player saw them.
+	narrator engine.Narrator
 }
-
-// replaySession shows a playback's game to the game screen.
-type replaySession struct{ pb *saves.Playback }
-
-func (r replaySession) Seat() int                                 { return 1 }
-func (r replaySession) View() engine.View                         { return r.pb.Game().View(1) }
-func (r replaySession) Act(engine.Action) ([]engine.Event, error) { return nil, engine.ErrGameOver }
-func (r replaySession) Next() tea.Cmd                             { return nil }
-func (r replaySession) Info() SessionInfo                         { return SessionInfo{Players: r.pb.Game().Players()} }
-func (r replaySession) Say(string) error                          { return nil }
-func (r replaySession) Save() tea.Cmd                             { return nil }
-func (r replaySession) Unsaved() bool                             { return false }
-func (r replaySession) End() tea.Cmd                              { return nil }
 
 // NewReplay starts playing r back; levels are r.Levels parsed (nil for the
 // generated campaign). st may be nil for the local terminal's styles.
@@ -67,13 +72,31 @@ func NewReplay(r saves.Replay, levels []engine.Level, st *Styles) (*ReplayModel,
 	if st == nil {
 		st = NewStyles(nil)
 	}
-	c := &common{cfg: Config{Now: time.Now}, st: st, w: 80, h: 24}
+	c := &common{st: st, w: 80, h: 24}
 	m := &ReplayModel{c: c, pb: pb, speed: 2}
-	m.g = newGameScreen(c, replaySession{pb})
-	_, m.total = pb.Progress()
-	m.g.replay = &replayStatus{total: m.total}
+	m.b = newBoard(st, 1, pb.Game().View(1))
+	players := pb.Game().Players()
+	m.b.info = func() SessionInfo { return SessionInfo{Players: players} }
+	m.narrator = engine.Narrator{Seat: 1, FirstPerson: true, Players: players}
+	m.b.keys = m.keyHints
+	m.b.welcome()
 	m.status()
 	return m, nil
+}
+
+// keyHints are the viewer's key hints, from replayKeys through bubbles'
+// help; under the map they follow the status line.
+func (m *ReplayModel) keyHints(w int) ([]string, pline) {
+	st := m.c.st
+	side, under := m.hints.get(w, 0, func() ([]string, string) {
+		h := keyHelp(st, "  ", false)
+		var side []string
+		for _, row := range replayKeys.FullHelp() {
+			side = append(side, fit(h.ShortHelpView(row), w))
+		}
+		return side, keyHelp(st, " · ", true).ShortHelpView(replayKeys.ShortHelp())
+	})
+	return side, pline{st.text.warn, cut(m.b.status+"  "+under, w)}
 }
 
 // replayTick asks for the next move of tick chain gen.
@@ -90,14 +113,20 @@ func (m *ReplayModel) Init() tea.Cmd { return m.tick() }
 // status refreshes the panel's replay line.
 func (m *ReplayModel) status() {
 	played, total := m.pb.Progress()
-	r := m.g.replay
-	r.played, r.total, r.paused, r.speed = played, total, m.paused, replaySpeeds[m.speed].label
-	m.g.dirty = true
+	s := fmt.Sprintf("Replay %d/%d  %s", played, total, replaySpeeds[m.speed].label)
+	switch {
+	case m.done != "":
+		s = fmt.Sprintf("Replay %d/%d  %s", played, total, m.done)
+	case m.paused:
+		s += "  PAUSED"
+	}
+	m.b.status = s
+	m.b.touch()
 }
 
 // step plays one move; at the end, or on a move the game refuses, it stops.
 func (m *ReplayModel) step() {
-	if m.g.replay.done != "" {
+	if m.done != "" {
 		return
 	}
 	if m.pb.Done() {
@@ -109,7 +138,7 @@ func (m *ReplayModel) step() {
 		m.finish(err)
 		return
 	}
-	m.g.apply(st.Events)
+	m.b.play(st.Events, m.pb.Game().View(1), m.narrator)
 	if m.pb.Done() {
 		m.finish(nil)
 	}
@@ -120,17 +149,17 @@ func (m *ReplayModel) finish(err error) {
 	g := m.pb.Game()
 	switch {
 	case err != nil:
-		m.g.replay.done = "stopped"
-		m.g.say("The replay stops: " + err.Error() + ".")
+		m.done = "stopped"
+		m.b.say("The replay stops: " + err.Error() + ".")
 	case g.Result() == engine.Won:
-		m.g.replay.done = "the end: won"
-		m.g.say(fmt.Sprintf("The end: won with %d points. Q quits.", g.Score()))
+		m.done = "the end: won"
+		m.b.say(fmt.Sprintf("The end: won with %d points. Q quits.", g.Score()))
 	case g.Result() == engine.Lost:
-		m.g.replay.done = "the end: lost"
-		m.g.say(fmt.Sprintf("The end: lost on level %d with %d points. Q quits.", g.LevelNumber(), g.Score()))
+		m.done = "the end: lost"
+		m.b.say(fmt.Sprintf("The end: lost on level %d with %d points. Q quits.", g.LevelNumber(), g.Score()))
 	default:
-		m.g.replay.done = "the end: in progress"
-		m.g.say("The recording ends here (the game was left unfinished). Q quits.")
+		m.done = "the end: in progress"
+		m.b.say("The recording ends here (the game was left unfinished). Q quits.")
 	}
 	m.paused = true
 	m.status()
@@ -141,7 +170,6 @@ func (m *ReplayModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.c.w, m.c.h = msg.Width, msg.Height
-		m.g.dirty = true
 	case replayTick:
 		if msg.gen != m.gen || m.paused {
 			return m, nil
@@ -157,7 +185,7 @@ func (m *ReplayModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case key.Matches(msg, replayKeys.Quit):
 			return m, tea.Quit
 		case key.Matches(msg, replayKeys.Pause):
-			if m.g.replay.done != "" {
+			if m.done != "" {
 				return m, nil
 			}
 			m.paused = !m.paused
@@ -187,5 +215,5 @@ func (m *ReplayModel) View() string {
 	if m.c.tooSmall() {
 		return m.c.tooSmallView()
 	}
-	return m.g.View()
+	return m.b.View(m.c.w, m.c.h)
 }

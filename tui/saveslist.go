@@ -28,14 +28,14 @@ func loadSave(dir, name string) tea.Cmd {
 
 // startLoaded opens the game screen on a loaded game, or puts the reason it
 // could not be loaded in *note.
-func startLoaded(c *common, msg loadedMsg, note *string) tea.Cmd {
+func startLoaded(c *common, msg loadedMsg, note *string) (nav, tea.Cmd) {
 	if msg.err != nil {
 		*note = fmt.Sprintf("%s cannot be loaded: %s", msg.name, reason(msg.err))
-		return nil
+		return stay, nil
 	}
 	l := msg.loaded
 	sess := NewLocalSession(l.Game, l.Recorder, nil, c.cfg.Saves, c.cfg.Replays, c.cfg.Now, true)
-	return c.replace(newGameScreen(c, sess))
+	return replace(newGameScreen(c, sess)), nil
 }
 
 // reason is the part of a load error the player needs.
@@ -76,7 +76,7 @@ var (
 )
 
 // Update moves through the list, loads or deletes.
-func (s *savesScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case savesListedMsg:
 		s.list, s.listed = msg.list, true
@@ -90,21 +90,21 @@ func (s *savesScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		} else {
 			s.note = "Deleted " + msg.name + "."
 		}
-		return s, listSaves(s.c.cfg.Saves)
+		return stay, listSaves(s.c.cfg.Saves)
 	case loadedMsg:
-		return s, startLoaded(s.c, msg, &s.note)
+		return startLoaded(s.c, msg, &s.note)
 	case tea.KeyMsg:
 		if s.deleting {
 			switch {
 			case key.Matches(msg, yesKey):
 				s.deleting = false
 				name, dir := s.list[s.cursor].Name, s.c.cfg.Saves
-				return s, func() tea.Msg { return deletedMsg{name, saves.Store{Dir: dir}.Delete(name)} }
+				return stay, func() tea.Msg { return deletedMsg{name, saves.Store{Dir: dir}.Delete(name)} }
 			case key.Matches(msg, noKey):
 				s.deleting = false
 				s.note = ""
 			}
-			return s, nil
+			return stay, nil
 		}
 		switch {
 		case key.Matches(msg, menuKeys.Up):
@@ -112,21 +112,21 @@ func (s *savesScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		case key.Matches(msg, menuKeys.Down):
 			s.cursor = min(s.cursor+1, max(len(s.list)-1, 0))
 		case key.Matches(msg, menuKeys.Back), msg.String() == "q" || msg.String() == "Q":
-			return s, s.c.replace(newMenu(s.c))
+			return replace(newMenu(s.c)), nil
 		case len(s.list) == 0:
 		case key.Matches(msg, menuKeys.Choose):
 			it := s.list[s.cursor]
 			if it.Damaged() {
 				s.note = it.Name + " cannot be loaded: " + it.Reason()
-				return s, nil
+				return stay, nil
 			}
 			s.note = "Loading " + it.Name + "…"
-			return s, loadSave(s.c.cfg.Saves, it.Name)
+			return stay, loadSave(s.c.cfg.Saves, it.Name)
 		case key.Matches(msg, deleteKey):
 			s.deleting = true
 		}
 	}
-	return s, nil
+	return stay, nil
 }
 
 // View draws the list.

@@ -22,11 +22,11 @@ func newHelpScreen(c *common) *helpScreen { return &helpScreen{c: c} }
 func (h *helpScreen) Init() tea.Cmd { return nil }
 
 // Update returns to the previous screen on any key.
-func (h *helpScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (h *helpScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	if _, ok := msg.(tea.KeyMsg); ok {
-		return h, h.c.pop()
+		return pop(), nil
 	}
-	return h, nil
+	return stay, nil
 }
 
 // glyph draws a symbol with its map style.
@@ -53,7 +53,7 @@ func (h *helpScreen) View() string {
 		sym(clsMark, "!", "where the Minotaur lands"),
 		sym(clsKey, "K", "the key: opens the exit"),
 		sym(clsExit, "E", "exit (green; bright if open)"),
-		sym(clsBonus, "*", "freeze: monsters skip 3"),
+		sym(clsBonus, "*", "freeze: pocket it, F uses"),
 		sym(clsBonus, "^", "torch: see further"),
 		sym(clsBonus, "?", "compass: shows the way"),
 		sym(clsCompass, ".", "a compass mark (blue)"),
@@ -70,6 +70,7 @@ func (h *helpScreen) View() string {
 		k("W A S D", "step up, left,"),
 		k("arrows", "down, right"),
 		k("Space", "wait a turn"),
+		k("F", "use a pocketed freeze"),
 		k("H ?", "this help"),
 		k("P Esc", "pause: save, quit"),
 		k("Enter T", "chat (co-op)"),
@@ -123,14 +124,12 @@ func (p *pauseScreen) Init() tea.Cmd { return nil }
 var pauseLabels = []string{"Continue", "Save", "Quit to menu"}
 
 // Update moves through the menu, saves, or leaves.
-func (p *pauseScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (p *pauseScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case SavedMsg:
 		p.saving = false
 		if msg.Err != nil {
-			if l, ok := p.g.sess.(*LocalSession); ok {
-				l.markUnsaved()
-			}
+			saveFailedIn(p.g.sess)
 			p.note = saveFailed(msg.Err)
 		} else {
 			p.note = "Saved as " + filepath.Base(msg.Path) + "."
@@ -142,50 +141,48 @@ func (p *pauseScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		case key.Matches(msg, menuKeys.Down):
 			p.cursor = (p.cursor + 1) % len(pauseLabels)
 		case key.Matches(msg, playKeys.Pause):
-			return p, p.c.pop()
+			return pop(), nil
 		case key.Matches(msg, menuKeys.Choose):
-			return p, p.choose(p.cursor)
+			return p.choose(p.cursor)
 		case msg.Type == tea.KeyRunes && len(msg.Runes) == 1:
 			switch strings.ToUpper(string(msg.Runes)) {
 			case "C":
-				return p, p.choose(0)
+				return p.choose(0)
 			case "Q":
-				return p, p.choose(2)
+				return p.choose(2)
 			}
 		}
 	}
-	return p, nil
+	return stay, nil
 }
 
-func (p *pauseScreen) choose(i int) tea.Cmd {
+func (p *pauseScreen) choose(i int) (nav, tea.Cmd) {
 	p.cursor = i
 	switch i {
 	case 0:
-		return p.c.pop()
+		return pop(), nil
 	case 1:
 		if p.saving {
-			return nil
+			return stay, nil
 		}
-		cmd := p.g.sess.Save()
-		if cmd == nil {
+		sv, ok := p.g.sess.(Saver)
+		if !ok {
 			p.note = "A network game cannot be saved."
-			return nil
+			return stay, nil
 		}
 		p.saving = true
 		p.note = "Saving…"
-		return cmd
+		return stay, sv.Save()
 	}
-	if p.g.sess.Unsaved() {
-		return p.c.push(quitConfirm(p.c, p.g, false))
+	if unsaved(p.g.sess) {
+		return push(quitConfirm(p.c, p.g, false)), nil
 	}
 	return leaveGame(p.c, p.g)
 }
 
 // leaveGame ends the game's session (writing its replay) and shows the menu.
-func leaveGame(c *common, g *gameScreen) tea.Cmd {
-	end := g.sess.End()
-	c.replace(newMenu(c))
-	return end
+func leaveGame(c *common, g *gameScreen) (nav, tea.Cmd) {
+	return replace(newMenu(c)), g.sess.End()
 }
 
 // View draws the pause menu.
@@ -199,12 +196,12 @@ func (p *pauseScreen) View() string {
 			items = append(items, "  "+fmt.Sprintf("%-14s", l))
 		}
 	}
-	v := p.g.view
+	v := p.g.b.view
 	body := st.Title.Render("PAUSED") + "\n\n" +
 		fmt.Sprintf("Level %d/%d · turn %d · score %d", v.Level, v.Levels, v.Turn, v.Score) + "\n\n" +
 		strings.Join(items, "\n") + "\n\n"
 	note := p.note
-	if note == "" && p.g.sess.Unsaved() {
+	if note == "" && unsaved(p.g.sess) {
 		note = "This game has unsaved progress."
 	}
 	body += wrap(note, max(p.c.w-10, 20)) + "\n\n" + st.Faint.Render("↑/↓ Enter choose · P/Esc back to the game")
@@ -216,7 +213,7 @@ type confirmScreen struct {
 	c        *common
 	g        *gameScreen
 	question string
-	leave    func() tea.Cmd
+	leave    func() (nav, tea.Cmd)
 	note     string
 	saving   bool
 }
@@ -225,10 +222,12 @@ type confirmScreen struct {
 // menu (from the pause screen) or out of the program (Ctrl+C).
 func quitConfirm(c *common, g *gameScreen, program bool) *confirmScreen {
 	q := &confirmScreen{c: c, g: g, question: "This game has unsaved progress.\nQuit to the menu without saving?"}
-	q.leave = func() tea.Cmd { return leaveGame(c, g) }
+	q.leave = func() (nav, tea.Cmd) { return leaveGame(c, g) }
 	if program {
 		q.question = "This game has unsaved progress.\nQuit the game without saving?"
-		q.leave = func() tea.Cmd { return tea.Sequence(g.sess.End(), func() tea.Msg { return quitMsg{} }) }
+		q.leave = func() (nav, tea.Cmd) {
+			return stay, tea.Sequence(g.sess.End(), func() tea.Msg { return quitMsg{} })
+		}
 	}
 	return q
 }
@@ -237,38 +236,36 @@ func quitConfirm(c *common, g *gameScreen, program bool) *confirmScreen {
 func (q *confirmScreen) Init() tea.Cmd { return nil }
 
 // Update: Y quits, S saves then quits, N or Esc goes back.
-func (q *confirmScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (q *confirmScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case SavedMsg:
 		q.saving = false
 		if msg.Err != nil {
-			if l, ok := q.g.sess.(*LocalSession); ok {
-				l.markUnsaved()
-			}
+			saveFailedIn(q.g.sess)
 			q.note = saveFailed(msg.Err)
-			return q, nil
+			return stay, nil
 		}
-		return q, q.leave()
+		return q.leave()
 	case tea.KeyMsg:
 		if q.saving {
-			return q, nil
+			return stay, nil
 		}
 		switch strings.ToLower(msg.String()) {
 		case "y":
-			return q, q.leave()
+			return q.leave()
 		case "s":
-			save := q.g.sess.Save()
-			if save == nil {
-				return q, q.leave()
+			sv, ok := q.g.sess.(Saver)
+			if !ok {
+				return q.leave()
 			}
 			q.saving = true
 			q.note = "Saving…"
-			return q, save
+			return stay, sv.Save()
 		case "n", "esc":
-			return q, q.c.pop()
+			return pop(), nil
 		}
 	}
-	return q, nil
+	return stay, nil
 }
 
 // View draws the question.
@@ -303,11 +300,11 @@ var continueKey = key.NewBinding(key.WithKeys("enter", " ", "esc"), key.WithHelp
 
 // Update returns to the game on Enter or Space (not on a move key, which the
 // player may still be pressing).
-func (p *passedScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (p *passedScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, continueKey) {
-		return p, p.c.pop()
+		return pop(), nil
 	}
-	return p, nil
+	return stay, nil
 }
 
 // scoreLines is the breakdown of a level's score.
@@ -347,17 +344,17 @@ func newMessageScreen(c *common, title, text string, toMenu bool) *messageScreen
 func (m *messageScreen) Init() tea.Cmd { return nil }
 
 // Update leaves on Enter, Esc or Q.
-func (m *messageScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+func (m *messageScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		switch strings.ToLower(k.String()) {
 		case "enter", "esc", "q", " ":
 			if m.toMenu {
-				return m, m.c.replace(newMenu(m.c))
+				return replace(newMenu(m.c)), nil
 			}
-			return m, m.c.pop()
+			return pop(), nil
 		}
 	}
-	return m, nil
+	return stay, nil
 }
 
 // View draws the message.

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -15,8 +14,13 @@ import (
 // Session is the game screen's line to one game. The game screen draws only
 // from Session.View and shows messages only from the events a session
 // reports, so that solo play (LocalSession: an engine.Game in this process)
-// and network co-op (a netplay client) share every line of drawing and input
-// code.
+// and network co-op (RemoteSession: a netplay client) share every line of
+// drawing and input code.
+//
+// Session holds what every session does. What only some do is an optional
+// interface, checked where it matters: Saver (a game the player can save),
+// Chatter (a partner to talk to), Resumable (a game a server keeps while
+// its player is away).
 //
 // The game screen calls a session from its Update only (one goroutine); a
 // session must not block there. Anything slow — writing files, waiting for
@@ -31,8 +35,6 @@ import (
 //   - Next waits for the next server message and turns it into an EventsMsg
 //     (a new state and its events), a ChatMsg, or a SessionErrorMsg (the
 //     connection failed: the screen shows it with a way back to the menu).
-//   - Save returns nil (a network game is not saved by a player) and
-//     Unsaved returns false, so the game never asks "quit without saving?".
 //   - End leaves the room and closes the connection.
 type Session interface {
 	// Seat is the seat this screen plays: 1 solo; 1 or 2 in co-op.
@@ -51,18 +53,53 @@ type Session interface {
 	Next() tea.Cmd
 	// Info describes the session for the side panel.
 	Info() SessionInfo
-	// Say sends a chat line to the partner (co-op only).
-	Say(text string) error
-	// Save returns a command that writes the game to a new saved-game file
-	// and reports a SavedMsg, or nil when the session cannot be saved.
-	Save() tea.Cmd
-	// Unsaved reports whether the game has progress that no save holds and
-	// that quitting would lose.
-	Unsaved() bool
 	// End finishes the session — the game was won, lost or abandoned — and
 	// returns a command that writes what must be kept (a local game's
 	// replay) or closes the connection, and reports an EndedMsg.
 	End() tea.Cmd
+}
+
+// Saver is a session that the player can save (a solo game; the server
+// keeps a network game). Without one, the pause screen says the game cannot
+// be saved and quitting never asks about unsaved progress.
+type Saver interface {
+	// Save returns a command that writes the game to a new saved-game file
+	// and reports a SavedMsg.
+	Save() tea.Cmd
+	// Unsaved reports whether the game has progress that no save holds and
+	// that quitting would lose.
+	Unsaved() bool
+	// SaveFailed tells the session that the write of its last Save failed,
+	// so that its progress counts as unsaved again.
+	SaveFailed()
+}
+
+// Chatter is a session with a partner to talk to (co-op over the network).
+type Chatter interface {
+	// Say sends a chat line to the partner.
+	Say(text string) error
+}
+
+// Resumable is a session that a server keeps while its player is away: a
+// dropped connection is resumed, so a hangup leaves it alone rather than
+// ending it (which would give the seat up), and after the game the player
+// goes back to that server's lobby.
+type Resumable interface {
+	// Server returns the server's address and the player's name there.
+	Server() (addr, name string)
+}
+
+// unsaved reports whether s has progress that quitting would lose.
+func unsaved(s Session) bool {
+	sv, ok := s.(Saver)
+	return ok && sv.Unsaved()
+}
+
+// saveFailedIn tells s, when it saves, that its last save was not written.
+func saveFailedIn(s Session) {
+	if sv, ok := s.(Saver); ok {
+		sv.SaveFailed()
+	}
 }
 
 // SessionInfo describes a session for the side panel.
@@ -71,9 +108,8 @@ type SessionInfo struct {
 	Players int
 	// Names are the players' names in seat order ("" when unknown).
 	Names []string
-	// Remote is true for a network game.
-	Remote bool
-	// Online tells, in seat order, whether each player is connected.
+	// Online tells, in seat order, whether each player is connected (nil
+	// when every player is here).
 	Online []bool
 }
 
@@ -126,15 +162,13 @@ type LocalSession struct {
 
 // NewLocalSession wraps a game. rec records its moves (nil starts a new
 // recording of g's seed and levelTexts); savesDir and replaysDir are the
-// folders that Save and End write to; now tells the time for file names.
+// folders that Save and End write to; now tells the time for file names
+// (it must not be nil).
 // savedAlready says that g was just loaded from a save (so it has nothing
 // unsaved yet).
 func NewLocalSession(g *engine.Game, rec *saves.Recorder, levelTexts []string, savesDir, replaysDir string, now func() time.Time, savedAlready bool) *LocalSession {
 	if rec == nil {
 		rec = saves.NewRecorder(g.Seed(), levelTexts, g.Players())
-	}
-	if now == nil {
-		now = time.Now
 	}
 	s := &LocalSession{game: g, rec: rec, store: saves.Store{Dir: savesDir}, replays: replaysDir, now: now, savedAt: -1}
 	if savedAlready {
@@ -143,7 +177,7 @@ func NewLocalSession(g *engine.Game, rec *saves.Recorder, levelTexts []string, s
 	return s
 }
 
-// Game returns the session's game (for tests and the replay viewer).
+// Game returns the session's game (for tests).
 func (s *LocalSession) Game() *engine.Game { return s.game }
 
 // Seat is always 1 in a solo game.
@@ -168,13 +202,22 @@ func (s *LocalSession) Act(a engine.Action) ([]engine.Event, error) {
 // Next returns nil: a local game reports nothing unasked.
 func (s *LocalSession) Next() tea.Cmd { return nil }
 
+// DealAhead returns a command that deals the campaign's next level in the
+// background (the solver's vetting takes up to a tenth of a second), or nil
+// when there is none to deal.
+func (s *LocalSession) DealAhead() tea.Cmd {
+	work := s.game.Upcoming()
+	if work == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		work()
+		return nil
+	}
+}
+
 // Info describes a solo game.
 func (s *LocalSession) Info() SessionInfo { return SessionInfo{Players: s.game.Players()} }
-
-// Say has no one to talk to in a solo game.
-func (s *LocalSession) Say(string) error {
-	return errors.New("there is no one to talk to in a solo game")
-}
 
 // Unsaved reports moves made since the last save (or since the start).
 func (s *LocalSession) Unsaved() bool {
@@ -190,7 +233,7 @@ func (s *LocalSession) Save() tea.Cmd {
 	}
 	store, now := s.store, s.now()
 	n := s.rec.Len()
-	s.savedAt = n // optimistic; a failed save resets it through MarkUnsaved
+	s.savedAt = n // optimistic; a failed save resets it through SaveFailed
 	return func() tea.Msg {
 		info, err := store.Save(g, rec, now)
 		if err != nil {
@@ -200,8 +243,8 @@ func (s *LocalSession) Save() tea.Cmd {
 	}
 }
 
-// markUnsaved forgets the last save (it failed).
-func (s *LocalSession) markUnsaved() { s.savedAt = -1 }
+// SaveFailed forgets the last save (its write failed).
+func (s *LocalSession) SaveFailed() { s.savedAt = -1 }
 
 // snapshot copies the game and the recording through their serialised form.
 func (s *LocalSession) snapshot() (*engine.Game, *saves.Recorder, error) {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/testboard"
 	"github.com/minotaur-game/minotaur/levels"
 )
 
@@ -210,32 +211,10 @@ func TestE2EScroll(t *testing.T) {
 	}
 }
 
-// firstStep is the first step of a shortest path from the player to target.
+// firstStep is the first step of a shortest path from the player to target
+// (the exit closed).
 func firstStep(g *engine.Game, target engine.Point) engine.Action {
 	lv := g.CurrentLevel()
-	from := g.Status().Players[0].Pos
-	acts := []engine.Action{engine.Up, engine.Left, engine.Down, engine.Right}
-	first := map[engine.Point]engine.Action{}
-	seen := map[engine.Point]bool{from: true}
-	queue := []engine.Point{from}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, a := range acts {
-			q := p.Add(a.Delta())
-			if seen[q] || lv.IsWall(q) || q == lv.Exit {
-				continue
-			}
-			seen[q] = true
-			first[q] = a
-			if p != from {
-				first[q] = first[p]
-			}
-			if q == target {
-				return first[q]
-			}
-			queue = append(queue, q)
-		}
-	}
-	return engine.Skip
+	a, _ := testboard.Step(g.Status().Players[0].Pos, target, testboard.Walkable(lv, false))
+	return a
 }

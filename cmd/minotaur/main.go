@@ -3,6 +3,7 @@
 //	minotaur [flags]               play (full-screen, opens the main menu)
 //	minotaur check FILE...         validate level files
 //	minotaur gen [--seed N] ...    print a generated level
+//	minotaur labyrinth FIELD|random [--players N] [--start X,Y]... [--script FILE]
 //	minotaur replay [--headless] FILE
 //	minotaur serve [--addr :7777]  run the network game server
 //	minotaur version               print the version
@@ -72,8 +73,12 @@ func commandNames() []string {
 // usageCommands lists the subcommands for --help texts.
 func usageCommands() string {
 	var b strings.Builder
+	w := 0
 	for _, n := range commandNames() {
-		fmt.Fprintf(&b, "  minotaur %-8s %s\n", n, commands[n].summary)
+		w = max(w, len(n))
+	}
+	for _, n := range commandNames() {
+		fmt.Fprintf(&b, "  minotaur %-*s  %s\n", w, n, commands[n].summary)
 	}
 	return b.String()
 }

@@ -12,7 +12,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/pflag"
 
-	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui"
@@ -56,8 +55,9 @@ func playUsage(fs *pflag.FlagSet, paths saves.Paths, pathErr error) string {
 		s += fmt.Sprintf("  saves     %s\n  scores    %s\n  replays   %s\n", paths.Saves, paths.Scores, paths.Replays)
 	}
 	return s + "\nCommands:\n" + usageCommands() +
-		"\nIn the game: W A S D or the arrows move, Space waits, H or ? shows the help,\n" +
-		"P or Esc pauses (save, quit). The player's guide is docs/guide.md.\n"
+		"\nIn the game: W A S D or the arrows move, Space waits, F uses a freeze from\n" +
+		"your pocket, H or ? shows the help, P or Esc pauses (save, quit).\n" +
+		"The player's guide is docs/guide.md.\n"
 }
 
 func runPlay(args []string, stdout, stderr io.Writer) int {
@@ -86,7 +86,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	cfg := tui.Config{
 		Saves: paths.Saves, Scores: paths.Scores, Replays: paths.Replays,
 		Seed: f.seed, SeedFixed: fs.Changed("seed"),
-		Server: f.server, Name: f.name,
+		Server: f.server, Name: f.name, Now: time.Now,
 	}
 	if !cfg.SeedFixed {
 		// The only read of the clock for a seed: once, here.
@@ -96,11 +96,11 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		cfg.Name = osUserName()
 	}
 	if len(f.levels) > 0 {
-		lv, texts, ok := loadLevels(f.levels, stderr)
+		campaign, ok := loadLevels(f.levels, stderr)
 		if !ok {
 			return 1
 		}
-		cfg.Levels, cfg.LevelTexts = lv, texts
+		cfg.Levels = campaign
 	}
 	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen(), tea.WithoutSignalHandler())
 	stop := onHangup(p)
@@ -143,9 +143,8 @@ const hangupGrace = 5 * time.Second
 
 // loadLevels parses the --level files. Every problem of every file is
 // printed, one line each; any error refuses the whole campaign.
-func loadLevels(files []string, stderr io.Writer) ([]engine.Level, []string, bool) {
-	var out []engine.Level
-	var texts []string
+func loadLevels(files []string, stderr io.Writer) (tui.Campaign, bool) {
+	var out tui.Campaign
 	ok := true
 	for _, path := range files {
 		data, rerr := levels.ReadFile(path)
@@ -170,13 +169,12 @@ func loadLevels(files []string, stderr io.Writer) ([]engine.Level, []string, boo
 			ok = false
 			continue
 		}
-		out = append(out, l)
-		texts = append(texts, string(data))
+		out = append(out, tui.LevelFile{Level: l, Text: string(data)})
 	}
 	if !ok {
 		fmt.Fprintln(stderr, "minotaur: the level files above have errors; fix them (see 'minotaur check') and try again")
 	}
-	return out, texts, ok
+	return out, ok
 }
 
 // osUserName is the name of the user running the game, or "".

@@ -15,6 +15,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/sshplay"
+	"github.com/minotaur-game/minotaur/tui"
 	"github.com/spf13/pflag"
 )
 
@@ -105,13 +106,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		DataDir: *data, Grace: *grace, MaxClients: *maxClients, MaxPerAddr: *maxPerAddr,
 		PingAfter: *pingAfter, DropAfter: *dropAfter,
 	}
-	var levelTexts []string
+	var campaign tui.Campaign
 	if len(*levelFiles) > 0 {
-		lv, texts, ok := loadLevels(*levelFiles, stderr)
-		if !ok {
+		var ok bool
+		if campaign, ok = loadLevels(*levelFiles, stderr); !ok {
 			return 1
 		}
-		cfg.Levels, levelTexts = lv, texts
+		cfg.Levels = campaign.Levels()
 	}
 	if fs.Changed("seed") {
 		n := *seed
@@ -136,7 +137,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	served := make(chan error, 2)
 	var sshSrv *sshplay.Server
 	if *sshAddr != "" {
-		scfg := sshplay.Config{DataDir: *data, Game: srv, Logger: log, Levels: cfg.Levels, LevelTexts: levelTexts,
+		scfg := sshplay.Config{DataDir: *data, Game: srv, Logger: log, Levels: campaign,
 			MaxSessions: min(*sshMax, *maxClients)}
 		if fs.Changed("seed") {
 			scfg.Seed, scfg.SeedFixed = cfg.Seed, true

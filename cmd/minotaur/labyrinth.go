@@ -1,0 +1,325 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/spf13/pflag"
+
+	"github.com/minotaur-game/minotaur/labyrinth"
+	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui"
+)
+
+func init() {
+	register(command{name: "labyrinth", summary: "play the Labyrinth: the blind maze game, the program as referee", run: runLabyrinth})
+}
+
+const labyrinthShortUsage = "usage: minotaur labyrinth FIELD|random [--players N] [--start X,Y]... [--random-positions] [--size X,Y] [--seed S] [--script FILE|-]\n" +
+	"(run 'minotaur labyrinth --help' for more)\n"
+
+const labyrinthUsage = `usage: minotaur labyrinth FIELD|random [flags]
+       minotaur labyrinth FIELD|random --script FILE|- [flags]
+
+Plays the console game Labyrinth on a field file (see docs/labyrinth.md):
+only the referee — the program — sees the field; each player walks blind and
+hears the referee's answers. FIELD is a field file, the name of a built-in
+example (field1 to field5), or "random" for a generated field.
+
+Flags:
+  --players N          1 to 4 players (default: one per --start; else asked
+                       for, or 1 with --script)
+  --start X,Y          a player's start cell, once per player in order;
+                       x is the row and y the column, from 0 at the top left
+  --random-positions   draw the start cells not given with --start
+  --size X,Y           rows and columns of a random field (default 10,10;
+                       2 to 100 each)
+  --seed S             seed of the random field and random starts
+                       (default: drawn from the clock)
+  --saves DIR          keep saved games in the folder DIR
+  --script FILE|-      headless: read one command a line from FILE (or the
+                       standard input), "p1 W", "p2 X D" or a bare command in
+                       turn order; print each answer as "P<n>: <answer>" and
+                       last "WINNER <n> TURN <t>" or "NO WINNER"
+
+Exit status: 0 the game was played, 1 the field or the script was refused,
+2 usage error.
+`
+
+// labyrinthFlags are the command's options.
+type labyrinthFlags struct {
+	players      int
+	starts       []string
+	randomStarts bool
+	size         string
+	seed         uint64
+	saves        string
+	script       string
+}
+
+func runLabyrinth(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("labyrinth", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	var f labyrinthFlags
+	fs.IntVar(&f.players, "players", 0, "")
+	fs.StringArrayVar(&f.starts, "start", nil, "")
+	fs.BoolVar(&f.randomStarts, "random-positions", false, "")
+	fs.StringVar(&f.size, "size", "10,10", "")
+	fs.Uint64Var(&f.seed, "seed", 0, "")
+	fs.StringVar(&f.saves, "saves", "", "")
+	fs.StringVar(&f.script, "script", "", "")
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "minotaur labyrinth: "+format+"\n%s", append(a, labyrinthShortUsage)...)
+		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fmt.Fprint(stdout, labyrinthUsage)
+			return 0
+		}
+		return usage("%v", err)
+	}
+	switch {
+	case fs.NArg() == 0:
+		return usage("no field: name a field file, an example (field1 to field5) or random")
+	case fs.NArg() > 1:
+		return usage("one field at a time, not %d (%s)", fs.NArg(), strings.Join(fs.Args(), " "))
+	case fs.Changed("players") && (f.players < 1 || f.players > labyrinth.MaxPlayers):
+		return usage("--players %d: the Labyrinth is played by 1 to %d players", f.players, labyrinth.MaxPlayers)
+	case fs.Changed("size") && fs.Arg(0) != "random":
+		return usage("--size is for a random field: the size of %s is in the file", fs.Arg(0))
+	}
+	var starts []levels.Cell
+	for _, s := range f.starts {
+		c, err := parseCell(s)
+		if err != nil {
+			return usage("--start %q: %v", s, err)
+		}
+		starts = append(starts, c)
+	}
+	if f.players == 0 && len(starts) > 0 {
+		f.players = len(starts) // the starts given say how many play
+	}
+	if len(starts) > f.players {
+		return usage("%d start cells for %d players: give --start once per player", len(starts), f.players)
+	}
+	if !fs.Changed("seed") {
+		// The only read of the clock for a seed: once, here.
+		f.seed = uint64(time.Now().UnixNano())
+	}
+	rng := rand.New(rand.NewPCG(f.seed, 0x1ab))
+
+	name, text, lab, status := loadField(fs.Arg(0), f.size, rng, stderr)
+	if status != 0 {
+		return status
+	}
+	for i, c := range starts {
+		if fd := lab.Fields[0]; !fd.In(c) {
+			fmt.Fprintf(stderr, "minotaur labyrinth: player %d's start %v is outside the field: x (the row) goes from 0 to %d and y (the column) from 0 to %d\n", i+1, c, fd.Rows-1, fd.Cols-1)
+			return 2
+		}
+	}
+	if f.script != "" {
+		players := max(f.players, 1)
+		for len(starts) < players {
+			if !f.randomStarts {
+				return usage("player %d has no start cell: give --start once per player, or --random-positions", len(starts)+1)
+			}
+			starts = append(starts, labyrinth.RandomStart(lab, rng))
+		}
+		return runScript(lab, starts, f.script, stdout, stderr)
+	}
+
+	// Random starts are drawn here, as in a script, so that the same
+	// field, starts and seed give the same game on the screen too.
+	for f.randomStarts && len(starts) < f.players {
+		starts = append(starts, labyrinth.RandomStart(lab, rng))
+	}
+	paths, err := saves.ResolvePaths(f.saves, "", saves.LocalEnv())
+	if err != nil {
+		fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)
+		return 1
+	}
+	cfg := tui.Config{
+		Saves: paths.Saves, Scores: paths.Scores, Replays: paths.Replays,
+		Seed: tui.NextSeed(f.seed), Name: osUserName(), Now: time.Now,
+		Labyrinth: &tui.LabyrinthSetup{
+			Name: name, Text: text, Lab: lab, Players: f.players, Starts: starts,
+			RandomStarts: f.randomStarts, Seed: f.seed,
+		},
+	}
+	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen(), tea.WithoutSignalHandler())
+	stop := onHangup(p)
+	defer stop()
+	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// parseCell reads a cell as "X,Y" or "(X, Y)".
+func parseCell(s string) (levels.Cell, error) {
+	t := strings.Trim(strings.TrimSpace(s), "()")
+	parts := strings.Split(t, ",")
+	if len(parts) != 2 {
+		return levels.Cell{}, errors.New("write a cell as X,Y: the row and the column, from 0")
+	}
+	var v [2]int
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 0 {
+			return levels.Cell{}, fmt.Errorf("%q is not a row or column number (0 or more)", strings.TrimSpace(p))
+		}
+		v[i] = n
+	}
+	return levels.Cell{X: v[0], Y: v[1]}, nil
+}
+
+// loadField reads the field: a file, a built-in example, or a random field
+// of the given size. A field that check rejects is refused with its lines.
+func loadField(arg, size string, rng *rand.Rand, stderr io.Writer) (name, text string, lab *levels.Labyrinth, status int) {
+	if arg == "random" {
+		c, err := parseCell(size)
+		if err == nil && (c.X < labyrinth.MinGenSide || c.Y < labyrinth.MinGenSide || c.X > labyrinth.MaxGenSide || c.Y > labyrinth.MaxGenSide) {
+			err = fmt.Errorf("a random field has %d to %d rows and columns", labyrinth.MinGenSide, labyrinth.MaxGenSide)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "minotaur labyrinth: --size %q: %v\n%s", size, err, labyrinthShortUsage)
+			return "", "", nil, 2
+		}
+		lab, err := labyrinth.Generate(c.X, c.Y, rng)
+		if err != nil {
+			fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)
+			return "", "", nil, 1
+		}
+		return fmt.Sprintf("random %d × %d", c.X, c.Y), levels.FormatLabyrinth(lab), lab, 0
+	}
+	data, rerr := levels.ReadFile(arg)
+	name = arg
+	if rerr != nil {
+		if ex, ok := exampleField(arg); ok {
+			data, name, rerr = ex.Text, ex.Name, nil
+		}
+	}
+	if rerr != nil {
+		fmt.Fprintln(stderr, rerr)
+		return "", "", nil, 1
+	}
+	if !levels.IsLabyrinth(data) {
+		fmt.Fprintf(stderr, "minotaur labyrinth: %s is not a Labyrinth field file (a Minotaur level is played with 'minotaur --level %s')\n", arg, arg)
+		return "", "", nil, 1
+	}
+	r := levels.Check(name, data)
+	if !r.OK() {
+		for _, line := range r.Lines(false) {
+			fmt.Fprintln(stderr, line)
+		}
+		if r.Err == nil {
+			fmt.Fprintf(stderr, "minotaur labyrinth: %s cannot be played: the exit cannot be reached from every cell of field 0 (see 'minotaur check %s')\n", name, arg)
+		}
+		return "", "", nil, 1
+	}
+	lab, err := levels.ParseLabyrinth(name, data)
+	if err != nil { // checked above
+		fmt.Fprintln(stderr, err)
+		return "", "", nil, 1
+	}
+	return name, string(data), lab, 0
+}
+
+// exampleField finds a built-in example by name: "field2" or "field2.txt".
+func exampleField(arg string) (levels.ExampleField, bool) {
+	for _, ex := range levels.ExampleFields() {
+		if arg == ex.Name || arg+".txt" == ex.Name {
+			return ex, true
+		}
+	}
+	return levels.ExampleField{}, false
+}
+
+// runScript plays a headless game: one command a line, one answer a line.
+func runScript(lab *levels.Labyrinth, starts []levels.Cell, script string, stdout, stderr io.Writer) int {
+	var in io.Reader = os.Stdin
+	if script != "-" {
+		fh, err := os.Open(script)
+		if err != nil {
+			fmt.Fprintf(stderr, "minotaur labyrinth: cannot read the script: %v\n", err)
+			return 1
+		}
+		defer fh.Close()
+		in = fh
+	}
+	g, err := labyrinth.New(lab, starts)
+	if err != nil {
+		fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)
+		return 2
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	say := func(answers []labyrinth.Answer) {
+		for _, a := range answers {
+			fmt.Fprintf(out, "P%d: %s\n", a.Player, a.Text())
+		}
+	}
+	say(g.Opening())
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	for no := 1; sc.Scan(); no++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fail := func(format string, a ...any) int {
+			out.Flush()
+			fmt.Fprintf(stderr, "minotaur labyrinth: script line %d: "+format+"\n", append([]any{no}, a...)...)
+			return 1
+		}
+		if g.Over() {
+			w, t := g.Winner()
+			return fail("%q comes after the end of the game (player %d won in turn %d)", line, w, t)
+		}
+		cmdText := line
+		if len(line) >= 2 && (line[0] == 'p' || line[0] == 'P') && line[1] >= '0' && line[1] <= '9' {
+			fields := strings.Fields(line)
+			n, err := strconv.Atoi(fields[0][1:])
+			if err != nil || n < 1 || n > g.Players() {
+				return fail("%q names no player of this game (p1 to p%d)", fields[0], g.Players())
+			}
+			if n != g.Current() {
+				return fail("it is player %d's turn, not player %d's", g.Current(), n)
+			}
+			cmdText = strings.Join(fields[1:], " ")
+		}
+		cmd, err := labyrinth.ParseCommand(cmdText)
+		if err != nil {
+			return fail("%v", err)
+		}
+		answers, err := g.Act(cmd)
+		if err != nil {
+			return fail("%v", err)
+		}
+		say(answers)
+	}
+	if err := sc.Err(); err != nil {
+		out.Flush()
+		fmt.Fprintf(stderr, "minotaur labyrinth: cannot read the script: %v\n", err)
+		return 1
+	}
+	if w, t := g.Winner(); w != 0 {
+		fmt.Fprintf(out, "WINNER %d TURN %d\n", w, t)
+	} else {
+		fmt.Fprintln(out, "NO WINNER")
+	}
+	return 0
+}

@@ -1,0 +1,262 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// The JSON of a View is its one wire form: the network protocol's `state`
+// message is a View's JSON with the message's own fields added
+// (docs/protocol.md), and a client reads it back with UnmarshalJSON. The
+// fields, in order:
+//
+//	level levels turn score key torch freezes your_turn rows cols
+//	map     rows of level-file characters, a space for never-seen tiles
+//	light   rows of digits 0–3 (Light)
+//	monsters [{kind, x, y, frozen, resting, frozen_for, aiming, left}]
+//	marks, compass [[x, y], …]
+//	players [{seat, name, x, y, state, torch}]
+//	seat name seed result passed
+//
+// Reading is lenient and safe, as for anything that comes from a network:
+// a size beyond MaxGenSide² tiles is taken as empty, a row of the wrong
+// length or an unknown character as never seen, objects off the board are
+// dropped.
+
+type viewJSON struct {
+	Level    int           `json:"level"`
+	Levels   int           `json:"levels"`
+	Turn     int           `json:"turn"`
+	Score    int           `json:"score"`
+	Key      bool          `json:"key"`
+	Torch    bool          `json:"torch"`
+	Freezes  int           `json:"freezes"`
+	YourTurn bool          `json:"your_turn"`
+	Rows     int           `json:"rows"`
+	Cols     int           `json:"cols"`
+	Map      []string      `json:"map"`
+	Light    []string      `json:"light"`
+	Monsters []monsterJSON `json:"monsters"`
+	Marks    [][2]int      `json:"marks"`
+	Compass  [][2]int      `json:"compass"`
+	Players  []playerJSON  `json:"players"`
+	Seat     int           `json:"seat"`
+	Name     string        `json:"name,omitempty"`
+	Seed     uint64        `json:"seed"`
+	Result   string        `json:"result"`
+	Passed   []LevelScore  `json:"passed,omitempty"`
+}
+
+type monsterJSON struct {
+	Kind      string `json:"kind"`
+	X         int    `json:"x"`
+	Y         int    `json:"y"`
+	Frozen    bool   `json:"frozen,omitempty"`
+	Resting   bool   `json:"resting,omitempty"`
+	FrozenFor int    `json:"frozen_for,omitempty"`
+	Aiming    bool   `json:"aiming,omitempty"`
+	Left      int    `json:"left,omitempty"`
+}
+
+type playerJSON struct {
+	Seat  int    `json:"seat"`
+	Name  string `json:"name"`
+	X     int    `json:"x"`
+	Y     int    `json:"y"`
+	State string `json:"state"`
+	Torch bool   `json:"torch,omitempty"`
+}
+
+// MarshalJSON writes the view in its wire form.
+func (v View) MarshalJSON() ([]byte, error) {
+	j := viewJSON{
+		Level: v.Level, Levels: v.Levels, Turn: v.Turn, Score: v.Score, Key: v.Key, Torch: v.Torch,
+		Freezes: v.Freezes, YourTurn: v.YourTurn, Rows: v.Rows, Cols: v.Cols,
+		Map: make([]string, v.Rows), Light: make([]string, v.Rows),
+		Monsters: make([]monsterJSON, 0, len(v.Monsters)),
+		Marks:    points(v.Marks), Compass: points(v.Compass),
+		Players: make([]playerJSON, 0, len(v.Players)),
+		Seat:    v.Seat, Name: v.Name, Seed: v.Seed, Result: v.Result.String(), Passed: v.Passed,
+	}
+	for y := 0; y < v.Rows; y++ {
+		j.Map[y] = v.Row(y)
+		j.Light[y] = v.LightRow(y)
+	}
+	for _, m := range v.Monsters {
+		j.Monsters = append(j.Monsters, monsterJSON{Kind: string(rune(m.Kind)), X: m.Pos.X, Y: m.Pos.Y,
+			Frozen: m.Frozen, Resting: m.Resting, FrozenFor: m.FrozenFor, Aiming: m.Aiming, Left: m.Left})
+	}
+	for _, p := range v.Players {
+		j.Players = append(j.Players, playerJSON{Seat: p.Seat, Name: p.Name, X: p.Pos.X, Y: p.Pos.Y, State: p.State.String(), Torch: p.Torch})
+	}
+	return json.Marshal(j)
+}
+
+func points(ps []Point) [][2]int {
+	out := make([][2]int, len(ps))
+	for i, p := range ps {
+		out[i] = [2]int{p.X, p.Y}
+	}
+	return out
+}
+
+// UnmarshalJSON reads a view in its wire form, keeping only what makes
+// sense (see above); it fails only on JSON that is not an object of the
+// right field types.
+func (v *View) UnmarshalJSON(data []byte) error {
+	var j viewJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("a view: %w", err)
+	}
+	rows, cols := j.Rows, j.Cols
+	if rows < 0 || cols < 0 || rows > MaxGenSide*MaxGenSide || cols > MaxGenSide*MaxGenSide || rows*cols > MaxGenSide*MaxGenSide {
+		rows, cols = 0, 0
+	}
+	n := rows * cols
+	*v = View{
+		Seat: j.Seat, Level: j.Level, Levels: max(j.Levels, j.Level), Name: j.Name, Seed: j.Seed,
+		Turn: j.Turn, Score: j.Score, Key: j.Key, Torch: j.Torch, Freezes: max(0, j.Freezes),
+		YourTurn: j.YourTurn, Result: parseResult(j.Result), Rows: rows, Cols: cols,
+		Map: make([]byte, n), Light: make([]Light, n), Passed: j.Passed,
+	}
+	for i := range v.Map {
+		v.Map[i] = ' '
+	}
+	for y := 0; y < rows; y++ {
+		if y < len(j.Light) && len(j.Light[y]) == cols {
+			for x := 0; x < cols; x++ {
+				if c := j.Light[y][x]; c >= '0' && c <= '3' {
+					v.Light[y*cols+x] = Light(c - '0')
+				}
+			}
+		}
+		if y < len(j.Map) && len(j.Map[y]) == cols {
+			for x := 0; x < cols; x++ {
+				if c := j.Map[y][x]; isViewChar(c) && v.Light[y*cols+x] != Unseen {
+					v.Map[y*cols+x] = c
+				}
+			}
+		}
+	}
+	in := func(x, y int) bool { return x >= 0 && y >= 0 && x < cols && y < rows }
+	for _, m := range j.Monsters {
+		if k := monsterKind(m.Kind); k != 0 && in(m.X, m.Y) {
+			v.Monsters = append(v.Monsters, MonsterView{Kind: k, Pos: Point{m.X, m.Y}, Frozen: m.Frozen,
+				Resting: m.Resting, FrozenFor: max(0, m.FrozenFor), Aiming: m.Aiming, Left: max(0, m.Left)})
+		}
+	}
+	for _, p := range j.Marks {
+		if in(p[0], p[1]) {
+			v.Marks = append(v.Marks, Point{p[0], p[1]})
+		}
+	}
+	for _, p := range j.Compass {
+		if in(p[0], p[1]) {
+			v.Compass = append(v.Compass, Point{p[0], p[1]})
+		}
+	}
+	for _, p := range j.Players {
+		v.Players = append(v.Players, PlayerView{Seat: p.Seat, Name: p.Name, Pos: Point{p.X, p.Y}, State: parseSeatState(p.State), Torch: p.Torch})
+	}
+	return nil
+}
+
+// isViewChar reports whether c may stand in a View's map.
+func isViewChar(c byte) bool {
+	switch c {
+	case '+', '-', '|', '.', 'E', 'K', '*', '^', '?', ' ':
+		return true
+	}
+	return false
+}
+
+func monsterKind(s string) MonsterKind {
+	if len(s) == 1 {
+		switch k := MonsterKind(s[0]); k {
+		case Hunter, Wanderer, Minotaur:
+			return k
+		}
+	}
+	return 0
+}
+
+func parseResult(s string) Result {
+	for _, r := range []Result{Won, Lost} {
+		if r.String() == s {
+			return r
+		}
+	}
+	return InProgress
+}
+
+// parseSeatState reads a seat state's name; an unknown one is Away, off the
+// board.
+func parseSeatState(s string) SeatState {
+	for _, st := range []SeatState{Active, Caught, Escaped, Away} {
+		if st.String() == s {
+			return st
+		}
+	}
+	return Away
+}
+
+// The JSON of an Event tells what a player may be told of it and nothing
+// more: its kind's name, the seat, the item and monster letters, the level
+// and a passed level's score — never a position, so a front end that words
+// events itself learns nothing the View does not show.
+type eventJSON struct {
+	Kind    string      `json:"kind"`
+	Seat    int         `json:"seat,omitempty"`
+	Item    string      `json:"item,omitempty"`
+	Monster string      `json:"monster,omitempty"`
+	Level   int         `json:"level,omitempty"`
+	Score   *LevelScore `json:"score,omitempty"`
+}
+
+// MarshalJSON writes the event without positions.
+func (e Event) MarshalJSON() ([]byte, error) {
+	j := eventJSON{Kind: e.Kind.String(), Seat: e.Seat}
+	switch e.Kind {
+	case EvTookKey, EvTookBonus, EvCompass:
+		if e.Item != NoItem {
+			j.Item = string(rune(e.Item))
+		}
+	case EvCaught:
+		j.Monster = string(rune(e.Monster))
+	case EvLevelStarted:
+		j.Level = e.Level
+	case EvLevelPassed:
+		sc := e.Score
+		j.Level, j.Score = sc.Level, &sc
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads an event; one of a kind this version does not know
+// reads as Kind 0, which front ends skip.
+func (e *Event) UnmarshalJSON(data []byte) error {
+	var j eventJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("an event: %w", err)
+	}
+	*e = Event{Kind: eventKinds[j.Kind], Seat: j.Seat, Level: j.Level}
+	if len(j.Item) == 1 {
+		e.Item = Item(j.Item[0])
+	}
+	e.Monster = monsterKind(j.Monster)
+	if j.Score != nil {
+		e.Score = *j.Score
+	}
+	return nil
+}
+
+// eventKinds maps event names back to their kinds.
+var eventKinds = func() map[string]EventKind {
+	m := map[string]EventKind{}
+	for k, name := range eventNames {
+		if name != "" {
+			m[name] = EventKind(k)
+		}
+	}
+	return m
+}()

@@ -1,0 +1,468 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// Side panel sizes.
+const (
+	panelMin = 26 // narrowest side panel
+	panelMax = 36 // widest side panel
+	panelGap = 2  // columns between the map and the panel
+	logKeep  = 40 // messages kept
+)
+
+// logLine is one message of the side panel.
+type logLine struct {
+	text    string
+	chat    bool
+	batch   int      // the turn that said it: the latest turn's lines are bright
+	wrapped []string // text wrapped to wrapW columns
+	wrapW   int
+}
+
+// board is what a player sees of one seat of a game: the map drawn from an
+// engine.View, the side panel (or the lines under the map on a narrow
+// terminal) with the figures, and the log of messages told from the
+// engine's events. The game screen and the replay viewer each own one (and
+// so would a spectator's screen); what differs between them — who the
+// players are, a status line, the key hints — they hand in through the
+// fields below. The frame is built once per change (new events, a message,
+// a resize) and cached.
+type board struct {
+	st   *Styles
+	seat int
+	view engine.View
+	log  []logLine
+	turn int // batches of messages so far
+	d    mapDrawer
+
+	frame string
+	dirty bool
+	w, h  int // the terminal the frame was drawn for
+	panel []pline
+
+	// info describes the players for the partner line (nil: solo).
+	info func() SessionInfo
+	// turns adds "· your turn" to the partner line when it is this seat's
+	// turn (a game being played, not watched).
+	turns bool
+	// status is a line under the figures (the replay's progress); "" for
+	// none.
+	status string
+	// keys returns the key hints for a panel of w columns: the lines at
+	// the foot of the panel beside the map, and the line under the map on
+	// a narrow terminal.
+	keys func(w int) (side []string, under pline)
+}
+
+// newBoard shows seat's view v.
+func newBoard(st *Styles, seat int, v engine.View) *board {
+	b := &board{st: st, seat: seat, view: v, dirty: true}
+	b.d.st = st
+	b.keys = func(int) ([]string, pline) { return nil, pline{} }
+	return b
+}
+
+// welcome is the first message: what to do on a level that starts, or
+// where a game picked up again stands.
+func (b *board) welcome() {
+	if v := b.view; v.Turn == 0 && len(v.Passed) == 0 {
+		b.say(fmt.Sprintf("Level %d. Find the key, then the exit.", v.Level))
+	} else {
+		b.say(fmt.Sprintf("Welcome back: level %d, turn %d.", v.Level, v.Turn))
+	}
+}
+
+// say adds a message to the log.
+func (b *board) say(s string) {
+	b.log = append(b.log, logLine{text: s, batch: b.turn})
+	b.trim()
+}
+
+// said adds a player's chat line (or, from "", a notice) to the log.
+func (b *board) said(from, text string) {
+	if from == "" {
+		b.say(text)
+		return
+	}
+	b.log = append(b.log, logLine{text: from + ": " + text, chat: true, batch: b.turn})
+	b.trim()
+}
+
+// refused tells why an action was refused, as a turn of its own.
+func (b *board) refused(why string) {
+	b.turn++
+	b.say(why)
+}
+
+// trim keeps the last logKeep messages and asks for a new frame.
+func (b *board) trim() {
+	if len(b.log) > logKeep {
+		b.log = append(b.log[:0], b.log[len(b.log)-logKeep:]...)
+	}
+	b.dirty = true
+}
+
+// touch asks for a new frame (a hint or the status changed).
+func (b *board) touch() { b.dirty = true }
+
+// outcome is what a batch of events means for the screen that shows them.
+type outcome struct {
+	passed   *engine.LevelScore // a level was passed
+	end      engine.EventKind   // EvGameWon or EvGameLost; 0 while the game goes on
+	caughtBy engine.MonsterKind // what caught this seat, if anything did
+}
+
+// play tells a batch of events as messages, in n's words (this batch's
+// bright, the older faint), and shows v, the view after them.
+func (b *board) play(ev []engine.Event, v engine.View, n engine.Narrator) outcome {
+	b.turn++
+	var o outcome
+	for _, e := range ev {
+		if t := n.Say(e); t != "" {
+			b.say(t)
+		}
+		switch e.Kind {
+		case engine.EvLevelPassed:
+			sc := e.Score
+			o.passed = &sc
+		case engine.EvGameWon, engine.EvGameLost:
+			o.end = e.Kind
+		case engine.EvCaught:
+			if e.Seat == b.seat {
+				o.caughtBy = e.Monster
+			}
+		}
+	}
+	b.view = v
+	b.dirty = true
+	return o
+}
+
+// View returns the frame for a terminal of w×h, rebuilding it after a
+// change.
+func (b *board) View(w, h int) string {
+	if b.dirty || w != b.w || h != b.h {
+		b.render(w, h)
+	}
+	return b.frame
+}
+
+// layout is where the map and the panel go for the terminal's size.
+type layout struct {
+	side    bool // the panel beside the map (else under it)
+	wide    bool // tiles two columns wide
+	vw, vh  int  // tiles shown
+	x0, y0  int  // first tile shown
+	margin  int  // blank columns left of the map
+	panelW  int
+	panelH  int // lines of the panel when it is under the map
+	mapCols int // columns the map takes
+}
+
+// underPanel is the number of lines of the panel under the map.
+const underPanel = 4
+
+func (b *board) layout(w, h int) layout {
+	v := &b.view
+	var l layout
+	avail := w - panelGap - panelMin
+	if avail >= 2*10 {
+		l.side = true
+		l.wide = avail >= 2*v.Cols+1 || avail/2 >= 15
+		l.vh = min(v.Rows, h)
+	} else {
+		l.wide = w >= 2*v.Cols || w/2 >= 15
+		l.panelH = underPanel
+		l.vh = min(v.Rows, h-underPanel)
+		avail = w
+	}
+	cw := 1
+	if l.wide {
+		cw = 2
+	}
+	l.vw = min(v.Cols, avail/cw)
+	l.mapCols = l.vw * cw
+	if l.side {
+		rest := w - l.mapCols - panelGap
+		if rest > panelMin+1 {
+			l.margin = 1
+			rest--
+		}
+		l.panelW = min(rest, panelMax)
+		// On a wide terminal the map and the panel stand in the middle.
+		l.margin = max(l.margin, (w-l.mapCols-panelGap-l.panelW)/2)
+	} else {
+		l.panelW = w
+	}
+	px, py := v.Cols/2, v.Rows/2
+	if p, ok := b.focus(); ok {
+		px, py = p.X, p.Y
+	}
+	l.x0 = window(v.Cols, l.vw, px)
+	l.y0 = window(v.Rows, l.vh, py)
+	return l
+}
+
+// focus is the tile the map keeps in view: this seat's player, or an
+// active partner when this seat is off the board.
+func (b *board) focus() (engine.Point, bool) {
+	if p, ok := b.view.Player(b.seat); ok && p.State == engine.Active {
+		return p.Pos, true
+	}
+	for _, p := range b.view.Players {
+		if p.State == engine.Active {
+			return p.Pos, true
+		}
+	}
+	if p, ok := b.view.Player(b.seat); ok {
+		return p.Pos, true
+	}
+	return engine.Point{}, false
+}
+
+const blanks = "                                                                                                                                "
+
+// spaces writes n spaces.
+func spaces(sb *strings.Builder, n int) {
+	for n > len(blanks) {
+		sb.WriteString(blanks)
+		n -= len(blanks)
+	}
+	if n > 0 {
+		sb.WriteString(blanks[:n])
+	}
+}
+
+// pline is one line of the side panel: text between an escape prefix of
+// the glyph table's kind and a reset. Lines are written into the frame in
+// pieces, so that a frame costs few allocations.
+type pline struct {
+	pre  string
+	text string
+}
+
+// render rebuilds the frame for a terminal of w×h.
+func (b *board) render(w, h int) {
+	b.dirty, b.w, b.h = false, w, h
+	l := b.layout(w, h)
+	b.d.wide = l.wide
+	b.d.load(&b.view, b.seat)
+	if l.side {
+		b.sidePanel(l.panelW, h)
+	} else {
+		b.underPanel(l.panelW)
+	}
+	panel := b.panel
+	reset := b.st.reset
+	var sb strings.Builder
+	sb.Grow((l.mapCols+l.panelW+16)*h + l.vw*l.vh*8)
+	writeP := func(p pline) {
+		if p.pre != "" {
+			sb.WriteString(p.pre)
+			sb.WriteString(p.text)
+			sb.WriteString(reset)
+		} else {
+			sb.WriteString(p.text)
+		}
+	}
+	if l.side {
+		n := max(l.vh, len(panel))
+		for y := 0; y < n; y++ {
+			if y > 0 {
+				sb.WriteByte('\n')
+			}
+			spaces(&sb, l.margin)
+			if y < l.vh {
+				b.d.writeRow(&sb, l.y0+y, l.x0, l.vw)
+			} else if y < len(panel) && panel[y].text != "" {
+				spaces(&sb, l.mapCols)
+			}
+			if y < len(panel) && panel[y].text != "" {
+				spaces(&sb, panelGap)
+				writeP(panel[y])
+			}
+		}
+	} else {
+		for y := 0; y < l.vh; y++ {
+			if y > 0 {
+				sb.WriteByte('\n')
+			}
+			b.d.writeRow(&sb, l.y0+y, l.x0, l.vw)
+		}
+		for _, p := range panel {
+			sb.WriteByte('\n')
+			writeP(p)
+		}
+	}
+	b.frame = sb.String()
+}
+
+// fit cuts a styled line to w columns.
+func fit(s string, w int) string {
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+// cut cuts a plain line to w columns.
+func cut(s string, w int) string {
+	if len(s) <= w {
+		return s
+	}
+	return fit(s, w)
+}
+
+// sidePanel builds the lines of the panel beside the map, at most h, into
+// b.panel.
+func (b *board) sidePanel(w, h int) {
+	st := b.st
+	v := &b.view
+	p := b.panel[:0]
+	add := func(pre, text string) { p = append(p, pline{pre, cut(text, w)}) }
+	add(st.text.title, "MINOTAUR")
+	level := "Level " + strconv.Itoa(v.Level) + "/" + strconv.Itoa(v.Levels)
+	add(st.text.heading, level+blanks[:max(1, 13-len(level))]+"Turn "+strconv.Itoa(v.Turn))
+	if v.Name != "" && (len(v.Name) < 6 || v.Name[:6] != "Level ") {
+		add(st.text.faint, v.Name)
+	}
+	add("", "Score  "+strconv.Itoa(v.Score))
+	if v.Key {
+		add(st.text.good, "Key    found: exit open")
+	} else {
+		add("", "Key    not found")
+	}
+	if v.Torch {
+		add(st.text.warn, "Torch  lit")
+	} else {
+		add("", "Torch  none")
+	}
+	if v.Freezes > 0 {
+		add(st.text.warn, "Freeze "+strconv.Itoa(v.Freezes)+" in pocket (F)")
+	} else {
+		add("", "Freeze none")
+	}
+	add("", "Seed   "+strconv.FormatUint(v.Seed, 10))
+	if partner := b.partnerLine(); partner != "" {
+		add(st.text.key, partner)
+	}
+	if b.status != "" {
+		add(st.text.warn, b.status)
+	}
+	top := len(p)
+	keys, _ := b.keys(w)
+	msgLines := h - top - 1 - len(keys) - 1
+	if msgLines < 2 {
+		keys = nil
+		msgLines = h - top - 1
+	}
+	if msgLines < 1 {
+		b.panel = p[:min(len(p), h)]
+		return
+	}
+	p = append(p, pline{})
+	p = b.messageLines(p, w, msgLines)
+	if keys != nil {
+		for len(p) < h-len(keys) {
+			p = append(p, pline{})
+		}
+		for _, k := range keys {
+			p = append(p, pline{text: k})
+		}
+	}
+	b.panel = p
+}
+
+// underPanel builds the lines shown under the map into b.panel.
+func (b *board) underPanel(w int) {
+	st := b.st
+	v := &b.view
+	keyText, torch := "not found", "none"
+	if v.Key {
+		keyText = "found"
+	}
+	if v.Torch {
+		torch = "lit"
+	}
+	if v.Freezes > 0 {
+		torch += "  Freeze " + strconv.Itoa(v.Freezes)
+	}
+	p := b.panel[:0]
+	p = append(p,
+		pline{st.text.heading, cut(fmt.Sprintf("Level %d/%d  Turn %d  Score %d  Key %s  Torch %s", v.Level, v.Levels, v.Turn, v.Score, keyText, torch), w)},
+		pline{"", cut("Seed "+strconv.FormatUint(v.Seed, 10)+"  "+b.partnerLine(), w)},
+	)
+	p = b.messageLines(p, w, 1)
+	_, under := b.keys(w)
+	b.panel = append(p, under)
+}
+
+// partnerLine tells the partner's name and state in co-op.
+func (b *board) partnerLine() string {
+	if b.info == nil {
+		return ""
+	}
+	info := b.info()
+	if info.Players < 2 {
+		return ""
+	}
+	other := 3 - b.seat
+	name := "Partner"
+	if other-1 < len(info.Names) && info.Names[other-1] != "" {
+		name = info.Names[other-1]
+	}
+	state := "waiting"
+	if p, ok := b.view.Player(other); ok {
+		state = p.State.String()
+	}
+	if other-1 < len(info.Online) && !info.Online[other-1] {
+		state = "offline"
+	}
+	if b.turns && b.view.YourTurn {
+		state += " · your turn"
+	}
+	return name + ": " + state
+}
+
+// messageLines appends the last n lines of the messages, wrapped to w (once
+// per message and width), the latest turn's bright and the older faint.
+func (b *board) messageLines(p []pline, w, n int) []pline {
+	st := b.st
+	start := len(p)
+	for i := len(b.log) - 1; i >= 0 && len(p)-start < n; i-- {
+		m := &b.log[i]
+		if m.wrapW != w {
+			m.wrapped = strings.Split(ansi.Wrap(m.text, max(w-2, 8), ""), "\n")
+			for j := range m.wrapped {
+				if j == 0 {
+					m.wrapped[j] = "› " + m.wrapped[j]
+				} else {
+					m.wrapped[j] = "  " + m.wrapped[j]
+				}
+			}
+			m.wrapW = w
+		}
+		pre := st.text.faint
+		switch {
+		case m.chat:
+			pre = st.text.key
+		case m.batch == b.turn:
+			pre = ""
+		}
+		for j := len(m.wrapped) - 1; j >= 0 && len(p)-start < n; j-- {
+			p = append(p, pline{pre, m.wrapped[j]})
+		}
+	}
+	for i, j := start, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
+	return p
+}

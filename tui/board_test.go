@@ -1,0 +1,148 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/saves"
+)
+
+// coopSession is a two-player session kept by a server, as the game screen
+// sees one: it can chat and be resumed, not be saved. It plays seat 1 of
+// an engine game and records what the screen asked of it.
+type coopSession struct {
+	g     *engine.Game
+	said  []string
+	ended bool
+}
+
+func (s *coopSession) Seat() int         { return 1 }
+func (s *coopSession) View() engine.View { return s.g.View(1) }
+func (s *coopSession) Act(a engine.Action) ([]engine.Event, error) {
+	return s.g.Apply(s.g.Turn(), a)
+}
+func (s *coopSession) Next() tea.Cmd { return nil }
+func (s *coopSession) Info() SessionInfo {
+	return SessionInfo{Players: 2, Names: []string{"ada", "bob"}, Online: []bool{true, true}}
+}
+func (s *coopSession) End() tea.Cmd                { s.ended = true; return nil }
+func (s *coopSession) Say(text string) error       { s.said = append(s.said, text); return nil }
+func (s *coopSession) Server() (addr, name string) { return "127.0.0.1:1", "ada" }
+
+func newCoopDriver(t *testing.T) (*driver, *coopSession) {
+	t.Helper()
+	g, err := engine.New(engine.Config{Seed: goldenSeed, Players: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDriver(t, testConfig(t, goldenSeed), 80, 24)
+	s := &coopSession{g: g}
+	d.m.stack = []screen{newGameScreen(d.m.c, s)}
+	return d, s
+}
+
+// TestKeyHints: the panel's key hints come from the key maps — play's, with
+// a chat line only when there is a partner to talk to; the chat line's while
+// typing; the replay viewer's — beside the map and, on a narrow terminal,
+// under it.
+func TestKeyHints(t *testing.T) {
+	solo := newDriver(t, testConfig(t, goldenSeed), 80, 24)
+	solo.keys("<enter>")
+	scr := solo.screen()
+	for _, want := range []string{"WASD/arrows move", "Space wait  F freeze", "H/? help  P/Esc pause"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("solo game: no %q in the panel:\n%s", want, scr)
+		}
+	}
+	if strings.Contains(scr, "chat") {
+		t.Errorf("solo game: a chat hint with no one to talk to:\n%s", scr)
+	}
+
+	d, s := newCoopDriver(t)
+	if scr := d.screen(); !strings.Contains(scr, "Enter/T chat") || !strings.Contains(scr, "bob: ") {
+		t.Fatalf("co-op game: no chat hint or partner line:\n%s", scr)
+	}
+	d.keys("t")
+	if scr := d.screen(); !strings.Contains(scr, "Enter send · Esc cancel") {
+		t.Fatalf("typing a chat line: no hint how to send it:\n%s", scr)
+	}
+	d.keys("hi<enter>")
+	if len(s.said) != 1 || s.said[0] != "hi" {
+		t.Fatalf("the chat line sent was %q, want [hi]", s.said)
+	}
+	d.send(tea.WindowSizeMsg{Width: 44, Height: 16})
+	lines := strings.Split(d.screen(), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "WASD/arrows move · Space wait · F freeze") || ansi.StringWidth(last) > 44 {
+		t.Fatalf("narrow terminal: the hints under the map are %q", last)
+	}
+
+	r := saves.Replay{Seed: goldenSeed, Players: 1, Moves: "dd"}
+	m, err := NewReplay(r, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	scr = ansi.Strip(m.View())
+	if !strings.Contains(scr, "Space pause  → step") || !strings.Contains(scr, "+/- speed  Q quit") || strings.Contains(scr, "F freeze") {
+		t.Fatalf("replay: the panel does not show the viewer's keys:\n%s", scr)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 44, Height: 16})
+	lines = strings.Split(ansi.Strip(m.View()), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "Replay 0/2  4 moves/s  Space pause · → step") {
+		t.Fatalf("replay, narrow terminal: the line under the map is %q", last)
+	}
+}
+
+// TestOptionalSessionParts: a session that cannot be saved makes the pause
+// screen say so and never asks about unsaved progress; a session a server
+// keeps is left alone on a hangup (not ended, which would give the seat up).
+func TestOptionalSessionParts(t *testing.T) {
+	d, s := newCoopDriver(t)
+	d.keys("d<esc>")
+	d.expectScreen("pause")
+	d.keys("<down><enter>")
+	if !strings.Contains(d.screen(), "A network game cannot be saved.") {
+		t.Fatalf("saving a network game:\n%s", d.screen())
+	}
+	d.keys("q")
+	d.expectScreen("menu")
+	if !s.ended {
+		t.Fatal("quitting to the menu did not end the session")
+	}
+
+	d, s = newCoopDriver(t)
+	d.keys("d")
+	d.send(HangupMsg{})
+	if s.ended || !d.quit {
+		t.Fatalf("a hangup in a kept game: ended %v, quit %v; want the program to quit, the session kept", s.ended, d.quit)
+	}
+}
+
+// TestSessionKinds: a solo game can be saved and has no one to chat with;
+// a network game cannot be saved (the server keeps it), has a partner to
+// chat with, and outlives a dropped connection.
+func TestSessionKinds(t *testing.T) {
+	var local, remote Session = &LocalSession{}, &RemoteSession{}
+	if _, ok := local.(Saver); !ok {
+		t.Error("a solo game cannot be saved")
+	}
+	if _, ok := local.(Chatter); ok {
+		t.Error("a solo game offers a chat")
+	}
+	if _, ok := local.(Resumable); ok {
+		t.Error("a solo game is left alone on a hangup (not saved)")
+	}
+	if _, ok := remote.(Saver); ok {
+		t.Error("a network game offers a save")
+	}
+	if _, ok := remote.(Chatter); !ok {
+		t.Error("a network game offers no chat")
+	}
+	if _, ok := remote.(Resumable); !ok {
+		t.Error("a network game is ended on a hangup, giving the seat up")
+	}
+}

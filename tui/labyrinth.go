@@ -1,0 +1,355 @@
+package tui
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/minotaur-game/minotaur/labyrinth"
+	"github.com/minotaur-game/minotaur/levels"
+)
+
+// LabyrinthSetup is a Labyrinth game asked for on the command line
+// (`minotaur labyrinth FIELD`): the game opens on it instead of the menu.
+type LabyrinthSetup struct {
+	Name string // the field's name, as shown
+	Text string // the field file's text (kept in saves)
+	Lab  *levels.Labyrinth
+	// Players is the number of players, or 0 to ask.
+	Players int
+	// Starts are the start cells given, in player order; RandomStarts
+	// draws the others instead of asking each player.
+	Starts       []levels.Cell
+	RandomStarts bool
+	// Seed draws the random start cells.
+	Seed uint64
+}
+
+// labMenuItem is one line of the Labyrinth menu.
+type labMenuItem struct {
+	label, detail string
+	field         *levels.ExampleField // an example field
+	random        bool
+	save          *labSaveInfo
+}
+
+// labMenuScreen lists the example fields, a random field, and the saved
+// Labyrinth games.
+type labMenuScreen struct {
+	c      *common
+	items  []labMenuItem
+	saves  []labSaveInfo
+	cursor int
+	note   string
+}
+
+func newLabMenu(c *common) *labMenuScreen {
+	m := &labMenuScreen{c: c}
+	m.build()
+	return m
+}
+
+// Init lists the saved games.
+func (m *labMenuScreen) Init() tea.Cmd { return listLabSaves(m.c.cfg.Saves) }
+
+func (m *labMenuScreen) build() {
+	m.items = m.items[:0]
+	for _, ex := range levels.ExampleFields() {
+		detail := ""
+		if lab, err := levels.ParseLabyrinth(ex.Name, ex.Text); err == nil {
+			f := lab.Fields[0]
+			detail = fmt.Sprintf("%d × %d", f.Rows, f.Cols)
+			if n := len(lab.Fields) - 1; n > 0 {
+				detail += fmt.Sprintf(", %d dream field%s", n, map[bool]string{true: "s"}[n > 1])
+			}
+		}
+		m.items = append(m.items, labMenuItem{label: ex.Name, detail: detail, field: &ex})
+	}
+	m.items = append(m.items, labMenuItem{label: "random", detail: "a new field, of the size you choose", random: true})
+	for i := range m.saves {
+		s := &m.saves[i]
+		detail := fmt.Sprintf("%s · %d player%s · turn %d", s.name, s.players, map[bool]string{true: "s"}[s.players > 1], s.turn)
+		if s.err != nil {
+			detail = "damaged: " + s.err.Error()
+		}
+		label := "saved " + s.saved.Local().Format("2006-01-02 15:04")
+		if s.err != nil {
+			label = s.file
+		}
+		m.items = append(m.items, labMenuItem{label: label, detail: detail, save: s})
+	}
+	m.cursor = min(m.cursor, len(m.items)-1)
+}
+
+// Update moves through the list and opens a field or a saved game.
+func (m *labMenuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+	switch msg := msg.(type) {
+	case labSavesMsg:
+		m.saves = msg.list
+		if msg.err != nil {
+			m.note = msg.err.Error()
+		}
+		m.build()
+	case labLoadedMsg:
+		if msg.err != nil {
+			m.note = fmt.Sprintf("%s cannot be continued: %v", msg.file, msg.err)
+			return stay, nil
+		}
+		return replace(newLabGameScreen(m.c, msg.lg, true)), nil
+	case tea.KeyMsg:
+		switch {
+		case key.Matches(msg, menuKeys.Up):
+			m.cursor = (m.cursor + len(m.items) - 1) % len(m.items)
+		case key.Matches(msg, menuKeys.Down):
+			m.cursor = (m.cursor + 1) % len(m.items)
+		case key.Matches(msg, menuKeys.Back), msg.String() == "q":
+			return replace(newMenu(m.c)), nil
+		case key.Matches(msg, menuKeys.Choose):
+			return m.choose()
+		}
+	}
+	return stay, nil
+}
+
+func (m *labMenuScreen) choose() (nav, tea.Cmd) {
+	it := m.items[m.cursor]
+	m.note = ""
+	switch {
+	case it.save != nil:
+		if it.save.err != nil {
+			m.note = it.save.file + " cannot be continued: " + it.save.err.Error()
+			return stay, nil
+		}
+		return stay, loadLab(m.c.cfg.Saves, it.save.file)
+	case it.random:
+		return push(newLabSetup(m.c, &LabyrinthSetup{Name: "random", Seed: m.c.takeSeed()})), nil
+	}
+	lab, err := levels.ParseLabyrinth(it.field.Name, it.field.Text)
+	if err != nil {
+		m.note = err.Error()
+		return stay, nil
+	}
+	return push(newLabSetup(m.c, &LabyrinthSetup{Name: it.field.Name, Text: string(it.field.Text), Lab: lab, Seed: m.c.takeSeed()})), nil
+}
+
+// View draws the list.
+func (m *labMenuScreen) View() string {
+	st := m.c.st
+	w := min(m.c.w-4, 76)
+	var b strings.Builder
+	b.WriteString(st.Title.Render("LABYRINTH") + "\n\n")
+	b.WriteString(wrap("Only the referee — the program — sees the field. Walk blind, listen to its answers, find the key and get out first.", w) + "\n\n")
+	rows := max(m.c.h-12, 3)
+	first := min(max(m.cursor-rows/2, 0), max(len(m.items)-rows, 0))
+	for i := first; i < len(m.items) && i < first+rows; i++ {
+		it := m.items[i]
+		line := fit(fmt.Sprintf("%-22s %s", it.label, it.detail), w-2)
+		if i == m.cursor {
+			line = "> " + st.Selected.Render(line)
+		} else {
+			line = "  " + line
+		}
+		b.WriteString(line + "\n")
+	}
+	b.WriteString("\n" + st.Warn.Render(fit(m.note, w)) + "\n")
+	b.WriteString(st.Faint.Render("↑/↓ choose · Enter play · Esc back"))
+	return m.c.center(b.String())
+}
+
+// Setup stages.
+const (
+	setupPlayers = iota // how many players
+	setupSize           // the size of a random field
+	setupPass           // "Player n: choose your start in secret"
+	setupStart          // player n types a start cell
+)
+
+// labSetupScreen asks what the command line did not say: the number of
+// players, the size of a random field, and each player's start, in secret.
+type labSetupScreen struct {
+	c      *common
+	set    *LabyrinthSetup
+	stage  int
+	input  lineInput
+	note   string
+	starts []levels.Cell
+	rng    *rand.Rand
+	// game is the game screen once every answer is in.
+	game *labGameScreen
+}
+
+func newLabSetup(c *common, set *LabyrinthSetup) *labSetupScreen {
+	s := &labSetupScreen{c: c, set: set, rng: rand.New(rand.NewPCG(set.Seed, 0x1ab))}
+	s.starts = append(s.starts, set.Starts...)
+	s.input = lineInput{Prompt: "> ", Limit: 12}
+	s.input.Focus()
+	s.next()
+	return s
+}
+
+// next moves to the first stage that still needs an answer, or starts the
+// game: it then sets s.game and asks for it in place of every screen.
+func (s *labSetupScreen) next() nav {
+	s.input.SetValue("")
+	switch {
+	case s.set.Players == 0:
+		s.stage = setupPlayers
+		return stay
+	case s.set.Lab == nil:
+		s.stage = setupSize
+		s.input.SetValue("10,10")
+		return stay
+	}
+	for len(s.starts) < s.set.Players && s.set.RandomStarts {
+		s.starts = append(s.starts, labyrinth.RandomStart(s.set.Lab, s.rng))
+	}
+	if len(s.starts) < s.set.Players {
+		// Each player chooses in secret, after a screen that passes the
+		// keyboard on; one player needs no such screen.
+		s.stage = setupPass
+		if s.set.Players == 1 {
+			s.stage = setupStart
+		}
+		return stay
+	}
+	g, err := labyrinth.New(s.set.Lab, s.starts)
+	if err != nil {
+		s.note = err.Error()
+		return stay
+	}
+	text := s.set.Text
+	if text == "" {
+		text = levels.FormatLabyrinth(s.set.Lab)
+	}
+	lg := newLabGame(s.set.Name, text, g)
+	lg.record(g.Opening())
+	lg.unsaved = true
+	s.game = newLabGameScreen(s.c, lg, false)
+	return replace(s.game)
+}
+
+// Init does nothing.
+func (s *labSetupScreen) Init() tea.Cmd { return nil }
+
+// Update reads the answers.
+func (s *labSetupScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return stay, nil
+	}
+	if k.Type == tea.KeyEsc {
+		return replace(newLabMenu(s.c)), nil
+	}
+	switch s.stage {
+	case setupPlayers:
+		n := 0
+		if k.Type == tea.KeyRunes && len(k.Runes) == 1 {
+			n = int(k.Runes[0] - '0')
+		}
+		if n < 1 || n > labyrinth.MaxPlayers {
+			s.note = fmt.Sprintf("Press a number from 1 to %d.", labyrinth.MaxPlayers)
+			return stay, nil
+		}
+		s.set.Players, s.note = n, ""
+		return s.next(), nil
+	case setupPass:
+		if k.Type == tea.KeyEnter {
+			s.stage = setupStart
+			s.input.SetValue("")
+		}
+		return stay, nil
+	}
+	if k.Type != tea.KeyEnter {
+		if s.stage == setupStart && k.Type == tea.KeyRunes && len(k.Runes) == 1 && (k.Runes[0] == 'r' || k.Runes[0] == 'R') && s.input.Value() == "" {
+			s.starts = append(s.starts, labyrinth.RandomStart(s.set.Lab, s.rng))
+			s.note = ""
+			return s.next(), nil
+		}
+		s.input.Update(k)
+		return stay, nil
+	}
+	text := strings.TrimSpace(s.input.Value())
+	if s.stage == setupSize {
+		c, err := parseLabCell(text)
+		if err == nil && (c.X < labyrinth.MinGenSide || c.Y < labyrinth.MinGenSide || c.X > labyrinth.MaxGenSide || c.Y > labyrinth.MaxGenSide) {
+			err = fmt.Errorf("a random field has %d to %d rows and columns", labyrinth.MinGenSide, labyrinth.MaxGenSide)
+		}
+		if err != nil {
+			s.note = err.Error() + "."
+			return stay, nil
+		}
+		lab, err := labyrinth.Generate(c.X, c.Y, s.rng)
+		if err != nil {
+			s.note = err.Error()
+			return stay, nil
+		}
+		s.set.Lab, s.set.Name, s.note = lab, fmt.Sprintf("random %d × %d", c.X, c.Y), ""
+		return s.next(), nil
+	}
+	if strings.EqualFold(text, "random") {
+		s.starts = append(s.starts, labyrinth.RandomStart(s.set.Lab, s.rng))
+		s.note = ""
+		return s.next(), nil
+	}
+	c, err := parseLabCell(text)
+	if err == nil && !s.set.Lab.Fields[0].In(c) {
+		f := s.set.Lab.Fields[0]
+		err = fmt.Errorf("%v is outside the field: x goes from 0 to %d, y from 0 to %d", c, f.Rows-1, f.Cols-1)
+	}
+	if err != nil {
+		s.note = err.Error() + "."
+		s.input.SetValue("")
+		return stay, nil
+	}
+	s.starts = append(s.starts, c)
+	s.note = ""
+	return s.next(), nil
+}
+
+// parseLabCell reads "X,Y" or "(X, Y)".
+func parseLabCell(s string) (levels.Cell, error) {
+	parts := strings.Split(strings.Trim(s, "() "), ",")
+	if len(parts) != 2 {
+		return levels.Cell{}, fmt.Errorf("write it as x,y (the row, then the column), not %q", s)
+	}
+	var v [2]int
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 0 {
+			return levels.Cell{}, fmt.Errorf("%q is not a number of 0 or more", strings.TrimSpace(p))
+		}
+		v[i] = n
+	}
+	return levels.Cell{X: v[0], Y: v[1]}, nil
+}
+
+// View draws the current question.
+func (s *labSetupScreen) View() string {
+	st := s.c.st
+	w := min(s.c.w-8, 64)
+	var body string
+	title := st.Title.Render("LABYRINTH · " + s.set.Name)
+	switch s.stage {
+	case setupPlayers:
+		body = fmt.Sprintf("How many players? (1 to %d)", labyrinth.MaxPlayers)
+	case setupSize:
+		body = wrap(fmt.Sprintf("Size of the random field: rows,columns (%d to %d each).", labyrinth.MinGenSide, labyrinth.MaxGenSide), w) + "\n\n" + s.input.View(w)
+	case setupPass:
+		body = fmt.Sprintf("Player %d: choose your start cell in secret.", len(s.starts)+1) + "\n\n" +
+			"The others look away." + "\n\n" + st.Faint.Render("Enter: I am player "+strconv.Itoa(len(s.starts)+1))
+	case setupStart:
+		f := s.set.Lab.Fields[0]
+		body = fmt.Sprintf("Player %d, where do you start?", len(s.starts)+1) + "\n\n" +
+			wrap(fmt.Sprintf("The field has %d × %d cells. Type x,y — the row (0 to %d) and the column (0 to %d), from the top left — or R for a random cell.", f.Rows, f.Cols, f.Rows-1, f.Cols-1), w) +
+			"\n\n" + s.input.View(w)
+	}
+	if s.note != "" {
+		body += "\n\n" + st.Warn.Render(wrap(s.note, w))
+	}
+	body += "\n\n" + st.Faint.Render("Esc: back to the Labyrinth menu")
+	return s.c.center(st.Box.Render(title + "\n\n" + body))
+}

@@ -1,0 +1,203 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/minotaur-game/minotaur/labyrinth"
+	"github.com/minotaur-game/minotaur/levels"
+)
+
+// canvas is a grid of characters with a tile class each: the drawing of a
+// notebook sheet or of a true field, before a window of it is written out
+// with the glyph table (never with Style.Render per character).
+type canvas struct {
+	w, h int
+	chr  []byte
+	cls  []tileClass
+}
+
+func newCanvas(w, h int) *canvas {
+	cv := &canvas{w: w, h: h, chr: make([]byte, w*h), cls: make([]tileClass, w*h)}
+	for i := range cv.chr {
+		cv.chr[i] = ' '
+	}
+	return cv
+}
+
+func (cv *canvas) set(x, y int, ch byte, cl tileClass) {
+	if x >= 0 && y >= 0 && x < cv.w && y < cv.h {
+		cv.chr[y*cv.w+x], cv.cls[y*cv.w+x] = ch, cl
+	}
+}
+
+func (cv *canvas) at(x, y int) byte {
+	if x >= 0 && y >= 0 && x < cv.w && y < cv.h {
+		return cv.chr[y*cv.w+x]
+	}
+	return ' '
+}
+
+// corners puts a '+' on every corner point that touches a wall.
+func (cv *canvas) corners() {
+	for y := 0; y < cv.h; y += 2 {
+		for x := 0; x < cv.w; x += 2 {
+			if cv.at(x-1, y) == '-' || cv.at(x+1, y) == '-' || cv.at(x, y-1) == '|' || cv.at(x, y+1) == '|' {
+				cv.set(x, y, '+', clsLit)
+			}
+		}
+	}
+}
+
+// lines writes the window of vw × vh characters from (x0, y0), each run of
+// one class between its escape prefix and a reset.
+func (cv *canvas) lines(c *common, x0, y0, vw, vh int) []string {
+	out := make([]string, 0, vh)
+	var b strings.Builder
+	for y := y0; y < y0+vh; y++ {
+		b.Reset()
+		run := tileClass(255)
+		for x := x0; x < x0+vw; x++ {
+			ch, cl := byte(' '), clsPlain
+			if x >= 0 && y >= 0 && x < cv.w && y < cv.h {
+				ch, cl = cv.chr[y*cv.w+x], cv.cls[y*cv.w+x]
+			}
+			if cl != run {
+				if run != 255 && c.st.tiles[run] != "" {
+					b.WriteString(c.st.reset)
+				}
+				b.WriteString(c.st.tiles[cl])
+				run = cl
+			}
+			b.WriteByte(ch)
+		}
+		if run != 255 && c.st.tiles[run] != "" {
+			b.WriteString(c.st.reset)
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// markClass is how a notebook mark or a special cell is drawn.
+func markClass(m byte) tileClass {
+	switch m {
+	case '.':
+		return clsRemembered
+	case 'o':
+		return clsPartner
+	case 'K':
+		return clsKey
+	case 'E':
+		return clsExit
+	case '@':
+		return clsPlayer
+	}
+	return clsBonus
+}
+
+// sheetCanvas draws a notebook sheet: the noted cells and walls, the frame
+// of the field on the sheet drawn from the start, and the player's believed
+// place as '@'. It returns the canvas and where the '@' is on it.
+func sheetCanvas(nb *labyrinth.Notebook, s *labyrinth.Sheet) (cv *canvas, px, py int) {
+	x0, y0, x1, y1 := nb.Bounds(s)
+	rows, cols := x1-x0+1, y1-y0+1
+	cv = newCanvas(2*cols+1, 2*rows+1)
+	pos := func(c levels.Cell) (int, int) { return 2*(c.Y-y0) + 1, 2*(c.X-x0) + 1 }
+	if s.Anchored && nb.Rows > 0 && nb.Cols > 0 {
+		for r := 0; r < nb.Rows; r++ {
+			x, y := pos(levels.Cell{X: r, Y: 0})
+			cv.set(x-1, y, '|', clsLit)
+			x, y = pos(levels.Cell{X: r, Y: nb.Cols - 1})
+			cv.set(x+1, y, '|', clsLit)
+		}
+		for c := 0; c < nb.Cols; c++ {
+			x, y := pos(levels.Cell{X: 0, Y: c})
+			cv.set(x, y-1, '-', clsLit)
+			x, y = pos(levels.Cell{X: nb.Rows - 1, Y: c})
+			cv.set(x, y+1, '-', clsLit)
+		}
+	}
+	for side, wall := range s.Sides {
+		x, y := pos(side.Cell)
+		switch {
+		case !wall:
+		case side.Dir == levels.Down:
+			cv.set(x, y+1, '-', clsLit)
+		default:
+			cv.set(x+1, y, '|', clsLit)
+		}
+	}
+	for c, m := range s.Marks {
+		x, y := pos(c)
+		cv.set(x, y, m, markClass(m))
+	}
+	cv.corners()
+	px, py = pos(s.Pos)
+	cv.set(px, py, '@', clsPlayer)
+	return cv, px, py
+}
+
+// fieldCanvas draws the true main field: its walls, its special cells by
+// their legend characters, the cells of player's path as '.', the exit's
+// door as a gap, and the player's last place as '@'.
+func fieldCanvas(g *labyrinth.Game, player int) *canvas {
+	path := g.Player(player).Path
+	lab := g.Lab()
+	f := &lab.Fields[0]
+	cv := newCanvas(2*f.Cols+1, 2*f.Rows+1)
+	pos := func(c levels.Cell) (int, int) { return 2*c.Y + 1, 2*c.X + 1 }
+	for _, c := range path {
+		x, y := pos(c)
+		cv.set(x, y, '.', clsRemembered)
+	}
+	for r := 0; r < f.Rows; r++ {
+		for c := 0; c < f.Cols; c++ {
+			cell := levels.Cell{X: r, Y: c}
+			x, y := pos(cell)
+			if c == 0 {
+				cv.set(x-1, y, '|', clsLit)
+			}
+			if r == 0 {
+				cv.set(x, y-1, '-', clsLit)
+			}
+			if !f.Open(cell, levels.Right) {
+				cv.set(x+1, y, '|', clsLit)
+			}
+			if !f.Open(cell, levels.Down) {
+				cv.set(x, y+1, '-', clsLit)
+			}
+			sp, ok := lab.Special(0, cell)
+			if !ok {
+				continue
+			}
+			ch := byte('?')
+			if r := lab.Fields[0].Cells[r*f.Cols+c]; r < 128 {
+				ch = byte(r)
+			}
+			cl := clsBonus
+			switch sp.Kind {
+			case "Key":
+				cl = clsKey
+			case "Exit":
+				cl = clsExitOpen
+				dx, dy := 0, 0
+				switch sp.Dir {
+				case levels.Up:
+					dy = -1
+				case levels.Left:
+					dx = -1
+				case levels.Down:
+					dy = 1
+				default:
+					dx = 1
+				}
+				cv.set(x+dx, y+dy, ' ', clsPlain)
+			}
+			cv.set(x, y, ch, cl)
+		}
+	}
+	cv.corners()
+	x, y := pos(g.Player(player).Body().Pos)
+	cv.set(x, y, '@', clsPlayer)
+	return cv
+}

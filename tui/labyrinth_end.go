@@ -1,0 +1,116 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// labEndScreen shows, once the game is over, the true field with one
+// player's real path beside that player's notebook; Tab goes through the
+// players.
+type labEndScreen struct {
+	c      *common
+	lg     *labGame
+	player int // 1-based
+	dx, dy int // scroll of the true field, in characters
+	sheet  int // the notebook sheet shown
+}
+
+func newLabEnd(c *common, lg *labGame) *labEndScreen {
+	w, _ := lg.g.Winner()
+	e := &labEndScreen{c: c, lg: lg, player: max(w, 1)}
+	e.sheet = lg.books[e.player-1].Current
+	return e
+}
+
+// Init does nothing.
+func (e *labEndScreen) Init() tea.Cmd { return nil }
+
+// Update switches players, scrolls, or leaves.
+func (e *labEndScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return stay, nil
+	}
+	n := e.lg.g.Players()
+	switch k.String() {
+	case "tab":
+		e.player = e.player%n + 1
+		e.sheet = e.lg.books[e.player-1].Current
+	case "shift+tab":
+		e.player = (e.player+n-2)%n + 1
+		e.sheet = e.lg.books[e.player-1].Current
+	case "1", "2", "3", "4":
+		if p := int(k.Runes[0] - '0'); p <= n {
+			e.player = p
+			e.sheet = e.lg.books[e.player-1].Current
+		}
+	case "[":
+		e.sheet = max(e.sheet-1, 0)
+	case "]":
+		e.sheet = min(e.sheet+1, len(e.lg.books[e.player-1].Sheets)-1)
+	case "up", "w", "W":
+		e.dy -= 2
+	case "down", "s", "S":
+		e.dy += 2
+	case "left", "a", "A":
+		e.dx -= 2
+	case "right", "d", "D":
+		e.dx += 2
+	case "enter", "esc", "q", "Q":
+		return replace(newLabMenu(e.c)), nil
+	}
+	return stay, nil
+}
+
+// View draws the field and the notebook side by side.
+func (e *labEndScreen) View() string {
+	st := e.c.st
+	g := e.lg.g
+	w, h := e.c.w, e.c.h
+	p := e.player
+	areaH := h - 4
+
+	field := fieldCanvas(g, p)
+	nb := &e.lg.books[p-1]
+	sheet := nb.Sheets[min(e.sheet, len(nb.Sheets)-1)]
+	book, bx, by := sheetCanvas(nb, sheet)
+
+	bookW := min(book.w, max((w-3)/2, 10))
+	fieldW := min(field.w, w-3-bookW)
+	fh, bh := min(field.h, areaH-1), min(book.h, areaH-1)
+	// The field window starts centred on the player's last place, moved by
+	// the arrows.
+	body := g.Player(p).Body().Pos
+	fx := window(field.w, fieldW, 2*body.Y+1+e.dx)
+	fy := window(field.h, fh, 2*body.X+1+e.dy)
+	fLines := field.lines(e.c, fx, fy, fieldW, fh)
+	bLines := book.lines(e.c, window(book.w, bookW, bx), window(book.h, bh, by), bookW, bh)
+
+	var b strings.Builder
+	title := "THE GAME WAS LEFT"
+	if win, turn := g.Winner(); win != 0 {
+		title = fmt.Sprintf("PLAYER %d GOT OUT IN TURN %d", win, turn)
+	}
+	b.WriteString(fit(st.Good.Render(title)+st.Faint.Render(" · "+e.lg.name), w) + "\n")
+	heading := fmt.Sprintf("Player %d: the true field and the real path  ·  the notebook, sheet %d of %d",
+		p, min(e.sheet, len(nb.Sheets)-1)+1, len(nb.Sheets))
+	b.WriteString(st.Heading.Render(fit(heading, w)) + "\n")
+	margin := max((w-fieldW-3-bookW)/2, 0)
+	for i := 0; i < max(fh, bh); i++ {
+		line := strings.Repeat(" ", margin)
+		if i < len(fLines) {
+			line += fLines[i]
+		}
+		line += strings.Repeat(" ", max(margin+fieldW-lipgloss.Width(line), 0)+3)
+		if i < len(bLines) {
+			line += bLines[i]
+		}
+		b.WriteString(line + "\n")
+	}
+	b.WriteString("\n" + fit(st.Faint.Render("@ where the player ended · . their path · Tab: next player · [ ] sheets · arrows: scroll · Enter: menu"), w))
+	return b.String()
+}

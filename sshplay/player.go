@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
@@ -55,8 +56,9 @@ func identityOf(key gossh.PublicKey) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// newPlayer describes the player of a session and makes their folder.
-func (s *Server) newPlayer(sess ssh.Session) (*player, error) {
+// describePlayer describes the player of a session: their name, identity
+// and folder (see makeDir).
+func (s *Server) describePlayer(sess ssh.Session) *player {
 	p := &player{user: sess.User(), name: playerName(sess.User())}
 	if key := sess.PublicKey(); key != nil {
 		p.id = identityOf(key)
@@ -68,10 +70,17 @@ func (s *Server) newPlayer(sess ssh.Session) (*player, error) {
 		p.guest = true
 		p.dir = filepath.Join(s.dir, guestsDirName, hex.EncodeToString(b[:]))
 	}
+	return p
+}
+
+// makeDir makes the player's folder (only its user may enter it), and
+// removes what killed writes left there.
+func (p *player) makeDir() error {
 	if err := os.MkdirAll(p.dir, 0o700); err != nil {
-		return nil, err
+		return err
 	}
-	return p, nil
+	saves.RemoveLeftovers(p.dir, time.Now())
+	return nil
 }
 
 // savesDir and replaysDir are the player's folders of saved games and replays.
@@ -152,7 +161,7 @@ func (p *player) keptToken() string {
 	if p.guest {
 		return ""
 	}
-	data, err := os.ReadFile(filepath.Join(p.dir, tokenFileName))
+	data, err := saves.ReadFileLimit(filepath.Join(p.dir, tokenFileName), saves.MaxSmallFileSize)
 	if err != nil {
 		return ""
 	}
@@ -236,7 +245,8 @@ func (s *Server) joined(p *player, c *netplay.Client, w *netplay.Welcome, busy b
 	p.mu.Unlock()
 	if !p.guest && !busy {
 		path := filepath.Join(p.dir, tokenFileName)
-		if err := saves.WriteFile(path, []byte(w.Token+"\n")); err != nil {
+		// A token is a secret: it takes the player's seat.
+		if err := saves.WriteFileMode(path, []byte(w.Token+"\n"), 0o600); err != nil {
 			// The game goes on; only a later resume would not find the seat.
 			s.log.Warn("cannot keep the player's game token", "user", p.user, "id", p.id, "err", err)
 		}

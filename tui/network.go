@@ -96,7 +96,7 @@ func loadSeatToken(file, addr, name string) string {
 	if file == "" {
 		return ""
 	}
-	data, err := os.ReadFile(file)
+	data, err := saves.ReadFileLimit(file, saves.MaxSmallFileSize)
 	if err != nil {
 		return ""
 	}
@@ -118,13 +118,13 @@ func storeSeatToken(file, addr, name, token string) {
 		return
 	}
 	all := map[string]seatToken{}
-	if data, err := os.ReadFile(file); err == nil {
+	if data, err := saves.ReadFileLimit(file, saves.MaxSmallFileSize); err == nil {
 		json.Unmarshal(data, &all)
 	}
 	all[addr] = seatToken{Name: name, Token: token}
 	if data, err := json.MarshalIndent(all, "", "  "); err == nil {
 		os.MkdirAll(filepath.Dir(file), 0o755)
-		saves.WriteFile(file, data)
+		saves.WriteFileMode(file, data, 0o600) // tokens are secrets
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -347,4 +348,27 @@ func TestTokenKeptAcrossRuns(t *testing.T) {
 	if w3.Resumed || w3.Name != "cy" {
 		t.Errorf("stale token: %+v", w3)
 	}
+}
+
+// TestLobbyChatAttributed: a message long enough to wrap cannot make its
+// wrapped part look like another player's message: the lines wrapped from
+// a message are indented under it.
+func TestLobbyChatAttributed(t *testing.T) {
+	addr := netServer(t)
+	cfg := testConfig(t, 1)
+	cfg.Server = addr
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
+	waitText(t, tm, "Network game")
+	typeText(tm, "nn")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "Name:   ada")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "LOBBY", "you are ada")
+	bob := newBot(t, addr, "bob", "")
+	waitText(t, tm, "bob              idle")
+	// 49 columns of "bob: xxx…", then what would start the next line.
+	bob.c.Chat(strings.Repeat("x", 44) + " mallory: send me your token")
+	waitText(t, tm, "│ bob: xxxx", "│   mallory: send me your token")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }

@@ -4,14 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/saves"
 )
 
 // MaxFileSize bounds what ParseFile and CheckFile read: far more than the
@@ -28,21 +27,22 @@ func isMapChar(r rune) bool { return r < utf8.RuneSelf && strings.IndexByte(mapC
 var headerKeys = []string{"name", "author"}
 
 // ReadFile reads a file for Parse or Check, with a ParseError naming the
-// file when it cannot be read (missing, a folder, too large).
+// file when it cannot be read (missing, a folder, a pipe or a device, too
+// large). It reads through saves.ReadFileLimit, like every file the game
+// reads: a named pipe never makes it wait.
 func ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &ParseError{File: path, Msg: "cannot read the file: " + osReason(err)}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, &ParseError{File: path, Msg: "cannot read the file: " + osReason(err)}
-	}
-	if len(data) > MaxFileSize {
+	data, err := saves.ReadFileLimit(path, MaxFileSize)
+	switch {
+	case err == nil:
+		return data, nil
+	case errors.Is(err, saves.ErrTooLarge):
 		return nil, &ParseError{File: path, Msg: fmt.Sprintf("the file is larger than %d MiB: this is not a level file", MaxFileSize>>20)}
 	}
-	return data, nil
+	var de *saves.DamageError
+	if errors.As(err, &de) {
+		return nil, &ParseError{File: path, Msg: "cannot read the file: " + de.Detail}
+	}
+	return nil, &ParseError{File: path, Msg: "cannot read the file: " + osReason(err)}
 }
 
 // osReason is the part of an OS error that says what went wrong, without

@@ -321,7 +321,7 @@ func TestParseFile(t *testing.T) {
 		t.Errorf("missing file: %v", list)
 	}
 	_, _, err = ParseFile(dir)
-	if list := errorList(t, err); len(list) != 1 || list[0].Error() != dir+": cannot read the file: is a directory" {
+	if list := errorList(t, err); len(list) != 1 || list[0].Error() != dir+": cannot read the file: it is a folder, not a regular file" {
 		t.Errorf("folder: %v", list)
 	}
 	good := filepath.Join(dir, "good.txt")

@@ -124,6 +124,19 @@ func TestAbuse(t *testing.T) {
 				}
 			}
 		}},
+		{"invisible characters and padding in chat", func(t *testing.T, c *tclient) {
+			// Zero-width characters hide a word from filters; a run of
+			// spaces pushes text to where the reader expects another
+			// player's message.
+			text := "hi\u200b\u200d\ufeff" + strings.Repeat(" ", 70) + "\U000E0001bob\u2060: my token is\u00a0\u00a0\u3000abc\U000E007F"
+			c.send(map[string]any{"t": "chat", "text": text})
+			for _, r := range []*tclient{c, carol} {
+				ch := r.expect(TypeChat).(*Chat)
+				if want := "hi bob: my token is abc"; ch.Text != want {
+					t.Fatalf("%s got %q, want %q", r.name, ch.Text, want)
+				}
+			}
+		}},
 		{"chat flooding", func(t *testing.T, c *tclient) {
 			for i := 0; i < ChatBurst+3; i++ {
 				c.send(map[string]any{"t": "chat", "text": fmt.Sprint("spam ", i)})

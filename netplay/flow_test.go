@@ -253,6 +253,7 @@ func TestHelloErrors(t *testing.T) {
 // the line stays under MaxLine bytes.
 func TestLobbyList(t *testing.T) {
 	cfg := twoCorridors(t)
+	cfg.MaxPerAddr = 100 // every player comes from loopback
 	_, addr := startServer(t, cfg)
 	n := LobbyListMax + 5
 	var cs []*tclient

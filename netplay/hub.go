@@ -64,15 +64,19 @@ func newID() string {
 // Handle processes one line from the client (without its line terminator)
 // and reports whether the session goes on. The transport calls it from one
 // goroutine, in the order the lines arrived; it never blocks on other
-// clients. A blank line only counts as a sign of life.
+// clients. A blank line only counts as a sign of life, and only after
+// hello: before it, nothing but a successful hello keeps the connection.
 func (ss *Session) Handle(line []byte) bool {
 	select {
 	case <-ss.done:
 		return false
 	default:
 	}
-	ss.last.Store(time.Now().UnixNano())
-	if len(bytes.TrimSpace(line)) == 0 {
+	blank := len(bytes.TrimSpace(line)) == 0
+	if !blank || ss.hello.Load() {
+		ss.last.Store(ss.srv.cfg.Now().UnixNano())
+	}
+	if blank {
 		return true
 	}
 	if !utf8.Valid(line) {
@@ -82,7 +86,9 @@ func (ss *Session) Handle(line []byte) bool {
 	if err := json.Unmarshal(line, &req); err != nil {
 		return ss.badLine("line is not a protocol message (a JSON object with a string field t): " + saves.CleanText(err.Error()))
 	}
-	ss.bad = 0
+	if req.T != TypeHello || req.Token == "" {
+		ss.bad = 0 // a wrong token counts as a bad line: hello resets below
+	}
 	return ss.srv.handle(ss, &req)
 }
 
@@ -103,8 +109,7 @@ func (ss *Session) badLine(msg string) bool {
 func (s *Server) handle(ss *Session, req *Request) bool {
 	switch req.T {
 	case TypeHello:
-		s.hello(ss, req)
-		return true
+		return s.hello(ss, req)
 	case TypePing:
 		ss.send(pongLine)
 		return true
@@ -150,36 +155,49 @@ func (ss *Session) named() bool {
 	return ss.p != nil
 }
 
-func (s *Server) hello(ss *Session, req *Request) {
+// hello names the session's player, or resumes a seat with a token. It
+// reports whether the session goes on: wrong tokens count as bad lines, so
+// that a client guessing tokens is closed after MaxBadLines of them.
+func (s *Server) hello(ss *Session, req *Request) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if ss.p != nil {
 		ss.sendErr(CodeProto, "you already said hello as %s", ss.p.name)
-		return
+		return true
 	}
 	if req.V != Version {
 		ss.sendErr(CodeProto, "protocol version %d is not spoken here: this server speaks version %d (send \"v\":%d)", req.V, Version, Version)
-		return
+		return true
 	}
 	if req.Token != "" {
 		p := s.byToken[hashToken(req.Token)]
 		if p == nil {
+			s.logLimited(ss.host, "resume refused: unknown or expired token", "remote", ss.remote)
+			ss.bad++
+			if ss.bad >= MaxBadLines {
+				ss.setReason("too many wrong tokens")
+				ss.sendErr(CodeProto, "unknown or expired token; %d wrong tokens or bad lines in a row: the connection is closed", ss.bad)
+				ss.closeAfterFlush()
+				return false
+			}
 			ss.sendErr(CodeProto, "unknown or expired token: say hello without a token to join as a new player")
-			s.log.Info("resume refused", "remote", ss.remote)
-			return
+			return true
 		}
+		ss.bad = 0
+		ss.hello.Store(true)
 		s.resume(ss, p, req.Token)
-		return
+		return true
 	}
 	name := req.Name
 	if !ValidName(name) {
 		ss.sendErr(CodeBadName, "name %q is not allowed: use 1 to %d letters, digits, - or _", truncateRunes(saves.CleanText(name), 40), MaxName)
-		return
+		return true
 	}
 	if other := s.byName[nameKey(name)]; other != nil {
 		ss.sendErr(CodeNameTaken, "the name %s is taken: choose another one", other.name)
-		return
+		return true
 	}
+	ss.hello.Store(true)
 	tok := newToken()
 	p := &player{name: name, key: nameKey(name), tokenHash: hashToken(tok), sess: ss}
 	s.byName[p.key] = p
@@ -189,6 +207,7 @@ func (s *Server) hello(ss *Session, req *Request) {
 	s.lobbyChanged()
 	s.sendLobby(ss)
 	s.log.Info("hello", "remote", ss.remote, "name", name)
+	return true
 }
 
 // removePlayer forgets a player: its name is free again. Caller holds mu.

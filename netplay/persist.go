@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
@@ -52,10 +53,15 @@ type store struct {
 	kick  chan struct{}
 }
 
+// MaxGameFileSize bounds a game file of the data folder: a co-op game of
+// generated levels takes a few tens of KB; one of custom levels carries them.
+const MaxGameFileSize = saves.MaxSaveSize
+
 func openStore(dir string, write func(string, []byte) error, log *slog.Logger) (*store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create the data folder %s: %w", dir, err)
 	}
+	saves.RemoveLeftovers(dir, time.Now())
 	return &store{dir: dir, write: write, log: log, kick: make(chan struct{}, 1)}, nil
 }
 
@@ -175,7 +181,7 @@ func (s *Server) restore() error {
 }
 
 func (s *Server) loadRoom(path, id string) (*room, error) {
-	data, err := os.ReadFile(path)
+	data, err := saves.ReadFileLimit(path, MaxGameFileSize)
 	if err != nil {
 		return nil, err
 	}

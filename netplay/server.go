@@ -22,6 +22,8 @@ const (
 	DefaultAddr          = ":7777"
 	DefaultGrace         = 10 * time.Minute
 	DefaultMaxClients    = 4096
+	DefaultMaxPerAddr    = 32
+	DefaultHelloTimeout  = 10 * time.Second
 	DefaultPingAfter     = 10 * time.Second
 	DefaultDropAfter     = 30 * time.Second
 	DefaultRejoinWait    = time.Minute
@@ -41,9 +43,17 @@ type Config struct {
 	DataDir string
 	// Grace is how long an absent player's seat is kept for them.
 	Grace time.Duration
-	// MaxClients bounds the connections; beyond it a client gets
-	// server_full and is closed.
+	// MaxClients bounds the open connections, TCP and SSH together (a
+	// front end such as the SSH server counts its connections in with
+	// Admit); beyond it a client gets server_full and is closed.
 	MaxClients int
+	// MaxPerAddr bounds the open connections from one remote host
+	// (loopback included; an IPv6 host by its /64), so that no single
+	// host can take the whole budget.
+	MaxPerAddr int
+	// HelloTimeout is how long a new connection has to say hello; blank
+	// lines do not extend it.
+	HelloTimeout time.Duration
 	// PingAfter is the silence after which the server sends a ping;
 	// DropAfter the silence after which it drops the client.
 	PingAfter, DropAfter time.Duration
@@ -69,6 +79,9 @@ type Config struct {
 	Logger *slog.Logger
 	// WriteFile writes a file atomically; nil uses saves.WriteFile.
 	WriteFile func(path string, data []byte) error
+	// Now tells the time by which a client's silence and hello deadline
+	// are measured; nil uses time.Now (tests move it by hand).
+	Now func() time.Time
 }
 
 func (c *Config) setDefaults() {
@@ -83,6 +96,7 @@ func (c *Config) setDefaults() {
 	def(&c.RejoinWait, DefaultRejoinWait)
 	def(&c.WriteTimeout, DefaultWriteTimeout)
 	def(&c.ChatWindow, DefaultChatWindow)
+	def(&c.HelloTimeout, DefaultHelloTimeout)
 	if c.LobbyInterval < 0 {
 		c.LobbyInterval = 0
 	} else if c.LobbyInterval == 0 {
@@ -91,8 +105,14 @@ func (c *Config) setDefaults() {
 	if c.MaxClients <= 0 {
 		c.MaxClients = DefaultMaxClients
 	}
+	if c.MaxPerAddr <= 0 {
+		c.MaxPerAddr = DefaultMaxPerAddr
+	}
 	if c.QueueLen <= 0 {
 		c.QueueLen = DefaultQueueLen
+	}
+	if c.Now == nil {
+		c.Now = time.Now
 	}
 	if c.Seed == nil {
 		c.Seed = randomSeed
@@ -111,7 +131,7 @@ func randomSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
-// ErrServerFull is returned by Attach when MaxClients sessions are attached.
+// ErrServerFull is returned by Admit when MaxClients connections are open.
 var ErrServerFull = errors.New("the server is full")
 
 // ErrServerClosed is returned by Serve after Shutdown.
@@ -133,6 +153,9 @@ type Server struct {
 	lnMu     sync.Mutex
 	lns      map[net.Listener]struct{}
 
+	budget     budget
+	logMu      sync.Mutex
+	logged     map[string]time.Time // when logLimited last logged, by host and message
 	nsess      atomic.Int64
 	conns      sync.WaitGroup
 	lobbyKick  chan struct{}
@@ -152,7 +175,9 @@ func NewServer(cfg Config) (*Server, error) {
 		byName: map[string]*player{}, byToken: map[string]*player{},
 		rooms: map[string]*room{}, sessions: map[*Session]struct{}{},
 		lns: map[net.Listener]struct{}{}, lobbyKick: make(chan struct{}, 1),
-		quit: make(chan struct{}),
+		quit:   make(chan struct{}),
+		budget: budget{max: cfg.MaxClients, maxPer: cfg.MaxPerAddr, per: map[string]int{}},
+		logged: map[string]time.Time{},
 	}
 	if cfg.DataDir != "" {
 		st, err := openStore(cfg.DataDir, cfg.WriteFile, s.log)
@@ -204,9 +229,18 @@ func (s *Server) Serve(ln net.Listener) error {
 			continue
 		}
 		delay = 0
+		release, err := s.Admit(c.RemoteAddr())
+		if err != nil {
+			// A fresh socket's buffer is empty: this write does not wait.
+			c.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
+			c.Write(s.refusal(err))
+			c.Close()
+			continue
+		}
 		s.conns.Add(1)
 		go func() {
 			defer s.conns.Done()
+			defer release()
 			s.ServeConn(c)
 		}()
 	}
@@ -232,7 +266,8 @@ func (s *Server) Pipe() net.Conn {
 
 // ServeConn serves one client over c until it leaves, is dropped or the
 // server shuts down, and closes c. It frames lines (at most MaxLine bytes),
-// feeds them to a Session and writes the session's outgoing queue.
+// feeds them to a Session and writes the session's outgoing queue. It does
+// not count c against the connection limits: Serve does that, with Admit.
 func (s *Server) ServeConn(c net.Conn) {
 	remote := "pipe"
 	if a := c.RemoteAddr(); a != nil {
@@ -242,7 +277,7 @@ func (s *Server) ServeConn(c net.Conn) {
 	if err != nil {
 		s.log.Warn("connection refused", "remote", remote, "reason", err.Error())
 		c.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
-		c.Write(encode(&Error{T: TypeError, Code: CodeServerFull, Msg: "the server is full: try again later"}))
+		c.Write(s.refusal(err))
 		c.Close()
 		return
 	}
@@ -346,6 +381,7 @@ func (s *Server) writeLoop(c net.Conn, ss *Session) {
 type Session struct {
 	srv    *Server
 	remote string
+	host   string // the remote host, for the log's rate limit
 	out    chan []byte
 	done   chan struct{}
 	once   sync.Once
@@ -358,6 +394,8 @@ type Session struct {
 	last     atomic.Int64
 	pingedAt atomic.Int64
 	timer    *time.Timer
+	helloBy  int64       // UnixNano by which hello must have succeeded
+	hello    atomic.Bool // the session said hello successfully
 
 	closer io.Closer // the transport's connection, closed by closeNow
 
@@ -371,16 +409,16 @@ type seatRef struct {
 	seat int // 1 or 2
 }
 
-// Attach registers a new client session, or returns ErrServerFull. remote
-// names the client in the log; conn, when not nil, is closed when the
-// session must end at once (a client that does not read, a silent one).
+// Attach registers a new client session, or returns ErrServerClosed after
+// Shutdown. remote names the client in the log; conn, when not nil, is
+// closed when the session must end at once (a client that does not read, a
+// silent one). The connection limits are the transport's (see Admit).
 func (s *Server) Attach(remote string, conn io.Closer) (*Session, error) {
-	if s.nsess.Add(1) > int64(s.cfg.MaxClients) {
-		s.nsess.Add(-1)
-		return nil, ErrServerFull
-	}
-	ss := &Session{srv: s, remote: remote, out: make(chan []byte, s.cfg.QueueLen), done: make(chan struct{}), closer: conn}
-	ss.last.Store(time.Now().UnixNano())
+	s.nsess.Add(1)
+	now := s.cfg.Now()
+	ss := &Session{srv: s, remote: remote, host: hostOfString(remote), out: make(chan []byte, s.cfg.QueueLen), done: make(chan struct{}), closer: conn,
+		helloBy: now.Add(s.cfg.HelloTimeout).UnixNano()}
+	ss.last.Store(now.UnixNano())
 	s.mu.Lock()
 	if s.closing {
 		s.mu.Unlock()
@@ -389,7 +427,7 @@ func (s *Server) Attach(remote string, conn io.Closer) (*Session, error) {
 	}
 	s.sessions[ss] = struct{}{}
 	s.mu.Unlock()
-	ss.timer = time.AfterFunc(s.cfg.PingAfter, ss.keepAlive)
+	ss.timer = time.AfterFunc(min(s.cfg.PingAfter, s.cfg.HelloTimeout), ss.keepAlive)
 	s.log.Info("connected", "remote", remote)
 	return ss, nil
 }
@@ -469,8 +507,18 @@ func (ss *Session) keepAlive() {
 	default:
 	}
 	cfg := &ss.srv.cfg
+	now := cfg.Now().UnixNano()
+	if !ss.hello.Load() {
+		if now >= ss.helloBy {
+			ss.srv.logLimited(ss.host, "dropping a client that did not say hello", "remote", ss.remote, "after", cfg.HelloTimeout)
+			ss.setReason("no hello in time")
+			ss.sendErr(CodeProto, `no hello within %v: the connection is closed (say {"t":"hello","v":1,"name":"yourname"} first)`, cfg.HelloTimeout)
+			ss.closeAfterFlush()
+			return
+		}
+	}
 	last := ss.last.Load()
-	idle := time.Duration(time.Now().UnixNano() - last)
+	idle := time.Duration(now - last)
 	if idle >= cfg.DropAfter {
 		ss.srv.log.Info("dropping silent client", "remote", ss.remote, "silent", idle.Round(time.Millisecond))
 		ss.fail(fmt.Sprintf("silent for %v", idle.Round(time.Millisecond)))
@@ -482,6 +530,9 @@ func (ss *Session) keepAlive() {
 			ss.send(pingLine)
 		}
 		next = cfg.DropAfter - idle
+	}
+	if !ss.hello.Load() {
+		next = min(next, time.Duration(ss.helloBy-now))
 	}
 	ss.timer.Reset(next)
 }

@@ -37,7 +37,14 @@ var (
 // file is removed and the error says which file could not be written. The
 // folder must exist. Every file Minotaur writes goes through WriteFile.
 func WriteFile(path string, data []byte) error {
-	tmp, err := writeTemp(path, data)
+	return WriteFileMode(path, data, filePerm)
+}
+
+// WriteFileMode is WriteFile with the file's permission bits: 0o600 for a
+// secret (a host key, a token) that only the server's user may read. The
+// file never exists, even for a moment, with wider permissions than perm.
+func WriteFileMode(path string, data []byte, perm fs.FileMode) error {
+	tmp, err := writeTemp(path, data, perm)
 	if err != nil {
 		return err
 	}
@@ -58,7 +65,7 @@ func WriteFile(path string, data []byte) error {
 // the same moment.
 func writeNew(dir, base, ext string, data []byte) (string, error) {
 	first := filepath.Join(dir, base+ext)
-	tmp, err := writeTemp(first, data)
+	tmp, err := writeTemp(first, data, filePerm)
 	if err != nil {
 		return "", err
 	}
@@ -92,7 +99,7 @@ func writeNew(dir, base, ext string, data []byte) (string, error) {
 
 // writeTemp writes data to a new temporary file beside path, flushed to the
 // disk and closed, and returns its name. On failure nothing is left behind.
-func writeTemp(path string, data []byte) (string, error) {
+func writeTemp(path string, data []byte, perm fs.FileMode) (string, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -107,14 +114,16 @@ func writeTemp(path string, data []byte) (string, error) {
 		os.Remove(tmp)
 		return "", writeError(path, err)
 	}
+	// CreateTemp makes the file 0o600; widen it (for a save) before the
+	// content goes in, so a secret is never readable by others.
+	if err := f.Chmod(perm); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+		return fail(err)
+	}
 	n, err := hookWrite(f, data)
 	if err == nil && n < len(data) {
 		err = fmt.Errorf("wrote %d of %d bytes", n, len(data))
 	}
 	if err != nil {
-		return fail(err)
-	}
-	if err := f.Chmod(filePerm); err != nil && !errors.Is(err, errors.ErrUnsupported) {
 		return fail(err)
 	}
 	if err := hookSync(f); err != nil {
@@ -157,13 +166,18 @@ func (e *WriteError) Error() string {
 func (e *WriteError) Unwrap() error { return e.Err }
 
 // staleAge is how old a temporary file must be before it is taken for the
-// leftover of a killed process rather than another game's write in progress.
-const staleAge = 10 * time.Minute
+// leftover of a killed process rather than another game's write in progress:
+// a write takes milliseconds (a slow disk, a second or two), so a minute is
+// far beyond any live one.
+const staleAge = time.Minute
 
 // removeStale removes the temporary files in dir whose names start with
 // tempPrefix+prefix and that are older than staleAge at now: the leftovers
 // of processes killed in the middle of a write. Errors are ignored; the files
 // are hidden and harmless.
+//
+// Every folder the game writes to is swept when it is next opened (listed,
+// read or written), so leftovers never pile up.
 func removeStale(dir, prefix string, now time.Time) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -178,3 +192,9 @@ func removeStale(dir, prefix string, now time.Time) {
 		}
 	}
 }
+
+// RemoveLeftovers removes from dir the temporary files of writes that a
+// killed process left behind (see WriteFile), once they are older than a
+// minute at now. A front end calls it when it opens a folder that it writes
+// with WriteFile; errors are ignored.
+func RemoveLeftovers(dir string, now time.Time) { removeStale(dir, "", now) }

@@ -18,10 +18,14 @@
 //	rec.Record(action)                                    // after each successful Game.Apply
 //	path, err := rec.Save(paths.Replays, now)             // when the game is won, lost or quit
 //
-// Nothing in this package reads the clock: callers pass the time. Every file
-// is written with WriteFile (or, for a file that must not replace another,
-// the same steps ending in a no-replace link), so a crash, a killed process or
-// a full disk leaves either the old file or the new one, never a torn one.
+// Nothing in this package reads the clock for what a player sees: callers
+// pass the time (only Store.List compares the age of leftover temporary
+// files with the clock, to remove them). Every file is read through
+// ReadFileLimit: a regular file of bounded size, never a pipe or a device
+// that would hang or flood the game. Every file is written with WriteFile
+// (or, for a file that must not replace another, the same steps ending in a
+// no-replace link), so a crash, a killed process or a full disk leaves either
+// the old file or the new one, never a torn one.
 //
 // The package depends on the engine only for the game it saves and the moves
 // it replays; it never imports the levels package, so a replay of custom

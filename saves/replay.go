@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -91,7 +90,12 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 
 // ReadReplay reads and checks the replay file at path.
 func ReadReplay(path string) (Replay, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFileLimit(path, MaxReplaySize)
+	var de *DamageError
+	if errors.As(err, &de) {
+		de.Path = ""
+		return Replay{}, &ReplayError{Path: path, Err: de}
+	}
 	if err != nil {
 		return Replay{}, fmt.Errorf("cannot read the replay: %w", err)
 	}

@@ -132,7 +132,6 @@ func (t ScoreTable) Add(e Entry, now time.Time) (Added, error) {
 		if err != nil {
 			return err
 		}
-		removeStale(filepath.Dir(t.Path), filepath.Base(t.Path)+"-", now)
 		if err := WriteFile(t.Path, append(data, '\n')); err != nil {
 			return fmt.Errorf("your score was not recorded: %w", err)
 		}
@@ -183,14 +182,24 @@ func (t ScoreTable) locked(fn func() error) error {
 
 // readLocked reads the table; the caller holds the lock.
 func (t ScoreTable) readLocked(now time.Time) (Scores, error) {
-	data, err := os.ReadFile(t.Path)
+	removeStale(filepath.Dir(t.Path), filepath.Base(t.Path)+"-", now)
+	// Never waits on anything but the file system while the lock is held:
+	// a named pipe or a device in the table's place is refused at once
+	// (and set aside below like any damaged table).
+	data, err := ReadFileLimit(t.Path, MaxScoresSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Scores{}, nil
 	}
-	if err != nil {
+	var de *DamageError
+	if err != nil && !errors.As(err, &de) {
 		return Scores{}, fmt.Errorf("cannot read the high-score table: %w", err)
 	}
-	entries, err := parseScores(data)
+	var entries []Entry
+	if err == nil {
+		entries, err = parseScores(data)
+	} else {
+		de.Path = "" // the message names the file once, below
+	}
 	var newer *NewerVersionError
 	if errors.As(err, &newer) {
 		return Scores{}, fmt.Errorf("%s: %w; its scores are kept as they are and new ones cannot be added by this version", t.Path, err)

@@ -140,7 +140,11 @@ func infoOf(g *engine.Game) SaveInfo {
 // save; a damaged file by its modification time). Damaged files are listed
 // too, each with its reason, and never hide the others. A missing folder is
 // an empty list; only a folder that cannot be read is an error.
+//
+// Listing the folder also removes the temporary files that writes killed
+// in their middle left behind (see WriteFile), once they are a minute old.
 func (s Store) List() ([]SaveInfo, error) {
+	removeStale(s.Dir, "", time.Now())
 	entries, err := os.ReadDir(s.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -247,7 +251,11 @@ func (s Store) read(name string) (readResult, error) {
 		return fail(fmt.Errorf("cannot read the save %s: %w", name, err))
 	}
 	r.Modified = st.ModTime()
-	data, err := os.ReadFile(path)
+	data, err := ReadFileLimit(path, MaxSaveSize)
+	var de *DamageError
+	if errors.As(err, &de) {
+		return fail(err) // a pipe, a device, a file far too large: damaged
+	}
 	if err != nil {
 		return fail(fmt.Errorf("cannot read the save %s: %w", name, err))
 	}

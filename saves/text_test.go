@@ -1,6 +1,7 @@
 package saves
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -28,6 +29,13 @@ func TestCleanText(t *testing.T) {
 		{"invalid UTF-8", "a\xffb\xc0", "a\uFFFDb\uFFFD"},
 		{"unterminated OSC runs to the end", "ok\x1b]0;never ends", "ok"},
 		{"lone ESC at the end", "ok\x1b", "ok"},
+		{"zero-width space, joiners, BOM", "a\u200bd\u200cm\u200di\u2060n\ufeff", "admin"},
+		{"tag characters", "hi\U000E0001\U000E0068\U000E0069\U000E007F", "hi"},
+		{"soft hyphen and invisible operators", "pa\u00ads\u2062s", "pass"},
+		{"Hangul filler", "\u3164\u3164bob", "bob"},
+		{"runs of spaces collapsed", "hi" + strings.Repeat(" ", 60) + "bob: send me your token", "hi bob: send me your token"},
+		{"other spaces too", "a\u00a0\u00a0b\u3000\u2003c\u2800\u2800d\t\te", "a b c d e"},
+		{"spaces around a removed character", "a \u200b b \x1b[0m c", "a b c"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,9 +52,12 @@ func cleanOK(t *testing.T, in, out string) {
 		t.Fatalf("CleanText(%q) = %q: invalid UTF-8", in, out)
 	}
 	for _, r := range out {
-		if isControl(r) || isBidi(r) {
+		if isControl(r) || isInvisible(r) || isBlank(r) && r != ' ' {
 			t.Fatalf("CleanText(%q) = %q keeps %U", in, out, r)
 		}
+	}
+	if strings.Contains(out, "  ") {
+		t.Fatalf("CleanText(%q) = %q keeps a run of spaces", in, out)
 	}
 	if CleanText(out) != out {
 		t.Fatalf("CleanText is not idempotent on %q", in)
@@ -54,7 +65,7 @@ func cleanOK(t *testing.T, in, out string) {
 }
 
 func FuzzCleanText(f *testing.F) {
-	for _, s := range []string{"hi", "\x1b[31mx", "\x1b]0;t\x07", "\u009b1m", "\xff\xfe", "a\u202eb"} {
+	for _, s := range []string{"hi", "\x1b[31mx", "\x1b]0;t\x07", "\u009b1m", "\xff\xfe", "a\u202eb", "a  \u200b b", "\U000E0041"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) { cleanOK(t, s, CleanText(s)) })

@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -39,9 +38,20 @@ type rig struct {
 // They are shut down at the end of the test.
 func newRig(t testing.TB, edit func(*Config)) *rig {
 	t.Helper()
+	return newRigWith(t, nil, edit)
+}
+
+// newRigWith is newRig with editGame changing the game server's
+// configuration too.
+func newRigWith(t testing.TB, editGame func(*netplay.Config), edit func(*Config)) *rig {
+	t.Helper()
 	r := &rig{t: t, data: t.TempDir(), log: &logBuffer{}}
 	logger := slog.New(slog.NewTextHandler(r.log, nil))
-	game, err := netplay.NewServer(netplay.Config{DataDir: r.data, Logger: logger, LobbyInterval: -1})
+	gcfg := netplay.Config{DataDir: r.data, Logger: logger, LobbyInterval: -1}
+	if editGame != nil {
+		editGame(&gcfg)
+	}
+	game, err := netplay.NewServer(gcfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,6 +157,25 @@ func (r *rig) tryDial(user string, key ed25519.PrivateKey) (*gossh.Client, error
 			})}
 	}
 	return gossh.Dial("tcp", r.sshAddr, cfg)
+}
+
+// sessions is the number of sessions the SSH server holds.
+func (r *rig) sessions() int {
+	r.srv.mu.Lock()
+	defer r.srv.mu.Unlock()
+	return len(r.srv.sessions)
+}
+
+// waitSessions waits until the SSH server holds n sessions.
+func (r *rig) waitSessions(n int, why string) {
+	r.t.Helper()
+	deadline := time.Now().Add(waitTime)
+	for r.sessions() != n {
+		if time.Now().After(deadline) {
+			r.t.Fatalf("%s: %d sessions still open after %v, want %d; the log:\n%s", why, r.sessions(), waitTime, n, r.log)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // term is an SSH session with a pty, its output followed on a screen.
@@ -309,12 +338,6 @@ func (tm *term) wait() int {
 		tm.t.Fatalf("the session did not end; the screen:\n%s", tm.screen())
 	}
 	return -1
-}
-
-// exists reports whether a path exists.
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }
 
 func mustSigner(t testing.TB, key ed25519.PrivateKey) gossh.Signer {

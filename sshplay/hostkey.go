@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 
 	gossh "golang.org/x/crypto/ssh"
 
@@ -21,7 +20,7 @@ import (
 // is never replaced silently, since players would then be warned that the
 // host changed.
 func loadHostKey(path string) (gossh.Signer, bool, error) {
-	data, err := os.ReadFile(path)
+	data, err := saves.ReadFileLimit(path, saves.MaxSmallFileSize)
 	switch {
 	case err == nil:
 		signer, err := gossh.ParsePrivateKey(data)
@@ -40,7 +39,8 @@ func loadHostKey(path string) (gossh.Signer, bool, error) {
 	if err != nil {
 		return nil, false, fmt.Errorf("cannot encode the SSH host key: %w", err)
 	}
-	if err := saves.WriteFile(path, pem.EncodeToMemory(block)); err != nil {
+	// The key is a secret: only the server's user may read it.
+	if err := saves.WriteFileMode(path, pem.EncodeToMemory(block), 0o600); err != nil {
 		return nil, false, err
 	}
 	signer, err := gossh.NewSignerFromKey(priv)

@@ -42,6 +42,9 @@ func clampSize(w, h int) (int, int) {
 }
 
 // idleCheckMsg asks the model whether the session has been idle too long.
+// The server sends it (see Server.watchIdle) rather than the model ticking
+// for itself: a tick of half an hour would keep an ended session's program
+// in memory until it fires.
 type idleCheckMsg struct{}
 
 // shutdownMsg tells the model that the server is stopping.
@@ -50,24 +53,15 @@ type shutdownMsg struct{}
 // Init starts the game and the idle clock.
 func (m *model) Init() tea.Cmd {
 	m.lastKey = time.Now()
-	return tea.Batch(m.root.Init(), m.checkIdleIn(m.idle))
-}
-
-// checkIdleIn asks for an idle check after d.
-func (m *model) checkIdleIn(d time.Duration) tea.Cmd {
-	if m.idle <= 0 {
-		return nil
-	}
-	return tea.Tick(d, func(time.Time) tea.Msg { return idleCheckMsg{} })
+	return m.root.Init()
 }
 
 // Update passes messages to the game, watching the keys and the size.
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case idleCheckMsg:
-		left := m.idle - time.Since(m.lastKey)
-		if left > 0 {
-			return m, m.checkIdleIn(left)
+		if m.idle <= 0 || time.Since(m.lastKey) < m.idle {
+			return m, nil // a key came since: the server asks again later
 		}
 		m.why.CompareAndSwap(endQuit, endIdle)
 		return m.hangup()

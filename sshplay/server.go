@@ -21,7 +21,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
-	bm "github.com/charmbracelet/wish/bubbletea"
 	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
 
@@ -32,11 +31,20 @@ import (
 
 // Defaults of Config.
 const (
-	DefaultAddr        = ":2222"
-	DefaultIdle        = 30 * time.Minute
-	DefaultMaxSessions = 256
-	DefaultLoginGrace  = 30 * time.Second
+	DefaultAddr         = ":2222"
+	DefaultIdle         = 30 * time.Minute
+	DefaultMaxSessions  = 1024
+	DefaultMaxPerKey    = 4
+	DefaultLoginGrace   = 10 * time.Second
+	DefaultWriteTimeout = 5 * time.Second
 )
+
+// sessionLinger is how long a connection stays open after its session.
+const sessionLinger = time.Second
+
+// shutdownGrace is how long Shutdown lets the sessions end by themselves,
+// saving their games and saying goodbye, before it cuts their connections.
+const shutdownGrace = time.Second
 
 // ErrServerClosed is returned by Serve after Shutdown.
 var ErrServerClosed = errors.New("sshplay: server closed")
@@ -54,11 +62,20 @@ type Config struct {
 	// a goodbye line. 0 means DefaultIdle; a negative value never ends one.
 	Idle time.Duration
 	// MaxSessions bounds the sessions at once (DefaultMaxSessions when 0);
-	// beyond it a player is told the server is full.
+	// beyond it a player is told the server is full. The connections
+	// themselves count in the game server's budget (netplay.Server.Admit):
+	// its MaxClients in all, MaxPerAddr per host.
 	MaxSessions int
-	// LoginGrace is how long a connection may take to log in and open a
-	// session (DefaultLoginGrace when 0).
+	// MaxPerKey bounds the sessions of one public key at once
+	// (DefaultMaxPerKey when 0). A connection has one session.
+	MaxPerKey int
+	// LoginGrace is how long a connection may take to finish the SSH
+	// handshake, log in and open a session (DefaultLoginGrace when 0).
 	LoginGrace time.Duration
+	// WriteTimeout bounds one write to a session (DefaultWriteTimeout
+	// when 0): a client that does not take the output for that long is
+	// cut off, so its session ends within WriteTimeout of it going away.
+	WriteTimeout time.Duration
 	// Seed draws the campaign seed of a session's first new game; nil
 	// draws it from crypto/rand. With SeedFixed every new game of the
 	// session plays that seed; otherwise the games after the first take
@@ -97,12 +114,10 @@ type session struct {
 	p       *player
 	program *tea.Program
 	why     atomic.Int32
+	conn    *conn       // its connection, cut when the session must end
+	out     io.Writer   // the session's output, every write bounded
+	input   *inputClock // the session's input, with the time of the last byte
 }
-
-// ctxKey keys the values the server keeps in an SSH connection's context.
-type ctxKey string
-
-const keyGrace ctxKey = "minotaur-login-grace"
 
 // New makes a server: it reads the host key from DataDir/ssh, or makes one
 // on the first start, and removes the folders guests left behind.
@@ -121,6 +136,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.LoginGrace <= 0 {
 		cfg.LoginGrace = DefaultLoginGrace
+	}
+	if cfg.MaxPerKey <= 0 {
+		cfg.MaxPerKey = DefaultMaxPerKey
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = DefaultWriteTimeout
 	}
 	if cfg.Seed == nil {
 		cfg.Seed = randomSeed
@@ -142,6 +163,7 @@ func New(cfg Config) (*Server, error) {
 	if err := os.Chmod(s.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("cannot protect the SSH folder %s: %w", s.dir, err)
 	}
+	saves.RemoveLeftovers(s.dir, time.Now()) // of a host key or score table write killed midway
 	if err := os.RemoveAll(filepath.Join(s.dir, guestsDirName)); err != nil {
 		s.log.Warn("cannot remove the guests' folders of a previous run", "err", err)
 	}
@@ -165,7 +187,7 @@ func New(cfg Config) (*Server, error) {
 		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
 		wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }),
 		wish.WithMiddleware(
-			bm.MiddlewareWithProgramHandler(s.program, termenv.Ascii),
+			s.play,
 			s.refuse,
 			s.recoverPanics,
 		),
@@ -174,6 +196,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	srv.ConnCallback = s.onConn
+	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
 	if cfg.Idle > 0 {
 		// A backstop for connections that hold no session: a player's
 		// session ends after Idle without a key, with its goodbye, first.
@@ -196,25 +219,28 @@ func (s *Server) Fingerprint() string { return gossh.FingerprintSHA256(s.signer.
 // ErrServerClosed.
 func (s *Server) Serve(ln net.Listener) error {
 	err := s.ssh.Serve(ln)
-	if errors.Is(err, ssh.ErrServerClosed) {
+	if errors.Is(err, ssh.ErrServerClosed) || s.isClosing() {
 		return ErrServerClosed
 	}
 	return err
 }
 
-// onConn gives a new connection LoginGrace to log in and open a session.
-func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
-	t := time.AfterFunc(s.cfg.LoginGrace, func() {
-		s.log.Info("ssh login timed out", "remote", c.RemoteAddr().String())
-		c.Close()
-	})
-	ctx.SetValue(keyGrace, t)
-	return c
+func (s *Server) isClosing() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closing
 }
 
-// recoverPanics keeps a bug in one session from stopping the server.
+// recoverPanics keeps a bug in one session from stopping the server. It
+// is the outermost handler: when the session is over, its connection (which
+// may hold no other) is closed a moment later, so that a client cannot keep
+// an idle connection, and its place in the budget, after its session.
 func (s *Server) recoverPanics(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
+		if c := connOf(sess.Context()); c != nil {
+			// The moment lets the exit status reach the client first.
+			defer time.AfterFunc(sessionLinger, func() { c.Close() })
+		}
 		defer func() {
 			if r := recover(); r != nil {
 				s.log.Error("ssh session panicked", "user", sess.User(), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
@@ -230,8 +256,8 @@ func (s *Server) recoverPanics(next ssh.Handler) ssh.Handler {
 // command, a full or stopping server. The others go on to the game.
 func (s *Server) refuse(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		if t, ok := sess.Context().Value(keyGrace).(*time.Timer); ok {
-			t.Stop()
+		if c := connOf(sess.Context()); c != nil {
+			c.grace.Stop()
 		}
 		_, _, hasPty := sess.Pty()
 		var why string
@@ -260,66 +286,169 @@ func firstLine(s string) string {
 	return s
 }
 
-// program makes the game for a session, or writes why it cannot and
-// returns nil (the session then ends).
-func (s *Server) program(sess ssh.Session) *tea.Program {
-	ss, err := s.open(sess)
-	if err != nil {
-		s.log.Info("ssh session refused", "user", sess.User(), "remote", sess.RemoteAddr().String(), "reason", err.Error())
-		fmt.Fprintf(sess.Stderr(), "%s\r\n", err)
-		sess.Exit(1)
-		return nil
+// play runs the game in a session: the program draws on the session's
+// output through a deadline (see deadlineWriter), gets the window sizes
+// without ever blocking the connection (see followSizes), quits when the
+// connection is gone, and is cut off when it stays idle past its time
+// while its output is stuck.
+func (s *Server) play(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		ss, err := s.open(sess)
+		if err != nil {
+			s.log.Info("ssh session refused", "user", sess.User(), "remote", sess.RemoteAddr().String(), "reason", err.Error())
+			w := &deadlineWriter{w: sess.Stderr(), d: s.cfg.WriteTimeout, cut: func() { s.cut(sess, nil) }}
+			fmt.Fprintf(w, "%s\r\n", err)
+			sess.Exit(1)
+			return
+		}
+		ctx, cancel := context.WithCancel(sess.Context())
+		if z, ok := sess.Context().Value(keySizes).(*sizes); ok {
+			pty, _, _ := sess.Pty() // read once: window changes never reach it (see takeSizes)
+			go z.follow(ctx, ss.program, pty.Window)
+		}
+		go func() {
+			<-ctx.Done()
+			ss.program.Quit() // returns once the program has ended, at the latest
+		}()
+		watchdog := s.watchIdle(sess, ss)
+		if _, err := ss.program.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+			s.log.Info("ssh session's program ended", "user", sess.User(), "err", err)
+		}
+		ss.program.Kill()
+		cancel()
+		if watchdog != nil {
+			watchdog.Stop()
+		}
+		next(sess)
 	}
-	return ss.program
 }
 
-// open registers a session and builds its game.
-func (s *Server) open(sess ssh.Session) (*session, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	switch {
-	case s.closing:
-		return nil, errors.New("The Minotaur server is shutting down: try again in a minute.")
-	case len(s.sessions) >= s.cfg.MaxSessions:
-		return nil, errors.New("The Minotaur server is full: try again later.")
+// watchIdle runs the idle timeout of a session: once its client has sent
+// nothing for Idle, the program is asked to check (it ends the session,
+// with a goodbye, when no key came for Idle); a program stuck on its
+// output cannot, so a session whose client sent nothing for Idle plus
+// WriteTimeout is cut off. Stop the timer when the session ends.
+func (s *Server) watchIdle(sess ssh.Session, ss *session) *time.Timer {
+	if s.cfg.Idle <= 0 {
+		return nil
 	}
-	p, err := s.newPlayer(sess)
-	if err != nil {
+	var t *time.Timer
+	t = time.AfterFunc(s.cfg.Idle, func() {
+		idle := time.Duration(time.Now().UnixNano() - ss.input.last.Load())
+		switch {
+		case idle < s.cfg.Idle:
+			t.Reset(s.cfg.Idle - idle)
+		case idle < s.cfg.Idle+s.cfg.WriteTimeout:
+			go ss.program.Send(idleCheckMsg{}) // returns when the program ends, at the latest
+			t.Reset(s.cfg.Idle + s.cfg.WriteTimeout - idle)
+		default:
+			ss.why.CompareAndSwap(endQuit, endIdle)
+			s.cut(sess, ss.conn)
+		}
+	})
+	return t
+}
+
+// cut closes a session's connection: its writes fail at once and its
+// program ends. c is the session's connection, or nil to look it up.
+func (s *Server) cut(sess ssh.Session, c *conn) {
+	if c == nil {
+		c = connOf(sess.Context())
+	}
+	if c == nil {
+		return
+	}
+	s.log.Info("ssh connection cut", "user", sess.User(), "remote", sess.RemoteAddr().String())
+	c.Close()
+}
+
+// open registers a session and builds its game. Only the checks and the
+// registration hold the server's lock: the player's folder, the styles and
+// the program are made outside it, so that a burst of logins is built on
+// every core at once instead of one after the other.
+func (s *Server) open(sess ssh.Session) (*session, error) {
+	p := s.describePlayer(sess)
+	ss := &session{p: p, conn: connOf(sess.Context()), input: &inputClock{r: sess}}
+	if err := s.reserve(sess, ss); err != nil {
+		return nil, err
+	}
+	fail := func(err error) (*session, error) {
+		s.mu.Lock()
+		delete(s.sessions, sess)
+		s.mu.Unlock()
+		s.handlers.Done()
+		return nil, err
+	}
+	if err := p.makeDir(); err != nil {
 		s.log.Error("cannot make the player's folder", "user", sess.User(), "err", err)
-		return nil, errors.New("The Minotaur server cannot keep your games right now (its disk is in trouble): try again later.")
+		return fail(errors.New("The Minotaur server cannot keep your games right now (its disk is in trouble): try again later."))
 	}
 	pty, _, _ := sess.Pty()
 	r := newRenderer(sess, pty.Term)
 	st := tui.NewStyles(r)
 	root := tui.New(tui.Config{
-		Saves:      p.savesDir(),
-		Replays:    p.replaysDir(),
-		Scores:     s.scores,
-		Seed:       s.cfg.Seed(),
-		SeedFixed:  s.cfg.SeedFixed,
-		Levels:     s.cfg.Levels,
-		Name:       p.name,
-		Notice:     noticeFor(p),
-		Now:        time.Now,
-		Styles:     st,
+		Saves:     p.savesDir(),
+		Replays:   p.replaysDir(),
+		Scores:    s.scores,
+		Seed:      s.cfg.Seed(),
+		SeedFixed: s.cfg.SeedFixed,
+		Levels:    s.cfg.Levels,
+		Name:      p.name,
+		Notice:    noticeFor(p),
+		Now:       time.Now,
+		Styles:    st,
 		// The Network screen joins the game server of this process (never
 		// by dialing out), holding the player's token for a resume.
 		Connect: func(ctx context.Context, _, name string) (*netplay.Client, *netplay.Welcome, error) {
 			return s.connect(ctx, p, name)
 		},
 	})
-	ss := &session{p: p}
+	ss.input.last.Store(time.Now().UnixNano())
+	ss.out = &deadlineWriter{w: sess, d: s.cfg.WriteTimeout, cut: func() { s.cut(sess, ss.conn) }}
 	m := &model{root: root, idle: s.cfg.Idle, why: &ss.why}
 	gone := func() bool { return sess.Context().Err() != nil }
-	opts := append([]tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler(),
-		tea.WithFilter(hangupFilter(gone))}, bm.MakeOptions(sess)...)
-	ss.program = tea.NewProgram(m, opts...)
-	s.sessions[sess] = ss
-	s.handlers.Add(1)
+	program := tea.NewProgram(m, tea.WithAltScreen(), tea.WithoutSignalHandler(),
+		tea.WithFilter(hangupFilter(gone)), tea.WithInput(ss.input), tea.WithOutput(ss.out))
+	s.mu.Lock()
+	closing := s.closing
+	ss.program = program
+	s.mu.Unlock()
+	if closing {
+		p.leave()
+		return fail(errors.New("The Minotaur server is shutting down: try again in a minute."))
+	}
 	s.log.Info("ssh session", "user", sess.User(), "remote", sess.RemoteAddr().String(), "id", p.id,
 		"guest", p.guest, "term", pty.Term, "width", pty.Window.Width, "height", pty.Window.Height,
 		"colors", profileName(r.ColorProfile()))
 	return ss, nil
+}
+
+// reserve checks that the server can take one more session (it is not
+// stopping, not full, the key is not in MaxPerKey sessions already) and
+// registers ss, whose program is not made yet.
+func (s *Server) reserve(sess ssh.Session, ss *session) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.closing:
+		return errors.New("The Minotaur server is shutting down: try again in a minute.")
+	case len(s.sessions) >= s.cfg.MaxSessions:
+		return errors.New("The Minotaur server is full: try again later.")
+	}
+	if id := ss.p.id; id != "" {
+		n := 0
+		for _, o := range s.sessions {
+			if o.p.id == id {
+				n++
+			}
+		}
+		if n >= s.cfg.MaxPerKey {
+			return fmt.Errorf("You are playing in %d sessions with this key already: end one of them to start another.", n)
+		}
+	}
+	s.sessions[sess] = ss
+	s.handlers.Add(1)
+	return nil
 }
 
 // goodbye ends a session whose game is over: it says why the session
@@ -337,11 +466,11 @@ func (s *Server) goodbye(sess ssh.Session) {
 	why := ss.why.Load()
 	switch why {
 	case endIdle:
-		fmt.Fprintf(sess, "No key was pressed for %s, so this session is closed. Goodbye, %s!\r\n", minutes(s.cfg.Idle), ss.p.name)
+		fmt.Fprintf(ss.out, "No key was pressed for %s, so this session is closed. Goodbye, %s!\r\n", minutes(s.cfg.Idle), ss.p.name)
 	case endShutdown:
-		fmt.Fprintf(sess, "The Minotaur server is shutting down. Goodbye, %s!\r\n", ss.p.name)
+		fmt.Fprintf(ss.out, "The Minotaur server is shutting down. Goodbye, %s!\r\n", ss.p.name)
 	default:
-		fmt.Fprintf(sess, "Thanks for playing Minotaur. Goodbye, %s!\r\n", ss.p.name)
+		fmt.Fprintf(ss.out, "Thanks for playing Minotaur. Goodbye, %s!\r\n", ss.p.name)
 	}
 	// Clean up before the exit status, so that a client that sees the
 	// session end finds the server done with it.
@@ -369,31 +498,55 @@ func minutes(d time.Duration) string {
 	return d.Round(time.Second).String()
 }
 
-// Shutdown stops accepting sessions, ends every game with a goodbye line,
-// and waits (until ctx is done) for the sessions to close; those left are
-// then cut. Call it before the game server's Shutdown, so that players in
-// network games are marked away (and may resume) rather than cut off.
+// Shutdown stops accepting connections, ends every game with a goodbye
+// line (a game in progress is saved first), and gives the sessions a
+// second to close; the connections of those left (their clients do not
+// read, say) are then cut, which ends them too, and Shutdown waits for
+// them until ctx is done. Call it before the game server's Shutdown, so
+// that players in network games are marked away (and may resume) rather
+// than cut off.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
 	s.closing = true
 	programs := make([]*tea.Program, 0, len(s.sessions))
 	for _, ss := range s.sessions {
-		programs = append(programs, ss.program)
+		if ss.program != nil { // nil: still being made; open sees closing
+			programs = append(programs, ss.program)
+		}
 	}
 	s.mu.Unlock()
+	stopped, cancel := context.WithCancel(context.Background())
+	cancel()
+	s.ssh.Shutdown(stopped) // closes the listeners, not the connections
 	for _, p := range programs {
 		// Send waits for the program to take the message; never under mu.
 		go p.Send(shutdownMsg{})
 	}
 	done := make(chan struct{})
 	go func() { s.handlers.Wait(); close(done) }()
+	grace := time.NewTimer(shutdownGrace)
+	defer grace.Stop()
 	var err error
 	select {
 	case <-done:
+	case <-grace.C:
+		s.mu.Lock()
+		for sess, ss := range s.sessions {
+			s.log.Info("ssh session cut at shutdown", "user", sess.User(), "remote", sess.RemoteAddr().String())
+			if ss.conn != nil {
+				ss.conn.Close()
+			}
+		}
+		s.mu.Unlock()
+		select {
+		case <-done:
+		case <-ctx.Done():
+			err = fmt.Errorf("ssh sessions still open at shutdown: %w", ctx.Err())
+		}
 	case <-ctx.Done():
 		err = fmt.Errorf("ssh sessions still open at shutdown: %w", ctx.Err())
 	}
-	s.ssh.Close() // the listeners, and connections left open
+	s.ssh.Close() // connections left open (never logged in)
 	return err
 }
 

@@ -195,7 +195,7 @@ func listLabSaves(dir string) tea.Cmd {
 				continue
 			}
 			info := labSaveInfo{file: e.Name()}
-			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			data, err := saves.ReadFileLimit(filepath.Join(dir, e.Name()), saves.MaxSaveSize)
 			if err == nil {
 				var f labSaveFile
 				_, f, err = decodeLabSave(data)
@@ -219,7 +219,7 @@ type labLoadedMsg struct {
 // loadLab reads a saved Labyrinth game.
 func loadLab(dir, file string) tea.Cmd {
 	return func() tea.Msg {
-		data, err := os.ReadFile(filepath.Join(dir, file))
+		data, err := saves.ReadFileLimit(filepath.Join(dir, file), saves.MaxSaveSize)
 		if err != nil {
 			return labLoadedMsg{file: file, err: err}
 		}

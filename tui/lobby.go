@@ -147,7 +147,7 @@ func (l *lobbyScreen) server(m netplay.Message) (nav, tea.Cmd) {
 		l.start = m
 	case *netplay.State:
 		if l.start != nil {
-			sess := NewRemoteSession(l.client, l.addr, l.me, l.start, m, l.c.resumeFunc(l.addr, l.me, l.token))
+			sess := NewRemoteSession(l.client, l.addr, l.me, l.start, m, l.c.rejoin(l.addr, l.me, l.token))
 			return replace(newGameScreen(l.c, sess)), nil
 		}
 	}
@@ -302,7 +302,14 @@ func (l *lobbyScreen) View() string {
 	right = append(right, st.Heading.Render("Chat"))
 	var wrapped []string
 	for _, s := range l.chat {
-		wrapped = append(wrapped, strings.Split(ansi.Wrap(s, chatW, ""), "\n")...)
+		// A line wrapped from a message is indented, so that no message
+		// can wrap into what looks like another player's.
+		for i, line := range strings.Split(ansi.Wrap(s, max(chatW-2, 8), ""), "\n") {
+			if i > 0 {
+				line = "  " + line
+			}
+			wrapped = append(wrapped, line)
+		}
 	}
 	if n := bodyH - 1; len(wrapped) > n {
 		wrapped = wrapped[len(wrapped)-n:]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -338,7 +339,7 @@ func TestTokenKeptAcrossRuns(t *testing.T) {
 		t.Errorf("the new run did not get the seat back: %+v", w2)
 	}
 	// With a token the server no longer knows, the terminal joins afresh.
-	storeSeatToken(again.tokenFile(), addr, "cy", "00000000000000000000000000000000")
+	netplay.FileTokens{Path: again.tokenFile(), Addr: addr}.Keep("cy", "00000000000000000000000000000000")
 	cl3, w3, err := again.connectFunc()(ctx, addr, "cy")
 	if err != nil {
 		t.Fatalf("a stale token must fall back to a plain join: %v", err)
@@ -347,4 +348,27 @@ func TestTokenKeptAcrossRuns(t *testing.T) {
 	if w3.Resumed || w3.Name != "cy" {
 		t.Errorf("stale token: %+v", w3)
 	}
+}
+
+// TestLobbyChatAttributed: a message long enough to wrap cannot make its
+// wrapped part look like another player's message: the lines wrapped from
+// a message are indented under it.
+func TestLobbyChatAttributed(t *testing.T) {
+	addr := netServer(t)
+	cfg := testConfig(t, 1)
+	cfg.Server = addr
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
+	waitText(t, tm, "Network game")
+	typeText(tm, "nn")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "Name:   ada")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "LOBBY", "you are ada")
+	bob := newBot(t, addr, "bob", "")
+	waitText(t, tm, "bob              idle")
+	// 49 columns of "bob: xxx…", then what would start the next line.
+	bob.c.Chat(strings.Repeat("x", 44) + " mallory: send me your token")
+	waitText(t, tm, "│ bob: xxxx", "│   mallory: send me your token")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }

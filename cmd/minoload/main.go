@@ -4,8 +4,11 @@
 // an action to the state that answers it, the throughput, and the server's
 // memory.
 //
-//	minotaur serve --addr 127.0.0.1:7777 --data /tmp/minoload &
+//	minotaur serve --addr 127.0.0.1:7777 --data /tmp/minoload --max-per-addr 2100 &
 //	minoload --addr 127.0.0.1:7777 --games 1000 --duration 60s --pid $!
+//
+// Every bot connects from 127.0.0.1, so the server must allow that many
+// connections from one address (--max-per-addr, 32 by default).
 //
 // With --inproc it starts a server in its own process instead (then the
 // memory reported is the whole process's, bots included).
@@ -121,7 +124,7 @@ func load(o options, out io.Writer) error {
 	var srv *netplay.Server
 	if o.inproc {
 		var err error
-		srv, err = netplay.NewServer(netplay.Config{DataDir: o.data, MaxClients: 2*o.games + 16})
+		srv, err = netplay.NewServer(netplay.Config{DataDir: o.data, MaxClients: 2*o.games + 16, MaxPerAddr: 2*o.games + 16})
 		if err != nil {
 			return err
 		}

@@ -42,7 +42,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", netplay.DefaultAddr, "address to listen on (host:port; :PORT for every interface)")
 	data := fs.String("data", defaultServerData(), "folder where games in progress are kept")
 	grace := fs.Duration("grace", netplay.DefaultGrace, "how long a disconnected player's seat is kept")
-	maxClients := fs.Int("max-clients", netplay.DefaultMaxClients, "most connections at once; more get server_full")
+	maxClients := fs.Int("max-clients", netplay.DefaultMaxClients, "most connections at once, TCP and SSH together; more get server_full\n(lowered to fit the limit of open files, ulimit -n)")
+	maxPerAddr := fs.Int("max-per-addr", netplay.DefaultMaxPerAddr, "most connections at once from one address (an IPv6 /64), loopback included")
 	pingAfter := fs.Duration("ping-after", netplay.DefaultPingAfter, "silence after which a client is pinged")
 	dropAfter := fs.Duration("drop-after", netplay.DefaultDropAfter, "silence after which a client is dropped")
 	logJSON := fs.Bool("log-json", false, "write the log as JSON lines instead of text")
@@ -50,6 +51,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "every game plays this seed (default: a random seed per game)")
 	sshAddr := fs.String("ssh", "", "also serve the game over SSH on `ADDR` (e.g. :2222): players run ssh -p 2222 HOST")
 	idle := fs.Int("idle", 30, "close an SSH session after this many `MINUTES` without a key press (0: never)")
+	sshMax := fs.Int("ssh-max-sessions", sshplay.DefaultMaxSessions, "most SSH sessions at once (each also counts in --max-clients)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprintf(stdout, serveUsage, fs.FlagUsages())
@@ -69,6 +71,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	case *maxClients < 1:
 		fmt.Fprintf(stderr, "minotaur serve: --max-clients must be at least 1, not %d\n%s", *maxClients, serveShortUsage)
 		return 2
+	case *maxPerAddr < 1:
+		fmt.Fprintf(stderr, "minotaur serve: --max-per-addr must be at least 1, not %d\n%s", *maxPerAddr, serveShortUsage)
+		return 2
+	case *sshMax < 1:
+		fmt.Fprintf(stderr, "minotaur serve: --ssh-max-sessions must be at least 1, not %d\n%s", *sshMax, serveShortUsage)
+		return 2
 	case *pingAfter <= 0 || *dropAfter <= *pingAfter:
 		fmt.Fprintf(stderr, "minotaur serve: --drop-after (%v) must be longer than --ping-after (%v), both positive\n%s", *dropAfter, *pingAfter, serveShortUsage)
 		return 2
@@ -80,8 +88,22 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	var h slog.Handler = slog.NewTextHandler(stderr, nil)
+	if *logJSON {
+		h = slog.NewJSONHandler(stderr, nil)
+	}
+	log := slog.New(h)
+	if limit := openFileLimit(); limit > 0 && *maxClients > limit-fileReserve {
+		// Beyond the limit of open files, accept fails for every port
+		// (TCP and SSH alike): better to say server_full to the extra
+		// connections than to stop accepting anyone.
+		lowered := max(limit-fileReserve, 1)
+		log.Warn("--max-clients lowered to fit the limit of open files (raise it with ulimit -n)",
+			"asked", *maxClients, "max_clients", lowered, "open_file_limit", limit)
+		*maxClients = lowered
+	}
 	cfg := netplay.Config{
-		DataDir: *data, Grace: *grace, MaxClients: *maxClients,
+		DataDir: *data, Grace: *grace, MaxClients: *maxClients, MaxPerAddr: *maxPerAddr,
 		PingAfter: *pingAfter, DropAfter: *dropAfter,
 	}
 	var campaign tui.Campaign
@@ -97,11 +119,6 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		cfg.Seed = func() uint64 { return n }
 	}
 
-	var h slog.Handler = slog.NewTextHandler(stderr, nil)
-	if *logJSON {
-		h = slog.NewJSONHandler(stderr, nil)
-	}
-	log := slog.New(h)
 	cfg.Logger = log
 	srv, err := netplay.NewServer(cfg)
 	if err != nil {
@@ -115,12 +132,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	log.Info("listening", "addr", ln.Addr().String(), "data", *data, "version", versionString(),
-		"grace", grace.String(), "max_clients", *maxClients, "levels", len(cfg.Levels))
+		"grace", grace.String(), "max_clients", *maxClients, "max_per_addr", *maxPerAddr, "levels", len(cfg.Levels))
 
 	served := make(chan error, 2)
 	var sshSrv *sshplay.Server
 	if *sshAddr != "" {
-		scfg := sshplay.Config{DataDir: *data, Game: srv, Logger: log, Levels: campaign}
+		scfg := sshplay.Config{DataDir: *data, Game: srv, Logger: log, Levels: campaign,
+			MaxSessions: min(*sshMax, *maxClients)}
 		if fs.Changed("seed") {
 			scfg.Seed, scfg.SeedFixed = cfg.Seed, true
 		}
@@ -177,10 +195,15 @@ func startSSH(addr string, cfg sshplay.Config, idleMinutes int, served chan<- er
 	if err != nil {
 		return nil, fmt.Errorf("cannot listen for SSH on %s: %v (is another server running there? choose another --ssh)", addr, err)
 	}
-	log.Info("listening for ssh", "addr", ln.Addr().String(), "host_key", s.Fingerprint(), "idle_minutes", idleMinutes)
+	log.Info("listening for ssh", "addr", ln.Addr().String(), "host_key", s.Fingerprint(), "idle_minutes", idleMinutes,
+		"max_sessions", cfg.MaxSessions)
 	go func() { served <- s.Serve(ln) }()
 	return s, nil
 }
+
+// fileReserve is the number of open files kept out of --max-clients: the
+// listeners, the log, the data folder's files being written.
+const fileReserve = 64
 
 // defaultServerData is the per-user folder for the server's games.
 func defaultServerData() string {

@@ -20,6 +20,8 @@ func TestServeUsageErrors(t *testing.T) {
 		{"argument", []string{"now"}, `unexpected argument "now"`},
 		{"zero grace", []string{"--grace", "0s"}, "--grace must be positive"},
 		{"no clients", []string{"--max-clients", "0"}, "--max-clients must be at least 1"},
+		{"no clients per address", []string{"--max-per-addr", "0"}, "--max-per-addr must be at least 1"},
+		{"no SSH sessions", []string{"--ssh-max-sessions", "0"}, "--ssh-max-sessions must be at least 1"},
 		{"drop before ping", []string{"--ping-after", "40s"}, "--drop-after (30s) must be longer than --ping-after (40s)"},
 		{"bad duration", []string{"--grace", "soon"}, `invalid argument "soon"`},
 	}
@@ -65,7 +67,7 @@ func TestServeHelp(t *testing.T) {
 	if code := run([]string{"serve", "--help"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, flag := range []string{"--addr", "--data", "--grace", "--max-clients", "--level", "--seed"} {
+	for _, flag := range []string{"--addr", "--data", "--grace", "--max-clients", "--max-per-addr", "--ssh-max-sessions", "--level", "--seed"} {
 		if !strings.Contains(out.String(), flag) {
 			t.Errorf("help does not mention %s", flag)
 		}

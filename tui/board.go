@@ -21,6 +21,7 @@ const (
 // logLine is one message of the side panel.
 type logLine struct {
 	text    string
+	pre     string // the style of a line in its own colour (a sighting: the monster's); "" plain
 	chat    bool
 	batch   int      // the turn that said it: the latest turn's lines are bright
 	wrapped []string // text wrapped to wrapW columns
@@ -128,6 +129,9 @@ func (b *board) play(ev []engine.Event, v engine.View, n engine.Narrator) outcom
 	for _, e := range ev {
 		if t := n.Say(e); t != "" {
 			b.say(t)
+			if e.Kind == engine.EvSighted {
+				b.log[len(b.log)-1].pre = b.st.tiles[monsterClass(e.Monster)]
+			}
 		}
 		switch e.Kind {
 		case engine.EvLevelPassed:
@@ -351,6 +355,9 @@ func (b *board) sidePanel(w, h int) {
 		add("", "Freeze none")
 	}
 	add("", "Seed   "+strconv.FormatUint(v.Seed, 10))
+	for _, m := range v.Monsters {
+		add(st.tiles[monsterClass(m.Kind)], monsterLine(m))
+	}
 	if partner := b.partnerLine(); partner != "" {
 		add(st.text.key, partner)
 	}
@@ -455,7 +462,7 @@ func (b *board) messageLines(p []pline, w, n int) []pline {
 		case m.chat:
 			pre = st.text.key
 		case m.batch == b.turn:
-			pre = ""
+			pre = m.pre
 		}
 		for j := len(m.wrapped) - 1; j >= 0 && len(p)-start < n; j-- {
 			p = append(p, pline{pre, m.wrapped[j]})
@@ -465,4 +472,24 @@ func (b *board) messageLines(p []pline, w, n int) []pline {
 		p[i], p[j] = p[j], p[i]
 	}
 	return p
+}
+
+// monsterLine tells a monster in light and what it is doing, so that
+// nobody has to count its actions: "H hunter  frozen 2", "M Minotaur  leaps
+// next turn!".
+func monsterLine(m engine.MonsterView) string {
+	s := string(rune(m.Kind)) + " " + m.Kind.Name()
+	switch {
+	case m.Frozen:
+		s += "  frozen " + strconv.Itoa(m.FrozenFor)
+	case m.Aiming && m.Left <= 1:
+		s += "  leaps next turn!"
+	case m.Aiming:
+		s += "  leaps in " + strconv.Itoa(m.Left)
+	case m.Resting && m.Left == 0:
+		s += "  aims next turn"
+	case m.Resting:
+		s += "  resting " + strconv.Itoa(m.Left)
+	}
+	return s
 }

@@ -193,3 +193,25 @@ func TestMonsterLine(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatsMergedAndHistory: the same message said again right after is
+// counted on its line, not repeated; Ctrl+P shows every message of the
+// level, and any other key goes back to the game.
+func TestRepeatsMergedAndHistory(t *testing.T) {
+	d := newDriver(t, testConfig(t, goldenSeed), 80, 24)
+	d.keys("<enter>www") // seed 4's level 1 starts under a wall
+	scr := d.screen()
+	if !strings.Contains(scr, "A wall blocks the way. ×3") || strings.Count(scr, "A wall blocks the way.") != 1 {
+		t.Fatalf("three bumps are not one line counted ×3:\n%s", scr)
+	}
+	d.keys("<ctrl+p>")
+	scr = d.screen()
+	if !strings.Contains(scr, "MESSAGES OF THIS LEVEL") || strings.Count(scr, "A wall blocks the way.") != 3 ||
+		!strings.Contains(scr, "Level 1. Find the key") {
+		t.Fatalf("the history must show each message of the level:\n%s", scr)
+	}
+	d.keys("x")
+	if !strings.Contains(d.screen(), "MINOTAUR") {
+		t.Fatalf("a key must go back to the game:\n%s", d.screen())
+	}
+}

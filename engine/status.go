@@ -66,7 +66,7 @@ func (g *Game) View(seatNo int) View {
 	v := View{
 		Seat: seatNo, Level: g.levelNo, Levels: g.Levels(), Name: g.lv.Name,
 		Seed: g.seed, Turn: g.turns, Score: g.Score(), Key: g.keyed,
-		Torch: g.seats[i].Torch, Freezes: g.seats[i].Freezes, YourTurn: g.Turn() == seatNo, Result: g.result,
+		Torch: g.seats[i].Torch, Freezes: g.seats[i].Freezes, Bonuses: g.bonuses, YourTurn: g.Turn() == seatNo, Result: g.result,
 		Rows: g.lv.Rows, Cols: g.lv.Cols,
 		Map: make([]byte, n), Light: make([]Light, n),
 		Marks: g.marks(), Compass: append([]Point(nil), g.compass...),

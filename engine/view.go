@@ -18,6 +18,9 @@ type View struct {
 	Torch  bool // this seat carries a torch
 	// Freezes is the number of freezes in this seat's pocket.
 	Freezes int
+	// Bonuses is the number of bonuses the team took on this level: each
+	// is worth BonusScore when the level is passed.
+	Bonuses int
 	// YourTurn is true when this seat is the one Apply expects next.
 	YourTurn bool
 	Result   Result

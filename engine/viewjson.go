@@ -10,7 +10,7 @@ import (
 // (docs/protocol.md), and a client reads it back with UnmarshalJSON. The
 // fields, in order:
 //
-//	level levels turn score key torch freezes your_turn rows cols
+//	level levels turn score key torch freezes bonuses your_turn rows cols
 //	map     rows of level-file characters, a space for never-seen tiles
 //	light   rows of digits 0–3 (Light)
 //	monsters [{kind, x, y, frozen, resting, frozen_for, aiming, left}]
@@ -31,6 +31,7 @@ type viewJSON struct {
 	Key      bool          `json:"key"`
 	Torch    bool          `json:"torch"`
 	Freezes  int           `json:"freezes"`
+	Bonuses  int           `json:"bonuses"`
 	YourTurn bool          `json:"your_turn"`
 	Rows     int           `json:"rows"`
 	Cols     int           `json:"cols"`
@@ -71,7 +72,7 @@ type playerJSON struct {
 func (v View) MarshalJSON() ([]byte, error) {
 	j := viewJSON{
 		Level: v.Level, Levels: v.Levels, Turn: v.Turn, Score: v.Score, Key: v.Key, Torch: v.Torch,
-		Freezes: v.Freezes, YourTurn: v.YourTurn, Rows: v.Rows, Cols: v.Cols,
+		Freezes: v.Freezes, Bonuses: v.Bonuses, YourTurn: v.YourTurn, Rows: v.Rows, Cols: v.Cols,
 		Map: make([]string, v.Rows), Light: make([]string, v.Rows),
 		Monsters: make([]monsterJSON, 0, len(v.Monsters)),
 		Marks:    points(v.Marks), Compass: points(v.Compass),
@@ -115,7 +116,7 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	n := rows * cols
 	*v = View{
 		Seat: j.Seat, Level: j.Level, Levels: max(j.Levels, j.Level), Name: j.Name, Seed: j.Seed,
-		Turn: j.Turn, Score: j.Score, Key: j.Key, Torch: j.Torch, Freezes: max(0, j.Freezes),
+		Turn: j.Turn, Score: j.Score, Key: j.Key, Torch: j.Torch, Freezes: max(0, j.Freezes), Bonuses: max(0, j.Bonuses),
 		YourTurn: j.YourTurn, Result: parseResult(j.Result), Rows: rows, Cols: cols,
 		Map: make([]byte, n), Light: make([]Light, n), Passed: j.Passed,
 	}

@@ -354,7 +354,7 @@ func (b *board) sidePanel(w, h int) {
 	if v.Name != "" && (len(v.Name) < 6 || v.Name[:6] != "Level ") {
 		add(st.text.faint, v.Name)
 	}
-	add("", "Score  "+strconv.Itoa(v.Score))
+	add("", scoreLine(v))
 	if v.Key {
 		add(st.text.good, "Key    found: exit open")
 	} else {
@@ -510,6 +510,16 @@ func monsterLine(m engine.MonsterView) string {
 		s += "  aims next turn"
 	case m.Resting:
 		s += "  resting " + strconv.Itoa(m.Left)
+	}
+	return s
+}
+
+// scoreLine tells the score of the passed levels with this level's bonuses,
+// which count when it is passed: "Score  412 (+20 this level)".
+func scoreLine(v *engine.View) string {
+	s := "Score  " + strconv.Itoa(v.Score)
+	if v.Bonuses > 0 {
+		s += " (+" + strconv.Itoa(engine.BonusScore*v.Bonuses) + " this level)"
 	}
 	return s
 }

@@ -2,8 +2,8 @@ package tui
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -34,11 +34,22 @@ type endScreen struct {
 	stage    endStage
 	name     lineInput
 	replay   string // the replay file written, or why not
-	note     string
+	// replayErr tells that replay says why the replay was not written.
+	replayErr bool
+	note      string
+	// opened is when the screen appeared: keys that arrive less than
+	// endKeyGrace later were typed during play (a held Space, a fast
+	// fourth step) and are ignored.
+	opened time.Time
 }
 
+// endKeyGrace is how long after the end screen appears it ignores keys, so
+// that a key still held or typed ahead during play can neither dismiss
+// GAME OVER before it is read nor type into the name prompt.
+const endKeyGrace = 500 * time.Millisecond
+
 func newEndScreen(c *common, sess Session, v engine.View, won bool) *endScreen {
-	e := &endScreen{c: c, sess: sess, view: v, won: won}
+	e := &endScreen{c: c, sess: sess, view: v, won: won, opened: c.now()}
 	e.name = lineInput{Prompt: "Your name: ", Limit: 64}
 	e.name.SetValue(saves.CleanName(c.cfg.Name))
 	return e
@@ -72,9 +83,9 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	case EndedMsg:
 		switch {
 		case msg.Err != nil:
-			e.replay = msg.Err.Error()
+			e.replay, e.replayErr = msg.Err.Error(), true
 		case msg.Replay != "":
-			e.replay = "Replay saved: " + filepath.Join(filepath.Base(filepath.Dir(msg.Replay)), filepath.Base(msg.Replay))
+			e.replay = msg.Replay
 		}
 	case qualifiedMsg:
 		e.note = msg.scores.Notice
@@ -98,6 +109,9 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		s := msg.added.Scores
 		return replace(newScoresScreen(e.c, msg.added.Rank, &s)), nil
 	case tea.KeyMsg:
+		if e.c.now().Sub(e.opened) < endKeyGrace {
+			return stay, nil
+		}
 		switch e.stage {
 		case endName:
 			if msg.Type == tea.KeyEnter {
@@ -164,7 +178,13 @@ func (e *endScreen) View() string {
 		b.WriteString("\n" + fit(e.note, max(e.c.w-8, 20)) + "\n")
 	}
 	if e.replay != "" {
-		b.WriteString("\n" + st.Faint.Render(fit(e.replay, max(e.c.w-8, 20))) + "\n")
+		// The whole path, on lines of its own: the player copies it into
+		// `minotaur replay`.
+		if e.replayErr {
+			b.WriteString("\n" + st.Warn.Render(wrap(e.replay, max(e.c.w-8, 20))) + "\n")
+		} else {
+			b.WriteString("\n" + st.Faint.Render("Replay saved:\n"+wrapPath(e.replay, max(e.c.w-8, 20))) + "\n")
+		}
 	}
 	return e.c.center(st.Box.Render(strings.TrimSuffix(b.String(), "\n")))
 }

@@ -138,6 +138,7 @@ func TestFlowLostNameTable(t *testing.T) {
 		tm.Send(keyOf(a))
 	}
 	waitText(t, tm, "GAME OVER", "A new high score!", "Your name: ada")
+	later(t, time.Second)
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
 	tm.Type("Theseus")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
@@ -356,6 +357,7 @@ func TestVictory(t *testing.T) {
 			t.Fatalf("the victory screen lacks %q:\n%s", want, scr)
 		}
 	}
+	later(t, time.Second)
 	d.keys("<backspace><backspace><backspace>Ariadne<enter>")
 	d.expectScreen("scores")
 	if !strings.Contains(d.screen(), "Ariadne") || !strings.Contains(d.screen(), "396") {
@@ -453,5 +455,93 @@ func TestSaveErrorShownAndGameGoesOn(t *testing.T) {
 	d.keys(" ")
 	if d.game().Status().Turn != before+1 {
 		t.Errorf("the game does not go on after a failed save")
+	}
+}
+
+// TestEndScreenIgnoresKeysOfPlay: keys that arrive in the first half
+// second of an end screen were typed during play — a fourth Space after
+// the fatal third, a held step — and neither dismiss GAME OVER nor type
+// into the name prompt; after that the keys work.
+func TestEndScreenIgnoresKeysOfPlay(t *testing.T) {
+	t.Run("game over", func(t *testing.T) {
+		cfg := testConfig(t, goldenSeed)
+		d := newDriver(t, cfg, 80, 24)
+		d.keys("<enter>")
+		if !d.loseGame() {
+			t.Fatalf("could not lose level 1 of seed %d", goldenSeed)
+		}
+		d.keys("<space><space><enter>q")
+		later(t, 400*time.Millisecond)
+		d.keys("<space>")
+		d.expectScreen("end")
+		if !strings.Contains(d.screen(), "GAME OVER") {
+			t.Fatalf("GAME OVER is not shown:\n%s", d.screen())
+		}
+		later(t, 100*time.Millisecond)
+		d.keys("<space>")
+		d.expectScreen("menu")
+	})
+	t.Run("name prompt", func(t *testing.T) {
+		cfg := testConfig(t, 9)
+		cfg.Levels = Campaign{{Level: corridor(), Text: "(corridor)"}}
+		d := newDriver(t, cfg, 80, 24)
+		d.keys("<enter>")
+		d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("dddd  dd")}) // typed ahead, in one read
+		d.keys("<space><enter>")
+		d.expectScreen("end")
+		if !strings.Contains(d.screen(), "Your name: ada_") {
+			t.Fatalf("keys of play went into the name prompt:\n%s", d.screen())
+		}
+		later(t, time.Second)
+		d.keys("<backspace>x<enter>")
+		d.expectScreen("scores")
+		s, err := saves.ScoreTable{Path: cfg.Scores}.Read(fixedNow)
+		if err != nil || len(s.Entries) != 1 || s.Entries[0].Name != "adx" {
+			t.Fatalf("the table holds %+v (%v), want the name adx", s.Entries, err)
+		}
+	})
+}
+
+// TestEndScreenReplayFullPath: the end screen shows the replay's full
+// path, even when the replays folder was given relative to the working
+// folder and the path is longer than the line, so that `minotaur replay`
+// with it works from any folder.
+func TestEndScreenReplayFullPath(t *testing.T) {
+	for _, long := range []bool{false, true} {
+		cfg := testConfig(t, goldenSeed)
+		dir := t.TempDir()
+		t.Chdir(dir)
+		cfg.Replays = "replays"
+		if long {
+			cfg.Replays = filepath.Join("a-folder-with-a-rather-long-name", "and-another-one-below-it", "replays")
+		}
+		d := newDriver(t, cfg, 80, 24)
+		d.keys("<enter>")
+		if !d.loseGame() {
+			t.Fatalf("could not lose level 1 of seed %d", goldenSeed)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, cfg.Replays, "replay-*.json"))
+		if len(files) != 1 {
+			t.Fatalf("%d replays written, want 1", len(files))
+		}
+		want, err := filepath.EvalSymlinks(files[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The box's lines, their borders and margins taken off, joined.
+		var joined strings.Builder
+		for _, line := range strings.Split(d.screen(), "\n") {
+			joined.WriteString(strings.TrimSpace(strings.Trim(strings.TrimSpace(line), "│")))
+		}
+		got, _ := filepath.EvalSymlinks(dir)
+		if !strings.Contains(joined.String(), "Replay saved:"+filepath.Join(got, cfg.Replays, filepath.Base(want))) &&
+			!strings.Contains(joined.String(), "Replay saved:"+files[0]) {
+			t.Fatalf("the end screen does not show the replay's full path %s:\n%s", files[0], d.screen())
+		}
+		for _, line := range strings.Split(d.screen(), "\n") {
+			if strings.Contains(line, "…") {
+				t.Fatalf("a line of the end screen is cut:\n%s", d.screen())
+			}
+		}
 	}
 }

@@ -381,3 +381,20 @@ func saveFailed(err error) string {
 // wrap breaks plain text into lines of at most w columns, at spaces where it
 // can.
 func wrap(s string, w int) string { return ansi.Wrap(s, w, "") }
+
+// wrapPath breaks a file path into lines of at most w columns after a
+// separator (or anywhere, for a name longer than the line); nothing is cut,
+// so that the whole path can be read and typed again.
+func wrapPath(p string, w int) string {
+	var lines []string
+	for ansi.StringWidth(p) > w {
+		head := ansi.Truncate(p, w, "")
+		i := strings.LastIndexAny(head, `/\`)
+		if i <= 0 {
+			i = len(head) - 1
+		}
+		lines = append(lines, p[:i+1])
+		p = p[i+1:]
+	}
+	return strings.Join(append(lines, p), "\n")
+}

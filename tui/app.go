@@ -208,7 +208,15 @@ func replace(s screen) nav { return nav{navReplace, s} }
 type Model struct {
 	c     *common
 	stack []screen
+	// farewell is what the player must still be told when the program
+	// ends (see Farewell).
+	farewell string
 }
+
+// Farewell is a sentence for the front end to print once the program has
+// ended — that the replay of the game quit last could not be written, and
+// what to do — or "".
+func (m *Model) Farewell() string { return m.farewell }
 
 // New returns the root model, showing the main menu.
 func New(cfg Config) *Model {
@@ -283,6 +291,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case quitMsg:
 		return m, tea.Quit
+	case EndedMsg:
+		// A replay that could not be written is told on the screen that
+		// shows it (the menu, the end screen), else once the program
+		// has ended (Farewell).
+		switch m.top().(type) {
+		case *menuScreen, *endScreen:
+		default:
+			if msg.Err != nil {
+				m.farewell = replayFailed(msg.Err)
+			}
+		}
 	case HangupMsg:
 		return m, m.hangup()
 	}

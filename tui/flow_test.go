@@ -445,7 +445,7 @@ func TestSaveErrorShownAndGameGoesOn(t *testing.T) {
 	d.keys("<down><enter>") // Save
 	scr := d.screen()
 	for _, want := range []string{"The game was not saved", "choose another saves folder", "save again"} {
-		if !strings.Contains(strings.Join(strings.Fields(scr), " "), want) {
+		if !strings.Contains(prose(scr), want) {
 			t.Errorf("the pause screen does not say %q:\n%s", want, scr)
 		}
 	}
@@ -456,6 +456,56 @@ func TestSaveErrorShownAndGameGoesOn(t *testing.T) {
 	if d.game().Status().Turn != before+1 {
 		t.Errorf("the game does not go on after a failed save")
 	}
+}
+
+// TestSaveUnderAFile: with --saves under a regular file the save error
+// names the cause (not a directory) and gives the advice for it, not "free
+// some disk space"; quitting then says that the replay could not be
+// written — on the menu, or, quitting the program, once it has ended.
+func TestSaveUnderAFile(t *testing.T) {
+	setup := func(t *testing.T) (*driver, Config) {
+		cfg := testConfig(t, goldenSeed)
+		blocker := filepath.Join(t.TempDir(), "a-file")
+		if err := os.WriteFile(blocker, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg.Saves, cfg.Replays = filepath.Join(blocker, "saves"), filepath.Join(blocker, "replays")
+		d := newDriver(t, cfg, 80, 24)
+		d.keys("<enter> <esc>")
+		d.expectScreen("pause")
+		d.keys("<down><enter>") // Save
+		scr := prose(d.screen())
+		if !strings.Contains(scr, "not a directory") || !strings.Contains(scr, "A file stands where a folder is needed") {
+			t.Errorf("the save error does not name its cause:\n%s", d.screen())
+		}
+		if strings.Contains(scr, "disk space") {
+			t.Errorf("the save error blames the disk space:\n%s", d.screen())
+		}
+		return d, cfg
+	}
+	t.Run("quit to menu", func(t *testing.T) {
+		d, _ := setup(t)
+		d.keys("q")
+		d.expectScreen("confirm")
+		d.keys("y")
+		d.expectScreen("menu")
+		scr := prose(d.screen())
+		if !strings.Contains(scr, "The replay was not written") || !strings.Contains(scr, "not a directory") {
+			t.Errorf("the menu does not say that the replay was not written:\n%s", d.screen())
+		}
+	})
+	t.Run("quit the program", func(t *testing.T) {
+		d, _ := setup(t)
+		d.keys("<esc><ctrl+c>")
+		d.expectScreen("confirm")
+		d.keys("y")
+		if !d.quit {
+			t.Fatal("the program did not end")
+		}
+		if f := d.m.Farewell(); !strings.Contains(f, "The replay was not written") || !strings.Contains(f, "not a directory") {
+			t.Errorf("after the program, the player is told %q, want that the replay was not written", f)
+		}
+	})
 }
 
 // TestEndScreenIgnoresKeysOfPlay: keys that arrive in the first half

@@ -293,3 +293,9 @@ func (m *Model) Screen() string {
 	}
 	return "unknown"
 }
+
+// prose is the words of the screen in order, one space apart, box borders
+// left out: a sentence wrapped over lines of a dialog reads whole in it.
+func prose(screen string) string {
+	return strings.Join(strings.Fields(strings.NewReplacer("│", " ", "╭", " ", "╮", " ", "╰", " ", "╯", " ", "─", " ").Replace(screen)), " ")
+}

@@ -36,6 +36,7 @@ type menuScreen struct {
 	saves  []saves.SaveInfo
 	listed bool   // the saves folder has been read
 	note   string // a sentence under the menu (an error, "no saved game")
+	ended  string // why the replay of the game just left was not written
 	last   string // the previous key, to cycle among items of one letter
 	help   help.Model
 }
@@ -84,6 +85,11 @@ func (m *menuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		}
 	case loadedMsg:
 		return startLoaded(m.c, msg, &m.note)
+	case EndedMsg:
+		// The game left for this menu could not write its replay.
+		if msg.Err != nil {
+			m.ended = replayFailed(msg.Err)
+		}
 	case tea.KeyMsg:
 		switch {
 		case key.Matches(msg, menuKeys.Up):
@@ -217,9 +223,13 @@ func (m *menuScreen) View() string {
 		block(strings.Join(logoLines, "\n")), "",
 		st.Faint.Render("Find the key. Reach the exit. Do not get caught."), "",
 		block(strings.Join(items, "\n")), "",
-		st.Warn.Render(fit(m.note, max(m.c.w-4, 10))),
-		m.help.ShortHelpView(menuKeys.ShortHelp()) + st.Faint.Render(" • first letter picks"),
+		st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))),
 	}
+	if m.ended != "" {
+		parts = append(parts, st.Warn.Render(wrap(m.ended, max(m.c.w-4, 10))), "")
+	}
+	parts = append(parts,
+		m.help.ShortHelpView(menuKeys.ShortHelp())+st.Faint.Render(" • first letter picks"))
 	v := lipgloss.Place(m.c.w, m.c.h, lipgloss.Center, lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...))
 	return m.withNotice(v)
 }

@@ -1,9 +1,13 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"syscall"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -369,13 +373,48 @@ func (m *messageScreen) View() string {
 }
 
 // saveFailed is the sentence shown when a save could not be written: what
-// went wrong, whole, and what the player can do. The game goes on.
+// went wrong, whole, and what the player can do about that cause. The game
+// goes on.
 func saveFailed(err error) string {
 	msg := err.Error()
 	if msg != "" {
 		msg = strings.ToUpper(msg[:1]) + msg[1:]
 	}
-	return msg + ". Free some disk space, or choose another saves folder (--saves), and save again."
+	return msg + ". " + writeAdvice(err, "saves folder (--saves)") + ", and save again."
+}
+
+// replayFailed is the sentence shown when a finished game's replay could
+// not be written.
+func replayFailed(err error) string {
+	msg := err.Error()
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return msg + ". " + writeAdvice(err, "saves folder (--saves), beside which replays are kept") + "."
+}
+
+// writeAdvice is what a player can do about a file that could not be
+// written, by its cause; folder names the folder and the flag that moves it.
+func writeAdvice(err error, folder string) string {
+	switch {
+	case diskFull(err):
+		return "Free some disk space, or choose another " + folder
+	case errors.Is(err, fs.ErrPermission):
+		return "Allow writing there, or choose another " + folder
+	case errors.Is(err, syscall.ENOTDIR), errors.Is(err, fs.ErrExist):
+		return "A file stands where a folder is needed: choose another " + folder
+	}
+	return "Choose another " + folder
+}
+
+// diskFull reports whether err says that the disk is full.
+func diskFull(err error) bool {
+	if errors.Is(err, syscall.ENOSPC) {
+		return true
+	}
+	// ERROR_HANDLE_DISK_FULL and ERROR_DISK_FULL on Windows.
+	var no syscall.Errno
+	return runtime.GOOS == "windows" && errors.As(err, &no) && (no == 39 || no == 112)
 }
 
 // wrap breaks plain text into lines of at most w columns, at spaces where it

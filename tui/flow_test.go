@@ -281,19 +281,13 @@ func TestMenu(t *testing.T) {
 	if !strings.Contains(d.screen(), "There is no saved game to continue.") {
 		t.Fatalf("C without a save says nothing:\n%s", d.screen())
 	}
-	d.keys("h")
-	if d.m.top().(*menuScreen).cursor != itemScores {
-		t.Fatal("H did not go to High scores")
-	}
-	d.keys("h")
-	if d.m.top().(*menuScreen).cursor != itemHelp {
-		t.Fatal("H again did not go to Help")
-	}
-	d.keys("<enter>")
+	d.keys("i")
+	d.expectScreen("scores")
+	d.keys("<esc>h")
 	d.expectScreen("help")
 	d.keys("x")
 	d.expectScreen("menu")
-	d.keys("nn<enter>")
+	d.keys("t")
 	d.expectScreen("network")
 	if !strings.Contains(strings.ToLower(d.screen()), "server") {
 		t.Fatalf("the network screen does not speak of the server:\n%s", d.screen())
@@ -592,6 +586,60 @@ func TestEndScreenReplayFullPath(t *testing.T) {
 			if strings.Contains(line, "…") {
 				t.Fatalf("a line of the end screen is cut:\n%s", d.screen())
 			}
+		}
+	}
+}
+
+// TestMenuEachItemItsKey: every item of the main menu has a key of its
+// own, drawn beside it, that chooses it at once in either case — no two
+// items share one, and none is a key that moves the cursor.
+func TestMenuEachItemItsKey(t *testing.T) {
+	cfg := testConfig(t, 1)
+	store := saves.Store{Dir: cfg.Saves}
+	g, err := engine.New(engine.Config{Seed: 3, Players: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Save(g, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"New game": "game", "Continue": "game", "Network game": "network", "Labyrinth": "labyrinth-menu",
+		"High scores": "scores", "Help": "help",
+	}
+	seen := map[string]string{}
+	for _, label := range []string{"New game", "Continue", "Network game", "Labyrinth", "High scores", "Help", "Quit"} {
+		for _, upper := range []bool{false, true} {
+			d := newDriver(t, cfg, 80, 24)
+			var letter string
+			for _, line := range strings.Split(d.screen(), "\n") {
+				f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(line), "> "))
+				if len(f) >= 2 && len(f[0]) == 1 && strings.Join(f[1:], " ") == label {
+					letter = f[0]
+				}
+			}
+			if letter == "" {
+				t.Fatalf("no key is drawn beside %q:\n%s", label, d.screen())
+			}
+			if other, dup := seen[letter]; dup && other != label {
+				t.Fatalf("%s is the key of both %q and %q", letter, other, label)
+			}
+			seen[letter] = label
+			if strings.Contains("WSKJ", letter) {
+				t.Fatalf("the key of %q, %s, moves the cursor", label, letter)
+			}
+			k := strings.ToLower(letter)
+			if upper {
+				k = letter
+			}
+			d.keys(k)
+			if label == "Quit" {
+				if !d.quit {
+					t.Fatalf("%s did not quit", k)
+				}
+				continue
+			}
+			d.expectScreen(want[label])
 		}
 	}
 }

@@ -50,7 +50,7 @@ func TestGolden(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-		}, play: func(d *driver) { d.keys("h<enter>") }, want: "scores"},
+		}, play: func(d *driver) { d.keys("i") }, want: "scores"},
 		{name: "too_small", size: [2]int{30, 10}, want: "menu"},
 		{name: "game_narrow", size: [2]int{44, 16}, play: func(d *driver) { d.keys("<enter>dd") }, want: "game"},
 	}

@@ -165,3 +165,36 @@ func TestMapDrawing(t *testing.T) {
 		t.Fatal("a caught partner is still drawn")
 	}
 }
+
+// TestSmallTerminalNothingCut: at 40×12, the smallest usable terminal, the
+// panel under the map tells whether the key is found, uncut, and the pause
+// box keeps its title and its border inside the terminal.
+func TestSmallTerminalNothingCut(t *testing.T) {
+	d := newDriver(t, testConfig(t, goldenSeed), 40, 12)
+	d.keys("<enter>d")
+	fits := func(what string) {
+		t.Helper()
+		scr := d.screen()
+		lines := strings.Split(scr, "\n")
+		if len(lines) > 12 {
+			t.Fatalf("%s: %d lines in a terminal of 12:\n%s", what, len(lines), scr)
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > 40 {
+				t.Fatalf("%s: a line of %d columns in a terminal of 40:\n%s", what, ansi.StringWidth(l), scr)
+			}
+		}
+	}
+	fits("game")
+	if scr := d.screen(); !strings.Contains(scr, "Key not found") || strings.Contains(scr, "Key not fou…") {
+		t.Fatalf("the panel does not say whether the key is found:\n%s", scr)
+	}
+	d.keys("<esc>")
+	d.expectScreen("pause")
+	fits("pause")
+	scr := d.screen()
+	if !strings.Contains(scr, "PAUSED") || !strings.Contains(scr, "╭") || !strings.Contains(scr, "╰") ||
+		!strings.Contains(prose(scr), "This game has unsaved progress.") || !strings.Contains(prose(scr), "P/Esc back to the game") {
+		t.Fatalf("the pause box lost its title, its border or a line:\n%s", scr)
+	}
+}

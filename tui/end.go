@@ -175,7 +175,7 @@ func (e *endScreen) View() string {
 		b.WriteString(st.Faint.Render("Enter: menu · H: high scores") + "\n")
 	}
 	if e.note != "" {
-		b.WriteString("\n" + fit(e.note, max(e.c.w-8, 20)) + "\n")
+		b.WriteString("\n" + wrap(e.note, max(e.c.w-8, 20)) + "\n")
 	}
 	if e.replay != "" {
 		// The whole path, on lines of its own: the player copies it into
@@ -240,7 +240,7 @@ func (s *scoresScreen) View() string {
 	b.WriteString(st.Title.Render("HIGH SCORES") + "\n\n")
 	switch {
 	case s.err != nil:
-		b.WriteString(fit(s.err.Error(), max(s.c.w-8, 20)) + "\n")
+		b.WriteString(wrap(s.err.Error(), max(s.c.w-8, 20)) + "\n")
 	case s.scores == nil:
 		b.WriteString("Reading the table…\n")
 	case len(s.scores.Entries) == 0:
@@ -256,7 +256,7 @@ func (s *scoresScreen) View() string {
 		}
 	}
 	if s.scores != nil && s.scores.Notice != "" {
-		b.WriteString("\n" + st.Warn.Render(fit(s.scores.Notice, max(s.c.w-8, 20))) + "\n")
+		b.WriteString("\n" + st.Warn.Render(wrap(s.scores.Notice, max(s.c.w-8, 20))) + "\n")
 	}
 	b.WriteString("\n" + st.Faint.Render("Enter or Esc: menu"))
 	return s.c.center(b.String())

@@ -643,3 +643,59 @@ func TestMenuEachItemItsKey(t *testing.T) {
 		}
 	}
 }
+
+// TestDamagedReasonsWhole: at 80 columns the reason a save is damaged and
+// the notice of a damaged score table are shown whole, wrapped, never cut
+// with "…" — under the list as soon as the cursor is on the damaged save,
+// and again on Enter.
+func TestDamagedReasonsWhole(t *testing.T) {
+	cfg := testConfig(t, 1)
+	store := saves.Store{Dir: cfg.Saves}
+	g, err := engine.New(engine.Config{Seed: 3, Players: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Save(g, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(cfg.Saves, "save-20250101-000000.json")
+	if err := os.WriteFile(bad, []byte(`{"format": "minotaur-save", "version": 99, "game": {}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list, _ := store.List()
+	var reason string
+	for i, it := range list {
+		if it.Damaged() {
+			reason = it.Reason()
+			list[0], list[i] = list[i], list[0]
+		}
+	}
+	if len(reason) < 60 {
+		t.Fatalf("the damaged save's reason %q is too short to test the cut", reason)
+	}
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("c")
+	d.expectScreen("saves")
+	for i := 0; !strings.Contains(d.screen(), "> "+list[0].Modified.Local().Format("2006-01-02 15:04:05")+"  damaged"); i++ {
+		if i > len(list) {
+			t.Fatalf("the damaged save is not listed:\n%s", d.screen())
+		}
+		d.keys("<down>")
+	}
+	for _, step := range []string{"cursor", "enter"} {
+		if !strings.Contains(prose(d.screen()), prose(reason)) {
+			t.Fatalf("%s: the reason %q is not shown whole:\n%s", step, reason, d.screen())
+		}
+		d.keys("<enter>")
+	}
+
+	if err := os.WriteFile(cfg.Scores, []byte("this is not a score table"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d = newDriver(t, cfg, 80, 24)
+	d.keys("i")
+	d.expectScreen("scores")
+	if scr := prose(d.screen()); !strings.Contains(scr, "The high-score table was damaged") || !strings.Contains(scr, "a new table was started.") || strings.Contains(scr, "…") {
+		t.Fatalf("the damaged table's notice is not shown whole:\n%s", d.screen())
+	}
+}

@@ -201,15 +201,40 @@ func (p *pauseScreen) View() string {
 		}
 	}
 	v := p.g.b.view
-	body := st.Title.Render("PAUSED") + "\n\n" +
-		fmt.Sprintf("Level %d/%d · turn %d · score %d", v.Level, v.Levels, v.Turn, v.Score) + "\n\n" +
-		strings.Join(items, "\n") + "\n\n"
 	note := p.note
 	if note == "" && unsaved(p.g.sess) {
 		note = "This game has unsaved progress."
 	}
-	body += wrap(note, max(p.c.w-10, 20)) + "\n\n" + st.Faint.Render("↑/↓ Enter choose · P/Esc back to the game")
-	return p.c.center(st.Box.Render(body))
+	tw := p.c.dialogWidth()
+	return p.c.dialog(st.Title.Render("PAUSED"),
+		wrap(fmt.Sprintf("Level %d/%d · turn %d · score %d", v.Level, v.Levels, v.Turn, v.Score), tw),
+		strings.Join(items, "\n"),
+		wrap(note, tw),
+		st.Faint.Render(wrap("↑/↓ Enter choose · P/Esc back to the game", tw)))
+}
+
+// dialogWidth is the widest text that a dialog box (border and padding,
+// 6 columns) holds in the terminal.
+func (c *common) dialogWidth() int { return max(c.w-6, 20) }
+
+// dialog draws a box of sections in the middle of the terminal, a blank
+// line between them when the terminal is tall enough, else none, so that
+// the box — its title and its border — fits the terminal. Empty sections
+// are left out.
+func (c *common) dialog(sections ...string) string {
+	var parts []string
+	lines := 2 // the border
+	for _, s := range sections {
+		if s != "" {
+			parts = append(parts, s)
+			lines += strings.Count(s, "\n") + 1
+		}
+	}
+	sep := "\n\n"
+	if lines+len(parts)-1 > c.h {
+		sep = "\n"
+	}
+	return c.center(c.st.Box.Render(strings.Join(parts, sep)))
 }
 
 // confirmScreen asks before quitting a game with unsaved progress.
@@ -275,14 +300,12 @@ func (q *confirmScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 // View draws the question.
 func (q *confirmScreen) View() string {
 	st := q.c.st
-	body := st.Warn.Render("QUIT?") + "\n\n" + q.question + "\n\n" +
-		st.Key.Render("Y") + "  yes, quit without saving\n" +
-		st.Key.Render("S") + "  save, then quit\n" +
-		st.Key.Render("N") + "  no, keep playing"
-	if q.note != "" {
-		body += "\n\n" + wrap(q.note, max(q.c.w-10, 20))
-	}
-	return q.c.center(st.Box.Render(body))
+	tw := q.c.dialogWidth()
+	return q.c.dialog(st.Warn.Render("QUIT?"), wrap(q.question, tw),
+		st.Key.Render("Y")+"  yes, quit without saving\n"+
+			st.Key.Render("S")+"  save, then quit\n"+
+			st.Key.Render("N")+"  no, keep playing",
+		wrap(q.note, tw))
 }
 
 // passedScreen shows the score of a passed level.
@@ -325,11 +348,10 @@ func scoreLines(st *Styles, sc engine.LevelScore) []string {
 // View draws the breakdown.
 func (p *passedScreen) View() string {
 	st := p.c.st
-	body := st.Good.Render(fmt.Sprintf("LEVEL %d PASSED", p.score.Level)) + "\n\n" +
-		strings.Join(scoreLines(st, p.score), "\n") + "\n\n" +
-		fmt.Sprintf("%-28s %5d", "Total so far", p.total) + "\n\n" +
-		st.Faint.Render(fmt.Sprintf("Enter or Space: on to level %d", p.next))
-	return p.c.center(st.Box.Render(body))
+	return p.c.dialog(st.Good.Render(fmt.Sprintf("LEVEL %d PASSED", p.score.Level)),
+		strings.Join(scoreLines(st, p.score), "\n"),
+		fmt.Sprintf("%-28s %5d", "Total so far", p.total),
+		st.Faint.Render(fmt.Sprintf("Enter or Space: on to level %d", p.next)))
 }
 
 // messageScreen shows a sentence with a way back.
@@ -368,8 +390,7 @@ func (m *messageScreen) View() string {
 	if m.toMenu {
 		where = "to the menu"
 	}
-	body := st.Title.Render(m.title) + "\n\n" + m.text + "\n\n" + st.Faint.Render("Enter or Esc: "+where)
-	return m.c.center(st.Box.Render(body))
+	return m.c.dialog(st.Title.Render(m.title), wrap(m.text, m.c.dialogWidth()), st.Faint.Render("Enter or Esc: "+where))
 }
 
 // saveFailed is the sentence shown when a save could not be written: what

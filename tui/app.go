@@ -2,7 +2,9 @@ package tui
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -106,6 +108,28 @@ func NextSeed(s uint64) uint64 {
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
+}
+
+// ScoresFile is the high-score table of games played on levels: scores
+// itself for the generated campaign (levels nil), else a table of that set
+// of level files' own beside it, highscores-levels-<hash>.json, named from
+// a SHA-256 of the files' texts in order — so that a hand-made level (one
+// corridor) cannot top the campaign's table, and the same files played
+// again share their table.
+func ScoresFile(scores string, levels Campaign) string {
+	if len(levels) == 0 {
+		return scores
+	}
+	h := sha256.New()
+	for _, f := range levels {
+		fmt.Fprintf(h, "%d\n%s", len(f.Text), f.Text)
+	}
+	return filepath.Join(filepath.Dir(scores), fmt.Sprintf("highscores-levels-%x.json", h.Sum(nil)[:6]))
+}
+
+// scores is the high-score table of the games of this run.
+func (c *common) scores() saves.ScoreTable {
+	return saves.ScoreTable{Path: ScoresFile(c.cfg.Scores, c.cfg.Levels)}
 }
 
 // common is what every screen shares: the configuration, the styles and the
@@ -355,7 +379,7 @@ func (m *Model) interrupt() (nav, tea.Cmd) {
 		// A score that makes the table is kept even when the player
 		// leaves at the name prompt.
 		entry := saves.Entry{Name: e.name.Value(), Score: e.view.Score, Level: e.view.Level, Seed: e.view.Seed}
-		table, now := saves.ScoreTable{Path: m.c.cfg.Scores}, m.c.now()
+		table, now := m.c.scores(), m.c.now()
 		return stay, tea.Sequence(func() tea.Msg {
 			table.Add(entry, now)
 			return nil

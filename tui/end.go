@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -70,7 +71,7 @@ type scoreAddedMsg struct {
 
 // Init writes the replay and reads the score table.
 func (e *endScreen) Init() tea.Cmd {
-	table, score, now := saves.ScoreTable{Path: e.c.cfg.Scores}, e.view.Score, e.c.now()
+	table, score, now := e.c.scores(), e.view.Score, e.c.now()
 	return tea.Batch(e.sess.End(), func() tea.Msg {
 		ok, s, err := table.Qualifies(score, now)
 		return qualifiedMsg{ok, s, err}
@@ -118,7 +119,7 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 				e.stage = endAdding
 				e.name.Blur()
 				entry := saves.Entry{Name: e.name.Value(), Score: e.view.Score, Level: e.view.Level, Seed: e.view.Seed}
-				table, now := saves.ScoreTable{Path: e.c.cfg.Scores}, e.c.now()
+				table, now := e.c.scores(), e.c.now()
 				return stay, func() tea.Msg {
 					a, err := table.Add(entry, now)
 					return scoreAddedMsg{a, err}
@@ -212,7 +213,7 @@ func (s *scoresScreen) Init() tea.Cmd {
 	if s.scores != nil {
 		return nil
 	}
-	table, now := saves.ScoreTable{Path: s.c.cfg.Scores}, s.c.now()
+	table, now := s.c.scores(), s.c.now()
 	return func() tea.Msg {
 		sc, err := table.Read(now)
 		return scoresReadMsg{sc, err}
@@ -237,7 +238,19 @@ func (s *scoresScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 func (s *scoresScreen) View() string {
 	st := s.c.st
 	var b strings.Builder
-	b.WriteString(st.Title.Render("HIGH SCORES") + "\n\n")
+	b.WriteString(st.Title.Render("HIGH SCORES") + "\n")
+	if lv := s.c.cfg.Levels; len(lv) > 0 {
+		// A table of these level files' own (ScoresFile).
+		names := make([]string, len(lv))
+		for i, f := range lv {
+			names[i] = f.Level.Name
+			if names[i] == "" {
+				names[i] = fmt.Sprintf("level %d", i+1)
+			}
+		}
+		b.WriteString(st.Faint.Render(wrap("Your levels' own table: "+strings.Join(names, ", "), max(s.c.w-8, 20))) + "\n")
+	}
+	b.WriteString("\n")
 	switch {
 	case s.err != nil:
 		b.WriteString(wrap(s.err.Error(), max(s.c.w-8, 20)) + "\n")
@@ -246,9 +259,24 @@ func (s *scoresScreen) View() string {
 	case len(s.scores.Entries) == 0:
 		b.WriteString("No scores yet: be the first!\n")
 	default:
-		b.WriteString(st.Heading.Render(fmt.Sprintf("%4s  %-16s  %6s  %5s  %-10s", "Rank", "Name", "Score", "Level", "Date")) + "\n")
+		// The seed replays the game: it is shown whole, the date left
+		// out when the terminal is too narrow for both.
+		seedW := 4
+		for _, e := range s.scores.Entries {
+			seedW = max(seedW, len(strconv.FormatUint(e.Seed, 10)))
+		}
+		date := 4+2+saves.MaxNameWidth+2+6+2+5+2+10+2+seedW <= s.c.w-2
+		head := fmt.Sprintf("%4s  %-16s  %6s  %5s  ", "Rank", "Name", "Score", "Level")
+		if date {
+			head += fmt.Sprintf("%-10s  ", "Date")
+		}
+		b.WriteString(st.Heading.Render(head+fmt.Sprintf("%-*s", seedW, "Seed")) + "\n")
 		for i, e := range s.scores.Entries {
-			line := fmt.Sprintf("%4d  %s  %6d  %5d  %-10s", i+1, padName(e.Name), e.Score, e.Level, e.Date.Local().Format("2006-01-02"))
+			line := fmt.Sprintf("%4d  %s  %6d  %5d  ", i+1, padName(e.Name), e.Score, e.Level)
+			if date {
+				line += e.Date.Local().Format("2006-01-02") + "  "
+			}
+			line += fmt.Sprintf("%-*d", seedW, e.Seed)
 			if i+1 == s.rank {
 				line = st.Hilite.Render(line) + " ◀ new"
 			}

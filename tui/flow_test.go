@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -379,7 +380,7 @@ func TestCtrlCAtNamePrompt(t *testing.T) {
 	if !d.quit {
 		t.Fatal("Ctrl+C at the name prompt did not quit")
 	}
-	s, err := saves.ScoreTable{Path: cfg.Scores}.Read(fixedNow)
+	s, err := saves.ScoreTable{Path: ScoresFile(cfg.Scores, cfg.Levels)}.Read(fixedNow)
 	if err != nil || len(s.Entries) != 1 || s.Entries[0].Name != "ada" || s.Entries[0].Score != 396 {
 		t.Fatalf("the table holds %+v (%v), want ada with 396", s.Entries, err)
 	}
@@ -539,7 +540,7 @@ func TestEndScreenIgnoresKeysOfPlay(t *testing.T) {
 		later(t, time.Second)
 		d.keys("<backspace>x<enter>")
 		d.expectScreen("scores")
-		s, err := saves.ScoreTable{Path: cfg.Scores}.Read(fixedNow)
+		s, err := saves.ScoreTable{Path: ScoresFile(cfg.Scores, cfg.Levels)}.Read(fixedNow)
 		if err != nil || len(s.Entries) != 1 || s.Entries[0].Name != "adx" {
 			t.Fatalf("the table holds %+v (%v), want the name adx", s.Entries, err)
 		}
@@ -697,5 +698,44 @@ func TestDamagedReasonsWhole(t *testing.T) {
 	d.expectScreen("scores")
 	if scr := prose(d.screen()); !strings.Contains(scr, "The high-score table was damaged") || !strings.Contains(scr, "a new table was started.") || strings.Contains(scr, "…") {
 		t.Fatalf("the damaged table's notice is not shown whole:\n%s", d.screen())
+	}
+}
+
+// TestCustomLevelsScoresApart: a game on hand-made levels is recorded in
+// the table of that set of levels, not in the campaign's — a one-corridor
+// level cannot top the campaign's table — and the table shows the seeds.
+func TestCustomLevelsScoresApart(t *testing.T) {
+	cfg := testConfig(t, 9)
+	if _, err := (saves.ScoreTable{Path: cfg.Scores}).Add(saves.Entry{Name: "theseus", Score: 250, Level: 3, Seed: 12345678901234567890}, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	custom := cfg
+	custom.Levels = Campaign{{Level: corridor(), Text: "(corridor)"}}
+	d := newDriver(t, custom, 80, 24)
+	d.keys("<enter>dddd")
+	d.expectScreen("end")
+	later(t, time.Second)
+	d.keys("<enter>")
+	d.expectScreen("scores")
+	scr := d.screen()
+	if !strings.Contains(scr, "Your levels' own table: Corridor") || strings.Contains(scr, "theseus") {
+		t.Fatalf("the corridor's score is not in a table of its own:\n%s", scr)
+	}
+	if !regexp.MustCompile(`1  ada +396 +1  2025-03-14  9`).MatchString(scr) {
+		t.Fatalf("the corridor's table does not show the entry with its seed:\n%s", scr)
+	}
+
+	d = newDriver(t, cfg, 80, 24)
+	d.keys("i")
+	scr = d.screen()
+	if strings.Contains(scr, "ada") || strings.Contains(scr, "own table") {
+		t.Fatalf("the corridor's score tops the campaign's table:\n%s", scr)
+	}
+	if !regexp.MustCompile(`1  theseus +250 +3  2025-03-14  12345678901234567890`).MatchString(scr) {
+		t.Fatalf("the campaign's table does not show the seed:\n%s", scr)
+	}
+	if ScoresFile(cfg.Scores, custom.Levels) != ScoresFile(cfg.Scores, Campaign{{Level: corridor(), Text: "(corridor)"}}) ||
+		ScoresFile(cfg.Scores, custom.Levels) == ScoresFile(cfg.Scores, Campaign{{Level: corridor(), Text: "(another)"}}) {
+		t.Error("the same level files do not share their table, or other files share it")
 	}
 }

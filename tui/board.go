@@ -446,7 +446,7 @@ func (b *board) partnerLine() string {
 		state = p.State.String()
 	}
 	if other-1 < len(info.Online) && !info.Online[other-1] {
-		state = "offline"
+		state = "away"
 	}
 	if b.turns && b.view.YourTurn {
 		state += " · your turn"

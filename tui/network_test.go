@@ -158,7 +158,7 @@ func TestFlowNetwork(t *testing.T) {
 	// bob drops on his turn: ada is told and plays on; bob comes back.
 	token := bob.w.Token
 	bob.c.Close()
-	waitText(t, tm, "bob lost the connection", "bob: offline")
+	waitText(t, tm, "bob lost the connection", "bob: away")
 	bob2 := newBot(t, addr, "", token)
 	if !bob2.w.Resumed {
 		t.Fatal("bob did not resume")

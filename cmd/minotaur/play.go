@@ -107,7 +107,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	final, err := p.Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
-		fmt.Fprintf(stderr, "minotaur: %v\n", err)
+		fmt.Fprintf(stderr, "minotaur: %s\n", programError(err))
 		return 1
 	}
 	if m, ok := final.(*tui.Model); ok && m.Farewell() != "" {

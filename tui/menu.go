@@ -208,17 +208,26 @@ func (m *menuScreen) View() string {
 		logoLines = append(logoLines, st.Title.Render(l))
 	}
 	m.help.Width = m.c.w
-	parts := []string{
-		block(strings.Join(logoLines, "\n")), "",
-		st.Faint.Render("Find the key. Reach the exit. Do not get caught."), "",
-		block(strings.Join(items, "\n")), "",
-		st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))),
+	// On a small terminal the logo and the motto give way, so that the
+	// items and the keys fit.
+	var parts []string
+	if m.c.h >= 20 && m.c.w >= lipgloss.Width(logo[0]) {
+		parts = append(parts, block(strings.Join(logoLines, "\n")), "")
 	}
+	if m.c.h >= 14 {
+		parts = append(parts, st.Faint.Render(wrap("Find the key. Reach the exit. Do not get caught.", m.c.w)), "")
+	}
+	parts = append(parts,
+		block(strings.Join(items, "\n")), "",
+		st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
 	if m.ended != "" {
 		parts = append(parts, st.Warn.Render(wrap(m.ended, max(m.c.w-4, 10))), "")
 	}
-	parts = append(parts,
-		m.help.ShortHelpView(menuKeys.ShortHelp())+st.Faint.Render(" • a letter picks its item"))
+	hint := m.help.ShortHelpView(menuKeys.ShortHelp()) + st.Faint.Render(" • a letter picks its item")
+	if lipgloss.Width(hint) > m.c.w {
+		hint = m.help.ShortHelpView(menuKeys.ShortHelp()) + "\n" + st.Faint.Render("a letter picks its item")
+	}
+	parts = append(parts, hint)
 	v := lipgloss.Place(m.c.w, m.c.h, lipgloss.Center, lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...))
 	return m.withNotice(v)
 }

@@ -38,6 +38,18 @@ fuzz:           ## each fuzz target for FUZZTIME
 e2e:            ## tmux-driven tests of the real binary
 	$(GO) test -run 'E2E|OpenSSH' -v -count=1 $(PKGS)
 
+BALANCE_SEEDS ?= 1-1000
+
+balance:        ## measure the levels with the bots; rewrites the table in docs/balance.md
+	$(GO) run ./cmd/minotaur balance --seeds $(BALANCE_SEEDS) > docs/balance.out
+	{ echo "Measured at commit $$(git rev-parse --short HEAD) ($$(git log -1 --format=%cs)), seeds $(BALANCE_SEEDS):"; \
+	  echo; echo '```'; cat docs/balance.out; echo '```'; } > docs/balance.table
+	awk -v table=docs/balance.table \
+	  '/<!-- balance:end -->/ { while ((getline l < table) > 0) print l; skip = 0 } \
+	   !skip { print } /<!-- balance:begin -->/ { skip = 1 }' docs/balance.md > docs/balance.new
+	mv docs/balance.new docs/balance.md
+	rm -f docs/balance.out docs/balance.table
+
 ci:             ## what CI runs
 	bash .ci/run
 

@@ -25,7 +25,7 @@ type LevelSpec struct {
 
 // Campaign is the table of the seven generated levels (game.md).
 var Campaign = [CampaignLevels]LevelSpec{
-	{Rows: 7, Cols: 9, Wanderers: 1, Bonuses: 1, Braid: 0.5, MonsterDist: 4, Loops: 1},
+	{Rows: 7, Cols: 9, Wanderers: 1, Bonuses: 1, Braid: 1, MonsterDist: 4, Loops: 1},
 	{Rows: 9, Cols: 11, Hunters: 1, Bonuses: 1, Braid: 1, MonsterDist: 6, Loops: 2},
 	{Rows: 11, Cols: 13, Hunters: 1, Wanderers: 1, Bonuses: 2, Braid: 1, MonsterDist: 6, Loops: 2},
 	{Rows: 13, Cols: 15, Hunters: 1, Wanderers: 2, Bonuses: 2, Braid: 1, MonsterDist: 6, Loops: 2},

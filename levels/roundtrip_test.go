@@ -24,7 +24,8 @@ func readingOrder(starts []engine.Point) []engine.Point {
 
 // TestGeneratedLevelsRoundTrip formats 1,001 campaign levels (seeds 1…143,
 // levels 1…7), and checks that each parses back to the same level without
-// a warning, passes check, and formats back to the same text.
+// a warning and formats back to the same text; the first 140 (seeds 1…20)
+// also go through check, whose solver costs most of the time.
 func TestGeneratedLevelsRoundTrip(t *testing.T) {
 	seeds := uint64(143)
 	if testing.Short() {
@@ -58,6 +59,9 @@ func TestGeneratedLevelsRoundTrip(t *testing.T) {
 			// The generator vetted the level in a game of its own seed; check
 			// plays it in games of other seeds, where wanderers turn otherwise
 			// and may leave no line: only that warning may follow.
+			if seed > 20 {
+				continue
+			}
 			r := Check("gen.txt", []byte(text))
 			lines := r.Lines(false)
 			if !r.OK() || lines[0] != "gen.txt: OK" {

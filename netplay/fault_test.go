@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -186,35 +187,51 @@ func TestReconnectReplacesStaleConnection(t *testing.T) {
 // that answers stays.
 func TestKeepAlive(t *testing.T) {
 	cfg := twoCorridors(t)
-	cfg.PingAfter = 40 * time.Millisecond
-	cfg.DropAfter = 120 * time.Millisecond
-	_, addr := startServer(t, cfg)
+	var mu sync.Mutex
+	now := time.Unix(1_000_000, 0)
+	cfg.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	srv, addr := startServer(t, cfg)
 	alice, bob := pair(t, addr, "alice", "bob")
-	// alice answers pings for a while; bob stays silent.
-	deadline := time.Now().Add(300 * time.Millisecond)
-	pings := 0
-	for time.Now().Before(deadline) {
-		m := alice.recv()
-		switch m.Type() {
-		case TypePing:
-			pings++
-			alice.send(map[string]any{"t": "pong"})
-		case TypePartner:
-			if p := m.(*Partner); p.Name != "bob" || p.Status != PartnerDisconnected {
-				t.Fatalf("partner %+v", p)
-			}
-		case TypeState:
-		default:
-			t.Fatalf("alice got %s", m.Type())
+	// The server's timers run on the real clock, minutes away; the test
+	// moves the clock and looks at each session itself.
+	tick := func() {
+		srv.mu.Lock()
+		var all []*Session
+		for ss := range srv.sessions {
+			all = append(all, ss)
+		}
+		srv.mu.Unlock()
+		for _, ss := range all {
+			ss.keepAlive()
 		}
 	}
-	if pings < 2 {
-		t.Fatalf("alice got %d pings in 300ms with ping-after 40ms", pings)
+	// After PingAfter of silence both get a ping; alice answers, bob does not.
+	advance(cfg.PingAfter + time.Second)
+	tick()
+	alice.expect(TypePing)
+	bob.expect(TypePing)
+	alice.send(map[string]any{"t": "pong"})
+	alice.send(map[string]any{"t": "ping"}) // its pong proves the server read the pong
+	alice.expect(TypePong)
+	// DropAfter after bob's last word: bob is dropped; alice, who answered
+	// a second ago by this clock, is not even pinged.
+	advance(cfg.DropAfter - cfg.PingAfter - time.Second)
+	tick()
+	if p := alice.expect(TypePartner).(*Partner); p.Name != "bob" || p.Status != PartnerDisconnected {
+		t.Fatalf("partner %+v", p)
+	}
+	if st := alice.expect(TypeState).(*State); !st.YourTurn {
+		t.Fatalf("alice must play on alone: %+v", st)
 	}
 	if p := stPlayer(alice.last, 2); p.State.String() != "away" {
 		t.Fatalf("silent bob is %q", p.State)
 	}
-	bob.expectClosed(TypePing)
+	bob.expectClosed()
+	// Silent for PingAfter again, alice is pinged again.
+	advance(2 * time.Second)
+	tick()
+	alice.expect(TypePing)
 }
 
 // TestServerFull: beyond MaxClients a client gets server_full and is closed.

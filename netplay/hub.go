@@ -74,7 +74,7 @@ func (ss *Session) Handle(line []byte) bool {
 	}
 	blank := len(bytes.TrimSpace(line)) == 0
 	if !blank || ss.hello.Load() {
-		ss.last.Store(time.Now().UnixNano())
+		ss.last.Store(ss.srv.cfg.Now().UnixNano())
 	}
 	if blank {
 		return true

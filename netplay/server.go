@@ -79,6 +79,9 @@ type Config struct {
 	Logger *slog.Logger
 	// WriteFile writes a file atomically; nil uses saves.WriteFile.
 	WriteFile func(path string, data []byte) error
+	// Now tells the time by which a client's silence and hello deadline
+	// are measured; nil uses time.Now (tests move it by hand).
+	Now func() time.Time
 }
 
 func (c *Config) setDefaults() {
@@ -107,6 +110,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.QueueLen <= 0 {
 		c.QueueLen = DefaultQueueLen
+	}
+	if c.Now == nil {
+		c.Now = time.Now
 	}
 	if c.Seed == nil {
 		c.Seed = randomSeed
@@ -409,7 +415,7 @@ type seatRef struct {
 // silent one). The connection limits are the transport's (see Admit).
 func (s *Server) Attach(remote string, conn io.Closer) (*Session, error) {
 	s.nsess.Add(1)
-	now := time.Now()
+	now := s.cfg.Now()
 	ss := &Session{srv: s, remote: remote, host: hostOfString(remote), out: make(chan []byte, s.cfg.QueueLen), done: make(chan struct{}), closer: conn,
 		helloBy: now.Add(s.cfg.HelloTimeout).UnixNano()}
 	ss.last.Store(now.UnixNano())
@@ -501,7 +507,7 @@ func (ss *Session) keepAlive() {
 	default:
 	}
 	cfg := &ss.srv.cfg
-	now := time.Now().UnixNano()
+	now := cfg.Now().UnixNano()
 	if !ss.hello.Load() {
 		if now >= ss.helloBy {
 			ss.srv.logLimited(ss.host, "dropping a client that did not say hello", "remote", ss.remote, "after", cfg.HelloTimeout)

@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -339,12 +338,6 @@ func (tm *term) wait() int {
 		tm.t.Fatalf("the session did not end; the screen:\n%s", tm.screen())
 	}
 	return -1
-}
-
-// exists reports whether a path exists.
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }
 
 func mustSigner(t testing.TB, key ed25519.PrivateKey) gossh.Signer {

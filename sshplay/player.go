@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,7 +60,7 @@ func identityOf(key gossh.PublicKey) string {
 // describePlayer describes the player of a session: their name, identity
 // and folder (see makeDir).
 func (s *Server) describePlayer(sess ssh.Session) *player {
-	p := &player{user: sess.User(), name: playerName(sess.User())}
+	p := &player{user: sess.User(), name: netplay.PlayerName(sess.User())}
 	if key := sess.PublicKey(); key != nil {
 		p.id = identityOf(key)
 		p.fingerprint = gossh.FingerprintSHA256(key)
@@ -206,72 +207,49 @@ func (s *Server) connect(ctx context.Context, p *player, name string) (*netplay.
 		return nil, nil, errSessionEnded
 	}
 	busy := s.busy(p)
-	tokens := []string{p.sessionToken()}
-	if !busy {
-		tokens = append(tokens, p.keptToken())
-	}
-	tried := map[string]bool{"": true}
-	for _, tok := range tokens {
-		if tried[tok] {
-			continue
-		}
-		tried[tok] = true
-		c, w, err := netplay.Handshake(ctx, s.game.Pipe(), name, tok)
-		if err == nil {
-			return s.joined(p, c, w, busy)
-		}
-		var perr *netplay.Error
-		if !errors.As(err, &perr) || perr.Code != netplay.CodeProto {
-			return nil, nil, err
-		}
-		// That seat is gone (its grace period ran out, or its game ended).
-	}
-	c, w, err := netplay.Handshake(ctx, s.game.Pipe(), name, "")
+	pipe := func(context.Context) (net.Conn, error) { return s.game.Pipe(), nil }
+	c, w, err := netplay.Join(ctx, pipe, keyTokens{s: s, p: p, busy: busy}, name)
 	if err != nil {
 		return nil, nil, err
 	}
-	return s.joined(p, c, w, busy)
-}
-
-// joined keeps the connection of the session and the token of its welcome:
-// for the session, and for the key unless another session of the key is
-// the key's player on the network.
-func (s *Server) joined(p *player, c *netplay.Client, w *netplay.Welcome, busy bool) (*netplay.Client, *netplay.Welcome, error) {
 	if !p.adopt(c) {
 		return nil, nil, errSessionEnded
-	}
-	p.mu.Lock()
-	p.token = w.Token
-	p.mu.Unlock()
-	if !p.guest && !busy {
-		path := filepath.Join(p.dir, tokenFileName)
-		// A token is a secret: it takes the player's seat.
-		if err := saves.WriteFileMode(path, []byte(w.Token+"\n"), 0o600); err != nil {
-			// The game goes on; only a later resume would not find the seat.
-			s.log.Warn("cannot keep the player's game token", "user", p.user, "id", p.id, "err", err)
-		}
 	}
 	return c, w, nil
 }
 
-// playerName turns an SSH user name into a name the game server accepts
-// (1 to netplay.MaxName letters, digits, - or _): other characters become
-// '_', and an empty name becomes "player".
-func playerName(user string) string {
-	var b strings.Builder
-	for _, r := range user {
-		if b.Len() == netplay.MaxName {
-			break
-		}
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
-			b.WriteRune(r)
-		default:
-			b.WriteByte('_')
-		}
+// keyTokens is the token policy of an SSH player (netplay.TokenStore): the
+// session's own last token first (a connection of this session was lost),
+// then the token kept for the player's key (the player dropped out of a
+// game and logged in again). While another session of the same key is on
+// the network, the key's token is left to it: this session keeps its token
+// for itself, so that two terminals of one player never take a seat from
+// each other in turn. Guests keep nothing on disk.
+type keyTokens struct {
+	s    *Server
+	p    *player
+	busy bool
+}
+
+func (k keyTokens) Tokens(string) []string {
+	tokens := []string{k.p.sessionToken()}
+	if !k.busy {
+		tokens = append(tokens, k.p.keptToken())
 	}
-	if strings.Trim(b.String(), "_") == "" {
-		return "player"
+	return tokens
+}
+
+func (k keyTokens) Keep(_, token string) {
+	p := k.p
+	p.mu.Lock()
+	p.token = token
+	p.mu.Unlock()
+	if p.guest || k.busy {
+		return
 	}
-	return b.String()
+	// A token is a secret: it takes the player's seat.
+	if err := saves.WriteFileMode(filepath.Join(p.dir, tokenFileName), []byte(token+"\n"), 0o600); err != nil {
+		// The game goes on; only a later resume would not find the seat.
+		k.s.log.Warn("cannot keep the player's game token", "user", p.user, "id", p.id, "err", err)
+	}
 }

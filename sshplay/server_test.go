@@ -257,9 +257,9 @@ func TestPlayerName(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.user, func(t *testing.T) {
-			got := playerName(tt.user)
+			got := netplay.PlayerName(tt.user)
 			if got != tt.want || !netplay.ValidName(got) {
-				t.Errorf("playerName(%q) = %q, want %q (a valid name)", tt.user, got, tt.want)
+				t.Errorf("netplay.PlayerName(%q) = %q, want %q (a valid name)", tt.user, got, tt.want)
 			}
 		})
 	}

@@ -27,7 +27,7 @@ func TestGolden(t *testing.T) {
 		{name: "menu", want: "menu"},
 		{name: "help", play: func(d *driver) { d.keys("?") }, want: "help"},
 		{name: "game_level1", play: func(d *driver) { d.keys("<enter>") }, want: "game"},
-		{name: "game_moves", play: func(d *driver) { d.keys("<enter>dsdsawd") }, want: "game"},
+		{name: "game_moves", play: func(d *driver) { d.keys("<enter>ssdwd") }, want: "game"},
 		{name: "pause", play: func(d *driver) { d.keys("<enter>d<esc>") }, want: "pause"},
 		{name: "level_passed", play: func(d *driver) {
 			d.keys("<enter>")
@@ -52,7 +52,7 @@ func TestGolden(t *testing.T) {
 			}
 		}, play: func(d *driver) { d.keys("i") }, want: "scores"},
 		{name: "too_small", size: [2]int{30, 10}, want: "menu"},
-		{name: "game_narrow", size: [2]int{44, 16}, play: func(d *driver) { d.keys("<enter>dd") }, want: "game"},
+		{name: "game_narrow", size: [2]int{44, 16}, play: func(d *driver) { d.keys("<enter>ss") }, want: "game"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

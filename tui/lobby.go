@@ -147,7 +147,7 @@ func (l *lobbyScreen) server(m netplay.Message) (nav, tea.Cmd) {
 		l.start = m
 	case *netplay.State:
 		if l.start != nil {
-			sess := NewRemoteSession(l.client, l.addr, l.me, l.start, m, l.c.resumeFunc(l.addr, l.me, l.token))
+			sess := NewRemoteSession(l.client, l.addr, l.me, l.start, m, l.c.rejoin(l.addr, l.me, l.token))
 			return replace(newGameScreen(l.c, sess)), nil
 		}
 	}

@@ -2,8 +2,6 @@ package tui
 
 import (
 	"context"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -41,7 +39,7 @@ func newNetworkScreen(c *common) *networkScreen {
 		addr = defaultServer
 	}
 	n.addr.SetValue(addr)
-	n.name.SetValue(playerName(c.cfg.Name))
+	n.name.SetValue(netplay.PlayerName(c.cfg.Name))
 	n.addr.Focus()
 	if c.cfg.Connect != nil {
 		n.focus(1) // the server is given: only the name is asked
@@ -54,24 +52,13 @@ func newNetworkScreen(c *common) *networkScreen {
 // the token this terminal last had on that server under that name, so a
 // player whose game ended abruptly (a closed window, a crash) gets the seat
 // back within the server's grace period; a refused token falls back to a
-// plain join.
+// plain join (netplay.Join).
 func (c *common) connectFunc() func(ctx context.Context, addr, name string) (*netplay.Client, *netplay.Welcome, error) {
 	if c.cfg.Connect != nil {
 		return c.cfg.Connect
 	}
-	file := c.tokenFile()
 	return func(ctx context.Context, addr, name string) (*netplay.Client, *netplay.Welcome, error) {
-		if tok := loadSeatToken(file, addr, name); tok != "" {
-			if cl, w, err := netplay.Dial(ctx, addr, name, tok); err == nil {
-				storeSeatToken(file, addr, w.Name, w.Token)
-				return cl, w, nil
-			}
-		}
-		cl, w, err := netplay.Dial(ctx, addr, name, "")
-		if err == nil {
-			storeSeatToken(file, addr, w.Name, w.Token)
-		}
-		return cl, w, err
+		return netplay.Join(ctx, netplay.TCP(addr), netplay.FileTokens{Path: c.tokenFile(), Addr: addr}, name)
 	}
 }
 
@@ -84,62 +71,15 @@ func (c *common) tokenFile() string {
 	return filepath.Join(filepath.Dir(filepath.Clean(c.cfg.Saves)), "network.json")
 }
 
-// seatToken is the token a server gave this terminal's player.
-type seatToken struct {
-	Name  string `json:"name"`
-	Token string `json:"token"`
-}
-
-// loadSeatToken returns the token kept for name on the server at addr, or
-// "" (a missing or damaged file only means no resume).
-func loadSeatToken(file, addr, name string) string {
-	if file == "" {
-		return ""
-	}
-	data, err := saves.ReadFileLimit(file, saves.MaxSmallFileSize)
-	if err != nil {
-		return ""
-	}
-	var all map[string]seatToken
-	if json.Unmarshal(data, &all) != nil {
-		return ""
-	}
-	if t, ok := all[addr]; ok && strings.EqualFold(t.Name, name) {
-		return t.Token
-	}
-	return ""
-}
-
-// storeSeatToken keeps the token of name on the server at addr, through the
-// project's one atomic write. Failing to keep it costs only a later resume,
-// so errors are dropped.
-func storeSeatToken(file, addr, name, token string) {
-	if file == "" {
-		return
-	}
-	all := map[string]seatToken{}
-	if data, err := saves.ReadFileLimit(file, saves.MaxSmallFileSize); err == nil {
-		json.Unmarshal(data, &all)
-	}
-	all[addr] = seatToken{Name: name, Token: token}
-	if data, err := json.MarshalIndent(all, "", "  "); err == nil {
-		os.MkdirAll(filepath.Dir(file), 0o755)
-		saves.WriteFileMode(file, data, 0o600) // tokens are secrets
-	}
-}
-
-// resumeFunc returns how a game's session gets its seat back after a lost
-// connection: the Connect hook (which holds the token), or a TCP connection
-// with the token.
-func (c *common) resumeFunc(addr, name, token string) func(ctx context.Context) (*netplay.Client, *netplay.Welcome, error) {
+// rejoin is how a game's seat gets back after a lost connection: the
+// Connect hook (which holds the token), or a TCP connection with the token.
+func (c *common) rejoin(addr, name, token string) netplay.Rejoin {
 	if c.cfg.Connect != nil {
 		return func(ctx context.Context) (*netplay.Client, *netplay.Welcome, error) {
 			return c.cfg.Connect(ctx, addr, name)
 		}
 	}
-	return func(ctx context.Context) (*netplay.Client, *netplay.Welcome, error) {
-		return netplay.Dial(ctx, addr, name, token)
-	}
+	return netplay.Rejoiner(netplay.TCP(addr), name, token)
 }
 
 // newNetworkReconnect is the network screen connecting at once, to go back
@@ -150,29 +90,6 @@ func newNetworkReconnect(c *common, addr, name string) *networkScreen {
 	n.name.SetValue(name)
 	n.connecting = true
 	return n
-}
-
-// playerName turns a --name (or an OS user name) into a valid player
-// name: only letters, digits, - and _, at most MaxName; "player" if
-// nothing is left.
-func playerName(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
-			if b.Len() < netplay.MaxName {
-				b.WriteRune(r)
-			}
-		case r == ' ' || r == '.':
-			if b.Len() > 0 && b.Len() < netplay.MaxName {
-				b.WriteByte('_')
-			}
-		}
-	}
-	if name := strings.Trim(b.String(), "_"); name != "" {
-		return name
-	}
-	return "player"
 }
 
 // connectedMsg reports a finished connection attempt.

@@ -336,7 +336,7 @@ func TestTokenKeptAcrossRuns(t *testing.T) {
 		t.Errorf("the new run did not get the seat back: %+v", w2)
 	}
 	// With a token the server no longer knows, the terminal joins afresh.
-	storeSeatToken(again.tokenFile(), addr, "cy", "00000000000000000000000000000000")
+	netplay.FileTokens{Path: again.tokenFile(), Addr: addr}.Keep("cy", "00000000000000000000000000000000")
 	cl3, w3, err := again.connectFunc()(ctx, addr, "cy")
 	if err != nil {
 		t.Fatalf("a stale token must fall back to a plain join: %v", err)

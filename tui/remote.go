@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -15,48 +13,36 @@ import (
 
 // RemoteSession is a co-op game played on a server: the game screen draws
 // the server's latest state for this seat and sends actions and chat
-// through a netplay.Client. It implements Session.
+// through a netplay.Seat, which keeps the seat across lost connections (it
+// tries again, with the player's token, for as long as the server keeps the
+// seat). It implements Session.
 //
 // Update calls Seat, View, Act, Info and Say; the command returned by Next
 // runs in its own goroutine, receives the server's messages one at a time
 // and stores each state before it reports it, so the screen always reads
-// the state its EventsMsg belongs to. Writes to the server go through one
-// sender goroutine, so that Update never waits for the network. A lost
-// connection is resumed with the player's token when the server allows it.
+// the state its EventsMsg belongs to.
 type RemoteSession struct {
 	addr, name string
 	seat       int
 	game       string
-	resume     func(ctx context.Context) (*netplay.Client, *netplay.Welcome, error)
+	net        *netplay.Seat
 
-	mu      sync.Mutex
-	client  *netplay.Client
-	state   *netplay.State
-	names   [2]string
-	online  [2]bool
-	over    bool
-	ended   bool
-	sendq   chan func(*netplay.Client) error
-	stopped chan struct{}
-	stop    sync.Once
-
-	// resumeTries and resumeWait bound the attempts to resume after a
-	// lost connection (tests shorten them).
-	resumeTries int
-	resumeWait  time.Duration
+	mu     sync.Mutex
+	state  *netplay.State
+	names  [2]string
+	online [2]bool
+	over   bool
+	ended  bool
 }
 
 // NewRemoteSession wraps a client whose game has started: start is the
 // server's start message and first the state that followed it. addr and
-// name say where and who the player is; resume, when not nil, connects
+// name say where and who the player is; rejoin, when not nil, connects
 // again with the player's token after a lost connection.
-func NewRemoteSession(c *netplay.Client, addr, name string, start *netplay.Start, first *netplay.State,
-	resume func(ctx context.Context) (*netplay.Client, *netplay.Welcome, error)) *RemoteSession {
+func NewRemoteSession(c *netplay.Client, addr, name string, start *netplay.Start, first *netplay.State, rejoin netplay.Rejoin) *RemoteSession {
 	s := &RemoteSession{
-		addr: addr, name: name, seat: start.Seat, game: start.Game, resume: resume,
-		client: c, state: first, online: [2]bool{true, true},
-		sendq: make(chan func(*netplay.Client) error, 64), stopped: make(chan struct{}),
-		resumeTries: 4, resumeWait: 500 * time.Millisecond,
+		addr: addr, name: name, seat: start.Seat, game: start.Game,
+		net: netplay.NewSeat(c, rejoin), state: first, online: [2]bool{true, true},
 	}
 	if start.Seat == 1 || start.Seat == 2 {
 		s.names[start.Seat-1] = name
@@ -67,33 +53,7 @@ func NewRemoteSession(c *netplay.Client, addr, name string, start *netplay.Start
 			s.names[p.Seat-1] = p.Name
 		}
 	}
-	go s.sender()
 	return s
-}
-
-// sender writes queued requests in order.
-func (s *RemoteSession) sender() {
-	for {
-		select {
-		case f := <-s.sendq:
-			s.mu.Lock()
-			c := s.client
-			s.mu.Unlock()
-			f(c) // a failed write shows up as a lost connection in Next
-		case <-s.stopped:
-			return
-		}
-	}
-}
-
-// queue hands a request to the sender without waiting.
-func (s *RemoteSession) queue(f func(*netplay.Client) error) error {
-	select {
-	case s.sendq <- f:
-		return nil
-	default:
-		return errors.New("the connection to the server is too slow")
-	}
 }
 
 // Seat is the seat the server gave this player.
@@ -122,24 +82,24 @@ func (s *RemoteSession) Act(a engine.Action) ([]engine.Event, error) {
 		}
 		return nil, engine.ErrNotYourTurn
 	}
-	return nil, s.queue(func(c *netplay.Client) error { return c.Act(a) })
+	return nil, s.net.Act(a)
 }
 
 // Next waits for what the server reports: a state (EventsMsg), a chat line
-// or a notice (ChatMsg), or a connection that is lost for good
-// (SessionErrorMsg).
+// or a notice (ChatMsg) — a lost connection and each try to get it back
+// included — or a seat lost for good (SessionErrorMsg).
 func (s *RemoteSession) Next() tea.Cmd {
 	return func() tea.Msg {
 		for {
-			s.mu.Lock()
-			c, ended := s.client, s.ended
-			s.mu.Unlock()
-			if ended {
-				return nil
-			}
-			m, err := c.Next()
+			m, err := s.net.Next()
 			if err != nil {
-				return s.lost(c, err)
+				s.mu.Lock()
+				done := s.ended || s.over
+				s.mu.Unlock()
+				if done {
+					return nil
+				}
+				return SessionErrorMsg{Err: err}
 			}
 			if msg := s.handle(m); msg != nil {
 				return msg
@@ -196,62 +156,16 @@ func (s *RemoteSession) handle(m netplay.Message) tea.Msg {
 		s.mu.Unlock()
 	case *netplay.Error:
 		return ChatMsg{Text: "Server: " + m.Msg + "."}
+	case *netplay.Reconnecting:
+		left := m.Left.Round(time.Second)
+		if m.Try == 0 {
+			return ChatMsg{Text: fmt.Sprintf("The connection was lost: reconnecting (the server keeps your seat %v)…", left)}
+		}
+		return ChatMsg{Text: fmt.Sprintf("Still reconnecting (try %d, %v left): %v", m.Try, left, m.Err)}
+	case *netplay.Resumed:
+		return ChatMsg{Text: "The connection was lost; you are back in the game."}
 	}
 	return nil
-}
-
-// lost handles a broken connection: unless the game is over or left, it
-// tries to resume the seat with the token.
-func (s *RemoteSession) lost(c *netplay.Client, cause error) tea.Msg {
-	s.mu.Lock()
-	stale := s.client != c
-	done := s.ended || s.over
-	s.mu.Unlock()
-	if done {
-		return nil
-	}
-	if stale {
-		return s.Next()()
-	}
-	if s.resume == nil {
-		s.stop.Do(func() { close(s.stopped) })
-		return SessionErrorMsg{Err: cause}
-	}
-	var err error
-	wait := s.resumeWait
-	for try := 0; try < s.resumeTries; try++ {
-		if try > 0 {
-			time.Sleep(wait)
-			wait *= 2
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		var nc *netplay.Client
-		var w *netplay.Welcome
-		nc, w, err = s.resume(ctx)
-		cancel()
-		if err == nil && !w.Resumed {
-			nc.Close() // joined as a new player: the seat is gone
-			err = errors.New("the server no longer keeps this game")
-			break
-		}
-		if err == nil {
-			s.mu.Lock()
-			if s.ended {
-				s.mu.Unlock()
-				nc.Close()
-				return nil
-			}
-			s.client = nc
-			s.mu.Unlock()
-			return ChatMsg{Text: "The connection was lost; you are back in the game."}
-		}
-		var pe *netplay.Error
-		if errors.As(err, &pe) {
-			break // the server refused: the seat is gone
-		}
-	}
-	s.stop.Do(func() { close(s.stopped) }) // nothing more will be sent
-	return SessionErrorMsg{Err: fmt.Errorf("%v (could not resume: %v)", cause, err)}
 }
 
 // Info names the players and tells who is connected.
@@ -263,9 +177,7 @@ func (s *RemoteSession) Info() SessionInfo {
 }
 
 // Say sends a chat line to the partner.
-func (s *RemoteSession) Say(text string) error {
-	return s.queue(func(c *netplay.Client) error { return c.Chat(text) })
-}
+func (s *RemoteSession) Say(text string) error { return s.net.Chat(text) }
 
 // End leaves the game (unless it is over) and closes the connection.
 func (s *RemoteSession) End() tea.Cmd {
@@ -275,14 +187,9 @@ func (s *RemoteSession) End() tea.Cmd {
 		return nil
 	}
 	s.ended = true
-	c, over := s.client, s.over
 	s.mu.Unlock()
-	s.stop.Do(func() { close(s.stopped) })
 	return func() tea.Msg {
-		if !over {
-			c.Leave()
-		}
-		c.Close()
+		s.net.End(true)
 		return EndedMsg{}
 	}
 }

@@ -453,7 +453,7 @@ func hold(ctx context.Context, c net.Conn, first func(line []byte) outcome) outc
 	if err != nil {
 		return res
 	}
-	_, err = io.Copy(io.Discard, br)
+	io.Copy(io.Discard, br) // read until the server closes; how it ends says nothing more
 	if ctx.Err() != nil {
 		return stopped
 	}

@@ -6,6 +6,7 @@
 //	minotaur labyrinth FIELD|random [--players N] [--start X,Y]... [--script FILE]
 //	minotaur replay [--headless] FILE
 //	minotaur serve [--addr :7777]  run the network game server
+//	minotaur balance [--seeds A-B] measure the levels with bots and the solver
 //	minotaur version               print the version
 //
 // This is the only package that reads the clock (to draw a seed) or the

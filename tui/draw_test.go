@@ -203,4 +203,15 @@ func TestSmallTerminalNothingCut(t *testing.T) {
 		!strings.Contains(prose(scr), "This game has unsaved progress.") || !strings.Contains(prose(scr), "P/Esc back to the game") {
 		t.Fatalf("the pause box lost its title, its border or a line:\n%s", scr)
 	}
+	d.keys("<esc>")
+	if !d.loseGame() {
+		t.Fatalf("could not lose level 1 of seed %d", goldenSeed)
+	}
+	d.expectScreen("end")
+	fits("end")
+	scr = d.screen()
+	if !strings.Contains(scr, "GAME OVER") || !strings.Contains(scr, "╭") || !strings.Contains(scr, "╰") ||
+		!strings.Contains(scr, "replay-20250314-150926.json") || !strings.Contains(prose(scr), "Enter: menu · H: high scores") {
+		t.Fatalf("the end screen lost its title, its border or a line:\n%s", scr)
+	}
 }

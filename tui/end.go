@@ -143,51 +143,57 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 func (e *endScreen) View() string {
 	st := e.c.st
 	v := e.view
-	var b strings.Builder
+	tw := e.c.dialogWidth()
+	var title, cause string
 	if e.won {
-		b.WriteString(st.Good.Render("VICTORY!") + "\n\n")
-		b.WriteString("You escaped the labyrinth.\n\n")
+		title, cause = st.Good.Render("VICTORY!"), "You escaped the labyrinth."
 	} else {
-		b.WriteString(st.Bad.Render("GAME OVER") + "\n\n")
+		title = st.Bad.Render("GAME OVER")
+		cause = fmt.Sprintf("You were caught on level %d.", v.Level)
 		if e.caughtBy != 0 {
-			b.WriteString(fmt.Sprintf("The %s caught you on level %d.\n\n", e.caughtBy.Name(), v.Level))
-		} else {
-			b.WriteString(fmt.Sprintf("You were caught on level %d.\n\n", v.Level))
+			cause = fmt.Sprintf("The %s caught you on level %d.", e.caughtBy.Name(), v.Level)
 		}
 	}
-	b.WriteString(fmt.Sprintf("%-16s %d\n", "Final score", v.Score))
-	b.WriteString(fmt.Sprintf("%-16s %d of %d\n", "Level reached", v.Level, v.Levels))
-	b.WriteString(fmt.Sprintf("%-16s %d\n", "Seed", v.Seed))
+	stats := fmt.Sprintf("%-16s %d\n%-16s %d of %d\n%-16s %d", "Final score", v.Score,
+		"Level reached", v.Level, v.Levels, "Seed", v.Seed)
+	var table string
 	if len(v.Passed) > 0 {
-		b.WriteString("\n" + st.Heading.Render(fmt.Sprintf("%-6s %5s %7s %6s", "Level", "Turns", "Bonuses", "Score")) + "\n")
+		table = st.Heading.Render(fmt.Sprintf("%-6s %5s %7s %6s", "Level", "Turns", "Bonuses", "Score"))
 		for _, p := range v.Passed {
-			b.WriteString(fmt.Sprintf("%-6d %5d %7d %6d\n", p.Level, p.Turns, p.Bonuses, p.Score))
+			table += fmt.Sprintf("\n%-6d %5d %7d %6d", p.Level, p.Turns, p.Bonuses, p.Score)
 		}
 	}
-	b.WriteString("\n")
+	var prompt string
 	switch e.stage {
 	case endChecking:
-		b.WriteString("Reading the high scores…\n")
+		prompt = "Reading the high scores…"
 	case endName, endAdding:
-		b.WriteString(st.Warn.Render("A new high score!") + "\n")
-		b.WriteString(e.name.View(saves.MaxNameWidth+14) + "\n")
-		b.WriteString(st.Faint.Render("Enter: record it") + "\n")
+		prompt = st.Warn.Render("A new high score!") + "\n" + e.name.View(min(saves.MaxNameWidth+14, tw)) + "\n" +
+			st.Faint.Render("Enter: record it")
 	case endDone:
-		b.WriteString(st.Faint.Render("Enter: menu · H: high scores") + "\n")
+		prompt = st.Faint.Render(wrap("Enter: menu · H: high scores", tw))
 	}
-	if e.note != "" {
-		b.WriteString("\n" + wrap(e.note, max(e.c.w-8, 20)) + "\n")
-	}
-	if e.replay != "" {
+	var replay string
+	switch {
+	case e.replay == "":
+	case e.replayErr:
+		replay = st.Warn.Render(wrap(e.replay, tw))
+	default:
 		// The whole path, on lines of its own: the player copies it into
 		// `minotaur replay`.
-		if e.replayErr {
-			b.WriteString("\n" + st.Warn.Render(wrap(e.replay, max(e.c.w-8, 20))) + "\n")
-		} else {
-			b.WriteString("\n" + st.Faint.Render("Replay saved:\n"+wrapPath(e.replay, max(e.c.w-8, 20))) + "\n")
+		replay = st.Faint.Render("Replay saved:\n" + wrapPath(e.replay, tw))
+	}
+	sections := []string{title, wrap(cause, tw), stats, table, prompt, wrap(e.note, tw), replay}
+	if e.c.dialogHeight(sections) > e.c.h {
+		// On a small terminal the per-level table gives way to what the
+		// player must read and do, and the figures share a line.
+		sections[3] = ""
+		sections[2] = wrap(fmt.Sprintf("Score %d · level %d of %d · seed %d", v.Score, v.Level, v.Levels, v.Seed), tw)
+		if replay != "" && !e.replayErr {
+			sections[6] = st.Faint.Render(wrapPath("Replay saved: "+e.replay, tw))
 		}
 	}
-	return e.c.center(st.Box.Render(strings.TrimSuffix(b.String(), "\n")))
+	return e.c.dialog(sections...)
 }
 
 // scoresScreen is the high-score table, the new entry (rank) highlighted.

@@ -223,18 +223,28 @@ func (c *common) dialogWidth() int { return max(c.w-6, 20) }
 // are left out.
 func (c *common) dialog(sections ...string) string {
 	var parts []string
-	lines := 2 // the border
 	for _, s := range sections {
 		if s != "" {
 			parts = append(parts, s)
-			lines += strings.Count(s, "\n") + 1
 		}
 	}
 	sep := "\n\n"
-	if lines+len(parts)-1 > c.h {
+	if c.dialogHeight(sections)+len(parts)-1 > c.h {
 		sep = "\n"
 	}
 	return c.center(c.st.Box.Render(strings.Join(parts, sep)))
+}
+
+// dialogHeight is the height of the box of sections drawn without blank
+// lines between them, its border included.
+func (c *common) dialogHeight(sections []string) int {
+	lines := 2
+	for _, s := range sections {
+		if s != "" {
+			lines += strings.Count(s, "\n") + 1
+		}
+	}
+	return lines
 }
 
 // confirmScreen asks before quitting a game with unsaved progress.

@@ -215,3 +215,30 @@ func TestSmallTerminalNothingCut(t *testing.T) {
 		t.Fatalf("the end screen lost its title, its border or a line:\n%s", scr)
 	}
 }
+
+// TestEndScreenNarrowLongSeed: at 40 columns the end screen of a game with
+// a 20-digit seed and passed levels stays inside the terminal, its right
+// border included.
+func TestEndScreenNarrowLongSeed(t *testing.T) {
+	for _, size := range [][2]int{{40, 12}, {40, 24}} {
+		c := &common{cfg: testConfig(t, 1), st: NewStyles(nil), w: size[0], h: size[1]}
+		v := engine.View{Level: 3, Levels: 7, Score: 1234, Seed: 18446744073709551615,
+			Passed: []engine.LevelScore{{Level: 1, Turns: 20, Score: 380}, {Level: 2, Turns: 40, Score: 854}}}
+		e := newEndScreen(c, nil, v, false)
+		e.stage = endDone
+		e.replay = "/home/ada/.local/share/minotaur/replays/replay-20250314-150926.json"
+		scr := ansi.Strip(e.View())
+		lines := strings.Split(scr, "\n")
+		if len(lines) > size[1] {
+			t.Fatalf("%v: %d lines:\n%s", size, len(lines), scr)
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > size[0] {
+				t.Fatalf("%v: a line of %d columns:\n%s", size, ansi.StringWidth(l), scr)
+			}
+		}
+		if !strings.Contains(scr, "18446744073709551615") || !strings.Contains(scr, "╮") || !strings.Contains(scr, "╯") {
+			t.Fatalf("%v: the seed or the border is missing:\n%s", size, scr)
+		}
+	}
+}

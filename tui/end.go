@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
@@ -184,7 +185,7 @@ func (e *endScreen) View() string {
 		replay = st.Faint.Render("Replay saved:\n" + wrapPath(e.replay, tw))
 	}
 	sections := []string{title, wrap(cause, tw), stats, table, prompt, wrap(e.note, tw), replay}
-	if e.c.dialogHeight(sections) > e.c.h {
+	if e.c.dialogHeight(sections) > e.c.h || lipgloss.Width(stats) > tw {
 		// On a small terminal the per-level table gives way to what the
 		// player must read and do, and the figures share a line.
 		sections[3] = ""

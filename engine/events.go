@@ -30,6 +30,7 @@ const (
 	EvSeatGone                           // Seat left the game for good (Abandon)
 	EvSeatEnters                         // Seat, back while nobody was on the board, comes on at once at Pos
 	EvNoFreeze                           // Seat tried to use a freeze with an empty pocket: no turn spent
+	EvSighted                            // a Monster at Pos came into Seat's light, which it was not in after Seat's last action
 )
 
 var eventNames = [...]string{
@@ -40,7 +41,7 @@ var eventNames = [...]string{
 	EvMinotaurLeaps: "minotaur_leaps", EvMinotaurRests: "minotaur_rests",
 	EvLevelPassed: "level_passed", EvLevelStarted: "level_started",
 	EvSeatAway: "seat_away", EvSeatBack: "seat_back", EvSeatGone: "seat_gone", EvSeatEnters: "seat_enters",
-	EvGameWon: "game_won", EvGameLost: "game_lost", EvNoFreeze: "no_freeze",
+	EvGameWon: "game_won", EvGameLost: "game_lost", EvNoFreeze: "no_freeze", EvSighted: "sighted",
 }
 
 func (k EventKind) String() string {

@@ -109,6 +109,9 @@ type seat struct {
 	Prev     Point     `json:"prev"`    // tile at the start of this round, for swaps
 	Moved    bool      `json:"moved"`
 	Occupied bool      `json:"-"`
+	// InLight lists the monsters (by index) in this seat's light after the
+	// last action, so that one coming into it is reported once (EvSighted).
+	InLight []int `json:"in_light,omitempty"`
 }
 
 // New starts a game at the first level.
@@ -267,6 +270,7 @@ func (g *Game) beginLevel(n int, lv Level) {
 		s := &g.seats[i]
 		s.Torch = false
 		s.Freezes = 0
+		s.InLight = s.InLight[:0]
 		s.Pos = lv.Starts[min(i, len(lv.Starts)-1)]
 		s.Prev = s.Pos
 		s.Moved = false
@@ -402,7 +406,7 @@ func (g *Game) Apply(seatNo int, a Action) (Events, error) {
 		g.round = false
 		g.next = g.firstActive(0)
 	}
-	return g.settle(ev)
+	return g.settle(g.sightings(ev))
 }
 
 func (g *Game) anyActive() bool { return g.firstActive(0) >= 0 }

@@ -23,7 +23,7 @@ type Narrator struct {
 // made it.
 func (n Narrator) Tells(e Event) bool {
 	switch e.Kind {
-	case EvBumpedWall, EvBumpedExit, EvNoFreeze, EvSkipped:
+	case EvBumpedWall, EvBumpedExit, EvNoFreeze, EvSkipped, EvSighted:
 		return e.Seat == n.Seat && n.Seat != 0
 	}
 	return true
@@ -102,6 +102,15 @@ func (n Narrator) Say(e Event) string {
 			return fmt.Sprintf("You were caught by %s!", by)
 		}
 		return fmt.Sprintf("%s was caught by %s.", who, by)
+	case EvSighted:
+		name := "a " + e.Monster.Name()
+		if e.Monster == Minotaur {
+			name = "the Minotaur"
+		}
+		if you {
+			return "You see " + name + "."
+		}
+		return who + " sees " + name + "."
 	case EvMinotaurAims:
 		return "The Minotaur is about to leap: leave the marked area!"
 	case EvMinotaurLeaps:

@@ -867,3 +867,50 @@ func TestHunterInterceptsAtDistanceThree(t *testing.T) {
 		t.Errorf("at distance 2 the hunter chases (left, toward the player): at %v", got)
 	}
 }
+
+// TestSightingReportedOnce: a monster coming into the player's light is
+// reported once (EvSighted, for that seat), not again while it stays in
+// light, and again when it comes back after leaving it.
+func TestSightingReportedOnce(t *testing.T) {
+	g := newTiny(t, 1,
+		"###############",
+		"#P...........W#",
+		"#.#############",
+		"#K...........E#",
+		"###############")
+	w := &g.mons[0]
+	sighted := func(ev []Event) int {
+		n := 0
+		for _, e := range ev {
+			if e.Kind == EvSighted {
+				if e.Seat != 1 || e.Monster != Wanderer {
+					t.Fatalf("sighting %+v", e)
+				}
+				n++
+			}
+		}
+		return n
+	}
+	if n := sighted(play(t, g, ".")); n != 0 {
+		t.Fatalf("a wanderer 12 tiles off was sighted")
+	}
+	w.Pos, w.Dir = Point{3, 1}, 1 // two tiles from the player, in light
+	w.Frozen = 5
+	if n := sighted(play(t, g, ".")); n != 1 {
+		t.Fatalf("the wanderer stepping into light: %d sightings, want 1", n)
+	}
+	if n := sighted(play(t, g, ".")); n != 0 {
+		t.Fatalf("a wanderer still in light is sighted again")
+	}
+	w.Pos = Point{9, 1}
+	if n := sighted(play(t, g, ".")); n != 0 {
+		t.Fatalf("a wanderer out of light is sighted")
+	}
+	w.Pos = Point{2, 1}
+	if n := sighted(play(t, g, ".")); n != 1 {
+		t.Fatalf("the wanderer back in light: %d sightings, want 1", n)
+	}
+	if v := g.View(1); len(v.Monsters) != 1 {
+		t.Fatalf("the view shows %d monsters", len(v.Monsters))
+	}
+}

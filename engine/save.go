@@ -209,7 +209,7 @@ func Load(data []byte) (*Game, error) {
 	}
 	g.keyed, g.turns, g.bonuses = j.Keyed, j.Turns, j.Bonuses
 	for i, s := range j.Seats {
-		if !inBoard(s.Pos) || s.State > Away || s.Freezes < 0 {
+		if !inBoard(s.Pos) || s.State > Away || s.Freezes < 0 || !allBelow(s.InLight, len(j.Monsters)) {
 			return nil, fmt.Errorf("game's seat %d is damaged", i+1)
 		}
 		g.seats[i] = s
@@ -258,4 +258,14 @@ func (g *Game) String() string {
 		sb.WriteByte('\n')
 	}
 	return sb.String()
+}
+
+// allBelow reports whether every index is in 0…n-1.
+func allBelow(xs []int, n int) bool {
+	for _, x := range xs {
+		if x < 0 || x >= n {
+			return false
+		}
+	}
+	return true
 }

@@ -174,3 +174,42 @@ func (g *Game) canSee(from, to Point, radius int) bool {
 	})
 	return seen
 }
+
+// sightings reports, for every active seat, each monster that stands in its
+// light now and did not after the seat's previous action (EvSighted), and
+// remembers what each seat has in light. A blind game reports none.
+func (g *Game) sightings(ev []Event) []Event {
+	if g.blind {
+		return ev
+	}
+	for i := 0; i < g.players; i++ {
+		s := &g.seats[i]
+		if s.State != Active {
+			s.InLight = s.InLight[:0]
+			continue
+		}
+		lr, _ := s.radii()
+		was := s.InLight
+		var now []int
+		for j, m := range g.mons {
+			if !g.canSee(s.Pos, m.Pos, lr) {
+				continue
+			}
+			now = append(now, j)
+			if !containsInt(was, j) {
+				ev = append(ev, Event{Kind: EvSighted, Seat: i + 1, Pos: m.Pos, Monster: m.Kind})
+			}
+		}
+		s.InLight = now
+	}
+	return ev
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

@@ -221,7 +221,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		if e.Item != NoItem {
 			j.Item = string(rune(e.Item))
 		}
-	case EvCaught:
+	case EvCaught, EvSighted:
 		j.Monster = string(rune(e.Monster))
 	case EvLevelStarted:
 		j.Level = e.Level

@@ -21,6 +21,8 @@ const (
 // logLine is one message of the side panel.
 type logLine struct {
 	text    string
+	times   int    // how many times in a row it was said: shown "×3" from 2 on
+	pre     string // the style of a line in its own colour (a sighting: the monster's); "" plain
 	chat    bool
 	batch   int      // the turn that said it: the latest turn's lines are bright
 	wrapped []string // text wrapped to wrapW columns
@@ -41,7 +43,9 @@ type board struct {
 	view engine.View
 	log  []logLine
 	turn int // batches of messages so far
-	d    mapDrawer
+	// history is every message of the level being played, for Ctrl+P.
+	history []string
+	d       mapDrawer
 
 	frame string
 	dirty bool
@@ -80,8 +84,17 @@ func (b *board) welcome() {
 	}
 }
 
-// say adds a message to the log.
+// say adds a message to the log; the same message said again right after
+// is counted on its line instead ("A wall blocks the way. ×3").
 func (b *board) say(s string) {
+	b.history = append(b.history, s)
+	if n := len(b.log); n > 0 && !b.log[n-1].chat && b.log[n-1].text == s {
+		m := &b.log[n-1]
+		m.times = max(m.times, 1) + 1
+		m.batch, m.wrapW = b.turn, 0
+		b.dirty = true
+		return
+	}
 	b.log = append(b.log, logLine{text: s, batch: b.turn})
 	b.trim()
 }
@@ -92,6 +105,7 @@ func (b *board) said(from, text string) {
 		b.say(text)
 		return
 	}
+	b.history = append(b.history, from+": "+text)
 	b.log = append(b.log, logLine{text: from + ": " + text, chat: true, batch: b.turn})
 	b.trim()
 }
@@ -126,8 +140,14 @@ func (b *board) play(ev []engine.Event, v engine.View, n engine.Narrator) outcom
 	b.turn++
 	var o outcome
 	for _, e := range ev {
+		if e.Kind == engine.EvLevelStarted {
+			b.history = b.history[:0]
+		}
 		if t := n.Say(e); t != "" {
 			b.say(t)
+			if e.Kind == engine.EvSighted {
+				b.log[len(b.log)-1].pre = b.st.tiles[monsterClass(e.Monster)]
+			}
 		}
 		switch e.Kind {
 		case engine.EvLevelPassed:
@@ -351,6 +371,9 @@ func (b *board) sidePanel(w, h int) {
 		add("", "Freeze none")
 	}
 	add("", "Seed   "+strconv.FormatUint(v.Seed, 10))
+	for _, m := range v.Monsters {
+		add(st.tiles[monsterClass(m.Kind)], monsterLine(m))
+	}
 	if partner := b.partnerLine(); partner != "" {
 		add(st.text.key, partner)
 	}
@@ -462,7 +485,11 @@ func (b *board) messageLines(p []pline, w, n int) []pline {
 	for i := len(b.log) - 1; i >= 0 && len(p)-start < n; i-- {
 		m := &b.log[i]
 		if m.wrapW != w {
-			m.wrapped = strings.Split(ansi.Wrap(m.text, max(w-2, 8), ""), "\n")
+			text := m.text
+			if m.times > 1 {
+				text += " ×" + strconv.Itoa(m.times)
+			}
+			m.wrapped = strings.Split(ansi.Wrap(text, max(w-2, 8), ""), "\n")
 			for j := range m.wrapped {
 				if j == 0 {
 					m.wrapped[j] = "› " + m.wrapped[j]
@@ -477,7 +504,7 @@ func (b *board) messageLines(p []pline, w, n int) []pline {
 		case m.chat:
 			pre = st.text.key
 		case m.batch == b.turn:
-			pre = ""
+			pre = m.pre
 		}
 		for j := len(m.wrapped) - 1; j >= 0 && len(p)-start < n; j-- {
 			p = append(p, pline{pre, m.wrapped[j]})
@@ -487,4 +514,24 @@ func (b *board) messageLines(p []pline, w, n int) []pline {
 		p[i], p[j] = p[j], p[i]
 	}
 	return p
+}
+
+// monsterLine tells a monster in light and what it is doing, so that
+// nobody has to count its actions: "H hunter  frozen 2", "M Minotaur  leaps
+// next turn!".
+func monsterLine(m engine.MonsterView) string {
+	s := string(rune(m.Kind)) + " " + m.Kind.Name()
+	switch {
+	case m.Frozen:
+		s += "  frozen " + strconv.Itoa(m.FrozenFor)
+	case m.Aiming && m.Left <= 1:
+		s += "  leaps next turn!"
+	case m.Aiming:
+		s += "  leaps in " + strconv.Itoa(m.Left)
+	case m.Resting && m.Left == 0:
+		s += "  aims next turn"
+	case m.Resting:
+		s += "  resting " + strconv.Itoa(m.Left)
+	}
+	return s
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/testboard"
 	"github.com/minotaur-game/minotaur/saves"
 )
 
@@ -144,5 +145,73 @@ func TestSessionKinds(t *testing.T) {
 	}
 	if _, ok := remote.(Resumable); !ok {
 		t.Error("a network game is ended on a hangup, giving the seat up")
+	}
+}
+
+// TestSightingAndMonsterPanel: a monster coming into light is told in the
+// log ("You see a hunter."), and the panel lists each monster in light with
+// what it is doing, so that nobody has to count a freeze's actions.
+func TestSightingAndMonsterPanel(t *testing.T) {
+	rows := []string{
+		"+-------------+",
+		"|P..H........K|",
+		"|.+---------+.|",
+		"|E............|",
+		"+-------------+",
+	}
+	text := strings.Join(rows, "\n") + "\n"
+	lv := testboard.Level(t, rows...)
+	cfg := testConfig(t, 1)
+	cfg.Levels = Campaign{{Level: lv, Text: text}}
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("<enter>")
+	g := d.game()
+	d.keys("d") // the hunter, waiting on the way to the key, comes into light
+	scr := d.screen()
+	if !strings.Contains(scr, "You see a hunter.") {
+		t.Fatalf("no sighting in the log:\n%s\n%s", scr, g)
+	}
+	if !strings.Contains(scr, "H hunter") {
+		t.Fatalf("the panel does not list the hunter in light:\n%s", scr)
+	}
+}
+
+func TestMonsterLine(t *testing.T) {
+	for _, tc := range []struct {
+		m    engine.MonsterView
+		want string
+	}{
+		{engine.MonsterView{Kind: engine.Hunter}, "H hunter"},
+		{engine.MonsterView{Kind: engine.Wanderer, Frozen: true, FrozenFor: 2}, "W wanderer  frozen 2"},
+		{engine.MonsterView{Kind: engine.Minotaur, Resting: true, Left: 2}, "M Minotaur  resting 2"},
+		{engine.MonsterView{Kind: engine.Minotaur, Resting: true}, "M Minotaur  aims next turn"},
+		{engine.MonsterView{Kind: engine.Minotaur, Aiming: true, Left: 2}, "M Minotaur  leaps in 2"},
+		{engine.MonsterView{Kind: engine.Minotaur, Aiming: true, Left: 1}, "M Minotaur  leaps next turn!"},
+	} {
+		if got := monsterLine(tc.m); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.m, got, tc.want)
+		}
+	}
+}
+
+// TestRepeatsMergedAndHistory: the same message said again right after is
+// counted on its line, not repeated; Ctrl+P shows every message of the
+// level, and any other key goes back to the game.
+func TestRepeatsMergedAndHistory(t *testing.T) {
+	d := newDriver(t, testConfig(t, goldenSeed), 80, 24)
+	d.keys("<enter>www") // seed 4's level 1 starts under a wall
+	scr := d.screen()
+	if !strings.Contains(scr, "A wall blocks the way. ×3") || strings.Count(scr, "A wall blocks the way.") != 1 {
+		t.Fatalf("three bumps are not one line counted ×3:\n%s", scr)
+	}
+	d.keys("<ctrl+p>")
+	scr = d.screen()
+	if !strings.Contains(scr, "MESSAGES OF THIS LEVEL") || strings.Count(scr, "A wall blocks the way.") != 3 ||
+		!strings.Contains(scr, "Level 1. Find the key") {
+		t.Fatalf("the history must show each message of the level:\n%s", scr)
+	}
+	d.keys("x")
+	if !strings.Contains(d.screen(), "MINOTAUR") {
+		t.Fatalf("a key must go back to the game:\n%s", d.screen())
 	}
 }

@@ -89,6 +89,8 @@ func (g *gameScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 	switch {
 	case key.Matches(msg, playKeys.Help):
 		return push(newHelpScreen(g.c)), nil
+	case key.Matches(msg, playKeys.History):
+		return push(newHistoryScreen(g.c, g.b.history)), nil
 	case key.Matches(msg, playKeys.Pause):
 		return push(newPauseScreen(g.c, g)), nil
 	case key.Matches(msg, playKeys.Chat):

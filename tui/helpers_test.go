@@ -130,7 +130,7 @@ func (d *driver) run(c tea.Cmd) {
 }
 
 // keys sends keys: single characters, or names in angle brackets
-// (<enter>, <esc>, <up>, <down>, <left>, <right>, <space>, <ctrl+c>).
+// (<enter>, <esc>, <up>, <down>, <left>, <right>, <space>, <ctrl+c>, <ctrl+p>).
 func (d *driver) keys(s string) {
 	for len(s) > 0 {
 		if s[0] == '<' {
@@ -147,7 +147,7 @@ func (d *driver) keys(s string) {
 func namedKey(t testing.TB, name string) tea.KeyMsg {
 	types := map[string]tea.KeyType{
 		"enter": tea.KeyEnter, "esc": tea.KeyEsc, "up": tea.KeyUp, "down": tea.KeyDown,
-		"left": tea.KeyLeft, "right": tea.KeyRight, "space": tea.KeySpace, "ctrl+c": tea.KeyCtrlC,
+		"left": tea.KeyLeft, "right": tea.KeyRight, "space": tea.KeySpace, "ctrl+c": tea.KeyCtrlC, "ctrl+p": tea.KeyCtrlP,
 		"backspace": tea.KeyBackspace,
 	}
 	k, ok := types[name]

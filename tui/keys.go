@@ -10,21 +10,23 @@ type gameKeys struct {
 	Skip, Freeze          key.Binding
 	Help, Pause           key.Binding
 	Chat                  key.Binding
+	History               key.Binding
 	// Move is the four moves as one hint; it is never matched (its keys
 	// are those of Up, Left, Down and Right).
 	Move key.Binding
 }
 
 var playKeys = gameKeys{
-	Up:     key.NewBinding(key.WithKeys("w", "W", "up"), key.WithHelp("W/↑", "up")),
-	Left:   key.NewBinding(key.WithKeys("a", "A", "left"), key.WithHelp("A/←", "left")),
-	Down:   key.NewBinding(key.WithKeys("s", "S", "down"), key.WithHelp("S/↓", "down")),
-	Right:  key.NewBinding(key.WithKeys("d", "D", "right"), key.WithHelp("D/→", "right")),
-	Skip:   key.NewBinding(key.WithKeys(" "), key.WithHelp("Space", "wait")),
-	Freeze: key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("F", "freeze")),
-	Help:   key.NewBinding(key.WithKeys("h", "H", "?"), key.WithHelp("H/?", "help")),
-	Pause:  key.NewBinding(key.WithKeys("p", "P", "esc"), key.WithHelp("P/Esc", "pause")),
-	Chat:   key.NewBinding(key.WithKeys("enter", "t", "T"), key.WithHelp("Enter/T", "chat")),
+	Up:      key.NewBinding(key.WithKeys("w", "W", "up"), key.WithHelp("W/↑", "up")),
+	Left:    key.NewBinding(key.WithKeys("a", "A", "left"), key.WithHelp("A/←", "left")),
+	Down:    key.NewBinding(key.WithKeys("s", "S", "down"), key.WithHelp("S/↓", "down")),
+	Right:   key.NewBinding(key.WithKeys("d", "D", "right"), key.WithHelp("D/→", "right")),
+	Skip:    key.NewBinding(key.WithKeys(" "), key.WithHelp("Space", "wait")),
+	Freeze:  key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("F", "freeze")),
+	Help:    key.NewBinding(key.WithKeys("h", "H", "?"), key.WithHelp("H/?", "help")),
+	Pause:   key.NewBinding(key.WithKeys("p", "P", "esc"), key.WithHelp("P/Esc", "pause")),
+	Chat:    key.NewBinding(key.WithKeys("enter", "t", "T"), key.WithHelp("Enter/T", "chat")),
+	History: key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("Ctrl+P", "messages")),
 	Move: key.NewBinding(key.WithKeys("w", "W", "up", "a", "A", "left", "s", "S", "down", "d", "D", "right"),
 		key.WithHelp("WASD/arrows", "move")),
 }

@@ -62,15 +62,9 @@ func (d *mapDrawer) load(v *engine.View, seat int) {
 	for _, m := range v.Monsters {
 		if i, ok := in(m.Pos); ok {
 			d.chr[i] = byte(m.Kind)
-			switch {
-			case m.Frozen:
-				d.cls[i] = clsFrozen
-			case m.Kind == engine.Hunter:
-				d.cls[i] = clsHunter
-			case m.Kind == engine.Wanderer:
-				d.cls[i] = clsWanderer
-			default:
-				d.cls[i] = clsMinotaur
+			d.cls[i] = clsFrozen
+			if !m.Frozen {
+				d.cls[i] = monsterClass(m.Kind)
 			}
 		}
 	}
@@ -157,4 +151,15 @@ func window(n, vis, player int) int {
 		return 0
 	}
 	return min(max(player-vis/2, 0), n-vis)
+}
+
+// monsterClass is the colour of a monster of the kind.
+func monsterClass(k engine.MonsterKind) tileClass {
+	switch k {
+	case engine.Hunter:
+		return clsHunter
+	case engine.Wanderer:
+		return clsWanderer
+	}
+	return clsMinotaur
 }

@@ -71,10 +71,10 @@ func (h *helpScreen) View() string {
 	k := func(keys, text string) string { return " " + st.Key.Render(fmt.Sprintf("%-11s", keys)) + " " + text }
 	right := []string{
 		st.Heading.Render("Keys"),
-		k("W A S D", "step up, left,"),
-		k("arrows", "down, right"),
+		k("WASD arrows", "step"),
 		k("Space", "wait a turn"),
 		k("F", "use a pocketed freeze"),
+		k("Ctrl+P", "this level's messages"),
 		k("H ?", "this help"),
 		k("P Esc", "pause: save, quit"),
 		k("Enter T", "chat (co-op)"),
@@ -467,4 +467,74 @@ func wrapPath(p string, w int) string {
 		p = p[i+1:]
 	}
 	return strings.Join(append(lines, p), "\n")
+}
+
+// historyScreen shows every message of the level being played (Ctrl+P),
+// the latest at the foot; ↑/↓ and PgUp/PgDn scroll, any other key returns.
+type historyScreen struct {
+	c     *common
+	lines []string
+	top   int // first line shown; -1: the foot
+}
+
+func newHistoryScreen(c *common, history []string) *historyScreen {
+	return &historyScreen{c: c, lines: append([]string(nil), history...), top: -1}
+}
+
+// Init does nothing.
+func (h *historyScreen) Init() tea.Cmd { return nil }
+
+// rows is how many messages fit under the title and above the hint.
+func (h *historyScreen) rows() int { return max(1, h.c.h-4) }
+
+// Update scrolls, or returns to the game.
+func (h *historyScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return stay, nil
+	}
+	last := max(0, len(h.lines)-h.rows())
+	if h.top < 0 {
+		h.top = last
+	}
+	switch k.String() {
+	case "up", "k", "w":
+		h.top = max(0, h.top-1)
+	case "down", "j", "s":
+		h.top = min(last, h.top+1)
+	case "pgup":
+		h.top = max(0, h.top-h.rows())
+	case "pgdown", " ":
+		h.top = min(last, h.top+h.rows())
+	default:
+		return pop(), nil
+	}
+	return stay, nil
+}
+
+// View draws the messages that fit, wrapped to the terminal.
+func (h *historyScreen) View() string {
+	st, w := h.c.st, max(20, h.c.w-4)
+	n := h.rows()
+	top := h.top
+	if top < 0 || top > len(h.lines)-n {
+		top = max(0, len(h.lines)-n)
+	}
+	var b strings.Builder
+	b.WriteString(st.Title.Render("MESSAGES OF THIS LEVEL") + "\n\n")
+	shown := 0
+	for _, l := range h.lines[top:] {
+		for _, part := range strings.Split(ansi.Wrap("› "+l, w, ""), "\n") {
+			if shown == n {
+				break
+			}
+			b.WriteString(part + "\n")
+			shown++
+		}
+	}
+	if len(h.lines) == 0 {
+		b.WriteString(st.Faint.Render("Nothing yet.") + "\n")
+	}
+	b.WriteString("\n" + st.Faint.Render("↑/↓ PgUp/PgDn scroll · any other key: back to the game"))
+	return b.String()
 }

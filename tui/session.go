@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -275,6 +276,11 @@ func (s *LocalSession) End() tea.Cmd {
 		path, err := saves.SaveReplay(dir, r, now)
 		if err != nil {
 			return EndedMsg{Err: fmt.Errorf("the replay was not written: %w", err)}
+		}
+		// The full path, so that the command the end screen shows works
+		// from any folder.
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs
 		}
 		return EndedMsg{Replay: path}
 	}

@@ -147,7 +147,7 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 	}
 	paths, err := saves.ResolvePaths(f.saves, "", saves.LocalEnv())
 	if err != nil {
-		fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)
+		fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
 		return 1
 	}
 	cfg := tui.Config{
@@ -162,7 +162,7 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 	stop := onHangup(p)
 	defer stop()
 	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
-		fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)
+		fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
 		return 1
 	}
 	return 0
@@ -200,7 +200,7 @@ func loadField(arg, size string, rng *rand.Rand, stderr io.Writer) (name, text s
 		}
 		lab, err := labyrinth.Generate(c.X, c.Y, rng)
 		if err != nil {
-			fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)
+			fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
 			return "", "", nil, 1
 		}
 		return fmt.Sprintf("random %d × %d", c.X, c.Y), levels.FormatLabyrinth(lab), lab, 0
@@ -262,7 +262,7 @@ func runScript(lab *levels.Labyrinth, starts []levels.Cell, script string, stdou
 	}
 	g, err := labyrinth.New(lab, starts)
 	if err != nil {
-		fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)
+		fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
 		return 2
 	}
 	out := bufio.NewWriter(stdout)

@@ -293,7 +293,10 @@ func runScript(lab *levels.Labyrinth, starts []levels.Cell, script string, stdou
 		if len(line) >= 2 && (line[0] == 'p' || line[0] == 'P') && line[1] >= '0' && line[1] <= '9' {
 			fields := strings.Fields(line)
 			n, err := strconv.Atoi(fields[0][1:])
-			if err != nil || n < 1 || n > g.Players() {
+			if err != nil {
+				return fail("%q is not a player: write the player and the command, like \"p1 W\", or the command alone", fields[0])
+			}
+			if n < 1 || n > g.Players() {
 				return fail("%q names no player of this game (p1 to p%d)", fields[0], g.Players())
 			}
 			if n != g.Current() {

@@ -350,6 +350,11 @@ func (s *LocalSession) End() tea.Cmd {
 		if err != nil {
 			return EndedMsg{Err: fmt.Errorf("the replay was not written: %w", err)}
 		}
+		// The full path, so that the command the end screen shows works
+		// from any folder.
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs
+		}
 		if forget != nil {
 			if err := forget(); err != nil {
 				return EndedMsg{Replay: path, Err: err}

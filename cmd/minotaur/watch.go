@@ -22,7 +22,7 @@ func watchOnScreen(path string, r saves.Replay, levels []engine.Level, stdout, s
 		return 1
 	}
 	if _, err := tea.NewProgram(m, tea.WithAltScreen()).Run(); err != nil {
-		fmt.Fprintf(stderr, "minotaur replay: %v\n", err)
+		fmt.Fprintf(stderr, "minotaur replay: %s\n", programError(err))
 		return 1
 	}
 	return 0

@@ -208,3 +208,37 @@ func TestReplayGoToTurn(t *testing.T) {
 		t.Fatal("q typed in the prompt quits")
 	}
 }
+
+// TestReplayStepBackCoop: in a co-op replay, where the players' moves
+// alternate, ← after every move shows the screen of the move before.
+func TestReplayStepBackCoop(t *testing.T) {
+	g, err := engine.New(engine.Config{Seed: goldenSeed, Players: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []byte
+	pattern := "ddssaw.wdf"
+	for i := 0; i < 40 && g.Turn() != 0; i++ {
+		a, _ := engine.ParseAction(pattern[i%len(pattern)])
+		if _, err := g.Apply(g.Turn(), a); err != nil {
+			continue
+		}
+		moves = append(moves, byte(a))
+	}
+	if len(moves) < 10 {
+		t.Fatalf("the co-op game took only %d moves", len(moves))
+	}
+	r := saves.Replay{Seed: goldenSeed, Players: 2, Moves: string(moves)}
+	m := viewer(t, r)
+	for k := 1; k <= len(moves); k++ {
+		press(m, "right")
+		press(m, "left")
+		if got, want := ansi.Strip(m.View()), stoppedAt(t, r, k-1); got != want {
+			t.Fatalf("co-op: ← after %d moves shows\n%s\nwant\n%s", k, got, want)
+		}
+		press(m, "right")
+	}
+	if played, _ := m.pb.Progress(); played != len(moves) {
+		t.Fatalf("played %d of %d", played, len(moves))
+	}
+}

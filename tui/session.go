@@ -209,15 +209,6 @@ func (s *LocalSession) ContinuedFrom(name string) {
 	s.file.mu.Unlock()
 }
 
-// SaveName returns the file name of the game's save in the saves folder,
-// or "" when it has none (yet). It waits for the saves asked for so far.
-func (s *LocalSession) SaveName() string {
-	s.file.pending.Wait()
-	s.file.mu.Lock()
-	defer s.file.mu.Unlock()
-	return s.file.name
-}
-
 // Game returns the session's game (for tests).
 func (s *LocalSession) Game() *engine.Game { return s.game }
 

@@ -102,7 +102,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Levels = campaign
 	}
-	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen(), tea.WithoutSignalHandler())
+	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen(), tea.WithoutSignalHandler(), tea.WithMouseCellMotion())
 	stop := onHangup(p)
 	defer stop()
 	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {

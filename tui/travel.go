@@ -278,7 +278,7 @@ func (g *gameScreen) tripStep() (nav, tea.Cmd) {
 	}
 	v := g.sess.View()
 	if !v.YourTurn {
-		if _, ok := g.sess.(Chatter); ok {
+		if g.sess.Info().Players > 1 {
 			// A co-op partner is to move: the trip goes on when the
 			// server says it is this seat's turn again.
 			t.waiting = true
@@ -350,7 +350,7 @@ func (g *gameScreen) tripAfter(ev []engine.Event) tea.Cmd {
 	}
 	t.waiting = false
 	if !v.YourTurn {
-		if _, ok := g.sess.(Chatter); ok {
+		if g.sess.Info().Players > 1 {
 			t.waiting = true // the partner's move comes next
 			return nil
 		}

@@ -259,3 +259,73 @@ func TestExploreStopsAtItem(t *testing.T) {
 		t.Fatalf("explore stopped on turn %d; the torch shows on turn %d", v.Turn, steps)
 	}
 }
+
+// serverSession is a co-op seat played through a server, as the game
+// screen sees one: Act sends the move and returns no events; they come
+// back later as an EventsMsg (here, when the test delivers them).
+type serverSession struct {
+	g       *engine.Game
+	acts    int
+	pending []engine.Event
+}
+
+func (s *serverSession) Seat() int         { return 1 }
+func (s *serverSession) View() engine.View { return s.g.View(1) }
+func (s *serverSession) Act(a engine.Action) ([]engine.Event, error) {
+	if s.g.Turn() != 1 {
+		return nil, engine.ErrNotYourTurn
+	}
+	ev, err := s.g.Apply(1, a)
+	s.acts++
+	s.pending = ev
+	return nil, err
+}
+func (s *serverSession) Next() tea.Cmd { return nil }
+func (s *serverSession) Info() SessionInfo {
+	return SessionInfo{Players: 2, Names: []string{"ada", "bob"}, Online: []bool{true, true}}
+}
+func (s *serverSession) End() tea.Cmd { return nil }
+
+// TestCoopTravelWaitsForTurn: in co-op a trip takes one step on each of
+// the seat's turns — never while the partner is to move — and goes on
+// when the partner has moved.
+func TestCoopTravelWaitsForTurn(t *testing.T) {
+	lv := testboard.Level(t,
+		"+-----------+",
+		"|..K.P.....E|",
+		"|....P......|",
+		"+-----------+",
+	)
+	g, err := engine.New(engine.Config{Seed: 1, Players: 2, Levels: []engine.Level{lv}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(t, 1)
+	cfg.StepDelay = time.Nanosecond
+	d := newDriver(t, cfg, 80, 24)
+	s := &serverSession{g: g}
+	d.m.stack = []screen{newGameScreen(d.m.c, s)}
+	d.keys(">")
+	for round := 1; round <= 2; round++ {
+		if s.acts != round {
+			t.Fatalf("round %d: %d steps sent", round, s.acts)
+		}
+		d.send(EventsMsg{Events: s.pending}) // the server's answer to the step
+		if s.acts != round {
+			t.Fatalf("round %d: a step was sent while the partner was to move", round)
+		}
+		ev, err := g.Apply(2, engine.Skip) // the partner moves
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.send(EventsMsg{Events: ev})
+	}
+	v := g.View(1)
+	p, _ := v.Player(1)
+	if !v.Key || p.Pos != (engine.Point{X: 3, Y: 1}) || s.acts != 2 {
+		t.Fatalf("co-op travel: at %v with the key %v after %d steps\n%s", p.Pos, v.Key, s.acts, d.screen())
+	}
+	if strings.Contains(d.screen(), "partner's turn") {
+		t.Fatalf("a step was refused:\n%s", d.screen())
+	}
+}

@@ -81,9 +81,11 @@ func (g *gameScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		n, cmd := g.apply(msg.Events)
 		return n, tea.Batch(cmd, g.sess.Next())
 	case ChatMsg:
+		g.stopTrip() // a line from the partner or the server is for the player
 		g.b.said(msg.From, msg.Text)
 		return stay, g.sess.Next()
 	case SessionErrorMsg:
+		g.stopTrip()
 		g.b.say("Connection lost: " + msg.Err.Error())
 		return push(newMessageScreen(g.c, "Connection lost",
 			"The game could not go on: "+msg.Err.Error()+".", true)), nil

@@ -56,7 +56,8 @@ func playUsage(fs *pflag.FlagSet, paths saves.Paths, pathErr error) string {
 	}
 	return s + "\nCommands:\n" + usageCommands() +
 		"\nIn the game: W A S D or the arrows move, Space waits, F uses a freeze from\n" +
-		"your pocket, H or ? shows the help, P or Esc pauses (save, quit).\n" +
+		"your pocket, X looks, > or T travels to the key (then the exit), O explores,\n" +
+		"a click travels to a tile, H or ? shows the help, P or Esc pauses (save, quit).\n" +
 		"The player's guide is docs/guide.md.\n"
 }
 

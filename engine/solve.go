@@ -87,7 +87,6 @@ const solveTurnsPerTile = 4
 type snode struct {
 	pcg     rand.PCG
 	draws   uint64
-	taken   uint64 // bit k: object k (key, then bonuses) taken
 	pos     Point
 	parent  int32
 	turns   int32
@@ -106,6 +105,8 @@ type solver struct {
 	nodes   []snode
 	mons    []monster // nm per node
 	nm      int
+	taken   []uint64 // words per node: bit k set when object k (key, then bonuses) is taken
+	words   int
 	seen    map[uint64]struct{}
 	toKey   distMap // player distances to the key, exit closed
 	toExit  distMap // distances to the exit, open
@@ -135,6 +136,7 @@ func newSolver(g *Game) *solver {
 	}
 	s.maxTurn = int32(g.turns + solveTurnsPerTile*floor)
 	s.catches = make([]int, len(g.mons))
+	s.words = (len(s.objs) + 63) / 64
 	return s
 }
 
@@ -144,9 +146,11 @@ func (s *solver) save(parent int32, a Action, depth int32) int32 {
 	st := &g.seats[0]
 	n := snode{parent: parent, act: a, keyed: g.keyed, turns: int32(g.turns), bonuses: int16(g.bonuses),
 		pos: st.Pos, freezes: int16(st.Freezes), torch: st.Torch, pcg: *g.pcg, draws: g.src.draws, depth: depth}
+	base := len(s.taken)
+	s.taken = append(s.taken, make([]uint64, s.words)...)
 	for k, t := range s.objs {
 		if g.items[t] == NoItem {
-			n.taken |= 1 << k
+			s.taken[base+k/64] |= 1 << (k % 64)
 		}
 	}
 	s.nodes = append(s.nodes, n)
@@ -161,8 +165,9 @@ func (s *solver) load(i int32) {
 	g.seats[0] = seat{Pos: n.pos, Prev: n.pos, State: Active, Freezes: int(n.freezes), Torch: n.torch}
 	*g.pcg = n.pcg
 	g.src.draws = n.draws
+	taken := s.taken[int(i)*s.words:]
 	for k, t := range s.objs {
-		if n.taken&(1<<k) != 0 {
+		if taken[k/64]&(1<<(k%64)) != 0 {
 			g.items[t] = NoItem
 		} else {
 			g.items[t] = s.kinds[k]
@@ -186,13 +191,11 @@ func (s *solver) key() uint64 {
 	if g.keyed {
 		mix(1)
 	}
-	var taken uint64
 	for k, t := range s.objs {
 		if g.items[t] == NoItem {
-			taken |= 1 << k
+			mix(uint64(k) + 1<<40) // which objects are taken
 		}
 	}
-	mix(taken)
 	mix(g.src.draws)
 	for j := range g.mons {
 		m := &g.mons[j]

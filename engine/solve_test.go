@@ -145,3 +145,22 @@ func mustCoop(t *testing.T) *Game {
 	}
 	return g
 }
+
+// TestSolverManyBonuses: a level with more bonuses than a machine word has
+// bits is searched right: what was taken stays taken.
+func TestSolverManyBonuses(t *testing.T) {
+	row := "#P" + strings.Repeat("*", 70) + "K#"
+	free := "#" + strings.Repeat(".", len(row)-3) + "E#"
+	lv := tiny(t, strings.Repeat("#", len(row)), row, free, strings.Repeat("#", len(row)))
+	sol := SolveLevel(lv, 1, 1, SolverBudget)
+	if !sol.Found {
+		t.Fatalf("no line: %s", sol.Reason)
+	}
+	g, _ := New(Config{Seed: 1, Players: 1, Levels: []Level{lv}})
+	for _, a := range sol.Line {
+		g.Apply(1, a)
+	}
+	if g.Result() != Won || g.passed[0].Bonuses != 70 {
+		t.Fatalf("the line ends %s with %+v", g.Result(), g.passed)
+	}
+}

@@ -140,7 +140,7 @@ func toLobby(tm *term, name string) {
 	tm.t.Helper()
 	tm.waitText("New game")
 	tm.press("\x1b[B") // ↓: Network game (Continue is greyed out)
-	tm.waitText("> Network game")
+	tm.waitText("> T  Network game")
 	tm.press("\r")
 	tm.waitText("NETWORK GAME", "Name:   "+name)
 	tm.press("\r")

@@ -147,8 +147,8 @@ func TestIdleSessionClosed(t *testing.T) {
 		tm.press([]string{"s", "w"}[i%2])
 		time.Sleep(idle / 5)
 	}
-	tm.press("h") // the cursor on High scores
-	tm.waitFor("the cursor on High scores", func(scr string) bool { return strings.Contains(scr, "> High scores") })
+	tm.press("i") // High scores
+	tm.waitFor("the high scores", func(scr string) bool { return strings.Contains(scr, "HIGH SCORES") })
 	if st := tm.wait(); st != 0 {
 		t.Errorf("exit status %d, want 0", st)
 	}

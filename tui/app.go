@@ -2,7 +2,9 @@ package tui
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -111,6 +113,28 @@ func NextSeed(s uint64) uint64 {
 	return z ^ (z >> 31)
 }
 
+// ScoresFile is the high-score table of games played on levels: scores
+// itself for the generated campaign (levels nil), else a table of that set
+// of level files' own beside it, highscores-levels-<hash>.json, named from
+// a SHA-256 of the files' texts in order — so that a hand-made level (one
+// corridor) cannot top the campaign's table, and the same files played
+// again share their table.
+func ScoresFile(scores string, levels Campaign) string {
+	if len(levels) == 0 {
+		return scores
+	}
+	h := sha256.New()
+	for _, f := range levels {
+		fmt.Fprintf(h, "%d\n%s", len(f.Text), f.Text)
+	}
+	return filepath.Join(filepath.Dir(scores), fmt.Sprintf("highscores-levels-%x.json", h.Sum(nil)[:6]))
+}
+
+// scores is the high-score table of the games of this run.
+func (c *common) scores() saves.ScoreTable {
+	return saves.ScoreTable{Path: ScoresFile(c.cfg.Scores, c.cfg.Levels)}
+}
+
 // common is what every screen shares: the configuration, the styles and the
 // terminal's size.
 type common struct {
@@ -211,7 +235,15 @@ func replace(s screen) nav { return nav{navReplace, s} }
 type Model struct {
 	c     *common
 	stack []screen
+	// farewell is what the player must still be told when the program
+	// ends (see Farewell).
+	farewell string
 }
+
+// Farewell is a sentence for the front end to print once the program has
+// ended — that the replay of the game quit last could not be written, and
+// what to do — or "".
+func (m *Model) Farewell() string { return m.farewell }
 
 // New returns the root model, showing the main menu.
 func New(cfg Config) *Model {
@@ -286,6 +318,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case quitMsg:
 		return m, tea.Quit
+	case EndedMsg:
+		// A replay that could not be written is told on the screen that
+		// shows it (the menu, the end screen), else once the program
+		// has ended (Farewell).
+		switch m.top().(type) {
+		case *menuScreen, *endScreen:
+		default:
+			if msg.Err != nil {
+				m.farewell = replayFailed(msg.Err)
+			}
+		}
 	case HangupMsg:
 		return m, m.hangup()
 	}
@@ -339,7 +382,7 @@ func (m *Model) interrupt() (nav, tea.Cmd) {
 		// A score that makes the table is kept even when the player
 		// leaves at the name prompt.
 		entry := saves.Entry{Name: e.name.Value(), Score: e.view.Score, Level: e.view.Level, Seed: e.view.Seed}
-		table, now := saves.ScoreTable{Path: m.c.cfg.Scores}, m.c.now()
+		table, now := m.c.scores(), m.c.now()
 		return stay, tea.Sequence(func() tea.Msg {
 			table.Add(entry, now)
 			return nil

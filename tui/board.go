@@ -427,11 +427,33 @@ func (b *board) underPanel(w int) {
 	if v.Freezes > 0 {
 		torch += "  Freeze " + strconv.Itoa(v.Freezes)
 	}
+	// The figures fill two lines in this order, a figure that does not
+	// fit on the first starting the second, so that on a narrow terminal
+	// the key and the torch move down instead of being cut.
+	// The seed and the partner always start the second line.
+	fields := []string{fmt.Sprintf("Level %d/%d", v.Level, v.Levels), "Turn " + strconv.Itoa(v.Turn),
+		"Score " + strconv.Itoa(v.Score), "Key " + keyText, "Torch " + torch}
+	var lines [2]string
+	n := 0
+	for _, f := range fields {
+		if n == 0 && lines[0] != "" && ansi.StringWidth(lines[0])+2+ansi.StringWidth(f) > w {
+			n = 1
+		}
+		if lines[n] != "" {
+			lines[n] += "  "
+		}
+		lines[n] += f
+	}
+	second := "Seed " + strconv.FormatUint(v.Seed, 10)
+	if pl := b.partnerLine(); pl != "" {
+		second += "  " + pl
+	}
+	if lines[1] != "" {
+		second = lines[1] + "  " + second
+	}
+	lines[1] = second
 	p := b.panel[:0]
-	p = append(p,
-		pline{st.text.heading, cut(fmt.Sprintf("Level %d/%d  Turn %d  Score %d  Key %s  Torch %s", v.Level, v.Levels, v.Turn, v.Score, keyText, torch), w)},
-		pline{"", cut("Seed "+strconv.FormatUint(v.Seed, 10)+"  "+b.partnerLine(), w)},
-	)
+	p = append(p, pline{st.text.heading, cut(lines[0], w)}, pline{"", cut(lines[1], w)})
 	p = b.messageLines(p, w, 1)
 	_, under := b.keys(w)
 	b.panel = append(p, under)
@@ -456,7 +478,7 @@ func (b *board) partnerLine() string {
 		state = p.State.String()
 	}
 	if other-1 < len(info.Online) && !info.Online[other-1] {
-		state = "offline"
+		state = "away"
 	}
 	if b.turns && b.view.YourTurn {
 		state += " · your turn"

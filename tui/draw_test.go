@@ -165,3 +165,80 @@ func TestMapDrawing(t *testing.T) {
 		t.Fatal("a caught partner is still drawn")
 	}
 }
+
+// TestSmallTerminalNothingCut: at 40×12, the smallest usable terminal, the
+// panel under the map tells whether the key is found, uncut, and the pause
+// box keeps its title and its border inside the terminal.
+func TestSmallTerminalNothingCut(t *testing.T) {
+	d := newDriver(t, testConfig(t, goldenSeed), 40, 12)
+	fits := func(what string) {
+		t.Helper()
+		scr := d.screen()
+		lines := strings.Split(scr, "\n")
+		if len(lines) > 12 || strings.Contains(scr, "…") && what != "game" {
+			t.Fatalf("%s: %d lines in a terminal of 12:\n%s", what, len(lines), scr)
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > 40 {
+				t.Fatalf("%s: a line of %d columns in a terminal of 40:\n%s", what, ansi.StringWidth(l), scr)
+			}
+		}
+	}
+	fits("menu")
+	for _, want := range []string{"N  New game", "Q  Quit", "a letter picks its item"} {
+		if !strings.Contains(d.screen(), want) {
+			t.Fatalf("the menu at 40×12 lacks %q:\n%s", want, d.screen())
+		}
+	}
+	d.keys("<enter>d")
+	fits("game")
+	if scr := d.screen(); !strings.Contains(scr, "Key not found") || strings.Contains(scr, "Key not fou…") {
+		t.Fatalf("the panel does not say whether the key is found:\n%s", scr)
+	}
+	d.keys("<esc>")
+	d.expectScreen("pause")
+	fits("pause")
+	scr := d.screen()
+	if !strings.Contains(scr, "PAUSED") || !strings.Contains(scr, "╭") || !strings.Contains(scr, "╰") ||
+		!strings.Contains(prose(scr), "This game has unsaved progress.") || !strings.Contains(prose(scr), "P/Esc back to the game") {
+		t.Fatalf("the pause box lost its title, its border or a line:\n%s", scr)
+	}
+	d.keys("<esc>")
+	if !d.loseGame() {
+		t.Fatalf("could not lose level 1 of seed %d", goldenSeed)
+	}
+	d.expectScreen("end")
+	fits("end")
+	scr = d.screen()
+	if !strings.Contains(scr, "GAME OVER") || !strings.Contains(scr, "╭") || !strings.Contains(scr, "╰") ||
+		!strings.Contains(scr, "replay-20250314-150926.json") || !strings.Contains(prose(scr), "Enter: menu · H: high scores") {
+		t.Fatalf("the end screen lost its title, its border or a line:\n%s", scr)
+	}
+}
+
+// TestEndScreenNarrowLongSeed: at 40 columns the end screen of a game with
+// a 20-digit seed and passed levels stays inside the terminal, its right
+// border included.
+func TestEndScreenNarrowLongSeed(t *testing.T) {
+	for _, size := range [][2]int{{40, 12}, {40, 24}} {
+		c := &common{cfg: testConfig(t, 1), st: NewStyles(nil), w: size[0], h: size[1]}
+		v := engine.View{Level: 3, Levels: 7, Score: 1234, Seed: 18446744073709551615,
+			Passed: []engine.LevelScore{{Level: 1, Turns: 20, Score: 380}, {Level: 2, Turns: 40, Score: 854}}}
+		e := newEndScreen(c, nil, v, false)
+		e.stage = endDone
+		e.replay = "/home/ada/.local/share/minotaur/replays/replay-20250314-150926.json"
+		scr := ansi.Strip(e.View())
+		lines := strings.Split(scr, "\n")
+		if len(lines) > size[1] {
+			t.Fatalf("%v: %d lines:\n%s", size, len(lines), scr)
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > size[0] {
+				t.Fatalf("%v: a line of %d columns:\n%s", size, ansi.StringWidth(l), scr)
+			}
+		}
+		if !strings.Contains(scr, "18446744073709551615") || !strings.Contains(scr, "╮") || !strings.Contains(scr, "╯") {
+			t.Fatalf("%v: the seed or the border is missing:\n%s", size, scr)
+		}
+	}
+}

@@ -2,10 +2,12 @@ package tui
 
 import (
 	"fmt"
-	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
@@ -34,11 +36,22 @@ type endScreen struct {
 	stage    endStage
 	name     lineInput
 	replay   string // the replay file written, or why not
-	note     string
+	// replayErr tells that replay says why the replay was not written.
+	replayErr bool
+	note      string
+	// opened is when the screen appeared: keys that arrive less than
+	// endKeyGrace later were typed during play (a held Space, a fast
+	// fourth step) and are ignored.
+	opened time.Time
 }
 
+// endKeyGrace is how long after the end screen appears it ignores keys, so
+// that a key still held or typed ahead during play can neither dismiss
+// GAME OVER before it is read nor type into the name prompt.
+const endKeyGrace = 500 * time.Millisecond
+
 func newEndScreen(c *common, sess Session, v engine.View, won bool) *endScreen {
-	e := &endScreen{c: c, sess: sess, view: v, won: won}
+	e := &endScreen{c: c, sess: sess, view: v, won: won, opened: c.now()}
 	e.name = lineInput{Prompt: "Your name: ", Limit: 64}
 	e.name.SetValue(saves.CleanName(c.cfg.Name))
 	return e
@@ -59,7 +72,7 @@ type scoreAddedMsg struct {
 
 // Init writes the replay and reads the score table.
 func (e *endScreen) Init() tea.Cmd {
-	table, score, now := saves.ScoreTable{Path: e.c.cfg.Scores}, e.view.Score, e.c.now()
+	table, score, now := e.c.scores(), e.view.Score, e.c.now()
 	return tea.Batch(e.sess.End(), func() tea.Msg {
 		ok, s, err := table.Qualifies(score, now)
 		return qualifiedMsg{ok, s, err}
@@ -72,9 +85,9 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	case EndedMsg:
 		switch {
 		case msg.Err != nil:
-			e.replay = msg.Err.Error()
+			e.replay, e.replayErr = msg.Err.Error(), true
 		case msg.Replay != "":
-			e.replay = "Replay saved: " + filepath.Join(filepath.Base(filepath.Dir(msg.Replay)), filepath.Base(msg.Replay))
+			e.replay = msg.Replay
 		}
 	case qualifiedMsg:
 		e.note = msg.scores.Notice
@@ -98,13 +111,16 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		s := msg.added.Scores
 		return replace(newScoresScreen(e.c, msg.added.Rank, &s)), nil
 	case tea.KeyMsg:
+		if e.c.now().Sub(e.opened) < endKeyGrace {
+			return stay, nil
+		}
 		switch e.stage {
 		case endName:
 			if msg.Type == tea.KeyEnter {
 				e.stage = endAdding
 				e.name.Blur()
 				entry := saves.Entry{Name: e.name.Value(), Score: e.view.Score, Level: e.view.Level, Seed: e.view.Seed}
-				table, now := saves.ScoreTable{Path: e.c.cfg.Scores}, e.c.now()
+				table, now := e.c.scores(), e.c.now()
 				return stay, func() tea.Msg {
 					a, err := table.Add(entry, now)
 					return scoreAddedMsg{a, err}
@@ -128,45 +144,57 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 func (e *endScreen) View() string {
 	st := e.c.st
 	v := e.view
-	var b strings.Builder
+	tw := e.c.dialogWidth()
+	var title, cause string
 	if e.won {
-		b.WriteString(st.Good.Render("VICTORY!") + "\n\n")
-		b.WriteString("You escaped the labyrinth.\n\n")
+		title, cause = st.Good.Render("VICTORY!"), "You escaped the labyrinth."
 	} else {
-		b.WriteString(st.Bad.Render("GAME OVER") + "\n\n")
+		title = st.Bad.Render("GAME OVER")
+		cause = fmt.Sprintf("You were caught on level %d.", v.Level)
 		if e.caughtBy != 0 {
-			b.WriteString(fmt.Sprintf("The %s caught you on level %d.\n\n", e.caughtBy.Name(), v.Level))
-		} else {
-			b.WriteString(fmt.Sprintf("You were caught on level %d.\n\n", v.Level))
+			cause = fmt.Sprintf("The %s caught you on level %d.", e.caughtBy.Name(), v.Level)
 		}
 	}
-	b.WriteString(fmt.Sprintf("%-16s %d\n", "Final score", v.Score))
-	b.WriteString(fmt.Sprintf("%-16s %d of %d\n", "Level reached", v.Level, v.Levels))
-	b.WriteString(fmt.Sprintf("%-16s %d\n", "Seed", v.Seed))
+	stats := fmt.Sprintf("%-16s %d\n%-16s %d of %d\n%-16s %d", "Final score", v.Score,
+		"Level reached", v.Level, v.Levels, "Seed", v.Seed)
+	var table string
 	if len(v.Passed) > 0 {
-		b.WriteString("\n" + st.Heading.Render(fmt.Sprintf("%-6s %5s %7s %6s", "Level", "Turns", "Bonuses", "Score")) + "\n")
+		table = st.Heading.Render(fmt.Sprintf("%-6s %5s %7s %6s", "Level", "Turns", "Bonuses", "Score"))
 		for _, p := range v.Passed {
-			b.WriteString(fmt.Sprintf("%-6d %5d %7d %6d\n", p.Level, p.Turns, p.Bonuses, p.Score))
+			table += fmt.Sprintf("\n%-6d %5d %7d %6d", p.Level, p.Turns, p.Bonuses, p.Score)
 		}
 	}
-	b.WriteString("\n")
+	var prompt string
 	switch e.stage {
 	case endChecking:
-		b.WriteString("Reading the high scores…\n")
+		prompt = "Reading the high scores…"
 	case endName, endAdding:
-		b.WriteString(st.Warn.Render("A new high score!") + "\n")
-		b.WriteString(e.name.View(saves.MaxNameWidth+14) + "\n")
-		b.WriteString(st.Faint.Render("Enter: record it") + "\n")
+		prompt = st.Warn.Render("A new high score!") + "\n" + e.name.View(min(saves.MaxNameWidth+14, tw)) + "\n" +
+			st.Faint.Render("Enter: record it")
 	case endDone:
-		b.WriteString(st.Faint.Render("Enter: menu · H: high scores") + "\n")
+		prompt = st.Faint.Render(wrap("Enter: menu · H: high scores", tw))
 	}
-	if e.note != "" {
-		b.WriteString("\n" + fit(e.note, max(e.c.w-8, 20)) + "\n")
+	var replay string
+	switch {
+	case e.replay == "":
+	case e.replayErr:
+		replay = st.Warn.Render(wrap(e.replay, tw))
+	default:
+		// The whole path, on lines of its own: the player copies it into
+		// `minotaur replay`.
+		replay = st.Faint.Render("Replay saved:\n" + wrapPath(e.replay, tw))
 	}
-	if e.replay != "" {
-		b.WriteString("\n" + st.Faint.Render(fit(e.replay, max(e.c.w-8, 20))) + "\n")
+	sections := []string{title, wrap(cause, tw), stats, table, prompt, wrap(e.note, tw), replay}
+	if e.c.dialogHeight(sections) > e.c.h || lipgloss.Width(stats) > tw {
+		// On a small terminal the per-level table gives way to what the
+		// player must read and do, and the figures share a line.
+		sections[3] = ""
+		sections[2] = wrap(fmt.Sprintf("Score %d · level %d of %d · seed %d", v.Score, v.Level, v.Levels, v.Seed), tw)
+		if replay != "" && !e.replayErr {
+			sections[6] = st.Faint.Render(wrapPath("Replay saved: "+e.replay, tw))
+		}
 	}
-	return e.c.center(st.Box.Render(strings.TrimSuffix(b.String(), "\n")))
+	return e.c.dialog(sections...)
 }
 
 // scoresScreen is the high-score table, the new entry (rank) highlighted.
@@ -192,7 +220,7 @@ func (s *scoresScreen) Init() tea.Cmd {
 	if s.scores != nil {
 		return nil
 	}
-	table, now := saves.ScoreTable{Path: s.c.cfg.Scores}, s.c.now()
+	table, now := s.c.scores(), s.c.now()
 	return func() tea.Msg {
 		sc, err := table.Read(now)
 		return scoresReadMsg{sc, err}
@@ -217,18 +245,45 @@ func (s *scoresScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 func (s *scoresScreen) View() string {
 	st := s.c.st
 	var b strings.Builder
-	b.WriteString(st.Title.Render("HIGH SCORES") + "\n\n")
+	b.WriteString(st.Title.Render("HIGH SCORES") + "\n")
+	if lv := s.c.cfg.Levels; len(lv) > 0 {
+		// A table of these level files' own (ScoresFile).
+		names := make([]string, len(lv))
+		for i, f := range lv {
+			names[i] = f.Level.Name
+			if names[i] == "" {
+				names[i] = fmt.Sprintf("level %d", i+1)
+			}
+		}
+		b.WriteString(st.Faint.Render(wrap("Your levels' own table: "+strings.Join(names, ", "), max(s.c.w-8, 20))) + "\n")
+	}
+	b.WriteString("\n")
 	switch {
 	case s.err != nil:
-		b.WriteString(fit(s.err.Error(), max(s.c.w-8, 20)) + "\n")
+		b.WriteString(wrap(s.err.Error(), max(s.c.w-8, 20)) + "\n")
 	case s.scores == nil:
 		b.WriteString("Reading the table…\n")
 	case len(s.scores.Entries) == 0:
 		b.WriteString("No scores yet: be the first!\n")
 	default:
-		b.WriteString(st.Heading.Render(fmt.Sprintf("%4s  %-16s  %6s  %5s  %-10s", "Rank", "Name", "Score", "Level", "Date")) + "\n")
+		// The seed replays the game: it is shown whole, the date left
+		// out when the terminal is too narrow for both.
+		seedW := 4
+		for _, e := range s.scores.Entries {
+			seedW = max(seedW, len(strconv.FormatUint(e.Seed, 10)))
+		}
+		date := 4+2+saves.MaxNameWidth+2+6+2+5+2+10+2+seedW <= s.c.w-2
+		head := fmt.Sprintf("%4s  %-16s  %6s  %5s  ", "Rank", "Name", "Score", "Level")
+		if date {
+			head += fmt.Sprintf("%-10s  ", "Date")
+		}
+		b.WriteString(st.Heading.Render(head+fmt.Sprintf("%-*s", seedW, "Seed")) + "\n")
 		for i, e := range s.scores.Entries {
-			line := fmt.Sprintf("%4d  %s  %6d  %5d  %-10s", i+1, padName(e.Name), e.Score, e.Level, e.Date.Local().Format("2006-01-02"))
+			line := fmt.Sprintf("%4d  %s  %6d  %5d  ", i+1, padName(e.Name), e.Score, e.Level)
+			if date {
+				line += e.Date.Local().Format("2006-01-02") + "  "
+			}
+			line += fmt.Sprintf("%-*d", seedW, e.Seed)
 			if i+1 == s.rank {
 				line = st.Hilite.Render(line) + " ◀ new"
 			}
@@ -236,7 +291,7 @@ func (s *scoresScreen) View() string {
 		}
 	}
 	if s.scores != nil && s.scores.Notice != "" {
-		b.WriteString("\n" + st.Warn.Render(fit(s.scores.Notice, max(s.c.w-8, 20))) + "\n")
+		b.WriteString("\n" + st.Warn.Render(wrap(s.scores.Notice, max(s.c.w-8, 20))) + "\n")
 	}
 	b.WriteString("\n" + st.Faint.Render("Enter or Esc: menu"))
 	return s.c.center(b.String())

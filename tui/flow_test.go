@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -138,6 +139,7 @@ func TestFlowLostNameTable(t *testing.T) {
 		tm.Send(keyOf(a))
 	}
 	waitText(t, tm, "GAME OVER", "A new high score!", "Your name: ada")
+	later(t, time.Second)
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
 	tm.Type("Theseus")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
@@ -280,19 +282,13 @@ func TestMenu(t *testing.T) {
 	if !strings.Contains(d.screen(), "There is no saved game to continue.") {
 		t.Fatalf("C without a save says nothing:\n%s", d.screen())
 	}
-	d.keys("h")
-	if d.m.top().(*menuScreen).cursor != itemScores {
-		t.Fatal("H did not go to High scores")
-	}
-	d.keys("h")
-	if d.m.top().(*menuScreen).cursor != itemHelp {
-		t.Fatal("H again did not go to Help")
-	}
-	d.keys("<enter>")
+	d.keys("i")
+	d.expectScreen("scores")
+	d.keys("<esc>h")
 	d.expectScreen("help")
 	d.keys("x")
 	d.expectScreen("menu")
-	d.keys("nn<enter>")
+	d.keys("t")
 	d.expectScreen("network")
 	if !strings.Contains(strings.ToLower(d.screen()), "server") {
 		t.Fatalf("the network screen does not speak of the server:\n%s", d.screen())
@@ -356,6 +352,7 @@ func TestVictory(t *testing.T) {
 			t.Fatalf("the victory screen lacks %q:\n%s", want, scr)
 		}
 	}
+	later(t, time.Second)
 	d.keys("<backspace><backspace><backspace>Ariadne<enter>")
 	d.expectScreen("scores")
 	if !strings.Contains(d.screen(), "Ariadne") || !strings.Contains(d.screen(), "396") {
@@ -383,7 +380,7 @@ func TestCtrlCAtNamePrompt(t *testing.T) {
 	if !d.quit {
 		t.Fatal("Ctrl+C at the name prompt did not quit")
 	}
-	s, err := saves.ScoreTable{Path: cfg.Scores}.Read(fixedNow)
+	s, err := saves.ScoreTable{Path: ScoresFile(cfg.Scores, cfg.Levels)}.Read(fixedNow)
 	if err != nil || len(s.Entries) != 1 || s.Entries[0].Name != "ada" || s.Entries[0].Score != 396 {
 		t.Fatalf("the table holds %+v (%v), want ada with 396", s.Entries, err)
 	}
@@ -443,7 +440,7 @@ func TestSaveErrorShownAndGameGoesOn(t *testing.T) {
 	d.keys("<down><enter>") // Save
 	scr := d.screen()
 	for _, want := range []string{"The game was not saved", "choose another saves folder", "save again"} {
-		if !strings.Contains(strings.Join(strings.Fields(scr), " "), want) {
+		if !strings.Contains(prose(scr), want) {
 			t.Errorf("the pause screen does not say %q:\n%s", want, scr)
 		}
 	}
@@ -453,5 +450,292 @@ func TestSaveErrorShownAndGameGoesOn(t *testing.T) {
 	d.keys(" ")
 	if d.game().Status().Turn != before+1 {
 		t.Errorf("the game does not go on after a failed save")
+	}
+}
+
+// TestSaveUnderAFile: with --saves under a regular file the save error
+// names the cause (not a directory) and gives the advice for it, not "free
+// some disk space"; quitting then says that the replay could not be
+// written — on the menu, or, quitting the program, once it has ended.
+func TestSaveUnderAFile(t *testing.T) {
+	setup := func(t *testing.T) (*driver, Config) {
+		cfg := testConfig(t, goldenSeed)
+		blocker := filepath.Join(t.TempDir(), "a-file")
+		if err := os.WriteFile(blocker, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg.Saves, cfg.Replays = filepath.Join(blocker, "saves"), filepath.Join(blocker, "replays")
+		d := newDriver(t, cfg, 80, 24)
+		d.keys("<enter> <esc>")
+		d.expectScreen("pause")
+		d.keys("<down><enter>") // Save
+		scr := prose(d.screen())
+		if !strings.Contains(scr, "not a directory") || !strings.Contains(scr, "A file stands where a folder is needed") {
+			t.Errorf("the save error does not name its cause:\n%s", d.screen())
+		}
+		if strings.Contains(scr, "disk space") {
+			t.Errorf("the save error blames the disk space:\n%s", d.screen())
+		}
+		return d, cfg
+	}
+	t.Run("quit to menu", func(t *testing.T) {
+		d, _ := setup(t)
+		d.keys("q")
+		d.expectScreen("confirm")
+		d.keys("y")
+		d.expectScreen("menu")
+		scr := prose(d.screen())
+		if !strings.Contains(scr, "The replay was not written") || !strings.Contains(scr, "not a directory") {
+			t.Errorf("the menu does not say that the replay was not written:\n%s", d.screen())
+		}
+	})
+	t.Run("quit the program", func(t *testing.T) {
+		d, _ := setup(t)
+		d.keys("<esc><ctrl+c>")
+		d.expectScreen("confirm")
+		d.keys("y")
+		if !d.quit {
+			t.Fatal("the program did not end")
+		}
+		if f := d.m.Farewell(); !strings.Contains(f, "The replay was not written") || !strings.Contains(f, "not a directory") {
+			t.Errorf("after the program, the player is told %q, want that the replay was not written", f)
+		}
+	})
+}
+
+// TestEndScreenIgnoresKeysOfPlay: keys that arrive in the first half
+// second of an end screen were typed during play — a fourth Space after
+// the fatal third, a held step — and neither dismiss GAME OVER nor type
+// into the name prompt; after that the keys work.
+func TestEndScreenIgnoresKeysOfPlay(t *testing.T) {
+	t.Run("game over", func(t *testing.T) {
+		cfg := testConfig(t, goldenSeed)
+		d := newDriver(t, cfg, 80, 24)
+		d.keys("<enter>")
+		if !d.loseGame() {
+			t.Fatalf("could not lose level 1 of seed %d", goldenSeed)
+		}
+		d.keys("<space><space><enter>q")
+		later(t, 400*time.Millisecond)
+		d.keys("<space>")
+		d.expectScreen("end")
+		if !strings.Contains(d.screen(), "GAME OVER") {
+			t.Fatalf("GAME OVER is not shown:\n%s", d.screen())
+		}
+		later(t, 100*time.Millisecond)
+		d.keys("<space>")
+		d.expectScreen("menu")
+	})
+	t.Run("name prompt", func(t *testing.T) {
+		cfg := testConfig(t, 9)
+		cfg.Levels = Campaign{{Level: corridor(), Text: "(corridor)"}}
+		d := newDriver(t, cfg, 80, 24)
+		d.keys("<enter>")
+		d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("dddd  dd")}) // typed ahead, in one read
+		d.keys("<space><enter>")
+		d.expectScreen("end")
+		if !strings.Contains(d.screen(), "Your name: ada_") {
+			t.Fatalf("keys of play went into the name prompt:\n%s", d.screen())
+		}
+		later(t, time.Second)
+		d.keys("<backspace>x<enter>")
+		d.expectScreen("scores")
+		s, err := saves.ScoreTable{Path: ScoresFile(cfg.Scores, cfg.Levels)}.Read(fixedNow)
+		if err != nil || len(s.Entries) != 1 || s.Entries[0].Name != "adx" {
+			t.Fatalf("the table holds %+v (%v), want the name adx", s.Entries, err)
+		}
+	})
+}
+
+// TestEndScreenReplayFullPath: the end screen shows the replay's full
+// path, even when the replays folder was given relative to the working
+// folder and the path is longer than the line, so that `minotaur replay`
+// with it works from any folder.
+func TestEndScreenReplayFullPath(t *testing.T) {
+	for _, long := range []bool{false, true} {
+		cfg := testConfig(t, goldenSeed)
+		dir := t.TempDir()
+		t.Chdir(dir)
+		cfg.Replays = "replays"
+		if long {
+			cfg.Replays = filepath.Join("a-folder-with-a-rather-long-name", "and-another-one-below-it", "replays")
+		}
+		d := newDriver(t, cfg, 80, 24)
+		d.keys("<enter>")
+		if !d.loseGame() {
+			t.Fatalf("could not lose level 1 of seed %d", goldenSeed)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, cfg.Replays, "replay-*.json"))
+		if len(files) != 1 {
+			t.Fatalf("%d replays written, want 1", len(files))
+		}
+		want, err := filepath.EvalSymlinks(files[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The box's lines, their borders and margins taken off, joined.
+		var joined strings.Builder
+		for _, line := range strings.Split(d.screen(), "\n") {
+			joined.WriteString(strings.TrimSpace(strings.Trim(strings.TrimSpace(line), "│")))
+		}
+		got, _ := filepath.EvalSymlinks(dir)
+		if !strings.Contains(joined.String(), "Replay saved:"+filepath.Join(got, cfg.Replays, filepath.Base(want))) &&
+			!strings.Contains(joined.String(), "Replay saved:"+files[0]) {
+			t.Fatalf("the end screen does not show the replay's full path %s:\n%s", files[0], d.screen())
+		}
+		for _, line := range strings.Split(d.screen(), "\n") {
+			if strings.Contains(line, "…") {
+				t.Fatalf("a line of the end screen is cut:\n%s", d.screen())
+			}
+		}
+	}
+}
+
+// TestMenuEachItemItsKey: every item of the main menu has a key of its
+// own, drawn beside it, that chooses it at once in either case — no two
+// items share one, and none is a key that moves the cursor.
+func TestMenuEachItemItsKey(t *testing.T) {
+	cfg := testConfig(t, 1)
+	store := saves.Store{Dir: cfg.Saves}
+	g, err := engine.New(engine.Config{Seed: 3, Players: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Save(g, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"New game": "game", "Continue": "game", "Network game": "network", "Labyrinth": "labyrinth-menu",
+		"High scores": "scores", "Help": "help",
+	}
+	seen := map[string]string{}
+	for _, label := range []string{"New game", "Continue", "Network game", "Labyrinth", "High scores", "Help", "Quit"} {
+		for _, upper := range []bool{false, true} {
+			d := newDriver(t, cfg, 80, 24)
+			var letter string
+			for _, line := range strings.Split(d.screen(), "\n") {
+				f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(line), "> "))
+				if len(f) >= 2 && len(f[0]) == 1 && strings.Join(f[1:], " ") == label {
+					letter = f[0]
+				}
+			}
+			if letter == "" {
+				t.Fatalf("no key is drawn beside %q:\n%s", label, d.screen())
+			}
+			if other, dup := seen[letter]; dup && other != label {
+				t.Fatalf("%s is the key of both %q and %q", letter, other, label)
+			}
+			seen[letter] = label
+			if strings.Contains("WSKJ", letter) {
+				t.Fatalf("the key of %q, %s, moves the cursor", label, letter)
+			}
+			k := strings.ToLower(letter)
+			if upper {
+				k = letter
+			}
+			d.keys(k)
+			if label == "Quit" {
+				if !d.quit {
+					t.Fatalf("%s did not quit", k)
+				}
+				continue
+			}
+			d.expectScreen(want[label])
+		}
+	}
+}
+
+// TestDamagedReasonsWhole: at 80 columns the reason a save is damaged and
+// the notice of a damaged score table are shown whole, wrapped, never cut
+// with "…" — under the list as soon as the cursor is on the damaged save,
+// and again on Enter.
+func TestDamagedReasonsWhole(t *testing.T) {
+	cfg := testConfig(t, 1)
+	store := saves.Store{Dir: cfg.Saves}
+	g, err := engine.New(engine.Config{Seed: 3, Players: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Save(g, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(cfg.Saves, "save-20250101-000000.json")
+	if err := os.WriteFile(bad, []byte(`{"format": "minotaur-save", "version": 99, "game": {}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list, _ := store.List()
+	var reason string
+	for i, it := range list {
+		if it.Damaged() {
+			reason = it.Reason()
+			list[0], list[i] = list[i], list[0]
+		}
+	}
+	if len(reason) < 60 {
+		t.Fatalf("the damaged save's reason %q is too short to test the cut", reason)
+	}
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("c")
+	d.expectScreen("saves")
+	for i := 0; !strings.Contains(d.screen(), "> "+list[0].Modified.Local().Format("2006-01-02 15:04:05")+"  damaged"); i++ {
+		if i > len(list) {
+			t.Fatalf("the damaged save is not listed:\n%s", d.screen())
+		}
+		d.keys("<down>")
+	}
+	for _, step := range []string{"cursor", "enter"} {
+		if !strings.Contains(prose(d.screen()), prose(reason)) {
+			t.Fatalf("%s: the reason %q is not shown whole:\n%s", step, reason, d.screen())
+		}
+		d.keys("<enter>")
+	}
+
+	if err := os.WriteFile(cfg.Scores, []byte("this is not a score table"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d = newDriver(t, cfg, 80, 24)
+	d.keys("i")
+	d.expectScreen("scores")
+	if scr := prose(d.screen()); !strings.Contains(scr, "The high-score table was damaged") || !strings.Contains(scr, "a new table was started.") || strings.Contains(scr, "…") {
+		t.Fatalf("the damaged table's notice is not shown whole:\n%s", d.screen())
+	}
+}
+
+// TestCustomLevelsScoresApart: a game on hand-made levels is recorded in
+// the table of that set of levels, not in the campaign's — a one-corridor
+// level cannot top the campaign's table — and the table shows the seeds.
+func TestCustomLevelsScoresApart(t *testing.T) {
+	cfg := testConfig(t, 9)
+	if _, err := (saves.ScoreTable{Path: cfg.Scores}).Add(saves.Entry{Name: "theseus", Score: 250, Level: 3, Seed: 12345678901234567890}, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	custom := cfg
+	custom.Levels = Campaign{{Level: corridor(), Text: "(corridor)"}}
+	d := newDriver(t, custom, 80, 24)
+	d.keys("<enter>dddd")
+	d.expectScreen("end")
+	later(t, time.Second)
+	d.keys("<enter>")
+	d.expectScreen("scores")
+	scr := d.screen()
+	if !strings.Contains(scr, "Your levels' own table: Corridor") || strings.Contains(scr, "theseus") {
+		t.Fatalf("the corridor's score is not in a table of its own:\n%s", scr)
+	}
+	if !regexp.MustCompile(`1  ada +396 +1  2025-03-14  9`).MatchString(scr) {
+		t.Fatalf("the corridor's table does not show the entry with its seed:\n%s", scr)
+	}
+
+	d = newDriver(t, cfg, 80, 24)
+	d.keys("i")
+	scr = d.screen()
+	if strings.Contains(scr, "ada") || strings.Contains(scr, "own table") {
+		t.Fatalf("the corridor's score tops the campaign's table:\n%s", scr)
+	}
+	if !regexp.MustCompile(`1  theseus +250 +3  2025-03-14  12345678901234567890`).MatchString(scr) {
+		t.Fatalf("the campaign's table does not show the seed:\n%s", scr)
+	}
+	if ScoresFile(cfg.Scores, custom.Levels) != ScoresFile(cfg.Scores, Campaign{{Level: corridor(), Text: "(corridor)"}}) ||
+		ScoresFile(cfg.Scores, custom.Levels) == ScoresFile(cfg.Scores, Campaign{{Level: corridor(), Text: "(another)"}}) {
+		t.Error("the same level files do not share their table, or other files share it")
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,13 +36,50 @@ func TestMain(m *testing.M) {
 // fixedNow is the clock of the tests.
 var fixedNow = time.Date(2025, 3, 14, 15, 9, 26, 0, time.UTC)
 
-// testConfig returns a configuration whose files live in a fresh folder.
+// testClock is the clock of a test: it stands at fixedNow until the test
+// moves it on with later (safe to call while a teatest program runs).
+type testClock struct{ offset atomic.Int64 }
+
+func (c *testClock) now() time.Time { return fixedNow.Add(time.Duration(c.offset.Load())) }
+
+var (
+	clocksMu sync.Mutex
+	clocks   = map[testing.TB]*testClock{}
+)
+
+// later moves the clock of t's configurations on by d: what a player does
+// after a pause (pressing a key on an end screen, which ignores the keys
+// of its first half second).
+func later(t testing.TB, d time.Duration) {
+	clocksMu.Lock()
+	c := clocks[t]
+	clocksMu.Unlock()
+	if c == nil {
+		t.Fatal("later: the test has no testConfig")
+	}
+	c.offset.Add(int64(d))
+}
+
+// testConfig returns a configuration whose files live in a fresh folder,
+// and whose clock stands still until later moves it.
 func testConfig(t testing.TB, seed uint64) Config {
 	dir := t.TempDir()
+	clocksMu.Lock()
+	c := clocks[t]
+	if c == nil {
+		c = &testClock{}
+		clocks[t] = c
+		t.Cleanup(func() {
+			clocksMu.Lock()
+			delete(clocks, t)
+			clocksMu.Unlock()
+		})
+	}
+	clocksMu.Unlock()
 	return Config{
 		Saves: filepath.Join(dir, "saves"), Scores: filepath.Join(dir, "highscores.json"),
 		Replays: filepath.Join(dir, "replays"), Seed: seed, SeedFixed: true, Name: "ada",
-		Now: func() time.Time { return fixedNow },
+		Now: c.now,
 	}
 }
 
@@ -253,4 +292,10 @@ func (m *Model) Screen() string {
 		return "labyrinth-end"
 	}
 	return "unknown"
+}
+
+// prose is the words of the screen in order, one space apart, box borders
+// left out: a sentence wrapped over lines of a dialog reads whole in it.
+func prose(screen string) string {
+	return strings.Join(strings.Fields(strings.NewReplacer("│", " ", "╭", " ", "╮", " ", "╰", " ", "╯", " ", "─", " ").Replace(screen)), " ")
 }

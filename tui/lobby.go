@@ -324,11 +324,13 @@ func (l *lobbyScreen) View() string {
 		if i < len(right) {
 			b = right[i]
 		}
-		pad := listW - ansi.StringWidth(a)
-		if pad < 1 {
-			a, pad = fit(a, listW), 1
-			pad = max(1, listW-ansi.StringWidth(a))
+		// Every row is padded to the list's width, so that the divider
+		// stands in one column: a row exactly as wide as the list (a
+		// selected player who is "playing") gets no extra space.
+		if ansi.StringWidth(a) > listW {
+			a = fit(a, listW)
 		}
+		pad := max(0, listW-ansi.StringWidth(a))
 		lines = append(lines, a+strings.Repeat(" ", pad)+" │ "+b)
 	}
 	lines = append(lines, "")

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -28,6 +29,12 @@ const (
 
 var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "High scores", "Help", "Quit"}
 
+// menuLetters are the keys of the items, one each, drawn beside them: the
+// first letter where no other item starts with it, else a letter of the
+// name (neTwork game, hIgh scores), never W, S, K or J, which move the
+// cursor. A key chooses its item at once; ? is Help too.
+var menuLetters = [...]rune{'N', 'C', 'T', 'L', 'I', 'H', 'Q'}
+
 // menuScreen is the main menu. It lists the saved games when it opens, to
 // grey out Continue when there is none.
 type menuScreen struct {
@@ -36,7 +43,7 @@ type menuScreen struct {
 	saves  []saves.SaveInfo
 	listed bool   // the saves folder has been read
 	note   string // a sentence under the menu (an error, "no saved game")
-	last   string // the previous key, to cycle among items of one letter
+	ended  string // why the replay of the game just left was not written
 	help   help.Model
 }
 
@@ -84,6 +91,11 @@ func (m *menuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		}
 	case loadedMsg:
 		return startLoaded(m.c, msg, &m.note)
+	case EndedMsg:
+		// The game left for this menu could not write its replay.
+		if msg.Err != nil {
+			m.ended = replayFailed(msg.Err)
+		}
 	case tea.KeyMsg:
 		switch {
 		case key.Matches(msg, menuKeys.Up):
@@ -95,11 +107,8 @@ func (m *menuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		case msg.String() == "?":
 			return m.choose(itemHelp)
 		case msg.Type == tea.KeyRunes && len(msg.Runes) == 1:
-			n, cmd := m.letter(msg.Runes[0])
-			m.last = strings.ToUpper(msg.String())
-			return n, cmd
+			return m.letter(msg.Runes[0])
 		}
-		m.last = ""
 	}
 	return stay, nil
 }
@@ -117,35 +126,20 @@ func (m *menuScreen) move(d int) {
 	m.cursor = i
 }
 
-// letter handles a first letter. An item with a letter of its own
-// (Continue, Labyrinth, Quit) is chosen at once; where items share a letter (New game
-// and Network game, High scores and Help) the letter moves the cursor to the
-// first of them, the same letter again to the next, and Enter chooses.
+// letter chooses the item of a key (menuLetters), in either case.
 func (m *menuScreen) letter(r rune) (nav, tea.Cmd) {
-	l := strings.ToUpper(string(r))
-	var matches []menuItem
-	for i, s := range menuLabels {
-		if strings.HasPrefix(s, l) && m.enabled(menuItem(i)) {
-			matches = append(matches, menuItem(i))
+	r = unicode.ToUpper(r)
+	for i, l := range menuLetters {
+		if l != r {
+			continue
 		}
-	}
-	switch len(matches) {
-	case 0:
-		if l == "C" {
+		if !m.enabled(menuItem(i)) {
 			m.note = "There is no saved game to continue."
+			return stay, nil
 		}
-		return stay, nil
-	case 1:
-		m.cursor = matches[0]
-		return m.choose(matches[0])
+		m.cursor = menuItem(i)
+		return m.choose(menuItem(i))
 	}
-	next := matches[0]
-	for j, i := range matches {
-		if i == m.cursor && m.last == l {
-			next = matches[(j+1)%len(matches)]
-		}
-	}
-	m.cursor = next
 	return stay, nil
 }
 
@@ -199,13 +193,14 @@ func (m *menuScreen) View() string {
 	for i, label := range menuLabels {
 		item := menuItem(i)
 		text := fmt.Sprintf("%-14s", label)
+		letter := string(menuLetters[i]) + "  "
 		switch {
 		case !m.enabled(item):
-			items = append(items, "  "+st.Disabled.Render(text))
+			items = append(items, "  "+st.Disabled.Render(letter+text))
 		case item == m.cursor:
-			items = append(items, "> "+st.Selected.Render(text))
+			items = append(items, "> "+st.Key.Render(letter)+st.Selected.Render(text))
 		default:
-			items = append(items, "  "+st.Text.Render(text))
+			items = append(items, "  "+st.Key.Render(letter)+st.Text.Render(text))
 		}
 	}
 	var logoLines []string
@@ -213,13 +208,26 @@ func (m *menuScreen) View() string {
 		logoLines = append(logoLines, st.Title.Render(l))
 	}
 	m.help.Width = m.c.w
-	parts := []string{
-		block(strings.Join(logoLines, "\n")), "",
-		st.Faint.Render("Find the key. Reach the exit. Do not get caught."), "",
-		block(strings.Join(items, "\n")), "",
-		st.Warn.Render(fit(m.note, max(m.c.w-4, 10))),
-		m.help.ShortHelpView(menuKeys.ShortHelp()) + st.Faint.Render(" • first letter picks"),
+	// On a small terminal the logo and the motto give way, so that the
+	// items and the keys fit.
+	var parts []string
+	if m.c.h >= 20 && m.c.w >= lipgloss.Width(logo[0]) {
+		parts = append(parts, block(strings.Join(logoLines, "\n")), "")
 	}
+	if m.c.h >= 14 {
+		parts = append(parts, st.Faint.Render(wrap("Find the key. Reach the exit. Do not get caught.", m.c.w)), "")
+	}
+	parts = append(parts,
+		block(strings.Join(items, "\n")), "",
+		st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
+	if m.ended != "" {
+		parts = append(parts, st.Warn.Render(wrap(m.ended, max(m.c.w-4, 10))), "")
+	}
+	hint := m.help.ShortHelpView(menuKeys.ShortHelp()) + st.Faint.Render(" • a letter picks its item")
+	if lipgloss.Width(hint) > m.c.w {
+		hint = m.help.ShortHelpView(menuKeys.ShortHelp()) + "\n" + st.Faint.Render("a letter picks its item")
+	}
+	parts = append(parts, hint)
 	v := lipgloss.Place(m.c.w, m.c.h, lipgloss.Center, lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...))
 	return m.withNotice(v)
 }

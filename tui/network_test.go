@@ -106,8 +106,7 @@ func TestFlowNetwork(t *testing.T) {
 	cfg.Server = addr
 	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
 	waitText(t, tm, "Network game")
-	typeText(tm, "nn")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	typeText(tm, "t")
 	waitText(t, tm, "Server: "+addr, "Name:   ada")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "LOBBY", "you are ada")
@@ -159,7 +158,7 @@ func TestFlowNetwork(t *testing.T) {
 	// bob drops on his turn: ada is told and plays on; bob comes back.
 	token := bob.w.Token
 	bob.c.Close()
-	waitText(t, tm, "bob lost the connection", "bob: offline")
+	waitText(t, tm, "bob lost the connection", "bob: away")
 	bob2 := newBot(t, addr, "", token)
 	if !bob2.w.Resumed {
 		t.Fatal("bob did not resume")
@@ -194,8 +193,7 @@ func TestFlowNetworkErrors(t *testing.T) {
 	cfg.Server = dead
 	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
 	waitText(t, tm, "Network game")
-	typeText(tm, "nn")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	typeText(tm, "t")
 	waitText(t, tm, "Name:   ada")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "Could not connect to "+dead)
@@ -278,8 +276,7 @@ func TestFlowNetworkResume(t *testing.T) {
 	cfg.Server = px.ln.Addr().String()
 	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
 	waitText(t, tm, "Network game")
-	typeText(tm, "nn")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	typeText(tm, "t")
 	waitText(t, tm, "Name:   ada")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "LOBBY")
@@ -359,8 +356,7 @@ func TestLobbyChatAttributed(t *testing.T) {
 	cfg.Server = addr
 	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
 	waitText(t, tm, "Network game")
-	typeText(tm, "nn")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	typeText(tm, "t")
 	waitText(t, tm, "Name:   ada")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "LOBBY", "you are ada")

@@ -35,6 +35,7 @@ func startLoaded(c *common, msg loadedMsg, note *string) (nav, tea.Cmd) {
 	}
 	l := msg.loaded
 	sess := NewLocalSession(l.Game, l.Recorder, nil, c.cfg.Saves, c.cfg.Replays, c.cfg.Now, true)
+	sess.ContinuedFrom(msg.name)
 	return replace(newGameScreen(c, sess)), nil
 }
 
@@ -133,6 +134,19 @@ func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 func (s *savesScreen) View() string {
 	st := s.c.st
 	w := min(s.c.w-4, 76)
+	// The sentence under the list, whole, wrapped to the width: a
+	// question, a note, or why the save under the cursor is damaged.
+	var note string
+	switch {
+	case s.deleting && len(s.list) > 0:
+		note = "Delete " + s.list[s.cursor].Name + "? It cannot be undone. (Y/N)"
+	case s.note != "":
+		note = s.note
+	case s.cursor < len(s.list) && s.list[s.cursor].Damaged():
+		it := s.list[s.cursor]
+		note = it.Name + " cannot be loaded: " + it.Reason()
+	}
+	note = wrap(note, w)
 	var b strings.Builder
 	b.WriteString(st.Title.Render("SAVED GAMES") + "\n\n")
 	switch {
@@ -142,7 +156,7 @@ func (s *savesScreen) View() string {
 		b.WriteString("There is no saved game.\n")
 	default:
 		b.WriteString(st.Heading.Render(fmt.Sprintf("  %-19s  %-7s  %6s  %-20s", "Saved", "Level", "Score", "Seed")) + "\n")
-		rows := max(s.c.h-10, 3)
+		rows := max(s.c.h-9-strings.Count(note, "\n"), 3)
 		first := min(max(s.cursor-rows/2, 0), max(len(s.list)-rows, 0))
 		for i := first; i < len(s.list) && i < first+rows; i++ {
 			it := s.list[i]
@@ -165,14 +179,7 @@ func (s *savesScreen) View() string {
 			b.WriteString(line + "\n")
 		}
 	}
-	b.WriteString("\n")
-	if s.deleting && len(s.list) > 0 {
-		b.WriteString(st.Warn.Render(fit("Delete "+s.list[s.cursor].Name+"? It cannot be undone. (Y/N)", w)) + "\n")
-	} else if s.note != "" {
-		b.WriteString(st.Warn.Render(fit(s.note, w)) + "\n")
-	} else {
-		b.WriteString("\n")
-	}
+	b.WriteString("\n" + st.Warn.Render(note) + "\n")
 	b.WriteString(st.Faint.Render("↑/↓ choose · Enter continue · D delete · Esc back"))
 	return s.c.center(b.String())
 }

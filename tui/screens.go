@@ -1,9 +1,13 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"syscall"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -197,15 +201,50 @@ func (p *pauseScreen) View() string {
 		}
 	}
 	v := p.g.b.view
-	body := st.Title.Render("PAUSED") + "\n\n" +
-		fmt.Sprintf("Level %d/%d · turn %d · score %d", v.Level, v.Levels, v.Turn, v.Score) + "\n\n" +
-		strings.Join(items, "\n") + "\n\n"
 	note := p.note
 	if note == "" && unsaved(p.g.sess) {
 		note = "This game has unsaved progress."
 	}
-	body += wrap(note, max(p.c.w-10, 20)) + "\n\n" + st.Faint.Render("↑/↓ Enter choose · P/Esc back to the game")
-	return p.c.center(st.Box.Render(body))
+	tw := p.c.dialogWidth()
+	return p.c.dialog(st.Title.Render("PAUSED"),
+		wrap(fmt.Sprintf("Level %d/%d · turn %d · score %d", v.Level, v.Levels, v.Turn, v.Score), tw),
+		strings.Join(items, "\n"),
+		wrap(note, tw),
+		st.Faint.Render(wrap("↑/↓ Enter choose · P/Esc back to the game", tw)))
+}
+
+// dialogWidth is the widest text that a dialog box (border and padding,
+// 6 columns) holds in the terminal.
+func (c *common) dialogWidth() int { return max(c.w-6, 20) }
+
+// dialog draws a box of sections in the middle of the terminal, a blank
+// line between them when the terminal is tall enough, else none, so that
+// the box — its title and its border — fits the terminal. Empty sections
+// are left out.
+func (c *common) dialog(sections ...string) string {
+	var parts []string
+	for _, s := range sections {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	sep := "\n\n"
+	if c.dialogHeight(sections)+len(parts)-1 > c.h {
+		sep = "\n"
+	}
+	return c.center(c.st.Box.Render(strings.Join(parts, sep)))
+}
+
+// dialogHeight is the height of the box of sections drawn without blank
+// lines between them, its border included.
+func (c *common) dialogHeight(sections []string) int {
+	lines := 2
+	for _, s := range sections {
+		if s != "" {
+			lines += strings.Count(s, "\n") + 1
+		}
+	}
+	return lines
 }
 
 // confirmScreen asks before quitting a game with unsaved progress.
@@ -271,14 +310,12 @@ func (q *confirmScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 // View draws the question.
 func (q *confirmScreen) View() string {
 	st := q.c.st
-	body := st.Warn.Render("QUIT?") + "\n\n" + q.question + "\n\n" +
-		st.Key.Render("Y") + "  yes, quit without saving\n" +
-		st.Key.Render("S") + "  save, then quit\n" +
-		st.Key.Render("N") + "  no, keep playing"
-	if q.note != "" {
-		body += "\n\n" + wrap(q.note, max(q.c.w-10, 20))
-	}
-	return q.c.center(st.Box.Render(body))
+	tw := q.c.dialogWidth()
+	return q.c.dialog(st.Warn.Render("QUIT?"), wrap(q.question, tw),
+		st.Key.Render("Y")+"  yes, quit without saving\n"+
+			st.Key.Render("S")+"  save, then quit\n"+
+			st.Key.Render("N")+"  no, keep playing",
+		wrap(q.note, tw))
 }
 
 // passedScreen shows the score of a passed level.
@@ -321,11 +358,10 @@ func scoreLines(st *Styles, sc engine.LevelScore) []string {
 // View draws the breakdown.
 func (p *passedScreen) View() string {
 	st := p.c.st
-	body := st.Good.Render(fmt.Sprintf("LEVEL %d PASSED", p.score.Level)) + "\n\n" +
-		strings.Join(scoreLines(st, p.score), "\n") + "\n\n" +
-		fmt.Sprintf("%-28s %5d", "Total so far", p.total) + "\n\n" +
-		st.Faint.Render(fmt.Sprintf("Enter or Space: on to level %d", p.next))
-	return p.c.center(st.Box.Render(body))
+	return p.c.dialog(st.Good.Render(fmt.Sprintf("LEVEL %d PASSED", p.score.Level)),
+		strings.Join(scoreLines(st, p.score), "\n"),
+		fmt.Sprintf("%-28s %5d", "Total so far", p.total),
+		st.Faint.Render(fmt.Sprintf("Enter or Space: on to level %d", p.next)))
 }
 
 // messageScreen shows a sentence with a way back.
@@ -364,23 +400,74 @@ func (m *messageScreen) View() string {
 	if m.toMenu {
 		where = "to the menu"
 	}
-	body := st.Title.Render(m.title) + "\n\n" + m.text + "\n\n" + st.Faint.Render("Enter or Esc: "+where)
-	return m.c.center(st.Box.Render(body))
+	return m.c.dialog(st.Title.Render(m.title), wrap(m.text, m.c.dialogWidth()), st.Faint.Render("Enter or Esc: "+where))
 }
 
 // saveFailed is the sentence shown when a save could not be written: what
-// went wrong, whole, and what the player can do. The game goes on.
+// went wrong, whole, and what the player can do about that cause. The game
+// goes on.
 func saveFailed(err error) string {
 	msg := err.Error()
 	if msg != "" {
 		msg = strings.ToUpper(msg[:1]) + msg[1:]
 	}
-	return msg + ". Free some disk space, or choose another saves folder (--saves), and save again."
+	return msg + ". " + writeAdvice(err, "saves folder (--saves)") + ", and save again."
+}
+
+// replayFailed is the sentence shown when a finished game's replay could
+// not be written.
+func replayFailed(err error) string {
+	msg := err.Error()
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return msg + ". " + writeAdvice(err, "saves folder (--saves), beside which replays are kept") + "."
+}
+
+// writeAdvice is what a player can do about a file that could not be
+// written, by its cause; folder names the folder and the flag that moves it.
+func writeAdvice(err error, folder string) string {
+	switch {
+	case diskFull(err):
+		return "Free some disk space, or choose another " + folder
+	case errors.Is(err, fs.ErrPermission):
+		return "Allow writing there, or choose another " + folder
+	case errors.Is(err, syscall.ENOTDIR), errors.Is(err, fs.ErrExist):
+		return "A file stands where a folder is needed: choose another " + folder
+	}
+	return "Choose another " + folder
+}
+
+// diskFull reports whether err says that the disk is full.
+func diskFull(err error) bool {
+	if errors.Is(err, syscall.ENOSPC) {
+		return true
+	}
+	// ERROR_HANDLE_DISK_FULL and ERROR_DISK_FULL on Windows.
+	var no syscall.Errno
+	return runtime.GOOS == "windows" && errors.As(err, &no) && (no == 39 || no == 112)
 }
 
 // wrap breaks plain text into lines of at most w columns, at spaces where it
 // can.
 func wrap(s string, w int) string { return ansi.Wrap(s, w, "") }
+
+// wrapPath breaks a file path into lines of at most w columns after a
+// separator (or anywhere, for a name longer than the line); nothing is cut,
+// so that the whole path can be read and typed again.
+func wrapPath(p string, w int) string {
+	var lines []string
+	for ansi.StringWidth(p) > w {
+		head := ansi.Truncate(p, w, "")
+		i := strings.LastIndexAny(head, `/\`)
+		if i <= 0 {
+			i = len(head) - 1
+		}
+		lines = append(lines, p[:i+1])
+		p = p[i+1:]
+	}
+	return strings.Join(append(lines, p), "\n")
+}
 
 // historyScreen shows every message of the level being played (Ctrl+P),
 // the latest at the foot; ↑/↓ and PgUp/PgDn scroll, any other key returns.

@@ -147,7 +147,7 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 	}
 	paths, err := saves.ResolvePaths(f.saves, "", saves.LocalEnv())
 	if err != nil {
-		fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)
+		fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
 		return 1
 	}
 	cfg := tui.Config{
@@ -162,7 +162,7 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 	stop := onHangup(p)
 	defer stop()
 	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
-		fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)
+		fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
 		return 1
 	}
 	return 0
@@ -200,7 +200,7 @@ func loadField(arg, size string, rng *rand.Rand, stderr io.Writer) (name, text s
 		}
 		lab, err := labyrinth.Generate(c.X, c.Y, rng)
 		if err != nil {
-			fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)
+			fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
 			return "", "", nil, 1
 		}
 		return fmt.Sprintf("random %d × %d", c.X, c.Y), levels.FormatLabyrinth(lab), lab, 0
@@ -262,7 +262,7 @@ func runScript(lab *levels.Labyrinth, starts []levels.Cell, script string, stdou
 	}
 	g, err := labyrinth.New(lab, starts)
 	if err != nil {
-		fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)
+		fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
 		return 2
 	}
 	out := bufio.NewWriter(stdout)
@@ -293,7 +293,10 @@ func runScript(lab *levels.Labyrinth, starts []levels.Cell, script string, stdou
 		if len(line) >= 2 && (line[0] == 'p' || line[0] == 'P') && line[1] >= '0' && line[1] <= '9' {
 			fields := strings.Fields(line)
 			n, err := strconv.Atoi(fields[0][1:])
-			if err != nil || n < 1 || n > g.Players() {
+			if err != nil {
+				return fail("%q is not a player: write the player and the command, like \"p1 W\", or the command alone", fields[0])
+			}
+			if n < 1 || n > g.Players() {
 				return fail("%q names no player of this game (p1 to p%d)", fields[0], g.Players())
 			}
 			if n != g.Current() {

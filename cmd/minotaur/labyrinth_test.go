@@ -117,6 +117,7 @@ func TestLabyrinthScriptErrors(t *testing.T) {
 	}{
 		{"wrong player", "p2 W\n", 1, "P1: You start at", "minotaur labyrinth: script line 1: it is player 1's turn, not player 2's\n"},
 		{"no such player", "p7 W\n", 1, "", `script line 1: "p7" names no player of this game (p1 to p2)`},
+		{"an answer line given as a command", "P1: You moved.\n", 1, "", `script line 1: "P1:" is not a player: write the player and the command, like "p1 W", or the command alone`},
 		{"bad command", "W\nQ\n", 1, "P1: You hit a wall.\n", `script line 2: "Q" is not a command: the commands are W, A, S, D`},
 		{"shot without direction", "X\n", 1, "", "script line 1: X takes a direction, W, A, S or D (such as X D)"},
 		{"after the end", "D\nW\nW\nA\n", 1, "P1: You got out: you win!\n", `script line 4: "A" comes after the end of the game (player 1 won in turn 2)`},

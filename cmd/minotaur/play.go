@@ -106,9 +106,13 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen(), tea.WithoutSignalHandler(), tea.WithMouseCellMotion())
 	stop := onHangup(p)
 	defer stop()
-	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
-		fmt.Fprintf(stderr, "minotaur: %v\n", err)
+	final, err := p.Run()
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		fmt.Fprintf(stderr, "minotaur: %s\n", programError(err))
 		return 1
+	}
+	if m, ok := final.(*tui.Model); ok && m.Farewell() != "" {
+		fmt.Fprintf(stderr, "minotaur: %s\n", m.Farewell())
 	}
 	return 0
 }

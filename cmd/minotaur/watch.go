@@ -14,7 +14,8 @@ import (
 func init() { watchReplay = watchOnScreen }
 
 // watchOnScreen plays a replay back full-screen: Space pauses, → plays one
-// move, + and - change the speed, Q quits.
+// move, ← goes one back, ] and [ go to the next and previous level, g to a
+// turn, + and - change the speed, Q quits.
 func watchOnScreen(path string, r saves.Replay, levels []engine.Level, stdout, stderr io.Writer) int {
 	m, err := tui.NewReplay(r, levels, nil)
 	if err != nil {
@@ -22,7 +23,7 @@ func watchOnScreen(path string, r saves.Replay, levels []engine.Level, stdout, s
 		return 1
 	}
 	if _, err := tea.NewProgram(m, tea.WithAltScreen()).Run(); err != nil {
-		fmt.Fprintf(stderr, "minotaur replay: %v\n", err)
+		fmt.Fprintf(stderr, "minotaur replay: %s\n", programError(err))
 		return 1
 	}
 	return 0

@@ -1,0 +1,25 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestNoTerminalSentence: without a terminal, the player reads what the
+// game needs and what to do, not bubbletea's "could not open a new TTY".
+func TestNoTerminalSentence(t *testing.T) {
+	// What bubbletea v1.3.10 returns when /dev/tty cannot be opened.
+	err := fmt.Errorf("could not open a new TTY: %w", &fs.PathError{Op: "open", Path: "/dev/tty", Err: syscall.ENXIO})
+	got := programError(err)
+	if strings.Contains(got, "could not open a new TTY") || !strings.Contains(got, "there is no terminal to draw the game on") ||
+		!strings.Contains(got, "Run it in a terminal") || !strings.Contains(got, "/dev/tty") {
+		t.Errorf("without a terminal the player reads %q", got)
+	}
+	if got := programError(errors.New("something else")); got != "something else" {
+		t.Errorf("another error reads %q", got)
+	}
+}

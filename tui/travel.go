@@ -209,6 +209,9 @@ func (g *gameScreen) stepDelay() time.Duration {
 // found.
 func (g *gameScreen) travelKey() (nav, tea.Cmd) {
 	v := g.b.view
+	if !g.mayMove() {
+		return stay, nil
+	}
 	if v.Key {
 		p, ok := findOnMap(&v, 'E')
 		if !ok {
@@ -225,10 +228,28 @@ func (g *gameScreen) travelKey() (nav, tea.Cmd) {
 	return g.startTrip(false, p, "key")
 }
 
+// mayMove reports whether the seat may move now, and tells why not
+// (off the board, or the partner's turn) as a refused move would.
+func (g *gameScreen) mayMove() bool {
+	v := &g.b.view
+	if me, ok := v.Player(g.sess.Seat()); ok && me.State != engine.Active {
+		g.b.refused(actionError(engine.ErrSeatInactive))
+		return false
+	}
+	if !v.YourTurn {
+		g.b.refused(actionError(engine.ErrNotYourTurn))
+		return false
+	}
+	return true
+}
+
 // startTrip begins a walk (explore, or to goal, named what for the
 // messages) and takes its first step at once.
 func (g *gameScreen) startTrip(explore bool, goal engine.Point, what string) (nav, tea.Cmd) {
 	v := g.b.view
+	if !g.mayMove() {
+		return stay, nil
+	}
 	for _, m := range v.Monsters {
 		if !m.Frozen {
 			g.b.refused("Not with " + article(m.Kind.Name()) + " in sight: step by step.")

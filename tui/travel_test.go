@@ -328,4 +328,37 @@ func TestCoopTravelWaitsForTurn(t *testing.T) {
 	if strings.Contains(d.screen(), "partner's turn") {
 		t.Fatalf("a step was refused:\n%s", d.screen())
 	}
+	// On the partner's turn, travel is refused like a move.
+	d.keys("d")
+	d.send(EventsMsg{Events: s.pending})
+	d.keys("T")
+	if s.acts != 3 || !strings.Contains(d.screen(), "Wait: it is your partner's turn.") || d.m.game().trip != nil {
+		t.Fatalf("travel on the partner's turn: %d steps sent, trip %v\n%s", s.acts, d.m.game().trip, d.screen())
+	}
+}
+
+// TestClickInLook: in look mode a click moves the cursor (and names the
+// tile) instead of travelling.
+func TestClickInLook(t *testing.T) {
+	d := travelDriver(t,
+		"+-----------+",
+		"|P.........E|",
+		"|.---------.|",
+		"|K..........|",
+		"+-----------+",
+	)
+	d.keys("X")
+	g := d.m.game()
+	l := g.b.layout(80, 24)
+	cw := 1
+	if l.wide {
+		cw = 2
+	}
+	d.send(tea.MouseMsg{X: l.margin + 3*cw, Y: 2, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	if c := g.b.cursor; c == nil || *c != (engine.Point{X: 3, Y: 2}) {
+		t.Fatalf("the cursor is at %v after a click on (3,2)", c)
+	}
+	if !strings.Contains(d.screen(), "Look: wall") || d.game().View(1).Turn != 0 {
+		t.Fatalf("the click did not name the wall, or spent a turn:\n%s", d.screen())
+	}
 }

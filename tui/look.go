@@ -19,7 +19,7 @@ import (
 var lookKeys = struct {
 	Leave, Travel key.Binding
 }{
-	Leave:  key.NewBinding(key.WithKeys("esc", "x", "X"), key.WithHelp("Esc/X", "leave")),
+	Leave:  key.NewBinding(key.WithKeys("esc", "x", "X"), key.WithHelp("Esc", "leave")),
 	Travel: key.NewBinding(key.WithKeys("enter", ">", "t", "T"), key.WithHelp("Enter", "go there")),
 }
 

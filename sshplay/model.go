@@ -68,7 +68,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case shutdownMsg:
 		m.why.CompareAndSwap(endQuit, endShutdown)
 		return m.hangup()
-	case tea.KeyMsg:
+	case tea.KeyMsg, tea.MouseMsg:
 		m.lastKey = time.Now()
 	case tea.WindowSizeMsg:
 		// The size comes from the client: a terminal of a million columns

@@ -407,7 +407,7 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 	ss.out = &deadlineWriter{w: sess, d: s.cfg.WriteTimeout, cut: func() { s.cut(sess, ss.conn) }}
 	m := &model{root: root, idle: s.cfg.Idle, why: &ss.why}
 	gone := func() bool { return sess.Context().Err() != nil }
-	program := tea.NewProgram(m, tea.WithAltScreen(), tea.WithoutSignalHandler(),
+	program := tea.NewProgram(m, tea.WithAltScreen(), tea.WithoutSignalHandler(), tea.WithMouseCellMotion(),
 		tea.WithFilter(hangupFilter(gone)), tea.WithInput(ss.input), tea.WithOutput(ss.out))
 	s.mu.Lock()
 	closing := s.closing

@@ -61,6 +61,9 @@ type Config struct {
 	// Labyrinth, when set, opens a Labyrinth game (`minotaur labyrinth`)
 	// instead of the main menu.
 	Labyrinth *LabyrinthSetup
+	// StepDelay is the pause between two steps of travel and explore, so
+	// that the player sees each (0: 60 ms).
+	StepDelay time.Duration
 }
 
 // LevelFile is a level of a custom campaign and the text of the file it

@@ -64,6 +64,9 @@ type board struct {
 	// the foot of the panel beside the map, and the line under the map on
 	// a narrow terminal.
 	keys func(w int) (side []string, under pline)
+	// cursor, when set, is the look cursor's tile: drawn highlighted, and
+	// the map keeps it in view.
+	cursor *engine.Point
 }
 
 // newBoard shows seat's view v.
@@ -234,6 +237,9 @@ func (b *board) layout(w, h int) layout {
 // focus is the tile the map keeps in view: this seat's player, or an
 // active partner when this seat is off the board.
 func (b *board) focus() (engine.Point, bool) {
+	if b.cursor != nil {
+		return *b.cursor, true
+	}
 	if p, ok := b.view.Player(b.seat); ok && p.State == engine.Active {
 		return p.Pos, true
 	}
@@ -275,6 +281,9 @@ func (b *board) render(w, h int) {
 	l := b.layout(w, h)
 	b.d.wide = l.wide
 	b.d.load(&b.view, b.seat)
+	if c := b.cursor; c != nil && c.X >= 0 && c.Y >= 0 && c.X < b.d.cols && c.Y < b.d.rows {
+		b.d.cls[c.Y*b.d.cols+c.X] = clsCursor
+	}
 	if l.side {
 		b.sidePanel(l.panelW, h)
 	} else {
@@ -544,4 +553,23 @@ func scoreLine(v *engine.View) string {
 		s += " (+" + strconv.Itoa(engine.BonusScore*v.Bonuses) + " this level)"
 	}
 	return s
+}
+
+// tileAt returns the map tile drawn at column x, row y of the frame for a
+// terminal of w×h (where a mouse click fell), and false off the map.
+func (b *board) tileAt(x, y, w, h int) (engine.Point, bool) {
+	l := b.layout(w, h)
+	cw := 1
+	if l.wide {
+		cw = 2
+	}
+	margin := 0
+	if l.side {
+		margin = l.margin
+	}
+	x -= margin
+	if x < 0 || y < 0 || x >= l.mapCols || y >= l.vh {
+		return engine.Point{}, false
+	}
+	return engine.Point{X: l.x0 + x/cw, Y: l.y0 + y}, true
 }

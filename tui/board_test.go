@@ -54,7 +54,7 @@ func TestKeyHints(t *testing.T) {
 	solo := newDriver(t, testConfig(t, goldenSeed), 80, 24)
 	solo.keys("<enter>")
 	scr := solo.screen()
-	for _, want := range []string{"WASD/arrows move", "Space wait  F freeze", "H/? help  P/Esc pause"} {
+	for _, want := range []string{"WASD/arrows move", "Space wait  F freeze", ">/T travel  O explore", "X look  H/? help", "P/Esc pause"} {
 		if !strings.Contains(scr, want) {
 			t.Errorf("solo game: no %q in the panel:\n%s", want, scr)
 		}
@@ -64,10 +64,10 @@ func TestKeyHints(t *testing.T) {
 	}
 
 	d, s := newCoopDriver(t)
-	if scr := d.screen(); !strings.Contains(scr, "Enter/T chat") || !strings.Contains(scr, "bob: ") {
+	if scr := d.screen(); !strings.Contains(scr, "Enter chat") || !strings.Contains(scr, "bob: ") {
 		t.Fatalf("co-op game: no chat hint or partner line:\n%s", scr)
 	}
-	d.keys("t")
+	d.keys("<enter>")
 	if scr := d.screen(); !strings.Contains(scr, "Enter send · Esc cancel") {
 		t.Fatalf("typing a chat line: no hint how to send it:\n%s", scr)
 	}

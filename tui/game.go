@@ -26,6 +26,11 @@ type gameScreen struct {
 
 	// over is set once the game has been won or lost.
 	over bool
+
+	// trip is the travel or exploration under way (travel.go); tripGen
+	// numbers the trips.
+	trip    *trip
+	tripGen int
 }
 
 func newGameScreen(c *common, sess Session) *gameScreen {
@@ -60,14 +65,27 @@ func (g *gameScreen) canChat() bool {
 func (g *gameScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
+		if g.trip != nil {
+			g.stopTrip() // any key stops a trip, and only stops it
+			return stay, nil
+		}
 		return g.key(msg)
+	case tea.MouseMsg:
+		return g.mouse(msg)
+	case travelStepMsg:
+		if g.trip == nil || g.trip.gen != msg.gen || g.over {
+			return stay, nil
+		}
+		return g.tripStep()
 	case EventsMsg:
 		n, cmd := g.apply(msg.Events)
 		return n, tea.Batch(cmd, g.sess.Next())
 	case ChatMsg:
+		g.stopTrip() // a line from the partner or the server is for the player
 		g.b.said(msg.From, msg.Text)
 		return stay, g.sess.Next()
 	case SessionErrorMsg:
+		g.stopTrip()
 		g.b.say("Connection lost: " + msg.Err.Error())
 		return push(newMessageScreen(g.c, "Connection lost",
 			"The game could not go on: "+msg.Err.Error()+".", true)), nil
@@ -85,6 +103,9 @@ func (g *gameScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 func (g *gameScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 	if g.chatting {
 		return stay, g.chatKey(msg)
+	}
+	if g.b.cursor != nil {
+		return g.lookKey(msg)
 	}
 	switch {
 	case key.Matches(msg, playKeys.Help):
@@ -119,6 +140,13 @@ func (g *gameScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 		a = engine.Skip
 	case key.Matches(msg, playKeys.Freeze):
 		a = engine.UseFreeze
+	case key.Matches(msg, playKeys.Look):
+		g.lookAt()
+		return stay, nil
+	case key.Matches(msg, playKeys.Travel):
+		return g.travelKey()
+	case key.Matches(msg, playKeys.Explore):
+		return g.startTrip(true, engine.Point{}, "")
 	default:
 		return stay, nil
 	}
@@ -156,6 +184,12 @@ func (g *gameScreen) chatKey(msg tea.KeyMsg) tea.Cmd {
 // or end screen when the events say so.
 func (g *gameScreen) apply(ev []engine.Event) (nav, tea.Cmd) {
 	o := g.b.play(ev, g.sess.View(), narrator(g.sess))
+	if o.end != 0 || o.passed != nil {
+		g.stopTrip()
+		if g.b.cursor != nil {
+			g.endLook()
+		}
+	}
 	switch {
 	case o.end != 0:
 		g.over = true
@@ -165,7 +199,30 @@ func (g *gameScreen) apply(ev []engine.Event) (nav, tea.Cmd) {
 	case o.passed != nil:
 		return push(newPassedScreen(g.c, *o.passed, g.b.view)), g.dealAhead()
 	}
-	return stay, nil
+	return stay, g.tripAfter(ev)
+}
+
+// mouse handles a mouse message: a left click on a known tile travels
+// there (in look mode it moves the cursor there); a click stops a trip.
+func (g *gameScreen) mouse(msg tea.MouseMsg) (nav, tea.Cmd) {
+	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft || g.chatting || g.over {
+		return stay, nil
+	}
+	if g.trip != nil {
+		g.stopTrip()
+		return stay, nil
+	}
+	p, ok := g.b.tileAt(msg.X, msg.Y, g.c.w, g.c.h)
+	if !ok {
+		return stay, nil
+	}
+	if g.b.cursor != nil {
+		*g.b.cursor = p
+		g.hints.ok = false
+		g.b.touch()
+		return stay, nil
+	}
+	return g.clickTravel(p)
 }
 
 // View draws the board for the terminal's size.
@@ -209,6 +266,9 @@ func keyHelp(st *Styles, sep string, plain bool) help.Model {
 // to send it and the line itself.
 func (g *gameScreen) keyHints(w int) ([]string, pline) {
 	st := g.c.st
+	if g.b.cursor != nil {
+		return g.lookHints(w)
+	}
 	if g.chatting {
 		line := g.chat.View(w)
 		return []string{st.Faint.Render(keyHelp(st, " · ", true).ShortHelpView(chatKeys)), line}, pline{text: line}

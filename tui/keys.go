@@ -11,6 +11,7 @@ type gameKeys struct {
 	Help, Pause           key.Binding
 	Chat                  key.Binding
 	History               key.Binding
+	Look, Travel, Explore key.Binding
 	// Move is the four moves as one hint; it is never matched (its keys
 	// are those of Up, Left, Down and Right).
 	Move key.Binding
@@ -25,7 +26,10 @@ var playKeys = gameKeys{
 	Freeze:  key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("F", "freeze")),
 	Help:    key.NewBinding(key.WithKeys("h", "H", "?"), key.WithHelp("H/?", "help")),
 	Pause:   key.NewBinding(key.WithKeys("p", "P", "esc"), key.WithHelp("P/Esc", "pause")),
-	Chat:    key.NewBinding(key.WithKeys("enter", "t", "T"), key.WithHelp("Enter/T", "chat")),
+	Chat:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("Enter", "chat")),
+	Look:    key.NewBinding(key.WithKeys("x", "X"), key.WithHelp("X", "look")),
+	Travel:  key.NewBinding(key.WithKeys(">", "t", "T"), key.WithHelp(">/T", "travel")),
+	Explore: key.NewBinding(key.WithKeys("o", "O"), key.WithHelp("O", "explore")),
 	History: key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("Ctrl+P", "messages")),
 	Move: key.NewBinding(key.WithKeys("w", "W", "up", "a", "A", "left", "s", "S", "down", "d", "D", "right"),
 		key.WithHelp("WASD/arrows", "move")),
@@ -43,7 +47,7 @@ func (k gameKeys) ShortHelp() []key.Binding {
 // FullHelp is the hints at the foot of the side panel, one group a line;
 // the last, chat, only in a game with someone to talk to.
 func (k gameKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Move}, {k.Skip, k.Freeze}, {k.Help, k.Pause}, {k.Chat}}
+	return [][]key.Binding{{k.Move}, {k.Skip, k.Freeze}, {k.Travel, k.Explore}, {k.Look, k.Help}, {k.Pause}, {k.Chat}}
 }
 
 // chatKeys are the hints while a chat line is typed (the line input reads

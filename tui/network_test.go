@@ -145,7 +145,7 @@ func TestFlowNetwork(t *testing.T) {
 	waitText(t, tm, "You took the key: the exit is")
 
 	// Game chat both ways.
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'T'}})
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter}) // Enter opens the chat line (T travels)
 	typeText(tm, "go go")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	bob.until("ada's game chat", func(m netplay.Message) bool {

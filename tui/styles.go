@@ -61,6 +61,7 @@ const (
 	clsExitDim  // the exit in penumbra
 	clsBonus
 	clsCompass // tiles marked by a compass
+	clsCursor  // the look cursor
 	numClasses
 )
 
@@ -118,6 +119,7 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 			clsExitDim:    "",
 			clsBonus:      sgrBold + sgrUnderline,
 			clsCompass:    sgrReverse,
+			clsCursor:     sgrReverse + sgrUnderline,
 		}
 		return s
 	}
@@ -140,6 +142,7 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 		clsExitDim:    fg("2").Faint(true),
 		clsBonus:      fg("3"),
 		clsCompass:    fg("12").Bold(true),
+		clsCursor:     fg("0").Bold(true).Background(lipgloss.Color("11")),
 	}
 	s.text.title, s.text.heading, s.text.faint = prefixOf(s.Title), prefixOf(s.Heading), prefixOf(s.Faint)
 	s.text.good, s.text.warn, s.text.key = prefixOf(s.Good), prefixOf(s.Warn), prefixOf(s.Key)

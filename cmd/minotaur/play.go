@@ -56,7 +56,8 @@ func playUsage(fs *pflag.FlagSet, paths saves.Paths, pathErr error) string {
 	}
 	return s + "\nCommands:\n" + usageCommands() +
 		"\nIn the game: W A S D or the arrows move, Space waits, F uses a freeze from\n" +
-		"your pocket, H or ? shows the help, P or Esc pauses (save, quit).\n" +
+		"your pocket, X looks, > or T travels to the key (then the exit), O explores,\n" +
+		"a click travels to a tile, H or ? shows the help, P or Esc pauses (save, quit).\n" +
 		"The player's guide is docs/guide.md.\n"
 }
 
@@ -102,7 +103,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Levels = campaign
 	}
-	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen(), tea.WithoutSignalHandler())
+	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen(), tea.WithoutSignalHandler(), tea.WithMouseCellMotion())
 	stop := onHangup(p)
 	defer stop()
 	final, err := p.Run()

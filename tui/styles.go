@@ -61,6 +61,8 @@ const (
 	clsExitDim  // the exit in penumbra
 	clsBonus
 	clsCompass // tiles marked by a compass
+	clsPath    // the path walked, on the end screen's map
+	clsCatcher // the monster that caught the player, on the end screen's map
 	numClasses
 )
 
@@ -118,6 +120,8 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 			clsExitDim:    "",
 			clsBonus:      sgrBold + sgrUnderline,
 			clsCompass:    sgrReverse,
+			clsPath:       sgrDim,
+			clsCatcher:    sgrBold + sgrReverse + sgrUnderline,
 		}
 		return s
 	}
@@ -140,6 +144,8 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 		clsExitDim:    fg("2").Faint(true),
 		clsBonus:      fg("3"),
 		clsCompass:    fg("12").Bold(true),
+		clsPath:       fg("179"),
+		clsCatcher:    fg("15").Bold(true).Background(lipgloss.Color("1")),
 	}
 	s.text.title, s.text.heading, s.text.faint = prefixOf(s.Title), prefixOf(s.Heading), prefixOf(s.Faint)
 	s.text.good, s.text.warn, s.text.key = prefixOf(s.Good), prefixOf(s.Warn), prefixOf(s.Key)

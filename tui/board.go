@@ -492,6 +492,11 @@ func (b *board) partnerLine() string {
 	state := "waiting"
 	if p, ok := b.view.Player(other); ok {
 		state = p.State.String()
+		if p.State == engine.Away {
+			// Connected again (the offline case is below), off the
+			// board until the level ends.
+			state = "back next level"
+		}
 	}
 	if other-1 < len(info.Online) && !info.Online[other-1] {
 		state = "away"

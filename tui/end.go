@@ -242,7 +242,7 @@ func (e *endScreen) besideMap() (string, bool) {
 		if w-mc-3 < endTextMin {
 			continue
 		}
-		t, c := e.text(min(w-mc-3, 52), h)
+		t, c := e.text(min(w-mc-3, 72), h)
 		if !found || c < cut {
 			text, wide, cut, found = t, wd, c, true
 		}

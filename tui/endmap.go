@@ -29,6 +29,7 @@ type endMap struct {
 	catcher  engine.MonsterKind
 	catchAt  engine.Point
 	caught   bool // a catcher is drawn at catchAt
+	walked   bool // a tile of the path is drawn
 	focus    engine.Point
 }
 
@@ -86,6 +87,14 @@ func newEndMap(st *Styles, seat int, v engine.View, revealed bool, path []engine
 	for _, p := range path {
 		if i, ok := in(p); ok && m.d.chr[i] == '.' {
 			m.d.chr[i], m.d.cls[i] = pathByte, clsPath
+		}
+	}
+	if caught != nil && len(path) > 0 && path[len(path)-1] == caught.Pos {
+		path = path[:len(path)-1] // the catcher stands there
+	}
+	for _, p := range path {
+		if i, ok := in(p); ok && m.d.chr[i] == pathByte {
+			m.walked = true
 		}
 	}
 	if len(path) > 0 {
@@ -163,7 +172,10 @@ func (m *endMap) writeRow(sb *strings.Builder, y int) {
 // legend explains the map's marks: on one line when it fits in w
 // columns, else one mark a line.
 func (m *endMap) legend(st *Styles, w int) []string {
-	parts := []string{st.tiles[clsPath] + "·" + st.reset + " your path"}
+	var parts []string
+	if m.walked {
+		parts = append(parts, st.tiles[clsPath]+"·"+st.reset+" your path")
+	}
 	if m.caught {
 		parts = append(parts, st.tiles[clsCatcher]+string(rune(m.catcher))+st.reset+" caught you")
 	}

@@ -66,7 +66,7 @@ func TestGameOverHunterCameFromTheRight(t *testing.T) {
 	}
 	d.expectScreen("end")
 	scr := d.screen()
-	if !strings.Contains(scr, "A hunter came at you from the right and caught you") || !strings.Contains(scr, "on turn 4 of level 1.") {
+	if !strings.Contains(scr, "A hunter came at you from the right and caught you") || !strings.Contains(scr, "turn 4 of level 1.") {
 		t.Errorf("the cause does not say where the hunter came from:\n%s", scr)
 	}
 	if !regexp.MustCompile(`\| · H (\. )*K E \|`).MatchString(scr) {

@@ -175,3 +175,40 @@ func TestPartnerPanelBackNextLevel(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
+
+// TestBackNoticeAfterRestart: a player whose program died mid-game and who
+// starts it again after the server gave the seat away for the level is
+// told at once, on the game screen, why they cannot move.
+func TestBackNoticeAfterRestart(t *testing.T) {
+	addr := twoLevelServer(t)
+	cfg := testConfig(t, 1)
+	cfg.Server = addr
+	c := &common{cfg: cfg}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	cl, _, err := c.connectFunc()(ctx, addr, "ada")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bob := newBot(t, addr, "bob", "")
+	if err := cl.Invite("bob"); err != nil {
+		t.Fatal(err)
+	}
+	bob.until("the invitation", func(m netplay.Message) bool { _, ok := m.(*netplay.Invited); return ok })
+	bob.c.Accept("ada")
+	bob.until("the start", func(m netplay.Message) bool { _, ok := m.(*netplay.Start); return ok })
+	cl.Close() // the program dies mid-game
+	bob.until("ada away", func(m netplay.Message) bool {
+		p, ok := m.(*netplay.Partner)
+		return ok && p.Status == netplay.PartnerDisconnected
+	})
+
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(100, 30))
+	waitText(t, tm, "Network game")
+	typeText(tm, "t")
+	waitText(t, tm, "Name:   ada")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "You are back, but out until level", "1 ends: the level went on while", "then you watch bob.")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+}

@@ -58,6 +58,11 @@ func NewRemoteSession(c *netplay.Client, addr, name string, start *netplay.Start
 			s.names[p.Seat-1] = p.Name
 		}
 	}
+	if me, ok := first.Player(start.Seat); ok && me.State != engine.Active && first.Result == engine.InProgress {
+		// A player back in a game that went on without them (the program
+		// was started again): told at once why they cannot move.
+		s.pending = append(s.pending, ChatMsg{Text: s.backNotice(first)})
+	}
 	return s
 }
 

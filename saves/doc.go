@@ -6,7 +6,8 @@
 //
 //	paths, err := saves.ResolvePaths(savesFlag, scoresFlag, saves.LocalEnv())
 //	store := saves.Store{Dir: paths.Saves}
-//	info, err := store.Save(game, recorder, time.Now())   // a new file, never an overwrite
+//	info, err := store.Save(game, recorder, time.Now())   // a game's first save: a new file
+//	info, err = store.Replace(info.Name, game, recorder, time.Now()) // saved again: over its file
 //	list, err := store.List()                            // newest first; damaged files listed too
 //	loaded, err := store.Load(list[0].Name)
 //

@@ -37,8 +37,9 @@ type saveFile struct {
 	Game      json.RawMessage `json:"game"`
 }
 
-// Store is the folder of saved games. Each save is a new file, never an
-// overwrite of another; the folder is created on the first save. The zero
+// Store is the folder of saved games. A game's first save is a new file,
+// never an overwrite of another game's; saving the same game again replaces
+// its own file (Replace). The folder is created on the first save. The zero
 // value is not usable; set Dir.
 type Store struct {
 	Dir string
@@ -108,6 +109,32 @@ func (s Store) Save(g *engine.Game, rec *Recorder, now time.Time) (SaveInfo, err
 	}
 	info := infoOf(g)
 	info.Name, info.Path, info.Saved, info.Modified = filepath.Base(path), path, now, now
+	return info, nil
+}
+
+// Replace writes the whole game g, and its recording rec (nil for none),
+// over the save with the given file name (as Save returned or List listed),
+// atomically: the file holds the earlier save or this one in full, never a
+// mix. It is how a game that already has a save saves again: one game, one
+// file. A file that is gone (deleted meanwhile) is written anew.
+func (s Store) Replace(name string, g *engine.Game, rec *Recorder, now time.Time) (SaveInfo, error) {
+	if err := checkName(name); err != nil {
+		return SaveInfo{}, err
+	}
+	data, err := encodeSave(g, rec, now)
+	if err != nil {
+		return SaveInfo{}, err
+	}
+	if err := ensureDir(s.Dir); err != nil {
+		return SaveInfo{}, fmt.Errorf("the game was not saved: %w", err)
+	}
+	removeStale(s.Dir, "", now)
+	path := filepath.Join(s.Dir, name)
+	if err := WriteFile(path, data); err != nil {
+		return SaveInfo{}, fmt.Errorf("the game was not saved: %w", err)
+	}
+	info := infoOf(g)
+	info.Name, info.Path, info.Saved, info.Modified = name, path, now, now
 	return info, nil
 }
 

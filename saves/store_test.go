@@ -297,3 +297,33 @@ func TestMigrateSave(t *testing.T) {
 		t.Error("the migrated save does not hold the game")
 	}
 }
+
+// TestReplaceKeepsOneFile: saving a game again over its file leaves one
+// file, holding the later game; a bad name is refused.
+func TestReplaceKeepsOneFile(t *testing.T) {
+	g, err := engine.New(engine.Config{Seed: 5, Players: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := Store{Dir: filepath.Join(t.TempDir(), "saves")}
+	info, err := store.Save(g, nil, day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Apply(1, engine.Skip)
+	g.Apply(1, engine.Skip)
+	if _, err := store.Replace(info.Name, g, nil, day.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	list, err := store.List()
+	if err != nil || len(list) != 1 || list[0].Name != info.Name {
+		t.Fatalf("after Replace the folder lists %v (%v), want only %s", list, err, info.Name)
+	}
+	l, err := store.Load(info.Name)
+	if err != nil || gameJSON(t, l.Game) != gameJSON(t, g) {
+		t.Fatalf("the replaced save does not hold the later game (%v)", err)
+	}
+	if _, err := store.Replace("../x.json", g, nil, day); err == nil {
+		t.Fatal("Replace wrote outside the folder")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/saves"
 )
 
 // level7Screen returns a game screen at 80×24 on a level-7 maze (21×23),
@@ -79,4 +80,43 @@ func BenchmarkTurn(b *testing.B) {
 		m.Update(keys[i%len(keys)])
 		_ = m.View()
 	}
+}
+
+// BenchmarkReplayStepBack measures ← at the end of a whole won campaign
+// (every level passed along the solver's line): the game is played again
+// from its start, on a new board, and drawn.
+func BenchmarkReplayStepBack(b *testing.B) {
+	g, err := engine.New(engine.Config{Seed: 3, Players: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var moves []byte
+	for g.Result() == engine.InProgress {
+		sol := engine.Solve(g, engine.SolverBudget)
+		if !sol.Found {
+			b.Skip("seed 3: a level has no winning line")
+		}
+		for _, a := range sol.Line {
+			g.Apply(1, a)
+			moves = append(moves, byte(a))
+		}
+	}
+	if g.Result() != engine.Won {
+		b.Fatalf("seed 3 was not won along the solver's lines")
+	}
+	m, err := NewReplay(saves.Replay{Seed: 3, Players: 1, Moves: string(moves)}, nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		m.seek(len(moves))
+		b.StartTimer()
+		m.seek(len(moves) - 1)
+		_ = m.View()
+	}
+	b.ReportMetric(float64(len(moves)), "moves")
 }

@@ -88,12 +88,12 @@ func TestKeyHints(t *testing.T) {
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	scr = ansi.Strip(m.View())
-	if !strings.Contains(scr, "Space pause  → step") || !strings.Contains(scr, "+/- speed  Q quit") || strings.Contains(scr, "F freeze") {
+	if !strings.Contains(scr, "Space pause  ←/→ step") || !strings.Contains(scr, "[/] level  g go to turn") || !strings.Contains(scr, "+/- speed  Q quit") || strings.Contains(scr, "F freeze") {
 		t.Fatalf("replay: the panel does not show the viewer's keys:\n%s", scr)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 44, Height: 16})
 	lines = strings.Split(ansi.Strip(m.View()), "\n")
-	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "Replay 0/2  4 moves/s  Space pause · → step") {
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "Replay 0/2  4 moves/s  Space pause · ←/→") {
 		t.Fatalf("replay, narrow terminal: the line under the map is %q", last)
 	}
 }

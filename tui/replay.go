@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -23,14 +25,21 @@ var replaySpeeds = []struct {
 // replayKeyMap is the viewer's keys. Its FullHelp rows are the key hints
 // at the foot of the side panel, its ShortHelp the hints under the map.
 type replayKeyMap struct {
-	Pause, Step, Faster, Slower, Quit key.Binding
-	// Speed is Faster and Slower as one hint; it is never matched.
-	Speed key.Binding
+	Pause, Step, Back, Next, Prev, GoTo, Faster, Slower, Quit key.Binding
+	// Speed is Faster and Slower as one hint, Steps Step and Back, Levels
+	// Next and Prev; they are never matched.
+	Speed, Steps, Levels key.Binding
 }
 
 var replayKeys = replayKeyMap{
 	Pause:  key.NewBinding(key.WithKeys(" ", "p", "P"), key.WithHelp("Space", "pause")),
 	Step:   key.NewBinding(key.WithKeys("right", "l", "L", "n", "N", "."), key.WithHelp("→", "step")),
+	Back:   key.NewBinding(key.WithKeys("left", "h", "H", "b", "B", ","), key.WithHelp("←", "back")),
+	Next:   key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next level")),
+	Prev:   key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous level")),
+	GoTo:   key.NewBinding(key.WithKeys("g", "G"), key.WithHelp("g", "go to turn")),
+	Steps:  key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "step")),
+	Levels: key.NewBinding(key.WithKeys("[", "]"), key.WithHelp("[/]", "level")),
 	Faster: key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+", "faster")),
 	Slower: key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "slower")),
 	Quit:   key.NewBinding(key.WithKeys("q", "Q", "esc", "ctrl+c"), key.WithHelp("Q", "quit")),
@@ -39,18 +48,26 @@ var replayKeys = replayKeyMap{
 
 // ShortHelp is the one line of hints under the map.
 func (k replayKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Pause, k.Step, k.Speed, k.Quit}
+	return []key.Binding{k.Pause, k.Steps, k.Levels, k.GoTo, k.Speed, k.Quit}
 }
 
 // FullHelp is the hints of the side panel, one group a line.
 func (k replayKeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Pause, k.Step}, {k.Speed, k.Quit}}
+	return [][]key.Binding{{k.Pause, k.Steps}, {k.Levels, k.GoTo}, {k.Speed, k.Quit}}
 }
 
 // ReplayModel plays a recorded game back on screen, on the same board as
-// play: Space pauses, → plays one move, + and - change the speed, Q quits.
+// play: Space pauses, → plays one move, ← goes one move back, ] and [ go to
+// the next and previous level, g to a turn, + and - change the speed, Q
+// quits.
+//
+// Going back re-runs the game from its start up to the move before, on a
+// new board, so the screen is exactly the one a replay stopped there shows
+// (the engine is deterministic and fast: no snapshots are kept).
 type ReplayModel struct {
 	c      *common
+	r      saves.Replay
+	levels []engine.Level
 	pb     *saves.Playback
 	b      *board
 	speed  int
@@ -60,12 +77,21 @@ type ReplayModel struct {
 	hints  hintCache
 	// narrator words the events for seat 1, as its player saw them.
 	narrator engine.Narrator
+	// marks[i] is the level and turn after i moves, for every position the
+	// playback can reach (up to the first move the game refuses).
+	marks []replayMark
+	// goTo is the prompt of g; asking is true while it is open.
+	goTo   lineInput
+	asking bool
 }
+
+// replayMark is where the game stands after some moves.
+type replayMark struct{ level, turn int }
 
 // NewReplay starts playing r back; levels are r.Levels parsed (nil for the
 // generated campaign). st may be nil for the local terminal's styles.
 func NewReplay(r saves.Replay, levels []engine.Level, st *Styles) (*ReplayModel, error) {
-	pb, err := r.Start(levels)
+	marks, err := replayMarks(r, levels)
 	if err != nil {
 		return nil, err
 	}
@@ -73,15 +99,152 @@ func NewReplay(r saves.Replay, levels []engine.Level, st *Styles) (*ReplayModel,
 		st = NewStyles(nil)
 	}
 	c := &common{st: st, w: 80, h: 24}
-	m := &ReplayModel{c: c, pb: pb, speed: 2}
-	m.b = newBoard(st, 1, pb.Game().View(1))
+	m := &ReplayModel{c: c, r: r, levels: levels, speed: 2, marks: marks}
+	m.goTo = lineInput{Limit: 12}
+	if err := m.restart(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// restart puts the playback and the board back at the start of the game.
+func (m *ReplayModel) restart() error {
+	pb, err := m.r.Start(m.levels)
+	if err != nil {
+		return err
+	}
+	m.pb, m.done = pb, ""
+	m.b = newBoard(m.c.st, 1, pb.Game().View(1))
 	players := pb.Game().Players()
 	m.b.info = func() SessionInfo { return SessionInfo{Players: players} }
 	m.narrator = engine.Narrator{Seat: 1, FirstPerson: true, Players: players}
 	m.b.keys = m.keyHints
 	m.b.welcome()
 	m.status()
-	return m, nil
+	return nil
+}
+
+// replayMarks plays r through once and notes the level and turn after
+// every move, up to the end or the first move the game refuses.
+func replayMarks(r saves.Replay, levels []engine.Level) ([]replayMark, error) {
+	pb, err := r.Start(levels)
+	if err != nil {
+		return nil, err
+	}
+	g := pb.Game()
+	marks := make([]replayMark, 1, len(r.Moves)+1)
+	marks[0] = replayMark{g.LevelNumber(), g.Status().Turn}
+	for !pb.Done() {
+		if _, err := pb.Step(); err != nil {
+			break
+		}
+		marks = append(marks, replayMark{g.LevelNumber(), g.Status().Turn})
+	}
+	return marks, nil
+}
+
+// seek shows the game after n moves, paused: the game is played again
+// from its start, on a new board, exactly as → would have shown it.
+func (m *ReplayModel) seek(n int) {
+	n = max(0, min(n, len(m.marks)-1))
+	if played, _ := m.pb.Progress(); played > n || m.done != "" {
+		if err := m.restart(); err != nil {
+			m.b.say("The replay cannot start again: " + err.Error() + ".")
+			return
+		}
+	}
+	for {
+		played, _ := m.pb.Progress()
+		if played >= n || m.done != "" {
+			break
+		}
+		m.step()
+	}
+	m.paused = true
+	m.gen++
+	m.status()
+}
+
+// here is where the game stands now.
+func (m *ReplayModel) here() replayMark {
+	played, _ := m.pb.Progress()
+	return m.marks[min(played, len(m.marks)-1)]
+}
+
+// levelStart returns the number of moves after which level starts, or -1
+// when the replay never reaches it.
+func (m *ReplayModel) levelStart(level int) int {
+	for i, mk := range m.marks {
+		if mk.level == level {
+			return i
+		}
+	}
+	return -1
+}
+
+// nextLevel goes to the start of the next level, or to the end of the
+// replay on its last level.
+func (m *ReplayModel) nextLevel() {
+	if i := m.levelStart(m.here().level + 1); i >= 0 {
+		m.seek(i)
+		return
+	}
+	m.seek(len(m.marks) - 1)
+}
+
+// prevLevel goes to the start of the previous level, or to the start of
+// the replay on the first.
+func (m *ReplayModel) prevLevel() {
+	lv := m.here().level
+	if i := m.levelStart(lv - 1); i >= 0 {
+		m.seek(i)
+		return
+	}
+	m.seek(max(m.levelStart(lv), 0))
+}
+
+// goToTurn goes to where a turn starts: "T" is turn T of the level on
+// screen, "L:T" turn T of level L. It returns why it cannot, for the player.
+func (m *ReplayModel) goToTurn(text string) string {
+	text = strings.TrimSpace(text)
+	level, turnText := m.here().level, text
+	if l, t, ok := strings.Cut(text, ":"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(l))
+		if err != nil || n < 1 {
+			return fmt.Sprintf("%q is not a level number: type a turn (12) or a level and a turn (3:12).", l)
+		}
+		level, turnText = n, strings.TrimSpace(t)
+	}
+	turn, err := strconv.Atoi(turnText)
+	if err != nil || turn < 0 {
+		return fmt.Sprintf("%q is not a turn number: type a turn (12) or a level and a turn (3:12).", turnText)
+	}
+	last := -1
+	for i, mk := range m.marks {
+		if mk.level != level {
+			continue
+		}
+		if mk.turn == turn {
+			m.seek(i)
+			return ""
+		}
+		last = max(last, mk.turn)
+	}
+	if last < 0 {
+		return fmt.Sprintf("The replay does not reach level %d.", level)
+	}
+	return fmt.Sprintf("Level %d has turns 0 to %d in this replay.", level, last)
+}
+
+// turnRange tells the level on screen and its last turn, for the prompt.
+func (m *ReplayModel) turnRange() (level, last int) {
+	level = m.here().level
+	for _, mk := range m.marks {
+		if mk.level == level {
+			last = max(last, mk.turn)
+		}
+	}
+	return level, last
 }
 
 // keyHints are the viewer's key hints, from replayKeys through bubbles'
@@ -119,6 +282,9 @@ func (m *ReplayModel) status() {
 		s = fmt.Sprintf("Replay %d/%d  %s", played, total, m.done)
 	case m.paused:
 		s += "  PAUSED"
+	}
+	if m.asking {
+		s = m.goTo.View(60)
 	}
 	m.b.status = s
 	m.b.touch()
@@ -181,6 +347,10 @@ func (m *ReplayModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.tick()
 	case tea.KeyMsg:
+		if m.asking && msg.Type != tea.KeyCtrlC {
+			m.askKey(msg)
+			return m, nil
+		}
 		switch {
 		case key.Matches(msg, replayKeys.Quit):
 			return m, tea.Quit
@@ -199,6 +369,22 @@ func (m *ReplayModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.gen++
 			m.step()
 			m.status()
+		case key.Matches(msg, replayKeys.Back):
+			played, _ := m.pb.Progress()
+			m.seek(played - 1)
+		case key.Matches(msg, replayKeys.Next):
+			m.nextLevel()
+		case key.Matches(msg, replayKeys.Prev):
+			m.prevLevel()
+		case key.Matches(msg, replayKeys.GoTo):
+			m.paused = true
+			m.gen++
+			m.asking = true
+			_, last := m.turnRange()
+			m.goTo.Prompt = fmt.Sprintf("Go to turn (0-%d): ", last)
+			m.goTo.SetValue("")
+			m.goTo.Focus()
+			m.status()
 		case key.Matches(msg, replayKeys.Faster):
 			m.speed = min(m.speed+1, len(replaySpeeds)-1)
 			m.status()
@@ -208,6 +394,23 @@ func (m *ReplayModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	return m, nil
+}
+
+// askKey handles a key while the prompt of g is open: Enter goes, Esc
+// cancels.
+func (m *ReplayModel) askKey(msg tea.KeyMsg) {
+	switch msg.Type {
+	case tea.KeyEsc:
+		m.asking = false
+	case tea.KeyEnter:
+		m.asking = false
+		if why := m.goToTurn(m.goTo.Value()); why != "" {
+			m.b.say(why)
+		}
+	default:
+		m.goTo.Update(msg)
+	}
+	m.status()
 }
 
 // View draws the game as it stands in the replay.

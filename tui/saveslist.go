@@ -35,6 +35,7 @@ func startLoaded(c *common, msg loadedMsg, note *string) (nav, tea.Cmd) {
 	}
 	l := msg.loaded
 	sess := NewLocalSession(l.Game, l.Recorder, nil, c.cfg.Saves, c.cfg.Replays, c.cfg.Now, true)
+	sess.ContinuedFrom(msg.name)
 	return replace(newGameScreen(c, sess)), nil
 }
 

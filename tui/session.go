@@ -2,8 +2,12 @@ package tui
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -64,8 +68,9 @@ type Session interface {
 // keeps a network game). Without one, the pause screen says the game cannot
 // be saved and quitting never asks about unsaved progress.
 type Saver interface {
-	// Save returns a command that writes the game to a new saved-game file
-	// and reports a SavedMsg.
+	// Save returns a command that writes the game to its saved-game file —
+	// a new file the first time, the same file replaced after that — and
+	// reports a SavedMsg.
 	Save() tea.Cmd
 	// Unsaved reports whether the game has progress that no save holds and
 	// that quitting would lose.
@@ -159,6 +164,21 @@ type LocalSession struct {
 	savedAt int  // rec.Len() at the last save; -1 when never saved
 	played  int  // actions played in this sitting
 	ended   bool // End has been called
+	file    *saveFile
+}
+
+// saveFile is the one save file of a game: a game in progress has at most
+// one, which its saves replace and its end deletes. The name is learnt in
+// the commands that write and is read in the commands that delete, so it is
+// kept under a lock; the lock is held for a whole write, so that two saves
+// never race for the first file name, and an end waits for the saves asked
+// before it (pending) so that it deletes the file they wrote.
+type saveFile struct {
+	mu      sync.Mutex
+	name    string         // the file's name in the saves folder; "" before the first save
+	written int            // the number of the newest save written (saves are numbered from 1)
+	asked   int            // the number of the newest save asked for (read and written in Update only)
+	pending sync.WaitGroup // saves asked for and not yet written
 }
 
 // NewLocalSession wraps a game. rec records its moves (nil starts a new
@@ -171,11 +191,22 @@ func NewLocalSession(g *engine.Game, rec *saves.Recorder, levelTexts []string, s
 	if rec == nil {
 		rec = saves.NewRecorder(g.Seed(), levelTexts, g.Players())
 	}
-	s := &LocalSession{game: g, rec: rec, store: saves.Store{Dir: savesDir}, replays: replaysDir, now: now, savedAt: -1}
+	s := &LocalSession{game: g, rec: rec, store: saves.Store{Dir: savesDir}, replays: replaysDir, now: now, savedAt: -1, file: &saveFile{}}
 	if savedAlready {
 		s.savedAt = rec.Len()
 	}
 	return s
+}
+
+// ContinuedFrom tells the session that its game was loaded from the save
+// with the given file name in the saves folder: saving again replaces that
+// file, and the end of the game deletes it. Until then the file stays, so
+// that a crash loses nothing. It is called right after NewLocalSession,
+// before any Save.
+func (s *LocalSession) ContinuedFrom(name string) {
+	s.file.mu.Lock()
+	s.file.name = name
+	s.file.mu.Unlock()
 }
 
 // Game returns the session's game (for tests).
@@ -226,20 +257,39 @@ func (s *LocalSession) Unsaved() bool {
 }
 
 // Save snapshots the game now (so that the write cannot race with play) and
-// returns a command that writes it to a new file in the saves folder.
+// returns a command that writes it: to a new file in the saves folder the
+// first time, over that same file (atomically) every time after, so that a
+// game has one save, which holds its latest state. When two saves' commands
+// run out of order, the older one writes nothing.
 func (s *LocalSession) Save() tea.Cmd {
 	g, rec, err := s.snapshot()
 	if err != nil {
 		return func() tea.Msg { return SavedMsg{Err: err} }
 	}
-	store, now := s.store, s.now()
-	n := s.rec.Len()
-	s.savedAt = n // optimistic; a failed save resets it through SaveFailed
+	store, now, f := s.store, s.now(), s.file
+	s.savedAt = s.rec.Len() // optimistic; a failed save resets it through SaveFailed
+	f.asked++
+	nr := f.asked
+	f.pending.Add(1)
 	return func() tea.Msg {
-		info, err := store.Save(g, rec, now)
+		defer f.pending.Done()
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if nr < f.written {
+			// A later save is already on the disk.
+			return SavedMsg{Path: filepath.Join(store.Dir, f.name)}
+		}
+		var info saves.SaveInfo
+		var err error
+		if f.name == "" {
+			info, err = store.Save(g, rec, now)
+		} else {
+			info, err = store.Replace(f.name, g, rec, now)
+		}
 		if err != nil {
 			return SavedMsg{Err: err}
 		}
+		f.name, f.written = info.Name, nr
 		return SavedMsg{Path: info.Path}
 	}
 }
@@ -262,14 +312,28 @@ func (s *LocalSession) snapshot() (*engine.Game, *saves.Recorder, error) {
 
 // End returns a command that writes the game's replay, unless nothing was
 // played in this sitting of a game that goes on (a save just continued and
-// left again). It reports an EndedMsg. A session ends once.
+// left again), and, when the game is over (won or lost), deletes its save:
+// a save is a place to come back to, not a way to undo. A game left in
+// progress keeps its save. It reports an EndedMsg. A session ends once.
 func (s *LocalSession) End() tea.Cmd {
 	if s.ended {
 		return nil
 	}
 	s.ended = true
-	if s.rec.Len() == 0 || (s.played == 0 && s.game.Result() == engine.InProgress) {
-		return func() tea.Msg { return EndedMsg{} }
+	over := s.game.Result() != engine.InProgress
+	var forget func() error
+	if over {
+		forget = s.deleteSave()
+	}
+	if s.rec.Len() == 0 || (s.played == 0 && !over) {
+		return func() tea.Msg {
+			if forget != nil {
+				if err := forget(); err != nil {
+					return EndedMsg{Err: err}
+				}
+			}
+			return EndedMsg{}
+		}
 	}
 	r, dir, now := s.rec.Replay(), s.replays, s.now()
 	return func() tea.Msg {
@@ -282,6 +346,35 @@ func (s *LocalSession) End() tea.Cmd {
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs
 		}
+		if forget != nil {
+			if err := forget(); err != nil {
+				return EndedMsg{Replay: path, Err: err}
+			}
+		}
 		return EndedMsg{Replay: path}
+	}
+}
+
+// deleteSave returns the work, run in End's command, that deletes the
+// game's save file once the saves asked before it are written. A file
+// already gone is no error.
+func (s *LocalSession) deleteSave() func() error {
+	f, dir := s.file, s.store.Dir
+	return func() error {
+		f.pending.Wait()
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if f.name == "" {
+			return nil
+		}
+		err := os.Remove(filepath.Join(dir, f.name))
+		if errors.Is(err, fs.ErrNotExist) {
+			err = nil
+		}
+		if err != nil {
+			return fmt.Errorf("the finished game's save %s could not be deleted (delete it from Continue): %w", f.name, err)
+		}
+		f.name = ""
+		return nil
 	}
 }

@@ -25,8 +25,9 @@ const replayShortUsage = "usage: minotaur replay [--headless] FILE (run 'minotau
 const replayUsage = `usage: minotaur replay [--headless] FILE
 
 Plays back a recorded game (a file from the replays folder, see
-docs/files.md). On screen: Space pauses, → plays one step, + and - change
-the speed, Q quits.
+docs/files.md). On screen: Space pauses, → plays one step, ← goes one step
+back, ] and [ go to the next and previous level, g goes to a turn, + and -
+change the speed, Q quits.
 
 With --headless nothing is drawn: the moves are played at once and the
 outcome is printed as one JSON object:

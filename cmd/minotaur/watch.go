@@ -14,7 +14,8 @@ import (
 func init() { watchReplay = watchOnScreen }
 
 // watchOnScreen plays a replay back full-screen: Space pauses, → plays one
-// move, + and - change the speed, Q quits.
+// move, ← goes one back, ] and [ go to the next and previous level, g to a
+// turn, + and - change the speed, Q quits.
 func watchOnScreen(path string, r saves.Replay, levels []engine.Level, stdout, stderr io.Writer) int {
 	m, err := tui.NewReplay(r, levels, nil)
 	if err != nil {

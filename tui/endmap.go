@@ -30,6 +30,7 @@ type endMap struct {
 	catchAt  engine.Point
 	caught   bool // a catcher is drawn at catchAt
 	walked   bool // a tile of the path is drawn
+	partner  bool // the catcher caught the partner, not this seat
 	focus    engine.Point
 }
 
@@ -104,6 +105,7 @@ func newEndMap(st *Styles, seat int, v engine.View, revealed bool, path []engine
 		if i, ok := in(caught.Pos); ok {
 			m.d.chr[i], m.d.cls[i] = byte(caught.Monster), clsCatcher
 			m.catcher, m.catchAt, m.caught = caught.Monster, caught.Pos, true
+			m.partner = caught.Seat != seat
 			m.focus = caught.Pos
 		}
 	}
@@ -177,7 +179,11 @@ func (m *endMap) legend(st *Styles, w int) []string {
 		parts = append(parts, st.tiles[clsPath]+"·"+st.reset+" your path")
 	}
 	if m.caught {
-		parts = append(parts, st.tiles[clsCatcher]+string(rune(m.catcher))+st.reset+" caught you")
+		whom := "you"
+		if m.partner {
+			whom = "your partner"
+		}
+		parts = append(parts, st.tiles[clsCatcher]+string(rune(m.catcher))+st.reset+" caught "+whom)
 	}
 	if one := strings.Join(parts, "  "); ansi.StringWidth(one) <= w {
 		return []string{one}

@@ -160,3 +160,24 @@ func TestEndScreenLevel7Fits(t *testing.T) {
 		}
 	}
 }
+
+// TestEndMapPartnerCaught: in co-op, when the capture that ended the game
+// was the partner's, the legend says so.
+func TestEndMapPartnerCaught(t *testing.T) {
+	st := NewStyles(nil)
+	lv := huntedCorridor()
+	v := engine.View{Seat: 1, Rows: lv.Rows, Cols: lv.Cols, Map: lv.Glyphs(), Light: make([]engine.Light, lv.Rows*lv.Cols)}
+	for i := range v.Light {
+		v.Light[i] = engine.Lit
+	}
+	caught := &engine.Event{Kind: engine.EvCaught, Seat: 2, Pos: engine.Point{X: 4, Y: 1}, Monster: engine.Hunter}
+	m := newEndMap(st, 1, v, false, []engine.Point{{X: 2, Y: 1}, {X: 3, Y: 1}}, caught)
+	got := ansi.Strip(strings.Join(m.legend(st, 80), "\n"))
+	if got != "· your path  H caught your partner" {
+		t.Errorf("legend %q", got)
+	}
+	row := ansi.Strip(strings.Join(m.lines(false, 3), "\n"))
+	if !strings.Contains(row, "|P··H") {
+		t.Errorf("the path and the catcher are not drawn:\n%s", row)
+	}
+}

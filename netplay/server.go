@@ -618,6 +618,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 
 // Stats is a snapshot of the server's load.
 type Stats struct {
+	Open    int // connections counted in the budget, TCP and SSH
 	Clients int // attached sessions
 	Players int // players with a name (connected or away)
 	Games   int // games in progress
@@ -625,7 +626,10 @@ type Stats struct {
 
 // Stats returns the current load.
 func (s *Server) Stats() Stats {
+	s.budget.mu.Lock()
+	open := s.budget.total
+	s.budget.mu.Unlock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return Stats{Clients: int(s.nsess.Load()), Players: len(s.byName), Games: len(s.rooms)}
+	return Stats{Open: open, Clients: int(s.nsess.Load()), Players: len(s.byName), Games: len(s.rooms)}
 }

@@ -171,7 +171,11 @@ func TestSessionFlood(t *testing.T) {
 // cannot starve the game's TCP port, and another host is never kept out.
 func TestSSHConnectionsInBudget(t *testing.T) {
 	const perAddr = 6
-	r := newRigWith(t, func(g *netplay.Config) { g.MaxPerAddr = perAddr }, func(c *Config) { c.LoginGrace = 500 * time.Millisecond })
+	// The handshake deadline is long enough that the silent connections
+	// still hold the host's share when the game connection comes, on a
+	// loaded machine too (at 500 ms they were sometimes gone already), and
+	// short enough to watch them freed.
+	r := newRigWith(t, func(g *netplay.Config) { g.MaxPerAddr = perAddr }, func(c *Config) { c.LoginGrace = 4 * time.Second })
 	var silent []net.Conn
 	for range perAddr + 4 {
 		c, err := net.Dial("tcp", r.sshAddr)
@@ -181,7 +185,13 @@ func TestSSHConnectionsInBudget(t *testing.T) {
 		defer c.Close()
 		silent = append(silent, c)
 	}
-	// The host's share is taken: its next game connection is refused.
+	// The host's share is taken (once the server has counted them: a dial
+	// returns when the kernel accepts, before the server does) ...
+	deadline := time.Now().Add(waitTime)
+	for r.game.Stats().Open < perAddr && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	// ... so its next game connection is refused.
 	c, err := net.Dial("tcp", r.tcpAddr)
 	if err != nil {
 		t.Fatal(err)

@@ -94,23 +94,16 @@ func (n Narrator) Say(e Event) string {
 	case EvEscaped:
 		return who + " escaped."
 	case EvCaught:
-		by := "a " + e.Monster.Name()
-		if e.Monster == Minotaur {
-			by = "the Minotaur"
-		}
+		by := e.Monster.Called()
 		if you {
 			return fmt.Sprintf("You were caught by %s!", by)
 		}
 		return fmt.Sprintf("%s was caught by %s.", who, by)
 	case EvSighted:
-		name := "a " + e.Monster.Name()
-		if e.Monster == Minotaur {
-			name = "the Minotaur"
-		}
 		if you {
-			return "You see " + name + "."
+			return "You see " + e.Monster.Called() + "."
 		}
-		return who + " sees " + name + "."
+		return who + " sees " + e.Monster.Called() + "."
 	case EvMinotaurAims:
 		return "The Minotaur is about to leap: leave the marked area!"
 	case EvMinotaurLeaps:

@@ -139,6 +139,15 @@ func (k MonsterKind) Name() string {
 	return "monster"
 }
 
+// Called is the monster's name with its article, as a sentence names one
+// ("a hunter", "the Minotaur": there is only one).
+func (k MonsterKind) Called() string {
+	if k == Minotaur {
+		return "the " + k.Name()
+	}
+	return "a " + k.Name()
+}
+
 // SeatState is where a player stands in the current level.
 type SeatState byte
 

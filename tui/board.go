@@ -45,7 +45,11 @@ type board struct {
 	turn int // batches of messages so far
 	// history is every message of the level being played, for Ctrl+P.
 	history []string
-	d       mapDrawer
+	// path is where this seat stood on the level being played, in order
+	// (a repeated tile once in a row), for the end screen's map.
+	path      []engine.Point
+	pathLevel int
+	d         mapDrawer
 
 	frame string
 	dirty bool
@@ -74,7 +78,23 @@ func newBoard(st *Styles, seat int, v engine.View) *board {
 	b := &board{st: st, seat: seat, view: v, dirty: true}
 	b.d.st = st
 	b.keys = func(int) ([]string, pline) { return nil, pline{} }
+	b.walked()
 	return b
+}
+
+// walked notes where this seat stands in the view it shows: a new level
+// starts a new path.
+func (b *board) walked() {
+	p, ok := b.view.Player(b.seat)
+	if !ok {
+		return
+	}
+	if b.view.Level != b.pathLevel {
+		b.path, b.pathLevel = b.path[:0], b.view.Level
+	}
+	if n := len(b.path); n == 0 || b.path[n-1] != p.Pos {
+		b.path = append(b.path, p.Pos)
+	}
 }
 
 // welcome is the first message: what to do on a level that starts, or
@@ -132,9 +152,12 @@ func (b *board) touch() { b.dirty = true }
 
 // outcome is what a batch of events means for the screen that shows them.
 type outcome struct {
-	passed   *engine.LevelScore // a level was passed
-	end      engine.EventKind   // EvGameWon or EvGameLost; 0 while the game goes on
-	caughtBy engine.MonsterKind // what caught this seat, if anything did
+	passed *engine.LevelScore // a level was passed
+	end    engine.EventKind   // EvGameWon or EvGameLost; 0 while the game goes on
+	// caught is the last capture of the batch (this seat's first), with
+	// the monsters this seat saw just before it.
+	caught *engine.Event
+	seen   []engine.MonsterView
 }
 
 // play tells a batch of events as messages, in n's words (this batch's
@@ -159,12 +182,14 @@ func (b *board) play(ev []engine.Event, v engine.View, n engine.Narrator) outcom
 		case engine.EvGameWon, engine.EvGameLost:
 			o.end = e.Kind
 		case engine.EvCaught:
-			if e.Seat == b.seat {
-				o.caughtBy = e.Monster
+			if o.caught == nil || o.caught.Seat != b.seat {
+				c := e
+				o.caught, o.seen = &c, b.view.Monsters
 			}
 		}
 	}
 	b.view = v
+	b.walked()
 	b.dirty = true
 	return o
 }
@@ -476,6 +501,11 @@ func (b *board) partnerLine() string {
 	state := "waiting"
 	if p, ok := b.view.Player(other); ok {
 		state = p.State.String()
+		if p.State == engine.Away {
+			// Connected again (the offline case is below), off the
+			// board until the level ends.
+			state = "back next level"
+		}
 	}
 	if other-1 < len(info.Online) && !info.Online[other-1] {
 		state = "away"

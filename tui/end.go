@@ -8,6 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
@@ -31,11 +32,14 @@ type endScreen struct {
 	sess Session
 	view engine.View
 	won  bool
-	// caughtBy is the monster that caught the player (0 when unknown).
-	caughtBy engine.MonsterKind
-	stage    endStage
-	name     lineInput
-	replay   string // the replay file written, or why not
+	// why is the cause in words; final the last level's map, the path
+	// and the catcher drawn on it (nil: the text alone).
+	why    string
+	short  string // the cause in fewest words, for a small terminal
+	final  *endMap
+	stage  endStage
+	name   lineInput
+	replay string // the replay file written, or why not
 	// replayErr tells that replay says why the replay was not written.
 	replayErr bool
 	note      string
@@ -54,7 +58,21 @@ func newEndScreen(c *common, sess Session, v engine.View, won bool) *endScreen {
 	e := &endScreen{c: c, sess: sess, view: v, won: won, opened: c.now()}
 	e.name = lineInput{Prompt: "Your name: ", Limit: 64}
 	e.name.SetValue(saves.CleanName(c.cfg.Name))
+	e.why = cause(v.Seat, v, won, nil, nil, nil)
 	return e
+}
+
+// told gives the end screen what the game screen saw: the path walked on
+// the last level, the capture that ended it (nil for none) and the
+// monsters seen just before. It draws the final map.
+func (e *endScreen) told(path []engine.Point, caught *engine.Event, seen []engine.MonsterView) {
+	seat := e.view.Seat
+	e.why = cause(seat, e.view, e.won, caught, seen, path)
+	if caught != nil && caught.Seat == seat && !e.won {
+		e.short = fmt.Sprintf("Caught by %s on turn %d of level %d.", caught.Monster.Called(), e.view.Turn, e.view.Level)
+	}
+	fv, revealed := finalView(e.sess, e.view)
+	e.final = newEndMap(e.c.st, seat, fv, revealed, path, caught)
 }
 
 // qualifiedMsg tells whether the score enters the table.
@@ -145,15 +163,12 @@ func (e *endScreen) View() string {
 	st := e.c.st
 	v := e.view
 	tw := e.c.dialogWidth()
-	var title, cause string
+	if s, ok := e.besideMap(); ok {
+		return s
+	}
+	title, cause := st.Bad.Render("GAME OVER"), e.why
 	if e.won {
-		title, cause = st.Good.Render("VICTORY!"), "You escaped the labyrinth."
-	} else {
-		title = st.Bad.Render("GAME OVER")
-		cause = fmt.Sprintf("You were caught on level %d.", v.Level)
-		if e.caughtBy != 0 {
-			cause = fmt.Sprintf("The %s caught you on level %d.", e.caughtBy.Name(), v.Level)
-		}
+		title = st.Good.Render("VICTORY!")
 	}
 	stats := fmt.Sprintf("%-16s %d\n%-16s %d of %d\n%-16s %d", "Final score", v.Score,
 		"Level reached", v.Level, v.Levels, "Seed", v.Seed)
@@ -194,7 +209,160 @@ func (e *endScreen) View() string {
 			sections[6] = st.Faint.Render(wrapPath("Replay saved: "+e.replay, tw))
 		}
 	}
+	if e.c.dialogHeight(sections) > e.c.h && e.short != "" {
+		// Then the cause in its shortest words.
+		sections[1] = wrap(e.short, tw)
+	}
+	if e.c.dialogHeight(sections) > e.c.h && e.stage != endDone {
+		// Then, while a name is asked, the replay's path: the player
+		// still has it on the menu's Replays.
+		sections[6] = ""
+	}
 	return e.c.dialog(sections...)
+}
+
+// endTextMin is the narrowest the end screen's text column gets beside
+// the map.
+const endTextMin = 30
+
+// besideMap draws the result beside the final map when the terminal is
+// wide enough for both (two columns per tile, else one); ok is false when
+// it is not, and the result is drawn alone.
+func (e *endScreen) besideMap() (string, bool) {
+	w, h := e.c.w, e.c.h
+	m := e.final
+	if m == nil {
+		return "", false
+	}
+	// The wide map unless the narrow one leaves room for more of the text.
+	var text []string
+	wide, cut, found := false, 0, false
+	for _, wd := range []bool{true, false} {
+		mc := m.cols(wd)
+		if w-mc-3 < endTextMin {
+			continue
+		}
+		t, c := e.text(min(w-mc-3, 72), h)
+		if !found || c < cut {
+			text, wide, cut, found = t, wd, c, true
+		}
+	}
+	if !found {
+		return "", false
+	}
+	mc := m.cols(wide)
+	legend := m.legend(e.c.st, mc)
+	ml := m.lines(wide, min(m.d.rows, h-len(legend)))
+	ml = append(ml, legend...)
+	var b strings.Builder
+	for y := 0; y < max(len(ml), len(text)); y++ {
+		if y > 0 {
+			b.WriteByte('\n')
+		}
+		if y < len(ml) {
+			b.WriteString(ml[y])
+			spaces(&b, mc-ansi.StringWidth(ml[y]))
+		} else {
+			spaces(&b, mc)
+		}
+		if y < len(text) {
+			b.WriteString("   " + text[y])
+		}
+	}
+	return e.c.center(b.String()), true
+}
+
+// text is the summary in lines of at most w columns and, leaving out the
+// score per level and then the blank lines when they do not fit, at most h
+// lines; cut tells how much was left out (0 nothing, 1 the blank lines,
+// 2 the table, 3 both, 4 lines of the notes).
+func (e *endScreen) text(w, h int) (lines []string, cut int) {
+	st := e.c.st
+	v := e.view
+	var head, table []string
+	add := func(to *[]string, s string) { *to = append(*to, strings.Split(wrap(s, w), "\n")...) }
+	if e.won {
+		head = append(head, st.Good.Render("VICTORY!"), "")
+	} else {
+		head = append(head, st.Bad.Render("GAME OVER"), "")
+	}
+	add(&head, e.why)
+	head = append(head, "")
+	if stats := fmt.Sprintf("%-16s %d", "Seed", v.Seed); ansi.StringWidth(stats) <= w {
+		head = append(head,
+			fmt.Sprintf("%-16s %d", "Final score", v.Score),
+			fmt.Sprintf("%-16s %d of %d", "Level reached", v.Level, v.Levels), stats)
+	} else {
+		add(&head, fmt.Sprintf("Score %d · level %d of %d · seed %d", v.Score, v.Level, v.Levels, v.Seed))
+	}
+	if len(v.Passed) > 0 || !e.won {
+		table = append(table, "", st.Heading.Render(fmt.Sprintf("%-6s %5s %7s %6s", "Level", "Turns", "Bonuses", "Score")))
+		for _, p := range v.Passed {
+			table = append(table, fmt.Sprintf("%-6d %5d %7d %6d", p.Level, p.Turns, p.Bonuses, p.Score))
+		}
+		if !e.won {
+			table = append(table, fmt.Sprintf("%-6d %5d %7d %6s", v.Level, v.Turn, v.Bonuses, "lost"))
+		}
+	}
+	var prompt, extra []string
+	prompt = append(prompt, "")
+	switch e.stage {
+	case endChecking:
+		prompt = append(prompt, "Reading the high scores…")
+	case endName, endAdding:
+		prompt = append(prompt, st.Warn.Render("A new high score!"), e.name.View(min(w, saves.MaxNameWidth+14)), st.Faint.Render("Enter: record it"))
+	case endDone:
+		prompt = append(prompt, st.Faint.Render("Enter: menu · H: high scores"))
+	}
+	if e.note != "" {
+		extra = append(extra, "")
+		add(&extra, e.note)
+	}
+	switch {
+	case e.replay == "":
+	case e.replayErr:
+		extra = append(extra, "")
+		for _, l := range strings.Split(wrap(e.replay, w), "\n") {
+			extra = append(extra, st.Warn.Render(l))
+		}
+	default:
+		// The whole path, on lines of its own: the player copies it into
+		// `minotaur replay`.
+		extra = append(extra, "", st.Faint.Render("Replay saved:"))
+		for _, l := range strings.Split(wrapPath(e.replay, w), "\n") {
+			extra = append(extra, st.Faint.Render(l))
+		}
+	}
+	join := func(parts ...[]string) []string {
+		var out []string
+		for _, p := range parts {
+			out = append(out, p...)
+		}
+		return out
+	}
+	unblank := func(l []string) []string {
+		var out []string
+		for _, s := range l {
+			if s != "" {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	for i, try := range [][]string{
+		join(head, table, prompt, extra),
+		unblank(join(head, table, prompt, extra)),
+		join(head, prompt, extra),
+		unblank(join(head, prompt, extra)),
+	} {
+		if len(try) <= h {
+			return try, i
+		}
+	}
+	// The summary and the prompt first; what is left of the notes after.
+	out := unblank(join(head, prompt))
+	out = append(out, unblank(extra)...)
+	return out[:min(len(out), h)], 4
 }
 
 // scoresScreen is the high-score table, the new entry (rank) highlighted.

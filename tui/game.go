@@ -194,7 +194,7 @@ func (g *gameScreen) apply(ev []engine.Event) (nav, tea.Cmd) {
 	case o.end != 0:
 		g.over = true
 		e := newEndScreen(g.c, g.sess, g.b.view, o.end == engine.EvGameWon)
-		e.caughtBy = o.caughtBy
+		e.told(g.b.path, o.caught, o.seen)
 		return replace(e), nil
 	case o.passed != nil:
 		return push(newPassedScreen(g.c, *o.passed, g.b.view)), g.dealAhead()

@@ -43,6 +43,19 @@ func TestGolden(t *testing.T) {
 			// The replay's full path, the same on every machine.
 			d.send(EndedMsg{Replay: "/home/ada/.local/share/minotaur/replays/replay-20250314-150926.json"})
 		}, want: "end"},
+		{name: "game_over_small", size: [2]int{40, 12}, play: func(d *driver) {
+			d.keys("<enter>")
+			if !d.loseGame() {
+				d.t.Fatalf("could not lose level 1 of seed %d", goldenSeed)
+			}
+			d.send(EndedMsg{Replay: "/home/ada/.local/share/minotaur/replays/replay-20250314-150926.json"})
+		}, want: "end"},
+		{name: "victory", prep: func(t *testing.T, cfg *Config) {
+			cfg.Levels = Campaign{{Level: corridor(), Text: "(corridor)"}}
+		}, play: func(d *driver) {
+			d.keys("<enter>dddd")
+			d.send(EndedMsg{Replay: "/home/ada/.local/share/minotaur/replays/replay-20250314-150926.json"})
+		}, want: "end"},
 		{name: "high_scores", prep: func(t *testing.T, cfg *Config) {
 			table := saves.ScoreTable{Path: cfg.Scores}
 			for i, n := range []string{"theseus", "ariadne", "daedalus", "icarus"} {

@@ -33,6 +33,11 @@ type RemoteSession struct {
 	online [2]bool
 	over   bool
 	ended  bool
+	// resumed is set when the seat came back after a lost connection:
+	// the next state tells the player where they stand (pending holds
+	// that notice until Next hands it over).
+	resumed bool
+	pending []tea.Msg
 }
 
 // NewRemoteSession wraps a client whose game has started: start is the
@@ -52,6 +57,11 @@ func NewRemoteSession(c *netplay.Client, addr, name string, start *netplay.Start
 		if p.Seat >= 1 && p.Seat <= 2 && p.Name != "" {
 			s.names[p.Seat-1] = p.Name
 		}
+	}
+	if me, ok := first.Player(start.Seat); ok && me.State != engine.Active && first.Result == engine.InProgress {
+		// A player back in a game that went on without them (the program
+		// was started again): told at once why they cannot move.
+		s.pending = append(s.pending, ChatMsg{Text: s.backNotice(first)})
 	}
 	return s
 }
@@ -90,6 +100,14 @@ func (s *RemoteSession) Act(a engine.Action) ([]engine.Event, error) {
 // included — or a seat lost for good (SessionErrorMsg).
 func (s *RemoteSession) Next() tea.Cmd {
 	return func() tea.Msg {
+		s.mu.Lock()
+		if len(s.pending) > 0 {
+			msg := s.pending[0]
+			s.pending = s.pending[1:]
+			s.mu.Unlock()
+			return msg
+		}
+		s.mu.Unlock()
 		for {
 			m, err := s.net.Next()
 			if err != nil {
@@ -118,6 +136,11 @@ func (s *RemoteSession) handle(m netplay.Message) tea.Msg {
 			if p.Seat >= 1 && p.Seat <= 2 && p.Name != "" {
 				s.names[p.Seat-1] = p.Name
 			}
+		}
+		if s.resumed {
+			// Told right after this state, before anything else.
+			s.resumed = false
+			s.pending = append(s.pending, ChatMsg{Text: s.backNotice(m)})
 		}
 		s.mu.Unlock()
 		var ev []engine.Event
@@ -163,9 +186,36 @@ func (s *RemoteSession) handle(m netplay.Message) tea.Msg {
 		}
 		return ChatMsg{Text: fmt.Sprintf("Still reconnecting (try %d, %v left): %v", m.Try, left, m.Err)}
 	case *netplay.Resumed:
-		return ChatMsg{Text: "The connection was lost; you are back in the game."}
+		// The server sends the seat's state next; the notice waits for it.
+		s.mu.Lock()
+		s.resumed = true
+		s.mu.Unlock()
 	}
 	return nil
+}
+
+// backNotice tells a player whose seat came back where they stand in st:
+// on the board again, or out until the level ends, and why. Caller holds mu.
+func (s *RemoteSession) backNotice(st *netplay.State) string {
+	me, ok := st.Player(s.seat)
+	if !ok || me.State == engine.Active || st.Result != engine.InProgress {
+		return "The connection was lost; you are back in the game."
+	}
+	partner := "your partner"
+	if other := 2 - s.seat; other >= 0 && other < 2 && s.names[other] != "" {
+		partner = s.names[other]
+	}
+	why := "the level went on while you were away"
+	switch me.State {
+	case engine.Caught:
+		why = "you were caught on this level"
+	case engine.Escaped:
+		why = "you escaped this level"
+	}
+	if st.Level >= st.Levels {
+		return fmt.Sprintf("You are back, but out of the last level: %s. You watch %s finish it.", why, partner)
+	}
+	return fmt.Sprintf("You are back, but out until level %d ends: %s. You re-enter at the start of the next level; until then you watch %s.", st.Level, why, partner)
 }
 
 // Info names the players and tells who is connected.

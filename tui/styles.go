@@ -62,6 +62,8 @@ const (
 	clsBonus
 	clsCompass // tiles marked by a compass
 	clsCursor  // the look cursor
+	clsPath    // the path walked, on the end screen's map
+	clsCatcher // the monster that caught the player, on the end screen's map
 	numClasses
 )
 
@@ -120,6 +122,8 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 			clsBonus:      sgrBold + sgrUnderline,
 			clsCompass:    sgrReverse,
 			clsCursor:     sgrReverse + sgrUnderline,
+			clsPath:       sgrDim,
+			clsCatcher:    sgrBold + sgrReverse + sgrUnderline,
 		}
 		return s
 	}
@@ -143,6 +147,8 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 		clsBonus:      fg("3"),
 		clsCompass:    fg("12").Bold(true),
 		clsCursor:     fg("0").Bold(true).Background(lipgloss.Color("11")),
+		clsPath:       fg("179"),
+		clsCatcher:    fg("15").Bold(true).Background(lipgloss.Color("1")),
 	}
 	s.text.title, s.text.heading, s.text.faint = prefixOf(s.Title), prefixOf(s.Heading), prefixOf(s.Faint)
 	s.text.good, s.text.warn, s.text.key = prefixOf(s.Good), prefixOf(s.Warn), prefixOf(s.Key)

@@ -252,7 +252,7 @@ func (g *gameScreen) startTrip(explore bool, goal engine.Point, what string) (na
 	}
 	for _, m := range v.Monsters {
 		if !m.Frozen {
-			g.b.refused("Not with " + article(m.Kind.Name()) + " in sight: step by step.")
+			g.b.refused("Not with " + m.Kind.Called() + " in sight: step by step.")
 			return stay, nil
 		}
 	}
@@ -272,14 +272,6 @@ func (g *gameScreen) startTrip(explore bool, goal engine.Point, what string) (na
 	g.tripGen++
 	g.trip = &trip{gen: g.tripGen, explore: explore, goal: goal}
 	return g.tripStep()
-}
-
-// article puts "a" or "an" before a monster's name ("the Minotaur").
-func article(name string) string {
-	if name == "Minotaur" {
-		return "the Minotaur"
-	}
-	return "a " + name
 }
 
 // stopTrip ends the walk under way, if any.

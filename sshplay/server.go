@@ -340,7 +340,10 @@ func (s *Server) watchIdle(sess ssh.Session, ss *session) *time.Timer {
 			t.Reset(s.cfg.Idle - idle)
 		case idle < s.cfg.Idle+s.cfg.WriteTimeout:
 			go ss.program.Send(idleCheckMsg{}) // returns when the program ends, at the latest
-			t.Reset(s.cfg.Idle + s.cfg.WriteTimeout - idle)
+			// The program times the last key from when it read it, a
+			// moment after the bytes came: it may not agree yet. Ask again
+			// soon, and cut only when the deadline has passed.
+			t.Reset(min(idleRecheck, s.cfg.Idle+s.cfg.WriteTimeout-idle))
 		default:
 			ss.why.CompareAndSwap(endQuit, endIdle)
 			s.cut(sess, ss.conn)
@@ -348,6 +351,10 @@ func (s *Server) watchIdle(sess ssh.Session, ss *session) *time.Timer {
 	})
 	return t
 }
+
+// idleRecheck is how soon an idle session is asked again when its program
+// did not end at the first ask.
+const idleRecheck = 250 * time.Millisecond
 
 // cut closes a session's connection: its writes fail at once and its
 // program ends. c is the session's connection, or nil to look it up.

@@ -215,3 +215,22 @@ func TestRepeatsMergedAndHistory(t *testing.T) {
 		t.Fatalf("a key must go back to the game:\n%s", d.screen())
 	}
 }
+
+// TestConnectionLostFits: the "Connection lost" dialog says the whole reason,
+// wrapped inside the terminal (at 80×24 it once ran off the right edge and
+// was cut at "(could not r").
+func TestConnectionLostFits(t *testing.T) {
+	d := newDriver(t, testConfig(t, goldenSeed), 80, 24)
+	reason := "read tcp 127.0.0.1:51234->127.0.0.1:7777: connection reset by peer (the server keeps a seat 10m0s; could not get it back)"
+	d.m.stack = append(d.m.stack, newMessageScreen(d.m.c, "Connection lost", "The game could not go on: "+reason+".", true))
+	scr := d.screen()
+	for _, l := range strings.Split(scr, "\n") {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Fatalf("a line of %d columns on an 80-column terminal:\n%s", w, scr)
+		}
+	}
+	flat := strings.Join(strings.Fields(strings.NewReplacer("│", " ", "╭", " ", "╰", " ", "─", " ").Replace(scr)), " ")
+	if !strings.Contains(flat, "could not get it back") || !strings.Contains(flat, "Connection lost") {
+		t.Fatalf("the reason is not whole:\n%s", scr)
+	}
+}

@@ -130,45 +130,10 @@ func (m *endMap) lines(wide bool, h int) []string {
 	var sb strings.Builder
 	for y := y0; y < y0+vh; y++ {
 		sb.Reset()
-		m.writeRow(&sb, y)
+		m.d.writeRow(&sb, y, 0, m.d.cols)
 		out = append(out, sb.String())
 	}
 	return out
-}
-
-// writeRow writes one row as mapDrawer.writeRow does, the path as "·".
-func (m *endMap) writeRow(sb *strings.Builder, y int) {
-	d := &m.d
-	cur := clsPlain
-	base := y * d.cols
-	for x := 0; x < d.cols; x++ {
-		i := base + x
-		c, k := d.chr[i], d.cls[i]
-		if k != cur {
-			if cur != clsPlain && d.st.tiles[cur] != "" {
-				sb.WriteString(d.st.reset)
-			}
-			if k != clsPlain {
-				sb.WriteString(d.st.tiles[k])
-			}
-			cur = k
-		}
-		if c == pathByte {
-			sb.WriteString("·")
-		} else {
-			sb.WriteByte(c)
-		}
-		if d.wide {
-			fill := byte(' ')
-			if x+1 < d.cols && isWallChar(c) && isWallChar(d.chr[i+1]) && k != clsMark && d.cls[i+1] != clsMark {
-				fill = '-'
-			}
-			sb.WriteByte(fill)
-		}
-	}
-	if cur != clsPlain && d.st.tiles[cur] != "" {
-		sb.WriteString(d.st.reset)
-	}
 }
 
 // legend explains the map's marks: on one line when it fits in w

@@ -130,7 +130,11 @@ func (d *mapDrawer) writeRow(sb *strings.Builder, y, x0, w int) {
 			}
 			cur = k
 		}
-		sb.WriteByte(c)
+		if c == pathByte {
+			sb.WriteString("·")
+		} else {
+			sb.WriteByte(c)
+		}
 		if d.wide {
 			fill := byte(' ')
 			if x+1 < d.cols && isWallChar(c) && isWallChar(d.chr[i+1]) && k != clsMark && d.cls[i+1] != clsMark {

@@ -26,7 +26,14 @@ func netServer(t *testing.T) string {
 	for i := range lv.Wall {
 		lv.Wall[i] = i < 7 || i >= 14 || i == 7 || i == 13
 	}
-	srv, err := netplay.NewServer(netplay.Config{Levels: []engine.Level{lv}, LobbyInterval: -1, Seed: func() uint64 { return 7 }})
+	return serveLevels(t, lv)
+}
+
+// serveLevels runs a game server on a loopback port for the test, with the
+// levels as its campaign, and returns its address.
+func serveLevels(t *testing.T, lvs ...engine.Level) string {
+	t.Helper()
+	srv, err := netplay.NewServer(netplay.Config{Levels: lvs, LobbyInterval: -1, Seed: func() uint64 { return 7 }})
 	if err != nil {
 		t.Fatal(err)
 	}

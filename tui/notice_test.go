@@ -20,21 +20,7 @@ func twoLevelServer(t *testing.T) string {
 	t.Helper()
 	lv := corridor()
 	lv.Starts = []engine.Point{{X: 1, Y: 1}, {X: 2, Y: 1}}
-	srv, err := netplay.NewServer(netplay.Config{Levels: []engine.Level{lv, lv}, LobbyInterval: -1, Seed: func() uint64 { return 7 }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-	})
-	return ln.Addr().String()
+	return serveLevels(t, lv, lv)
 }
 
 // gate is a proxy to addr that can refuse new connections for a while.

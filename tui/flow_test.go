@@ -134,6 +134,7 @@ func TestFlowLostNameTable(t *testing.T) {
 		tm.Send(keyOf(a))
 	}
 	waitText(t, tm, "LEVEL 1 PASSED")
+	later(t, time.Second) // the screen ignores keys of its first half second
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	for _, a := range lose {
 		tm.Send(keyOf(a))
@@ -738,4 +739,20 @@ func TestCustomLevelsScoresApart(t *testing.T) {
 		ScoresFile(cfg.Scores, custom.Levels) == ScoresFile(cfg.Scores, Campaign{{Level: corridor(), Text: "(another)"}}) {
 		t.Error("the same level files do not share their table, or other files share it")
 	}
+}
+
+// TestPassedScreenIgnoresKeysOfPlay: the level-passed screen, like the end
+// screens, ignores keys typed in the half second after it appears — a move
+// key held down as the exit was reached cannot skip it unread.
+func TestPassedScreenIgnoresKeysOfPlay(t *testing.T) {
+	d := newDriver(t, testConfig(t, goldenSeed), 80, 24)
+	d.keys("<enter>")
+	if !d.passLevel() {
+		t.Fatalf("level 1 of seed %d could not be passed", goldenSeed)
+	}
+	d.keys("<enter><space>")
+	d.expectScreen("passed")
+	later(t, time.Second)
+	d.keys("<enter>")
+	d.expectScreen("game")
 }

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -320,14 +321,15 @@ func (q *confirmScreen) View() string {
 
 // passedScreen shows the score of a passed level.
 type passedScreen struct {
-	c     *common
-	score engine.LevelScore
-	next  int // the level that starts next
-	total int
+	c      *common
+	score  engine.LevelScore
+	next   int // the level that starts next
+	total  int
+	opened time.Time // keys typed in play just before are not for it (endKeyGrace)
 }
 
 func newPassedScreen(c *common, sc engine.LevelScore, v engine.View) *passedScreen {
-	return &passedScreen{c: c, score: sc, next: v.Level, total: v.Score}
+	return &passedScreen{c: c, score: sc, next: v.Level, total: v.Score, opened: c.now()}
 }
 
 // Init does nothing.
@@ -338,7 +340,7 @@ var continueKey = key.NewBinding(key.WithKeys("enter", " ", "esc"), key.WithHelp
 // Update returns to the game on Enter or Space (not on a move key, which the
 // player may still be pressing).
 func (p *passedScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, continueKey) {
+	if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, continueKey) && p.c.now().Sub(p.opened) >= endKeyGrace {
 		return pop(), nil
 	}
 	return stay, nil

@@ -38,12 +38,14 @@ type endMap struct {
 // whole level as it stands at the end (what the player knew in full light,
 // the rest in half light, every monster where it is); otherwise v itself.
 func finalView(sess Session, v engine.View) (engine.View, bool) {
-	ls, ok := sess.(*LocalSession)
-	if !ok || ls.game == nil {
+	r, ok := sess.(Revealer)
+	if !ok {
 		return v, false
 	}
-	lv := ls.game.CurrentLevel()
-	st := ls.game.Status()
+	lv, st, ok := r.Revealed()
+	if !ok {
+		return v, false
+	}
 	if lv.Rows != v.Rows || lv.Cols != v.Cols || len(v.Map) != v.Rows*v.Cols {
 		return v, false
 	}

@@ -378,3 +378,21 @@ func (s *LocalSession) deleteSave() func() error {
 		return nil
 	}
 }
+
+// Revealer is a session that can show the whole level once the game is
+// over, nothing being left to hide: a local game. A network game's client
+// knows only what its seat saw.
+type Revealer interface {
+	// Revealed returns the level being played and the whole truth about
+	// the game, and false while the game goes on.
+	Revealed() (engine.Level, engine.Status, bool)
+}
+
+// Revealed returns the last level and the game's whole truth once the game
+// is over.
+func (s *LocalSession) Revealed() (engine.Level, engine.Status, bool) {
+	if s.game == nil || s.game.Result() == engine.InProgress {
+		return engine.Level{}, engine.Status{}, false
+	}
+	return s.game.CurrentLevel(), s.game.Status(), true
+}

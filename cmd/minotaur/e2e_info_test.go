@@ -91,7 +91,7 @@ func TestE2EPlayerSees(t *testing.T) {
 			// Into the hunter: the end screen shows the map, the cause and
 			// the replay's whole path; the continued save is gone.
 			tm.keys("a", "a")
-			end := tm.waitFor("game over", "GAME OVER", "You walked into a hunter", "· your path", "caught you")
+			end := tm.waitFor("game over", "GAME OVER", "You walked into a hunter", "· your path", "caught you", "Replay saved:", ".json")
 			if !strings.Contains(end, "· ·") || !strings.Contains(end, "E") {
 				t.Fatalf("the end screen does not show the level's map with the walked path:\n%s", end)
 			}
@@ -106,7 +106,8 @@ func TestE2EPlayerSees(t *testing.T) {
 			// The replay viewer steps forward and back.
 			tm.tmux("respawn-pane", "-k", "-t", "e2e", fmt.Sprintf("%s replay %s; echo EXITED $?; sleep 60", bin, replay))
 			tm.waitFor("replay", "Turn 0")
-			tm.keys(" ")                                         // pause
+			tm.keys("[") // back to the start of the level, paused (it plays on by itself)
+			tm.waitFor("at the start", "Replay 0/", "PAUSED")
 			tm.keys("Right", "Right", "Right", "Right", "Right") // three bumps, two steps
 			tm.waitFor("five actions", "Replay 5/", "Turn 2")
 			tm.keys("Left")

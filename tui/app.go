@@ -431,7 +431,7 @@ func (m *Model) hangup() tea.Cmd {
 		if err != nil {
 			return tea.Quit
 		}
-		return tea.Sequence(saveLab(m.c.cfg.Saves, data, m.c.now()), quit)
+		return tea.Sequence(saveLab(m.c.cfg.Saves, lab.lg.file, data, m.c.now()), quit)
 	}
 	g := m.game()
 	if g == nil {

@@ -99,6 +99,7 @@ func (m *labMenuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			m.note = fmt.Sprintf("%s cannot be continued: %v", msg.file, msg.err)
 			return stay, nil
 		}
+		msg.lg.file = msg.file // saving again replaces it
 		return replace(newLabGameScreen(m.c, msg.lg, true)), nil
 	case tea.KeyMsg:
 		switch {

@@ -95,6 +95,8 @@ func (s *labGameScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		if msg.err != nil {
 			s.lg.unsaved = true
 			s.note = saveFailed(msg.err)
+		} else if !s.lg.g.Over() {
+			s.lg.file = filepath.Base(msg.path)
 		}
 	case tea.KeyMsg:
 		return s.key(msg)
@@ -203,6 +205,9 @@ func (s *labGameScreen) act(cmd labyrinth.Command) tea.Cmd {
 	case s.lg.g.Over():
 		s.stage = labWon
 		s.lg.unsaved = false
+		file := s.lg.file
+		s.lg.file = ""
+		return removeLabSave(s.c.cfg.Saves, file) // a won game needs no place to come back to
 	case s.lg.g.Players() > 1:
 		s.stage = labAnswered
 	default:
@@ -418,6 +423,7 @@ func (p *labPauseScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			p.note = saveFailed(msg.err)
 			return stay, nil
 		}
+		p.s.lg.file = filepath.Base(msg.path)
 		p.note = "Saved as " + filepath.Base(msg.path) + "."
 		if p.quitAsk {
 			return p.leave()
@@ -474,7 +480,7 @@ func (p *labPauseScreen) save() tea.Cmd {
 	}
 	p.saving, p.note = true, "Saving…"
 	p.s.lg.unsaved = false
-	return saveLab(p.c.cfg.Saves, data, p.c.now())
+	return saveLab(p.c.cfg.Saves, p.s.lg.file, data, p.c.now())
 }
 
 func (p *labPauseScreen) choose(i int) (nav, tea.Cmd) {

@@ -43,6 +43,10 @@ type labGame struct {
 	// their own screen: the rest came since their last turn.
 	seen    []int
 	unsaved bool
+	// file is the game's save in the saves folder, once it has one: a
+	// game has one save, replaced by each save and removed when the game
+	// is won (docs/files.md).
+	file string
 }
 
 func newLabGame(name, text string, g *labyrinth.Game) *labGame {
@@ -137,12 +141,20 @@ type labSavedMsg struct {
 	err  error
 }
 
-// saveLab writes the game to a new file of the saves folder (through
-// saves.WriteFile, the atomic writer).
-func saveLab(dir string, data []byte, now time.Time) tea.Cmd {
+// saveLab writes the game to its save file, file, replacing it, or to a
+// new file of the saves folder when it has none yet ("") — through
+// saves.WriteFile, the atomic writer.
+func saveLab(dir, file string, data []byte, now time.Time) tea.Cmd {
 	return func() tea.Msg {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return labSavedMsg{err: fmt.Errorf("the game was not saved: %w", err)}
+		}
+		if file != "" {
+			path := filepath.Join(dir, file)
+			if err := saves.WriteFile(path, data); err != nil {
+				return labSavedMsg{err: fmt.Errorf("the game was not saved: %w", err)}
+			}
+			return labSavedMsg{path: path}
 		}
 		base := labSavePrefix + now.Format("20060102-150405")
 		for n := 1; n <= 1000; n++ {
@@ -225,5 +237,17 @@ func loadLab(dir, file string) tea.Cmd {
 		}
 		lg, _, err := decodeLabSave(data)
 		return labLoadedMsg{file: file, lg: lg, err: err}
+	}
+}
+
+// removeLabSave deletes a won game's save; a save already gone is no error
+// worth telling.
+func removeLabSave(dir, file string) tea.Cmd {
+	if file == "" {
+		return nil
+	}
+	return func() tea.Msg {
+		os.Remove(filepath.Join(dir, file))
+		return nil
 	}
 }

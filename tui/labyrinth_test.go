@@ -360,3 +360,31 @@ func TestLabyrinthSheets(t *testing.T) {
 		t.Fatalf("] does not come back:\n%s", s)
 	}
 }
+
+// TestLabyrinthOneSavePerGame: a Labyrinth game is saved like a Minotaur
+// game (saves.md): saving it again replaces its file, and once the game is
+// won its save is gone.
+func TestLabyrinthOneSavePerGame(t *testing.T) {
+	cfg := field2(t)
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("<enter>") // player 1's turn
+	d.keys("<esc><down><enter>")
+	if s := d.screen(); !strings.Contains(s, "Saved as ") {
+		t.Fatalf("no save:\n%s", s)
+	}
+	d.keys("<up><enter>") // back to the game
+	later(t, time.Minute) // a save of another minute would have another name
+	d.keys("<esc><down><enter>")
+	if s := d.screen(); !strings.Contains(s, "Saved as ") {
+		t.Fatalf("no second save:\n%s", s)
+	}
+	files, _ := filepath.Glob(filepath.Join(cfg.Saves, "*.labsave"))
+	if len(files) != 1 {
+		t.Fatalf("%d saves of one game, want 1: %v", len(files), files)
+	}
+	d.keys("<up><enter>")
+	winField2(d)
+	if files, _ := filepath.Glob(filepath.Join(cfg.Saves, "*.labsave")); len(files) != 0 {
+		t.Fatalf("the won game's save is still there: %v", files)
+	}
+}

@@ -293,6 +293,9 @@ func checkInvariants(l Level, spec LevelSpec, n int) error {
 // custom campaign or the last level has nothing to deal.
 func TestUpcomingDealsTheNextLevel(t *testing.T) {
 	const seed = 987654321
+	dealt.Lock()
+	delete(dealt.levels, [2]uint64{seed, 2}) // a run before this one (-count) dealt it
+	dealt.Unlock()
 	g, _ := New(Config{Seed: seed, Players: 1})
 	work := g.Upcoming()
 	if work == nil {

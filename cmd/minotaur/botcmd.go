@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/minotaur-game/minotaur/bot"
+	"github.com/minotaur-game/minotaur/netplay"
+)
+
+func init() {
+	register(command{name: "bot", summary: "connect the reference bot to a game server as a co-op partner", run: runBot})
+}
+
+const botUsage = `usage: minotaur bot --server HOST:PORT [--name NAME] [--games N]
+
+Connects the reference bot to a game server as an ordinary protocol client:
+it waits in the lobby, accepts every invitation, and plays its seat from its
+state messages only — what a player on that seat would see — then goes back
+to the lobby for the next invitation. It stops after --games games (0: never)
+or when the server closes the connection.
+
+  --server HOST:PORT   the game server (minotaur serve)
+  --name NAME          the bot's player name (default "bot")
+  --games N            games to play before stopping (default 0: play on)
+`
+
+func runBot(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("bot", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	server := fs.String("server", "", "")
+	name := fs.String("name", "bot", "")
+	games := fs.Int("games", 0, "")
+	help := fs.BoolP("help", "h", false, "")
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "minotaur bot: "+format+"\n%s", append(a, botUsage)...)
+		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		return fail("%v", err)
+	}
+	if *help {
+		fmt.Fprint(stdout, botUsage)
+		return 0
+	}
+	switch {
+	case *server == "":
+		return fail("--server is missing: say which game server to join, as HOST:PORT")
+	case fs.NArg() > 0:
+		return fail("unexpected argument %q", fs.Arg(0))
+	case *games < 0:
+		return fail("--games %d: give 0 (play on) or a number of games", *games)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	c, w, err := netplay.Join(ctx, netplay.TCP(*server), nil, netplay.PlayerName(*name))
+	cancel()
+	if err != nil {
+		fmt.Fprintf(stderr, "minotaur bot: cannot join %s: %v\n", *server, err)
+		return 1
+	}
+	defer c.Close()
+	fmt.Fprintf(stdout, "joined %s as %s\n", *server, w.Name)
+	played, err := playBot(c, *games, stdout)
+	if err != nil && !errors.Is(err, netplay.ErrClosed) {
+		fmt.Fprintf(stderr, "minotaur bot: %v (after %d games)\n", err, played)
+		return 1
+	}
+	return 0
+}
+
+// playBot answers the server until games games are over (0: until the
+// connection ends): it accepts every invitation and plays each game's seat
+// with a new reference bot, fed the seat's state messages only.
+func playBot(c *netplay.Client, games int, out io.Writer) (int, error) {
+	var player bot.Player
+	played := 0
+	for {
+		m, err := c.Next()
+		if err != nil {
+			return played, err
+		}
+		switch m := m.(type) {
+		case *netplay.Invited:
+			if player == nil {
+				c.Accept(m.From)
+			} else {
+				c.Decline(m.From)
+			}
+		case *netplay.Start:
+			player = bot.NewReference()
+			fmt.Fprintf(out, "game %s with %s, seat %d\n", m.Game, m.Partner, m.Seat)
+		case *netplay.State:
+			if player != nil && m.YourTurn {
+				if err := c.Act(player.Act(&m.View, m.Happened)); err != nil {
+					return played, err
+				}
+			}
+		case *netplay.Over:
+			player = nil
+			played++
+			fmt.Fprintf(out, "game over: %s, level %d, score %d\n", m.Result, m.Level, m.Score)
+			if games > 0 && played >= games {
+				return played, nil
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -108,5 +109,34 @@ func playBot(c *netplay.Client, games int, out io.Writer) (int, error) {
 				return played, nil
 			}
 		}
+	}
+}
+
+// maxServerBots bounds `serve --bots`.
+const maxServerBots = 16
+
+// startServerBots puts n reference bots in the lobby of srv, each an
+// ordinary client on an in-process connection (the pipe SSH players use):
+// "bot", "bot2", … They play until the server shuts down.
+func startServerBots(srv *netplay.Server, n int, log *slog.Logger) {
+	for i := 1; i <= n; i++ {
+		name := "bot"
+		if i > 1 {
+			name = fmt.Sprintf("bot%d", i)
+		}
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			c, w, err := netplay.Handshake(ctx, srv.Pipe(), name, "")
+			cancel()
+			if err != nil {
+				log.Error("a bot could not join", "name", name, "err", err)
+				return
+			}
+			defer c.Close()
+			log.Info("bot in the lobby", "name", w.Name)
+			if _, err := playBot(c, 0, io.Discard); err != nil && !errors.Is(err, netplay.ErrClosed) {
+				log.Error("bot stopped", "name", w.Name, "err", err)
+			}
+		}()
 	}
 }

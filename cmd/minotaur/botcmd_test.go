@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"log/slog"
 	"net"
 	"strings"
 	"testing"
@@ -100,5 +102,69 @@ func TestBotUsage(t *testing.T) {
 	}
 	if _, stderr, status := runCmd("bot", "--server", "127.0.0.1:1"); status != 1 || !strings.Contains(stderr, "cannot join 127.0.0.1:1") {
 		t.Errorf("an unreachable server: status %d, stderr %q", status, stderr)
+	}
+}
+
+// TestServerBots: `serve --bots 2` puts bot and bot2 in the lobby; a lone
+// player invites one and wins a co-op game with it.
+func TestServerBots(t *testing.T) {
+	lv := testboard.Level(t,
+		"+-------+",
+		"|PPK...E|",
+		"+-------+")
+	srv, err := netplay.NewServer(netplay.Config{Levels: []engine.Level{lv}, LobbyInterval: -1, Seed: func() uint64 { return 7 }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	})
+	startServerBots(srv, 2, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ada, _, err := netplay.Dial(ctx, ln.Addr().String(), "ada", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ada.Close()
+	for invited := false; !invited; {
+		m, err := ada.NextContext(ctx)
+		if err != nil {
+			t.Fatalf("waiting for both bots in the lobby: %v", err)
+		}
+		if l, ok := m.(*netplay.Lobby); ok {
+			names := map[string]bool{}
+			for _, p := range l.Players {
+				names[p.Name] = true
+			}
+			if names["bot"] && names["bot2"] {
+				ada.Invite("bot2")
+				invited = true
+			}
+		}
+	}
+	for {
+		m, err := ada.NextContext(ctx)
+		if err != nil {
+			t.Fatalf("the game did not end: %v", err)
+		}
+		switch m := m.(type) {
+		case *netplay.State:
+			if m.YourTurn {
+				ada.Act(engine.Right)
+			}
+		case *netplay.Over:
+			if m.Result != "won" {
+				t.Fatalf("the game with bot2 ended %s", m.Result)
+			}
+			return
+		}
 	}
 }

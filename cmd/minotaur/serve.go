@@ -52,6 +52,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	sshAddr := fs.String("ssh", "", "also serve the game over SSH on `ADDR` (e.g. :2222): players run ssh -p 2222 HOST")
 	idle := fs.Int("idle", 30, "close an SSH session after this many `MINUTES` without a key press (0: never)")
 	sshMax := fs.Int("ssh-max-sessions", sshplay.DefaultMaxSessions, "most SSH sessions at once (each also counts in --max-clients)")
+	bots := fs.Int("bots", 0, "start `N` reference bots in the server's lobby (bot, bot2, …): a lone player invites one for co-op")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprintf(stdout, serveUsage, fs.FlagUsages())
@@ -102,6 +103,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			"asked", *maxClients, "max_clients", lowered, "open_file_limit", limit)
 		*maxClients = lowered
 	}
+	if *bots < 0 || *bots > maxServerBots {
+		fmt.Fprintf(stderr, "minotaur serve: --bots %d: give 0 to %d\n", *bots, maxServerBots)
+		return 2
+	}
 	cfg := netplay.Config{
 		DataDir: *data, Grace: *grace, MaxClients: *maxClients, MaxPerAddr: *maxPerAddr,
 		PingAfter: *pingAfter, DropAfter: *dropAfter,
@@ -149,6 +154,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
+
+	startServerBots(srv, *bots, log)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

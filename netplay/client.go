@@ -57,8 +57,17 @@ func Dial(ctx context.Context, addr, name, token string) (*Client, *Welcome, err
 // Handshake says hello on an open connection (TCP, or Server.Pipe) and
 // waits for the welcome. On failure the connection is closed.
 func Handshake(ctx context.Context, conn net.Conn, name, token string) (*Client, *Welcome, error) {
+	return handshake(ctx, conn, func(c *Client) error { return c.Hello(name, token) })
+}
+
+// HandshakeBot is Handshake for a program: the lobby shows it as a bot.
+func HandshakeBot(ctx context.Context, conn net.Conn, name string) (*Client, *Welcome, error) {
+	return handshake(ctx, conn, func(c *Client) error { return c.HelloBot(name) })
+}
+
+func handshake(ctx context.Context, conn net.Conn, hello func(*Client) error) (*Client, *Welcome, error) {
 	c := NewClient(conn)
-	if err := c.Hello(name, token); err != nil {
+	if err := hello(c); err != nil {
 		c.Close()
 		return nil, nil, err
 	}
@@ -224,6 +233,11 @@ func (c *Client) send(r Request) error {
 // Hello introduces the player (or resumes its seat with token).
 func (c *Client) Hello(name, token string) error {
 	return c.send(Request{T: TypeHello, V: Version, Name: name, Token: token})
+}
+
+// HelloBot says hello as a program: the lobby shows the name as a bot.
+func (c *Client) HelloBot(name string) error {
+	return c.send(Request{T: TypeHello, V: Version, Name: name, Bot: true})
 }
 
 // Chat sends a chat line to the lobby, or to the partner during a game.

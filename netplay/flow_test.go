@@ -62,7 +62,7 @@ func TestWholeFlow(t *testing.T) {
 	l := carol.expectLobby(func(l *Lobby) bool {
 		return statusOf(l, "alice") == StatusPlaying && statusOf(l, "bob") == StatusPlaying
 	})
-	if got := fmt.Sprint(l.Players); got != "[{carol idle} {alice playing} {bob playing}]" {
+	if got := fmt.Sprint(l.Players); got != "[{carol idle false} {alice playing false} {bob playing false}]" {
 		t.Fatalf("lobby order %s: want the idle first", got)
 	}
 

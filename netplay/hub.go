@@ -17,6 +17,7 @@ import (
 // player is a named player: connected (sess set) or away from a game in
 // progress (sess nil, room set, grace running). Guarded by Server.mu.
 type player struct {
+	bot       bool // its hello said a program plays it
 	name      string
 	key       string // nameKey(name)
 	tokenHash string
@@ -199,7 +200,7 @@ func (s *Server) hello(ss *Session, req *Request) bool {
 	}
 	ss.hello.Store(true)
 	tok := newToken()
-	p := &player{name: name, key: nameKey(name), tokenHash: hashToken(tok), sess: ss}
+	p := &player{name: name, key: nameKey(name), tokenHash: hashToken(tok), sess: ss, bot: req.Bot}
 	s.byName[p.key] = p
 	s.byToken[p.tokenHash] = p
 	ss.p = p
@@ -593,7 +594,7 @@ func (s *Server) lobbyLine() []byte {
 	s.lobbyTop = top
 	l := &Lobby{T: TypeLobby, Players: make([]LobbyPlayer, len(top)), More: more}
 	for i, e := range top {
-		l.Players[i] = LobbyPlayer{Name: e.p.name, Status: e.p.status()}
+		l.Players[i] = LobbyPlayer{Name: e.p.name, Status: e.p.status(), Bot: e.p.bot}
 	}
 	s.lobbyCache = encode(l)
 	return s.lobbyCache

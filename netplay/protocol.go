@@ -148,6 +148,7 @@ func (e *Error) Error() string { return e.Msg + " (" + e.Code + ")" }
 type LobbyPlayer struct {
 	Name   string `json:"name"`
 	Status string `json:"status"`
+	Bot    bool   `json:"bot,omitempty"` // a program plays this name (its hello said so)
 }
 
 // Lobby lists the players on the server: idle ones first, then away, then
@@ -333,6 +334,9 @@ type Request struct {
 	To    string `json:"to,omitempty"`
 	From  string `json:"from,omitempty"`
 	A     string `json:"a,omitempty"`
+	// Bot, with hello, says that a program plays this name: the lobby
+	// shows it as a bot.
+	Bot bool `json:"bot,omitempty"`
 }
 
 // newMessage returns an empty message of type t, or nil for a type the

@@ -58,7 +58,12 @@ func runBot(args []string, stdout, stderr io.Writer) int {
 		return fail("--games %d: give 0 (play on) or a number of games", *games)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	c, w, err := netplay.Join(ctx, netplay.TCP(*server), nil, netplay.PlayerName(*name))
+	var c *netplay.Client
+	var w *netplay.Welcome
+	conn, err := netplay.TCP(*server)(ctx)
+	if err == nil {
+		c, w, err = netplay.HandshakeBot(ctx, conn, netplay.PlayerName(*name))
+	}
 	cancel()
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur bot: cannot join %s: %v\n", *server, err)
@@ -126,7 +131,7 @@ func startServerBots(srv *netplay.Server, n int, log *slog.Logger) {
 		}
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			c, w, err := netplay.Handshake(ctx, srv.Pipe(), name, "")
+			c, w, err := netplay.HandshakeBot(ctx, srv.Pipe(), name)
 			cancel()
 			if err != nil {
 				log.Error("a bot could not join", "name", name, "err", err)

@@ -144,6 +144,14 @@ func TestServerBots(t *testing.T) {
 			for _, p := range l.Players {
 				names[p.Name] = true
 			}
+			for _, p := range l.Players {
+				if (p.Name == "bot" || p.Name == "bot2") && !p.Bot {
+					t.Fatalf("the lobby does not show %s as a bot: %+v", p.Name, l.Players)
+				}
+				if p.Name == "ada" && p.Bot {
+					t.Fatalf("the lobby shows ada as a bot")
+				}
+			}
 			if names["bot"] && names["bot2"] {
 				ada.Invite("bot2")
 				invited = true

@@ -282,16 +282,7 @@ func TestFlowNetworkResume(t *testing.T) {
 	cfg := testConfig(t, 1)
 	cfg.Server = px.ln.Addr().String()
 	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
-	waitText(t, tm, "Network game")
-	typeText(tm, "t")
-	waitText(t, tm, "Name:   ada")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitText(t, tm, "LOBBY")
-	bob := newBot(t, addr, "bob", "")
-	waitText(t, tm, "bob              idle")
-	bob.c.Invite("ada")
-	waitText(t, tm, "Invited by bob")
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'a'}})
+	bob := acceptBob(t, tm, addr)
 	waitText(t, tm, "Level 1/1")
 
 	px.cut()
@@ -374,4 +365,22 @@ func TestLobbyChatAttributed(t *testing.T) {
 	waitText(t, tm, "│ bob: xxxx", "│   mallory: send me your token")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+// acceptBob takes ada from the main menu into the lobby of the server at
+// addr (the game's own server setting), brings a scripted bob in, and
+// accepts his invitation: the game starts next.
+func acceptBob(t *testing.T, tm *teatest.TestModel, addr string) *bot {
+	t.Helper()
+	waitText(t, tm, "Network game")
+	typeText(tm, "t")
+	waitText(t, tm, "Name:   ada")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "LOBBY")
+	bob := newBot(t, addr, "bob", "")
+	waitText(t, tm, "bob              idle")
+	bob.c.Invite("ada")
+	waitText(t, tm, "Invited by bob")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'a'}})
+	return bob
 }

@@ -99,16 +99,7 @@ func TestBackNoticeAndPartnerPanel(t *testing.T) {
 	cfg := testConfig(t, 1)
 	cfg.Server = front
 	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(100, 30))
-	waitText(t, tm, "Network game")
-	typeText(tm, "t")
-	waitText(t, tm, "Name:   ada")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitText(t, tm, "LOBBY")
-	bob := newBot(t, addr, "bob", "")
-	waitText(t, tm, "bob              idle")
-	bob.c.Invite("ada")
-	waitText(t, tm, "Invited by bob")
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'a'}})
+	bob := acceptBob(t, tm, addr)
 	waitText(t, tm, "Level 1/2", "bob: active")
 
 	// ada's line breaks and stays down until the server has given her
@@ -139,16 +130,7 @@ func TestPartnerPanelBackNextLevel(t *testing.T) {
 	cfg := testConfig(t, 1)
 	cfg.Server = addr
 	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(100, 30))
-	waitText(t, tm, "Network game")
-	typeText(tm, "t")
-	waitText(t, tm, "Name:   ada")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitText(t, tm, "LOBBY")
-	bob := newBot(t, addr, "bob", "")
-	waitText(t, tm, "bob              idle")
-	bob.c.Invite("ada")
-	waitText(t, tm, "Invited by bob")
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'a'}})
+	bob := acceptBob(t, tm, addr)
 	waitText(t, tm, "Level 1/2", "bob: active")
 	token := bob.w.Token
 	bob.c.Close()

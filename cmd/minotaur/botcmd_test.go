@@ -19,25 +19,7 @@ import (
 // invitation, plays its seat from its state messages, and stops after the
 // game it was asked to play; the game is won by both.
 func TestBotPlaysCoop(t *testing.T) {
-	lv := testboard.Level(t,
-		"+-------+",
-		"|PPK...E|",
-		"+-------+")
-	srv, err := netplay.NewServer(netplay.Config{Levels: []engine.Level{lv}, LobbyInterval: -1, Seed: func() uint64 { return 7 }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-	})
-	addr := ln.Addr().String()
+	_, addr := corridorServer(t)
 
 	var out, errb bytes.Buffer
 	done := make(chan int, 1)
@@ -108,28 +90,11 @@ func TestBotUsage(t *testing.T) {
 // TestServerBots: `serve --bots 2` puts bot and bot2 in the lobby; a lone
 // player invites one and wins a co-op game with it.
 func TestServerBots(t *testing.T) {
-	lv := testboard.Level(t,
-		"+-------+",
-		"|PPK...E|",
-		"+-------+")
-	srv, err := netplay.NewServer(netplay.Config{Levels: []engine.Level{lv}, LobbyInterval: -1, Seed: func() uint64 { return 7 }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-	})
+	srv, addr := corridorServer(t)
 	startServerBots(srv, 2, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	ada, _, err := netplay.Dial(ctx, ln.Addr().String(), "ada", "")
+	ada, _, err := netplay.Dial(ctx, addr, "ada", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,4 +140,30 @@ func TestServerBots(t *testing.T) {
 			return
 		}
 	}
+}
+
+// corridorServer runs a game server on a loopback port whose campaign is one
+// corridor (both players at the left, the key, the exit at the right end),
+// and returns it and its address.
+func corridorServer(t *testing.T) (*netplay.Server, string) {
+	t.Helper()
+	lv := testboard.Level(t,
+		"+-------+",
+		"|PPK...E|",
+		"+-------+")
+	srv, err := netplay.NewServer(netplay.Config{Levels: []engine.Level{lv}, LobbyInterval: -1, Seed: func() uint64 { return 7 }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	})
+	return srv, ln.Addr().String()
 }

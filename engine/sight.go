@@ -213,3 +213,45 @@ func containsInt(xs []int, x int) bool {
 	}
 	return false
 }
+
+// fillTeamSight fills m and light with what the team knows: the shared
+// memory and the light and penumbra of every active seat, as fillSight does
+// for one seat.
+func (g *Game) fillTeamSight(m []byte, light []Light) {
+	for t, seen := range g.mem {
+		if !seen {
+			m[t], light[t] = ' ', Unseen
+			continue
+		}
+		light[t] = Remembered
+		if it := g.memItem[t]; it != NoItem {
+			m[t] = byte(it)
+		} else {
+			m[t] = g.glyphs[t]
+		}
+	}
+	for i := range g.seats {
+		s := &g.seats[i]
+		if s.State != Active {
+			continue
+		}
+		lr, pr := s.radii()
+		o := s.Pos
+		fov(g.b, o, pr, func(p Point) {
+			t := g.b.idx(p)
+			switch {
+			case withinRadius(p.X-o.X, p.Y-o.Y, lr):
+				light[t] = Lit
+				m[t] = g.glyphs[t]
+				if it := g.items[t]; it != NoItem {
+					m[t] = byte(it)
+				}
+			case light[t] != Lit:
+				light[t] = Penumbra
+				if m[t] == ' ' {
+					m[t] = g.glyphs[t]
+				}
+			}
+		})
+	}
+}

@@ -80,3 +80,32 @@ func (g *Game) View(seatNo int) View {
 	}
 	return v
 }
+
+// TeamView returns what the team knows, for a spectator: the shared memory,
+// the union of the active seats' light, the monsters in that light, and
+// every seat. It is a View of seat 0: no seat's turn, no torch, and the
+// freezes of all pockets together. It shows nothing that no seat's View
+// shows.
+func (g *Game) TeamView() View {
+	n := g.lv.Rows * g.lv.Cols
+	freezes := 0
+	for i := range g.seats {
+		freezes += g.seats[i].Freezes
+	}
+	v := View{
+		Seat: 0, Level: g.levelNo, Levels: g.Levels(), Name: g.lv.Name,
+		Seed: g.seed, Turn: g.turns, Score: g.Score(), Key: g.keyed,
+		Freezes: freezes, Bonuses: g.bonuses, Result: g.result,
+		Rows: g.lv.Rows, Cols: g.lv.Cols,
+		Map: make([]byte, n), Light: make([]Light, n),
+		Marks: g.marks(), Compass: append([]Point(nil), g.compass...),
+		Players: g.playerViews(), Passed: append([]LevelScore(nil), g.passed...),
+	}
+	g.fillTeamSight(v.Map, v.Light)
+	for _, m := range g.mons {
+		if v.Light[g.b.idx(m.Pos)] == Lit {
+			v.Monsters = append(v.Monsters, g.monsterView(m))
+		}
+	}
+	return v
+}

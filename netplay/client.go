@@ -257,6 +257,14 @@ func (c *Client) Act(a engine.Action) error {
 	return c.send(Request{T: TypeAct, A: string(rune(a))})
 }
 
+// Solo starts a one-player game run by the server; daily asks for the
+// day's daily challenge (one attempt per name per day).
+func (c *Client) Solo(daily bool) error { return c.send(Request{T: TypeSolo, Daily: daily}) }
+
+// Watch makes the client a spectator of a game in progress (its id from
+// the lobby's games); Leave stops watching.
+func (c *Client) Watch(game string) error { return c.send(Request{T: TypeWatch, Game: game}) }
+
 // Leave leaves the game for the lobby.
 func (c *Client) Leave() error { return c.send(Request{T: TypeLeave}) }
 

@@ -79,6 +79,9 @@ const (
 	TypePing       = "ping"
 	TypePong       = "pong"
 	TypeBye        = "bye"
+	TypeSolo       = "solo"
+	TypeWatch      = "watch"
+	TypeDaily      = "daily"
 )
 
 // Error codes of the `error` message.
@@ -151,13 +154,46 @@ type LobbyPlayer struct {
 	Bot    bool   `json:"bot,omitempty"` // a program plays this name (its hello said so)
 }
 
+// LobbyGame is one game in progress in the lobby list: its id (for watch),
+// its players' names, where it is and how many watch it.
+type LobbyGame struct {
+	Game     string   `json:"game"`
+	Players  []string `json:"players"`
+	Level    int      `json:"level"`
+	Turn     int      `json:"turn"`
+	Watchers int      `json:"watchers"`
+	Daily    bool     `json:"daily,omitempty"` // the day's daily challenge
+}
+
 // Lobby lists the players on the server: idle ones first, then away, then
-// playing, each group by name. A busy server lists at most LobbyListMax
-// players; More counts those left out.
+// playing, each group by name; and the games in progress, the most watched
+// first. A busy server lists at most LobbyListMax players and LobbyListMax
+// games; More and MoreGames count those left out.
 type Lobby struct {
-	T       string        `json:"t"`
-	Players []LobbyPlayer `json:"players"`
-	More    int           `json:"more,omitempty"`
+	T         string        `json:"t"`
+	Players   []LobbyPlayer `json:"players"`
+	More      int           `json:"more,omitempty"`
+	Games     []LobbyGame   `json:"games"`
+	MoreGames int           `json:"more_games,omitempty"`
+}
+
+// DailyEntry is one finished attempt in the day's table.
+type DailyEntry struct {
+	Name  string `json:"name"`
+	Score int    `json:"score"`
+	Level int    `json:"level"` // the level reached (7 and a win: all passed)
+	Won   bool   `json:"won,omitempty"`
+}
+
+// Daily is the daily challenge: the day (UTC, YYYY-MM-DD), its seed and the
+// day's table, best first (score, then level, then who finished first).
+// Played says whether this client's name has used its attempt today.
+type Daily struct {
+	T       string       `json:"t"`
+	Date    string       `json:"date"`
+	Seed    uint64       `json:"seed"`
+	Entries []DailyEntry `json:"entries"`
+	Played  bool         `json:"played"`
 }
 
 // Chat is a chat line, in the lobby or in a game.
@@ -186,13 +222,17 @@ type Declined struct {
 	By string `json:"by"`
 }
 
-// Start begins (or, after a resume, rejoins) a co-op game.
+// Start begins (or, after a resume, rejoins) a game: co-op (seat 1 or 2,
+// with a partner), solo (seat 1, no partner) or watched (seat 0: the
+// client is a spectator; Partner names the players). Daily is set for the
+// day's daily challenge.
 type Start struct {
 	T       string `json:"t"`
 	Game    string `json:"game"`
 	Seat    int    `json:"seat"`
 	Partner string `json:"partner"`
 	Seed    uint64 `json:"seed"`
+	Daily   bool   `json:"daily,omitempty"`
 }
 
 // State is the `state` message: what one seat perceives — the engine's View,
@@ -318,6 +358,9 @@ func (*Partner) Type() string { return TypePartner }
 func (*Over) Type() string { return TypeOver }
 
 // Type implements Message.
+func (*Daily) Type() string { return TypeDaily }
+
+// Type implements Message.
 func (*Ping) Type() string { return TypePing }
 
 // Type implements Message.
@@ -337,6 +380,10 @@ type Request struct {
 	// Bot, with hello, says that a program plays this name: the lobby
 	// shows it as a bot.
 	Bot bool `json:"bot,omitempty"`
+	// Daily, with solo, asks for the day's daily challenge.
+	Daily bool `json:"daily,omitempty"`
+	// Game, with watch, is the id of the game to watch.
+	Game string `json:"game,omitempty"`
 }
 
 // newMessage returns an empty message of type t, or nil for a type the
@@ -365,6 +412,8 @@ func newMessage(t string) Message {
 		return &Partner{}
 	case TypeOver:
 		return &Over{}
+	case TypeDaily:
+		return &Daily{}
 	case TypePing:
 		return &Ping{}
 	case TypePong:
@@ -406,6 +455,15 @@ func cleanMessage(m Message) {
 	case *Lobby:
 		for i := range m.Players {
 			m.Players[i].Name = saves.CleanText(m.Players[i].Name)
+		}
+		for i := range m.Games {
+			for j := range m.Games[i].Players {
+				m.Games[i].Players[j] = saves.CleanText(m.Games[i].Players[j])
+			}
+		}
+	case *Daily:
+		for i := range m.Entries {
+			m.Entries[i].Name = saves.CleanText(m.Entries[i].Name)
 		}
 	case *Chat:
 		m.From, m.Text = saves.CleanText(m.From), saves.CleanText(m.Text)

@@ -1,0 +1,139 @@
+package netplay
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// The Python bot of docs/protocol.md ("Write your own bot") is run from the
+// page itself, so that the page and what is tested cannot drift apart.
+
+// pyBot writes the page's python block to a file and returns its path; a
+// page without the block fails the test.
+func pyBot(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed: the Python bot of docs/protocol.md cannot be run")
+	}
+	page, err := os.ReadFile(filepath.Join("..", "docs", "protocol.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(page), "\n## Write your own bot\n")
+	if !ok {
+		t.Fatal(`docs/protocol.md has no section "## Write your own bot"`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	_, code, ok := strings.Cut(section, "\n```python\n")
+	if ok {
+		code, _, ok = strings.Cut(code, "\n```\n")
+	}
+	if !ok {
+		t.Fatal(`the section "Write your own bot" of docs/protocol.md has no fenced python block`)
+	}
+	path := filepath.Join(t.TempDir(), "minibot.py")
+	if err := os.WriteFile(path, []byte(code+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// pyServer starts a server playing lv, its log kept in the returned buffer.
+func pyServer(t *testing.T, lv engine.Level) (string, *syncBuffer) {
+	t.Helper()
+	cfg := testConfig(t)
+	cfg.Levels = []engine.Level{lv}
+	var log syncBuffer
+	cfg.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	_, addr := startServer(t, cfg)
+	return addr, &log
+}
+
+// runPyBot runs the bot with args until it exits (at most 30 s) and returns
+// its output.
+func runPyBot(t *testing.T, script string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "python3", append([]string{script}, args...)...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	if ctx.Err() != nil {
+		err = errors.New("still running after 30 s")
+	}
+	return out.String(), errb.String(), err
+}
+
+// TestPythonBotCoop: run without "solo", the page's bot waits in the lobby,
+// accepts a player's invitation, plays its seat of a co-op game to the win
+// and quits.
+func TestPythonBotCoop(t *testing.T) {
+	script := pyBot(t)
+	addr, log := pyServer(t, corridor(t))
+	type result struct {
+		out, errOut string
+		err         error
+	}
+	done := make(chan result, 1)
+	go func() {
+		out, errOut, err := runPyBot(t, script, addr, "robo")
+		done <- result{out, errOut, err}
+	}()
+
+	ada := login(t, addr, "ada")
+	// Invite robo once the lobby shows it, as a bot.
+	deadline := time.Now().Add(20 * time.Second)
+	for found := false; !found; {
+		l, ok := ada.recv().(*Lobby)
+		if !ok {
+			continue
+		}
+		for _, p := range l.Players {
+			if p.Name == "robo" {
+				if !p.Bot {
+					t.Fatalf("the lobby does not show the Python bot as a bot: %+v", l.Players)
+				}
+				found = true
+			}
+		}
+		if !found && time.Now().After(deadline) {
+			t.Fatal("the Python bot never came into the lobby")
+		}
+	}
+	ada.send(map[string]any{"t": "invite", "to": "robo"})
+	ada.expect(TypeInviteSent)
+	ada.seat = ada.expect(TypeStart).(*Start).Seat
+	moves := 0
+	for over := false; !over; {
+		switch m := ada.recv().(type) {
+		case *State:
+			if m.YourTurn {
+				ada.act("d")
+				moves++
+			}
+		case *Over:
+			if m.Result != "won" {
+				t.Fatalf("the co-op game with the Python bot ended %s", m.Result)
+			}
+			over = true
+		}
+		if moves > 20 {
+			t.Fatalf("no end after ada's %d moves in a corridor", moves)
+		}
+	}
+	r := <-done
+	if r.err != nil || !strings.Contains(r.out, "game over: won") {
+		t.Fatalf("the bot: %v\nstdout:\n%s\nstderr:\n%s\nserver log:\n%s", r.err, r.out, r.errOut, log.String())
+	}
+}

@@ -1,14 +1,28 @@
-// Command minoload is a load generator for the Minotaur game server: it
-// opens bot clients in pairs, each pair plays co-op games of random legal
-// moves (a new game as soon as one ends), and it reports the latency from
-// an action to the state that answers it, the throughput, and the server's
-// memory.
+// Command minoload is a load generator for the Minotaur game server. It opens
+// bot clients of four kinds and keeps them busy:
 //
-//	minotaur serve --addr 127.0.0.1:7777 --data /tmp/minoload --max-per-addr 2100 &
-//	minoload --addr 127.0.0.1:7777 --games 1000 --duration 60s --pid $!
+//   - co-op pairs (--games): two connections that invite each other and play
+//     co-op games of random legal moves, a new game as soon as one ends;
+//   - solo players (--solo): one connection each, solo games of random legal
+//     moves run by the server;
+//   - reference bots (--bots): solo games played by the project's reference
+//     bot from its state messages (more CPU on this side: ~0.1 ms a move);
+//   - spectators (--watchers): each watches one of the games the players
+//     above are playing, the least watched of a few drawn at random, and
+//     moves on to another when it ends.
 //
-// Every bot connects from 127.0.0.1, so the server must allow that many
-// connections from one address (--max-per-addr, 32 by default).
+// It reports the latency from a player's action to the state that answers
+// it — for the player, and for the spectators of its game (the generator
+// knows when its own players acted: a spectator's state is matched to the
+// action by game, level, turn and seat) — as percentiles, the throughput, the
+// connections the server dropped and the server's memory and CPU.
+//
+//	minotaur serve --addr 127.0.0.1:7777 --data /tmp/minoload --max-clients 6000 --max-per-addr 6000 &
+//	minoload --addr 127.0.0.1:7777 --games 1000 --solo 1000 --watchers 2000 --duration 60s --pid $!
+//
+// Every client connects from 127.0.0.1, so the server must allow that many
+// connections in all and from one address (--max-clients, 4096 by default;
+// --max-per-addr, 32 by default).
 //
 // With --inproc it starts a server in its own process instead (then the
 // memory reported is the whole process's, bots included).
@@ -37,6 +51,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/minotaur-game/minotaur/bot"
+	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
 )
@@ -48,6 +64,9 @@ func main() {
 type options struct {
 	addr     string
 	games    int
+	solo     int
+	bots     int
+	watchers int
 	duration time.Duration
 	ramp     time.Duration
 	think    time.Duration
@@ -59,11 +78,13 @@ type options struct {
 
 const usage = `usage: minoload [flags]
 
-Opens 2×--games bot connections to a Minotaur server; each pair plays co-op
-games of random legal moves, thinking --think on average before a move.
+Opens bot connections to a Minotaur server: --games co-op pairs, --solo solo
+players and --bots reference bots (solo games), which play on, thinking
+--think on average before a move, and --watchers spectators of their games.
 After the ramp-up it measures for --duration and prints the latency from an
-action to the state that answers it (percentiles), the throughput and the
-server's memory (--pid, or --inproc).
+action to the state that answers it, for the players and for the spectators
+(percentiles), the throughput, dropped connections and the server's memory
+(--pid, or --inproc).
 
 Flags:
 %s`
@@ -73,9 +94,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var o options
 	fs.StringVar(&o.addr, "addr", "127.0.0.1:7777", "the server's address")
-	fs.IntVar(&o.games, "games", 100, "concurrent games (two connections each)")
+	fs.IntVar(&o.games, "games", 100, "concurrent co-op games (two connections each)")
+	fs.IntVar(&o.solo, "solo", 0, "concurrent solo games of random legal moves (one connection each)")
+	fs.IntVar(&o.bots, "bots", 0, "concurrent solo games played by the reference bot (one connection each)")
+	fs.IntVar(&o.watchers, "watchers", 0, "spectators of the games above (one connection each)")
 	fs.DurationVar(&o.duration, "duration", 30*time.Second, "how long to measure, after the ramp-up")
-	fs.DurationVar(&o.ramp, "ramp", 10*time.Second, "time over which the pairs connect")
+	fs.DurationVar(&o.ramp, "ramp", 10*time.Second, "time over which the clients connect")
 	fs.DurationVar(&o.think, "think", 250*time.Millisecond, "mean time a bot thinks before a move (uniform in 0..2×think)")
 	fs.IntVar(&o.pid, "pid", 0, "process id of the server, to report its memory and CPU (Linux)")
 	fs.BoolVar(&o.inproc, "inproc", false, "start a server in this process instead of using --addr")
@@ -89,8 +113,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minoload: %v\nusage: minoload [flags] (run 'minoload --help' for more)\n", err)
 		return 2
 	}
-	if o.games < 1 || o.duration <= 0 || o.think < 0 || o.ramp < 0 {
-		fmt.Fprintln(stderr, "minoload: --games, --duration must be positive and --think, --ramp not negative")
+	switch {
+	case o.games < 0 || o.solo < 0 || o.bots < 0 || o.watchers < 0:
+		fmt.Fprintln(stderr, "minoload: --games, --solo, --bots and --watchers must not be negative")
+		return 2
+	case o.games+o.solo+o.bots == 0:
+		fmt.Fprintln(stderr, "minoload: nothing to play: give --games, --solo or --bots (spectators need games to watch)")
+		return 2
+	case o.duration <= 0 || o.think < 0 || o.ramp < 0:
+		fmt.Fprintln(stderr, "minoload: --duration must be positive and --think, --ramp not negative")
 		return 2
 	}
 	if err := load(o, stdout); err != nil {
@@ -100,18 +131,62 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// stats is what the bots measure.
+// Kinds of client.
+const (
+	kindCoop = iota
+	kindSolo
+	kindBot
+	kindWatch
+	nKinds
+)
+
+var kindNames = [nKinds]string{"co-op", "solo", "bots", "watchers"}
+
+// latencies collects samples in microseconds.
+type latencies struct {
+	mu sync.Mutex
+	us []int32
+}
+
+func (l *latencies) add(d time.Duration) {
+	l.mu.Lock()
+	l.us = append(l.us, int32(d/time.Microsecond))
+	l.mu.Unlock()
+}
+
+// line reports the percentiles.
+func (l *latencies) line() string {
+	l.mu.Lock()
+	lat := append([]int32(nil), l.us...)
+	l.mu.Unlock()
+	if len(lat) == 0 {
+		return "no samples"
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	pct := func(p float64) time.Duration {
+		return time.Duration(lat[int(p/100*float64(len(lat)-1))]) * time.Microsecond
+	}
+	return fmt.Sprintf("p50 %v  p90 %v  p99 %v  p99.9 %v  max %v  (%d samples)",
+		pct(50), pct(90), pct(99), pct(99.9), pct(100), len(lat))
+}
+
+// stats is what the clients measure.
 type stats struct {
-	measuring atomic.Bool
-	acts      atomic.Int64 // actions answered while measuring
-	states    atomic.Int64 // states received while measuring
-	started   atomic.Int64 // games started while measuring
-	finished  atomic.Int64 // games over while measuring
-	connected atomic.Int64
-	dropped   atomic.Int64
-	mu        sync.Mutex
-	lat       []int32 // microseconds
-	errs      map[string]int
+	measuring   atomic.Bool
+	acts        atomic.Int64 // actions answered while measuring
+	states      atomic.Int64 // states players received while measuring
+	watchStates atomic.Int64 // states spectators received while measuring
+	watches     atomic.Int64 // watches begun while measuring
+	started     [nKinds]atomic.Int64
+	finished    [nKinds]atomic.Int64
+	won         [nKinds]atomic.Int64
+	connected   [nKinds]atomic.Int64
+	dropped     [nKinds]atomic.Int64
+	listed      atomic.Int64 // most games a lobby counted (listed and left out)
+	players     latencies
+	spectators  latencies
+	mu          sync.Mutex
+	errs        map[string]int
 }
 
 func (s *stats) addErr(code string) {
@@ -120,11 +195,122 @@ func (s *stats) addErr(code string) {
 	s.mu.Unlock()
 }
 
+func sum(a *[nKinds]atomic.Int64) int64 {
+	var n int64
+	for i := range a {
+		n += a[i].Load()
+	}
+	return n
+}
+
+// action is one action a player sent: the level and turn of the state it
+// answered, the seat, and when it was sent (unix ns).
+type action struct {
+	level, turn, seat int
+	sent              int64
+}
+
+// game is a game one of the generator's players is playing.
+type game struct {
+	id       string
+	idx      int // in registry.list, -1 once over
+	watchers int // under registry.mu
+	mu       sync.Mutex
+	recent   [8]action // the last actions, a ring
+	next     int
+}
+
+// acted records an action.
+func (g *game) acted(a action) {
+	g.mu.Lock()
+	g.recent[g.next%len(g.recent)] = a
+	g.next++
+	g.mu.Unlock()
+}
+
+// sentAt returns when the action of seat on level and turn was sent.
+func (g *game) sentAt(level, turn, seat int) (int64, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, a := range g.recent {
+		if a.sent != 0 && a.level == level && a.turn == turn && a.seat == seat {
+			return a.sent, true
+		}
+	}
+	return 0, false
+}
+
+// registry holds the games in progress of the generator's players.
+type registry struct {
+	mu   sync.Mutex
+	list []*game
+	byID map[string]*game
+	rng  *rand.Rand
+}
+
+func newRegistry() *registry {
+	return &registry{byID: map[string]*game{}, rng: rand.New(rand.NewPCG(1, 2))}
+}
+
+// join returns the game with the id, added when new (both players of a
+// co-op game join it).
+func (r *registry) join(id string) *game {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if g := r.byID[id]; g != nil {
+		return g
+	}
+	g := &game{id: id, idx: len(r.list)}
+	r.list = append(r.list, g)
+	r.byID[id] = g
+	return g
+}
+
+// remove takes a game that is over out of the registry (again: nothing).
+func (r *registry) remove(g *game) {
+	r.mu.Lock()
+	if i := g.idx; i >= 0 {
+		last := r.list[len(r.list)-1]
+		r.list[i], last.idx = last, i
+		r.list = r.list[:len(r.list)-1]
+		delete(r.byID, g.id)
+		g.idx = -1
+	}
+	r.mu.Unlock()
+}
+
+// pick returns the least watched of four games drawn at random, counted as
+// watched once more; nil when no game is in progress.
+func (r *registry) pick() *game {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var best *game
+	for i := 0; i < 4 && len(r.list) > 0; i++ {
+		if g := r.list[r.rng.IntN(len(r.list))]; best == nil || g.watchers < best.watchers {
+			best = g
+		}
+	}
+	if best != nil {
+		best.watchers++
+	}
+	return best
+}
+
+func (r *registry) unwatch(g *game) {
+	if g == nil {
+		return
+	}
+	r.mu.Lock()
+	g.watchers--
+	r.mu.Unlock()
+}
+
 func load(o options, out io.Writer) error {
+	total := 2*o.games + o.solo + o.bots + o.watchers
 	var srv *netplay.Server
 	if o.inproc {
 		var err error
-		srv, err = netplay.NewServer(netplay.Config{DataDir: o.data, MaxClients: 2*o.games + 16, MaxPerAddr: 2*o.games + 16})
+		srv, err = netplay.NewServer(netplay.Config{DataDir: o.data, MaxClients: total + 16, MaxPerAddr: total + 16})
 		if err != nil {
 			return err
 		}
@@ -137,32 +323,51 @@ func load(o options, out io.Writer) error {
 		defer srv.Shutdown(context.Background())
 	}
 	st := &stats{errs: map[string]int{}}
+	reg := newRegistry()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	fmt.Fprintf(out, "minoload: %d games (%d connections) against %s, think %v, ramp %v, measure %v\n",
-		o.games, 2*o.games, o.addr, o.think, o.ramp, o.duration)
+	fmt.Fprintf(out, "minoload: %d co-op games, %d solo, %d reference-bot games, %d spectators (%d connections) against %s, think %v, ramp %v, measure %v\n",
+		o.games, o.solo, o.bots, o.watchers, total, o.addr, o.think, o.ramp, o.duration)
+	// The clients connect in an even mix over the ramp: each slot starts a
+	// co-op pair, a solo player, a bot or a spectator, spectators last in
+	// every round so that they find games.
+	var slots []func(i int) error
+	for i := 0; i < o.games; i++ {
+		slots = append(slots, func(i int) error { return playPair(ctx, o, st, reg, i) })
+	}
+	for i := 0; i < o.solo; i++ {
+		slots = append(slots, func(i int) error { return playAlone(ctx, o, st, reg, kindSolo, i) })
+	}
+	for i := 0; i < o.bots; i++ {
+		slots = append(slots, func(i int) error { return playAlone(ctx, o, st, reg, kindBot, i) })
+	}
+	slots = interleave(slots, o.games, o.solo, o.bots)
+	for i := 0; i < o.watchers; i++ {
+		slots = append(slots, func(i int) error { return watch(ctx, o, st, reg, i) })
+	}
+	slots = spread(slots, len(slots)-o.watchers, o.watchers)
 	var wg sync.WaitGroup
 	start := time.Now()
-	for i := 0; i < o.games; i++ {
+	for n, slot := range slots {
 		if o.ramp > 0 {
-			due := start.Add(time.Duration(int64(o.ramp) * int64(i) / int64(o.games)))
+			due := start.Add(time.Duration(int64(o.ramp) * int64(n) / int64(len(slots))))
 			time.Sleep(time.Until(due))
 		}
 		if ctx.Err() != nil {
 			break
 		}
 		wg.Add(1)
-		go func(i int) {
+		go func() {
 			defer wg.Done()
-			if err := playPair(ctx, o, st, i); err != nil && ctx.Err() == nil {
-				st.addErr("pair: " + err.Error())
+			if err := slot(n); err != nil && ctx.Err() == nil {
+				st.addErr("client: " + err.Error())
 			}
-		}(i)
+		}()
 	}
-	// Let the last pairs start their games.
+	// Let the last clients start their games.
 	time.Sleep(time.Second)
 	cpu0, _ := procCPU(o.pid)
 	rss0 := procMem(o.pid)
@@ -214,28 +419,38 @@ measure:
 	cancel()
 	wg.Wait()
 
-	st.mu.Lock()
-	lat := st.lat
-	st.mu.Unlock()
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	pct := func(p float64) time.Duration {
-		if len(lat) == 0 {
-			return 0
+	per := func(a *[nKinds]atomic.Int64) string {
+		var parts []string
+		for k := 0; k < nKinds; k++ {
+			if n := a[k].Load(); n > 0 {
+				parts = append(parts, fmt.Sprintf("%s %d", kindNames[k], n))
+			}
 		}
-		i := int(p / 100 * float64(len(lat)-1))
-		return time.Duration(lat[i]) * time.Microsecond
+		if len(parts) == 0 {
+			return ""
+		}
+		return " (" + strings.Join(parts, ", ") + ")"
 	}
-	fmt.Fprintf(out, "connections: %d connected, %d dropped by the server\n", st.connected.Load(), st.dropped.Load())
-	fmt.Fprintf(out, "measured %.1fs: %d actions (%.0f/s), %d states (%.0f/s), %d games started, %d finished\n",
-		elapsed.Seconds(), st.acts.Load(), float64(st.acts.Load())/elapsed.Seconds(),
-		st.states.Load(), float64(st.states.Load())/elapsed.Seconds(), st.started.Load(), st.finished.Load())
-	fmt.Fprintf(out, "action→state latency: p50 %v  p90 %v  p99 %v  p99.9 %v  max %v  (%d samples)\n",
-		pct(50), pct(90), pct(99), pct(99.9), pct(100), len(lat))
+	secs := elapsed.Seconds()
+	fmt.Fprintf(out, "connections: %d connected%s, %d dropped by the server%s\n",
+		sum(&st.connected), per(&st.connected), sum(&st.dropped), per(&st.dropped))
+	fmt.Fprintf(out, "measured %.1fs: players %d actions (%.0f/s), %d states (%.0f/s); spectators %d states (%.0f/s), %d watches begun\n",
+		secs, st.acts.Load(), float64(st.acts.Load())/secs, st.states.Load(), float64(st.states.Load())/secs,
+		st.watchStates.Load(), float64(st.watchStates.Load())/secs, st.watches.Load())
+	fmt.Fprintf(out, "games started %d%s, finished %d%s, won %d%s\n",
+		sum(&st.started), per(&st.started), sum(&st.finished), per(&st.finished), sum(&st.won), per(&st.won))
+	if o.watchers > 0 {
+		fmt.Fprintf(out, "lobby: at most %d games in progress counted in one list (listed and left out)\n", st.listed.Load())
+	}
+	fmt.Fprintf(out, "players' action→state latency:    %s\n", st.players.line())
+	if o.watchers > 0 {
+		fmt.Fprintf(out, "spectators' action→state latency: %s\n", st.spectators.line())
+	}
 	if o.pid > 0 {
 		fmt.Fprintf(out, "server memory: RSS %.1f MiB at the end, peak %.1f MiB while measuring (VmHWM %.1f MiB)\n",
 			mib(rss1.rss), mib(max(peak.rss, rss1.rss)), mib(rss1.hwm))
 		if cpu1 > cpu0 {
-			fmt.Fprintf(out, "server CPU: %.0f%% of one core while measuring\n", 100*(cpu1-cpu0).Seconds()/elapsed.Seconds())
+			fmt.Fprintf(out, "server CPU: %.0f%% of one core while measuring\n", 100*(cpu1-cpu0).Seconds()/secs)
 		}
 	}
 	if o.inproc {
@@ -253,6 +468,39 @@ measure:
 		}
 	}
 	return nil
+}
+
+// interleave mixes slots made of runs of sizes n… (in that order) so that
+// each run is spread evenly over the whole.
+func interleave(slots []func(int) error, sizes ...int) []func(int) error {
+	var out []func(int) error
+	base := 0
+	for _, n := range sizes {
+		out = spread(append(out, slots[base:base+n]...), len(out), n)
+		base += n
+	}
+	return out
+}
+
+// spread returns slots whose first a items and last b items are mixed
+// evenly, each run in its order.
+func spread(slots []func(int) error, a, b int) []func(int) error {
+	if a == 0 || b == 0 {
+		return slots
+	}
+	out := make([]func(int) error, 0, a+b)
+	i, j := 0, 0
+	for i < a || j < b {
+		// Take from the run that is furthest behind its share.
+		if j >= b || (i < a && i*b <= j*a) {
+			out = append(out, slots[i])
+			i++
+		} else {
+			out = append(out, slots[a+j])
+			j++
+		}
+	}
+	return out
 }
 
 func mib(b int64) float64 { return float64(b) / (1 << 20) }
@@ -305,29 +553,39 @@ func procCPU(pid int) (time.Duration, error) {
 	return time.Duration(u+k) * 10 * time.Millisecond, nil
 }
 
-// bot is one connection.
-type bot struct {
+// client is one connection.
+type client struct {
+	kind    int
 	name    string
-	partner string
-	inviter bool
+	partner string // co-op: the other seat's name
+	inviter bool   // co-op: this one invites
 	o       options
 	st      *stats
+	reg     *registry
 	rng     *rand.Rand
 	conn    net.Conn
 	wmu     sync.Mutex
 	w       *bufio.Writer
 	seat    int
-	sentAt  atomic.Int64 // when the pending action was sent (unix ns), 0 none
+	game    atomic.Pointer[game] // the game played or watched
+	player  bot.Player           // kindBot: the reference bot of the game
+	sentAt  atomic.Int64         // when the pending action was sent (unix ns), 0 none
 	timer   *time.Timer
+	// A spectator's last state: the level and turn the next action answers.
+	level, turn int
+	seen        bool
 }
 
-// playPair connects two bots and plays until ctx ends.
-func playPair(ctx context.Context, o options, st *stats, i int) error {
-	a := &bot{name: fmt.Sprintf("ld%da", i), partner: fmt.Sprintf("ld%db", i), inviter: true, o: o, st: st,
-		rng: rand.New(rand.NewPCG(uint64(i), 1))}
-	b := &bot{name: fmt.Sprintf("ld%db", i), partner: fmt.Sprintf("ld%da", i), o: o, st: st,
-		rng: rand.New(rand.NewPCG(uint64(i), 2))}
-	for _, x := range []*bot{b, a} {
+func newClient(kind int, name string, i int, o options, st *stats, reg *registry) *client {
+	return &client{kind: kind, name: name, o: o, st: st, reg: reg, rng: rand.New(rand.NewPCG(uint64(i), uint64(kind)))}
+}
+
+// playPair connects two co-op bots and plays until ctx ends.
+func playPair(ctx context.Context, o options, st *stats, reg *registry, i int) error {
+	a := newClient(kindCoop, fmt.Sprintf("ld%da", i), 2*i, o, st, reg)
+	b := newClient(kindCoop, fmt.Sprintf("ld%db", i), 2*i+1, o, st, reg)
+	a.partner, a.inviter, b.partner = b.name, true, a.name
+	for _, x := range []*client{b, a} {
 		if err := x.connect(ctx); err != nil {
 			return err
 		}
@@ -342,7 +600,32 @@ func playPair(ctx context.Context, o options, st *stats, i int) error {
 	return err
 }
 
-func (x *bot) connect(ctx context.Context) error {
+// playAlone connects a solo player (random moves, or the reference bot)
+// and plays solo games until ctx ends.
+func playAlone(ctx context.Context, o options, st *stats, reg *registry, kind, i int) error {
+	prefix := "ls"
+	if kind == kindBot {
+		prefix = "lb"
+	}
+	x := newClient(kind, fmt.Sprintf("%s%d", prefix, i), i, o, st, reg)
+	if err := x.connect(ctx); err != nil {
+		return err
+	}
+	defer x.conn.Close()
+	return x.loop(ctx)
+}
+
+// watch connects a spectator and watches games until ctx ends.
+func watch(ctx context.Context, o options, st *stats, reg *registry, i int) error {
+	x := newClient(kindWatch, fmt.Sprintf("lw%d", i), i, o, st, reg)
+	if err := x.connect(ctx); err != nil {
+		return err
+	}
+	defer x.conn.Close()
+	return x.loop(ctx)
+}
+
+func (x *client) connect(ctx context.Context) error {
 	var d net.Dialer
 	c, err := d.DialContext(ctx, "tcp", x.o.addr)
 	if err != nil {
@@ -350,12 +633,12 @@ func (x *bot) connect(ctx context.Context) error {
 	}
 	x.conn = c
 	x.w = bufio.NewWriter(c)
-	x.st.connected.Add(1)
+	x.st.connected[x.kind].Add(1)
 	go func() { <-ctx.Done(); c.Close() }()
-	return x.send(`{"t":"hello","v":1,"name":"` + x.name + `"}`)
+	return x.send(`{"t":"hello","v":1,"name":"` + x.name + `","bot":true}`)
 }
 
-func (x *bot) send(line string) error {
+func (x *client) send(line string) error {
 	x.wmu.Lock()
 	defer x.wmu.Unlock()
 	x.conn.SetWriteDeadline(time.Now().Add(30 * time.Second))
@@ -364,24 +647,37 @@ func (x *bot) send(line string) error {
 	return x.w.Flush()
 }
 
-// botState is the part of a state the bots read.
-type botState struct {
+// wireState is the part of a state the random bots and the spectators read.
+type wireState struct {
+	Level    int      `json:"level"`
+	Turn     int      `json:"turn"`
 	YourTurn bool     `json:"your_turn"`
 	Key      bool     `json:"key"`
 	Map      []string `json:"map"`
 	Players  []struct {
-		Seat  int    `json:"seat"`
-		X     int    `json:"x"`
-		Y     int    `json:"y"`
-		State string `json:"state"`
+		Seat int `json:"seat"`
+		X    int `json:"x"`
+		Y    int `json:"y"`
 	} `json:"players"`
+	Happened []struct {
+		Kind string `json:"kind"`
+		Seat int    `json:"seat"`
+	} `json:"happened"`
 }
 
-type botMsg struct {
-	T    string `json:"t"`
-	Seat int    `json:"seat"`
-	Code string `json:"code"`
-	From string `json:"from"`
+type wireMsg struct {
+	T      string `json:"t"`
+	Seat   int    `json:"seat"`
+	Game   string `json:"game"`
+	Code   string `json:"code"`
+	From   string `json:"from"`
+	Result string `json:"result"`
+}
+
+// wireLobby is the part of a lobby list the spectators read.
+type wireLobby struct {
+	Games     []json.RawMessage `json:"games"`
+	MoreGames int               `json:"more_games"`
 }
 
 var (
@@ -389,8 +685,8 @@ var (
 	prefixLobby = []byte(`{"t":"lobby"`)
 )
 
-// loop reads the server's lines and plays.
-func (x *bot) loop(ctx context.Context) error {
+// loop reads the server's lines and plays (or watches).
+func (x *client) loop(ctx context.Context) error {
 	br := bufio.NewReaderSize(x.conn, 64*1024)
 	for {
 		line, err := br.ReadSlice('\n')
@@ -398,86 +694,194 @@ func (x *bot) loop(ctx context.Context) error {
 			if ctx.Err() != nil {
 				return nil
 			}
-			x.st.dropped.Add(1)
+			x.st.dropped[x.kind].Add(1)
 			return fmt.Errorf("%s: %v", x.name, err)
 		}
 		if hasPrefix(line, prefixLobby) {
+			if x.kind == kindWatch {
+				var l wireLobby
+				if json.Unmarshal(line, &l) == nil {
+					for n := int64(len(l.Games) + l.MoreGames); ; {
+						old := x.st.listed.Load()
+						if n <= old || x.st.listed.CompareAndSwap(old, n) {
+							break
+						}
+					}
+				}
+			}
 			continue
 		}
 		if hasPrefix(line, prefixState) {
-			now := time.Now()
-			var s botState
-			if err := json.Unmarshal(line, &s); err != nil {
+			if err := x.state(line, time.Now()); err != nil {
 				return err
-			}
-			if sent := x.sentAt.Swap(0); sent != 0 && x.st.measuring.Load() {
-				x.st.mu.Lock()
-				x.st.lat = append(x.st.lat, int32(now.Sub(time.Unix(0, sent))/time.Microsecond))
-				x.st.mu.Unlock()
-				x.st.acts.Add(1)
-			}
-			if x.st.measuring.Load() {
-				x.st.states.Add(1)
-			}
-			if s.YourTurn {
-				x.plan(&s)
 			}
 			continue
 		}
-		var m botMsg
+		var m wireMsg
 		if err := json.Unmarshal(line, &m); err != nil {
+			return fmt.Errorf("%s: %q: %v", x.name, line, err)
+		}
+		x.message(&m)
+	}
+}
+
+// message handles every message but states and lobby lists.
+func (x *client) message(m *wireMsg) {
+	measuring := x.st.measuring.Load()
+	switch m.T {
+	case netplay.TypeWelcome:
+		x.next()
+	case netplay.TypePing:
+		x.send(`{"t":"pong"}`)
+	case netplay.TypeInvited:
+		x.send(`{"t":"accept","from":"` + m.From + `"}`)
+	case netplay.TypeStart:
+		x.seat = m.Seat
+		switch {
+		case x.kind == kindWatch:
+			if measuring {
+				x.st.watches.Add(1)
+			}
+		default:
+			x.game.Store(x.reg.join(m.Game))
+			if x.kind == kindBot {
+				x.player = bot.NewReference()
+			}
+			if (x.inviter || x.kind != kindCoop) && measuring {
+				x.st.started[x.kind].Add(1)
+			}
+		}
+	case netplay.TypeOver:
+		if x.timer != nil {
+			x.timer.Stop()
+		}
+		x.sentAt.Store(0)
+		g := x.game.Swap(nil)
+		if x.kind == kindWatch {
+			x.reg.unwatch(g)
+			x.seen = false
+			x.next()
+			return
+		}
+		if g != nil {
+			x.reg.remove(g)
+		}
+		if (x.inviter || x.kind != kindCoop) && measuring {
+			x.st.finished[x.kind].Add(1)
+			if m.Result == "won" {
+				x.st.won[x.kind].Add(1)
+			}
+		}
+		x.next()
+	case netplay.TypeError:
+		switch {
+		case m.Code == netplay.CodeNoSuchPlayer && x.inviter:
+			// The partner has not said hello yet, or is still in its
+			// last game: invite again soon.
+			time.AfterFunc(50*time.Millisecond, x.next)
+		case m.Code == netplay.CodeNotInGame && x.kind == kindWatch:
+			// The game ended before the watch began: another one.
+			x.reg.unwatch(x.game.Swap(nil))
+			time.AfterFunc(20*time.Millisecond, x.next)
+		default:
+			x.st.addErr(kindNames[x.kind] + " " + m.Code)
+		}
+	}
+}
+
+// next starts what the client does after hello and after each game: an
+// invitation, a solo game or a watch.
+func (x *client) next() {
+	switch x.kind {
+	case kindCoop:
+		if x.inviter {
+			x.send(`{"t":"invite","to":"` + x.partner + `"}`)
+		}
+	case kindSolo, kindBot:
+		x.send(`{"t":"solo"}`)
+	case kindWatch:
+		// Runs on the loop's goroutine or, after a wait, on a timer's: the
+		// loop does not touch x.game until the start that answers.
+		g := x.reg.pick()
+		if g == nil {
+			time.AfterFunc(100*time.Millisecond, x.next)
+			return
+		}
+		x.game.Store(g)
+		x.send(`{"t":"watch","game":"` + g.id + `"}`)
+	}
+}
+
+// state handles a state line received at now.
+func (x *client) state(line []byte, now time.Time) error {
+	measuring := x.st.measuring.Load()
+	if x.kind == kindBot {
+		m, err := netplay.DecodeMessage(line[:len(line)-1])
+		if err != nil {
 			return err
 		}
-		switch m.T {
-		case netplay.TypeWelcome:
-			if x.inviter {
-				x.send(`{"t":"invite","to":"` + x.partner + `"}`)
-			}
-		case netplay.TypePing:
-			x.send(`{"t":"pong"}`)
-		case netplay.TypeInvited:
-			x.send(`{"t":"accept","from":"` + m.From + `"}`)
-		case netplay.TypeStart:
-			x.seat = m.Seat
-			if x.inviter && x.st.measuring.Load() {
-				x.st.started.Add(1)
-			}
-		case netplay.TypeOver:
-			if x.timer != nil {
-				x.timer.Stop()
-			}
-			x.sentAt.Store(0)
-			if x.inviter {
-				if x.st.measuring.Load() {
-					x.st.finished.Add(1)
-				}
-				x.send(`{"t":"invite","to":"` + x.partner + `"}`)
-			}
-		case netplay.TypeError:
-			if m.Code == netplay.CodeNoSuchPlayer && x.inviter {
-				// The partner has not said hello yet: invite again soon.
-				time.AfterFunc(50*time.Millisecond, func() { x.send(`{"t":"invite","to":"` + x.partner + `"}`) })
-				continue
-			}
-			x.st.addErr(m.Code)
+		s := m.(*netplay.State)
+		x.answered(now, measuring)
+		if s.YourTurn && x.player != nil {
+			x.plan(x.player.Act(&s.View, s.Happened), s.Level, s.Turn)
 		}
+		return nil
+	}
+	var s wireState
+	if err := json.Unmarshal(line, &s); err != nil {
+		return fmt.Errorf("%s: %v", x.name, err)
+	}
+	if x.kind == kindWatch {
+		if measuring {
+			x.st.watchStates.Add(1)
+		}
+		// The state that answers an action names its seat first; the
+		// action was taken on the level and turn of the state before.
+		if g := x.game.Load(); g != nil && x.seen && measuring {
+			for _, e := range s.Happened {
+				if e.Seat > 0 && (e.Kind == "moved" || e.Kind == "skipped") {
+					if sent, ok := g.sentAt(x.level, x.turn, e.Seat); ok {
+						x.st.spectators.add(now.Sub(time.Unix(0, sent)))
+					}
+					break
+				}
+			}
+		}
+		x.level, x.turn, x.seen = s.Level, s.Turn, true
+		return nil
+	}
+	x.answered(now, measuring)
+	if s.YourTurn {
+		x.plan(randomMove(&s, x.seat, x.rng), s.Level, s.Turn)
+	}
+	return nil
+}
+
+// answered measures the latency of the pending action, if any.
+func (x *client) answered(now time.Time, measuring bool) {
+	if sent := x.sentAt.Swap(0); sent != 0 && measuring {
+		x.st.players.add(now.Sub(time.Unix(0, sent)))
+		x.st.acts.Add(1)
+	}
+	if measuring {
+		x.st.states.Add(1)
 	}
 }
 
 func hasPrefix(b, p []byte) bool { return len(b) >= len(p) && string(b[:len(p)]) == string(p) }
 
-// plan sends a random legal move after thinking.
-func (x *bot) plan(s *botState) {
-	a := "."
+// randomMove returns a random legal step of seat, or now and then a skip.
+func randomMove(s *wireState, seat int, rng *rand.Rand) engine.Action {
 	for _, p := range s.Players {
-		if p.Seat != x.seat {
+		if p.Seat != seat {
 			continue
 		}
-		var legal []string
+		var legal [4]engine.Action
+		n := 0
 		for _, d := range []struct {
-			a      string
+			a      engine.Action
 			dx, dy int
-		}{{"w", 0, -1}, {"a", -1, 0}, {"s", 0, 1}, {"d", 1, 0}} {
+		}{{engine.Up, 0, -1}, {engine.Left, -1, 0}, {engine.Down, 0, 1}, {engine.Right, 1, 0}} {
 			nx, ny := p.X+d.dx, p.Y+d.dy
 			if ny < 0 || ny >= len(s.Map) || nx < 0 || nx >= len(s.Map[ny]) {
 				continue
@@ -486,20 +890,32 @@ func (x *bot) plan(s *botState) {
 			case c == '+' || c == '-' || c == '|' || c == ' ':
 			case c == 'E' && !s.Key:
 			default:
-				legal = append(legal, d.a)
+				legal[n] = d.a
+				n++
 			}
 		}
-		if len(legal) > 0 && x.rng.IntN(8) != 0 {
-			a = legal[x.rng.IntN(len(legal))]
+		if n > 0 && rng.IntN(8) != 0 {
+			return legal[rng.IntN(n)]
 		}
 	}
+	return engine.Skip
+}
+
+// plan sends the action after thinking, and tells the game's spectators'
+// side when it went.
+func (x *client) plan(a engine.Action, level, turn int) {
 	think := time.Duration(0)
 	if x.o.think > 0 {
 		think = time.Duration(x.rng.Int64N(int64(2 * x.o.think)))
 	}
-	line := `{"t":"act","a":"` + a + `"}`
+	line := `{"t":"act","a":"` + string(rune(a)) + `"}`
+	g, seat := x.game.Load(), x.seat
 	x.timer = time.AfterFunc(think, func() {
-		x.sentAt.Store(time.Now().UnixNano())
+		now := time.Now().UnixNano()
+		x.sentAt.Store(now)
+		if g != nil {
+			g.acted(action{level: level, turn: turn, seat: seat, sent: now})
+		}
 		x.send(line)
 	})
 }

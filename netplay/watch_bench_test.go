@@ -1,0 +1,172 @@
+package netplay
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// BenchmarkWatchedAct is BenchmarkAct with spectators: the same co-op game
+// played through the server core (no network) with 0, 1 and 10 sessions
+// watching it, every line drained. Each op is one action: the request
+// parsed, the turn applied, the players' and the spectators' states built
+// and queued. BenchmarkSpectatorCost turns the difference into a share.
+func BenchmarkWatchedAct(b *testing.B) {
+	for _, watchers := range []int{0, 1, 10} {
+		b.Run(fmt.Sprintf("watchers=%d", watchers), func(b *testing.B) {
+			g := newBenchGame(b, watchers)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				g.step(i)
+			}
+			b.StopTimer()
+			g.check(b)
+			b.ReportMetric(float64(g.lines)/float64(b.N), "lines/op")
+		})
+	}
+}
+
+// BenchmarkSpectatorCost measures what a spectator adds to a game's cost
+// (target: under 5 %). Two servers play the same game side by side, one
+// unwatched and one with 1 or 10 spectators; each op is one action in each,
+// timed separately, so that the two are measured under the same load of the
+// machine. It reports both times per action and the cost of one spectator
+// in percent of the unwatched action ("%/watcher").
+func BenchmarkSpectatorCost(b *testing.B) {
+	for _, watchers := range []int{1, 10} {
+		b.Run(fmt.Sprintf("watchers=%d", watchers), func(b *testing.B) {
+			plain, watched := newBenchGame(b, 0), newBenchGame(b, watchers)
+			var tPlain, tWatched time.Duration
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				plain.step(i)
+				t1 := time.Now()
+				watched.step(i)
+				t2 := time.Now()
+				tPlain += t1.Sub(t0)
+				tWatched += t2.Sub(t1)
+			}
+			b.StopTimer()
+			plain.check(b)
+			watched.check(b)
+			p, w := float64(tPlain)/float64(b.N), float64(tWatched)/float64(b.N)
+			b.ReportMetric(p, "unwatched-ns/act")
+			b.ReportMetric(w, "watched-ns/act")
+			b.ReportMetric(100*(w-p)/p/float64(watchers), "%/watcher")
+		})
+	}
+}
+
+// benchGame is a co-op game on a server core, with spectators.
+type benchGame struct {
+	players  [2]*Session
+	watchers []*Session
+	lines    int // lines drained since the timer started
+	last     []byte
+	lastSeen [][]byte // each spectator's last line
+}
+
+func newBenchGame(b *testing.B, watchers int) *benchGame {
+	b.Helper()
+	lv := parseLevel(b,
+		"#########",
+		"#PP.....#",
+		"#.#####.#",
+		"#...K...#",
+		"#.#####.#",
+		"#......E#",
+		"#########",
+	)
+	srv, err := NewServer(Config{Levels: []engine.Level{lv}, LobbyInterval: -1, PingAfter: time.Hour, DropAfter: 2 * time.Hour})
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := &benchGame{lastSeen: make([][]byte, watchers)}
+	for i, name := range []string{"alice", "bob"} {
+		g.players[i], _ = srv.Attach(name, nil)
+		g.players[i].Handle([]byte(`{"t":"hello","v":1,"name":"` + name + `"}`))
+	}
+	g.players[0].Handle([]byte(`{"t":"invite","to":"bob"}`))
+	g.players[1].Handle([]byte(`{"t":"accept","from":"alice"}`))
+	var id string
+	for len(g.players[0].out) > 0 {
+		line := <-g.players[0].out
+		if m, err := DecodeMessage(bytes.TrimSuffix(line, []byte("\n"))); err == nil {
+			if s, ok := m.(*Start); ok {
+				id = s.Game
+			}
+		}
+	}
+	if id == "" {
+		b.Fatal("alice got no start")
+	}
+	for i := 0; i < watchers; i++ {
+		name := fmt.Sprintf("w%d", i)
+		w, _ := srv.Attach(name, nil)
+		w.Handle([]byte(`{"t":"hello","v":1,"name":"` + name + `"}`))
+		w.Handle([]byte(`{"t":"watch","game":"` + id + `"}`))
+		g.watchers = append(g.watchers, w)
+	}
+	g.drain()
+	for i := range g.lastSeen {
+		g.lastSeen[i] = nil
+	}
+	g.lines = 0
+	return g
+}
+
+// Seat 1 walks right and back, seat 2 skips: the game never ends.
+var (
+	benchMoves = [][]byte{[]byte(`{"t":"act","a":"d"}`), []byte(`{"t":"act","a":"a"}`)}
+	benchSkip  = []byte(`{"t":"act","a":"."}`)
+)
+
+func (g *benchGame) step(i int) {
+	if i%2 == 0 {
+		g.players[0].Handle(benchMoves[(i/2)%2])
+	} else {
+		g.players[1].Handle(benchSkip)
+	}
+	g.drain()
+}
+
+func (g *benchGame) drain() {
+	for _, s := range g.players {
+		for len(s.out) > 0 {
+			g.last = <-s.out
+			g.lines++
+		}
+	}
+	for i, s := range g.watchers {
+		for len(s.out) > 0 {
+			g.lastSeen[i] = <-s.out
+			g.lines++
+		}
+	}
+}
+
+// check fails the benchmark unless the players and every spectator were
+// sent states.
+func (g *benchGame) check(b *testing.B) {
+	b.Helper()
+	isState := func(line []byte) bool {
+		if len(line) == 0 {
+			return false
+		}
+		m, err := DecodeMessage(line[:len(line)-1])
+		return err == nil && m.Type() == TypeState
+	}
+	if !isState(g.last) {
+		b.Fatalf("the actions were answered with %q", g.last)
+	}
+	for i, line := range g.lastSeen {
+		if !isState(line) {
+			b.Fatalf("spectator %d was last sent %q, not a state", i, line)
+		}
+	}
+}

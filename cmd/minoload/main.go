@@ -114,6 +114,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch {
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "minoload: unexpected argument %q: every setting is a flag (run 'minoload --help')\n", fs.Arg(0))
+		return 2
 	case o.games < 0 || o.solo < 0 || o.bots < 0 || o.watchers < 0:
 		fmt.Fprintln(stderr, "minoload: --games, --solo, --bots and --watchers must not be negative")
 		return 2

@@ -650,7 +650,7 @@ func (x *client) send(line string) error {
 	return x.w.Flush()
 }
 
-// wireState is the part of a state the random bots and the spectators read.
+// wireState is the part of a state the random bots read.
 type wireState struct {
 	Level    int      `json:"level"`
 	Turn     int      `json:"turn"`
@@ -662,6 +662,12 @@ type wireState struct {
 		X    int `json:"x"`
 		Y    int `json:"y"`
 	} `json:"players"`
+}
+
+// watchState is the part of a state the spectators read.
+type watchState struct {
+	Level    int `json:"level"`
+	Turn     int `json:"turn"`
 	Happened []struct {
 		Kind string `json:"kind"`
 		Seat int    `json:"seat"`
@@ -830,11 +836,11 @@ func (x *client) state(line []byte, now time.Time) error {
 		}
 		return nil
 	}
-	var s wireState
-	if err := json.Unmarshal(line, &s); err != nil {
-		return fmt.Errorf("%s: %v", x.name, err)
-	}
 	if x.kind == kindWatch {
+		var s watchState
+		if err := json.Unmarshal(line, &s); err != nil {
+			return fmt.Errorf("%s: %v", x.name, err)
+		}
 		if measuring {
 			x.st.watchStates.Add(1)
 		}
@@ -854,11 +860,22 @@ func (x *client) state(line []byte, now time.Time) error {
 		return nil
 	}
 	x.answered(now, measuring)
+	// Only a state that asks for a move is read in full (the generator
+	// shares the machine with the server).
+	if !bytes.Contains(line, yourTurn) {
+		return nil
+	}
+	var s wireState
+	if err := json.Unmarshal(line, &s); err != nil {
+		return fmt.Errorf("%s: %v", x.name, err)
+	}
 	if s.YourTurn {
 		x.plan(randomMove(&s, x.seat, x.rng), s.Level, s.Turn)
 	}
 	return nil
 }
+
+var yourTurn = []byte(`"your_turn":true`)
 
 // answered measures the latency of the pending action, if any.
 func (x *client) answered(now time.Time, measuring bool) {

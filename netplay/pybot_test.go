@@ -75,6 +75,32 @@ func runPyBot(t *testing.T, script string, args ...string) (stdout, stderr strin
 	return out.String(), errb.String(), err
 }
 
+// TestPythonBotSolo: the page's bot starts a solo game on a small maze whose
+// key is out of sight, finds the key and the exit from its state messages,
+// and wins; the server's log shows the same game won.
+func TestPythonBotSolo(t *testing.T) {
+	script := pyBot(t)
+	addr, log := pyServer(t, parseLevel(t,
+		"+-----+-----+",
+		"|P....|.....|",
+		"|.+-+.|.+-+.|",
+		"|.|...|.|K|.|",
+		"|.+-+.+.+.+.|",
+		"|...........E",
+		"+-----------+",
+	))
+	out, errOut, err := runPyBot(t, script, addr, "robo", "solo")
+	if err != nil || !strings.Contains(out, "game over: won") {
+		t.Fatalf("the bot did not win its solo game (%v)\nstdout:\n%s\nstderr:\n%s\nserver log:\n%s", err, out, errOut, log.String())
+	}
+	if errOut != "" {
+		t.Errorf("the bot was told of errors:\n%s", errOut)
+	}
+	if !strings.Contains(log.String(), `msg="game over"`) || !strings.Contains(log.String(), "result=won") {
+		t.Fatalf("the server's log does not show the game won:\n%s", log.String())
+	}
+}
+
 // TestPythonBotCoop: run without "solo", the page's bot waits in the lobby,
 // accepts a player's invitation, plays its seat of a co-op game to the win
 // and quits.

@@ -176,10 +176,10 @@ func (l *latencies) line() string {
 // stats is what the clients measure.
 type stats struct {
 	measuring   atomic.Bool
-	acts        atomic.Int64 // actions answered while measuring
-	states      atomic.Int64 // states players received while measuring
-	watchStates atomic.Int64 // states spectators received while measuring
-	watches     atomic.Int64 // watches begun while measuring
+	acts        [nKinds]atomic.Int64 // actions answered while measuring
+	states      atomic.Int64         // states players received while measuring
+	watchStates atomic.Int64         // states spectators received while measuring
+	watches     atomic.Int64         // watches begun while measuring
 	started     [nKinds]atomic.Int64
 	finished    [nKinds]atomic.Int64
 	won         [nKinds]atomic.Int64
@@ -437,8 +437,9 @@ measure:
 	secs := elapsed.Seconds()
 	fmt.Fprintf(out, "connections: %d connected%s, %d dropped by the server%s\n",
 		sum(&st.connected), per(&st.connected), sum(&st.dropped), per(&st.dropped))
-	fmt.Fprintf(out, "measured %.1fs: players %d actions (%.0f/s), %d states (%.0f/s); spectators %d states (%.0f/s), %d watches begun\n",
-		secs, st.acts.Load(), float64(st.acts.Load())/secs, st.states.Load(), float64(st.states.Load())/secs,
+	acts := sum(&st.acts)
+	fmt.Fprintf(out, "measured %.1fs: players %d actions%s (%.0f/s), %d states (%.0f/s); spectators %d states (%.0f/s), %d watches begun\n",
+		secs, acts, per(&st.acts), float64(acts)/secs, st.states.Load(), float64(st.states.Load())/secs,
 		st.watchStates.Load(), float64(st.watchStates.Load())/secs, st.watches.Load())
 	fmt.Fprintf(out, "games started %d%s, finished %d%s, won %d%s\n",
 		sum(&st.started), per(&st.started), sum(&st.finished), per(&st.finished), sum(&st.won), per(&st.won))
@@ -572,6 +573,7 @@ type client struct {
 	seat    int
 	game    atomic.Pointer[game] // the game played or watched
 	player  bot.Player           // kindBot: the reference bot of the game
+	planned bool                 // an action is pending: planned, maybe sent, not answered
 	sentAt  atomic.Int64         // when the pending action was sent (unix ns), 0 none
 	timer   *time.Timer
 	// A spectator's last state: the level and turn the next action answers.
@@ -764,6 +766,7 @@ func (x *client) message(m *wireMsg) {
 		if x.timer != nil {
 			x.timer.Stop()
 		}
+		x.planned = false
 		x.sentAt.Store(0)
 		g := x.game.Swap(nil)
 		if x.kind == kindWatch {
@@ -824,42 +827,39 @@ func (x *client) next() {
 // state handles a state line received at now.
 func (x *client) state(line []byte, now time.Time) error {
 	measuring := x.st.measuring.Load()
+	if x.kind == kindWatch {
+		return x.watched(line, now, measuring)
+	}
+	if measuring {
+		x.st.states.Add(1)
+	}
+	var bs *netplay.State
 	if x.kind == kindBot {
 		m, err := netplay.DecodeMessage(line[:len(line)-1])
 		if err != nil {
 			return err
 		}
-		s := m.(*netplay.State)
-		x.answered(now, measuring)
-		if s.YourTurn && x.player != nil {
-			x.plan(x.player.Act(&s.View, s.Happened), s.Level, s.Turn)
+		bs = m.(*netplay.State)
+	}
+	if x.planned {
+		// Only the state that answers the pending action (it tells this
+		// seat's action) counts; others (a spectator came, the partner
+		// skipped) come meanwhile.
+		if !x.answers(line, bs) {
+			return nil
+		}
+		x.planned = false
+		if sent := x.sentAt.Swap(0); sent != 0 && measuring {
+			x.st.players.add(now.Sub(time.Unix(0, sent)))
+			x.st.acts[x.kind].Add(1)
+		}
+	}
+	if bs != nil {
+		if bs.YourTurn && x.player != nil {
+			x.plan(x.player.Act(&bs.View, bs.Happened), bs.Level, bs.Turn)
 		}
 		return nil
 	}
-	if x.kind == kindWatch {
-		var s watchState
-		if err := json.Unmarshal(line, &s); err != nil {
-			return fmt.Errorf("%s: %v", x.name, err)
-		}
-		if measuring {
-			x.st.watchStates.Add(1)
-		}
-		// The state that answers an action names its seat first; the
-		// action was taken on the level and turn of the state before.
-		if g := x.game.Load(); g != nil && x.seen && measuring {
-			for _, e := range s.Happened {
-				if e.Seat > 0 && (e.Kind == "moved" || e.Kind == "skipped") {
-					if sent, ok := g.sentAt(x.level, x.turn, e.Seat); ok {
-						x.st.spectators.add(now.Sub(time.Unix(0, sent)))
-					}
-					break
-				}
-			}
-		}
-		x.level, x.turn, x.seen = s.Level, s.Turn, true
-		return nil
-	}
-	x.answered(now, measuring)
 	// Only a state that asks for a move is read in full (the generator
 	// shares the machine with the server).
 	if !bytes.Contains(line, yourTurn) {
@@ -875,17 +875,58 @@ func (x *client) state(line []byte, now time.Time) error {
 	return nil
 }
 
-var yourTurn = []byte(`"your_turn":true`)
+// answers reports whether a state tells this seat's own action: a step, a
+// skip, a bump or a freeze.
+func (x *client) answers(line []byte, s *netplay.State) bool {
+	if s != nil {
+		for _, e := range s.Happened {
+			switch e.Kind {
+			case engine.EvMoved, engine.EvSkipped, engine.EvBumpedWall, engine.EvBumpedExit, engine.EvFroze, engine.EvNoFreeze:
+				if e.Seat == x.seat {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	// The random bots only step and skip.
+	if x.seat < 1 || x.seat > 2 {
+		return false
+	}
+	return bytes.Contains(line, acted[x.seat-1][0]) || bytes.Contains(line, acted[x.seat-1][1])
+}
 
-// answered measures the latency of the pending action, if any.
-func (x *client) answered(now time.Time, measuring bool) {
-	if sent := x.sentAt.Swap(0); sent != 0 && measuring {
-		x.st.players.add(now.Sub(time.Unix(0, sent)))
-		x.st.acts.Add(1)
+var (
+	yourTurn = []byte(`"your_turn":true`)
+	acted    = [2][2][]byte{
+		{[]byte(`{"kind":"moved","seat":1}`), []byte(`{"kind":"skipped","seat":1}`)},
+		{[]byte(`{"kind":"moved","seat":2}`), []byte(`{"kind":"skipped","seat":2}`)},
+	}
+)
+
+// watched handles a spectator's state.
+func (x *client) watched(line []byte, now time.Time, measuring bool) error {
+	var s watchState
+	if err := json.Unmarshal(line, &s); err != nil {
+		return fmt.Errorf("%s: %v", x.name, err)
 	}
 	if measuring {
-		x.st.states.Add(1)
+		x.st.watchStates.Add(1)
 	}
+	// The state that answers an action tells the seat's step or skip; the
+	// action was taken on the level and turn of the state before.
+	if g := x.game.Load(); g != nil && x.seen && measuring {
+		for _, e := range s.Happened {
+			if e.Seat > 0 && (e.Kind == "moved" || e.Kind == "skipped") {
+				if sent, ok := g.sentAt(x.level, x.turn, e.Seat); ok {
+					x.st.spectators.add(now.Sub(time.Unix(0, sent)))
+				}
+				break
+			}
+		}
+	}
+	x.level, x.turn, x.seen = s.Level, s.Turn, true
+	return nil
 }
 
 func hasPrefix(b, p []byte) bool { return len(b) >= len(p) && string(b[:len(p)]) == string(p) }
@@ -930,6 +971,7 @@ func (x *client) plan(a engine.Action, level, turn int) {
 	}
 	line := `{"t":"act","a":"` + string(rune(a)) + `"}`
 	g, seat := x.game.Load(), x.seat
+	x.planned = true
 	x.timer = time.AfterFunc(think, func() {
 		now := time.Now().UnixNano()
 		x.sentAt.Store(now)

@@ -2,9 +2,47 @@ package main
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 )
+
+// TestMixedLoad runs a small mixed load against a server in process: co-op
+// pairs, solo players, a reference bot and spectators all play, the
+// spectators' states are matched to the players' actions, and nobody is
+// dropped or refused.
+func TestMixedLoad(t *testing.T) {
+	var out, errb bytes.Buffer
+	status := run([]string{"--inproc", "--games", "3", "--solo", "2", "--bots", "1", "--watchers", "4",
+		"--duration", "1500ms", "--ramp", "300ms", "--think", "10ms"}, &out, &errb)
+	report := out.String()
+	if status != 0 {
+		t.Fatalf("status %d\n%s%s", status, report, errb.String())
+	}
+	for _, want := range []string{
+		"connections: 13 connected (co-op 6, solo 2, bots 1, watchers 4), 0 dropped by the server\n",
+		"players' action→state latency:    p50 ",
+		"spectators' action→state latency: p50 ",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report lacks %q:\n%s", want, report)
+		}
+	}
+	if strings.Contains(report, "\nerror ") {
+		t.Errorf("the server refused requests:\n%s", report)
+	}
+	// Every kind of player acted while measured, co-op and solo games
+	// were started, and spectators began watches.
+	if !regexp.MustCompile(`players \d+ actions \(co-op \d+, solo \d+, bots \d+\)`).MatchString(report) {
+		t.Errorf("not every kind of player acted:\n%s", report)
+	}
+	if !regexp.MustCompile(`games started \d+ \(co-op \d+, solo \d+`).MatchString(report) {
+		t.Errorf("co-op and solo games were not started:\n%s", report)
+	}
+	if regexp.MustCompile(`, 0 watches begun`).MatchString(report) {
+		t.Errorf("no spectator began to watch:\n%s", report)
+	}
+}
 
 func TestUsage(t *testing.T) {
 	for _, args := range [][]string{{"--games", "-1"}, {"--games", "0"}, {"--duration", "0"}, {"--watchers", "-2"}, {"stray"}} {

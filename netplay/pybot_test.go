@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/levels"
 )
 
 // The Python bot of docs/protocol.md ("Write your own bot") is run from the
@@ -75,29 +76,44 @@ func runPyBot(t *testing.T, script string, args ...string) (stdout, stderr strin
 	return out.String(), errb.String(), err
 }
 
-// TestPythonBotSolo: the page's bot starts a solo game on a small maze whose
-// key is out of sight, finds the key and the exit from its state messages,
-// and wins; the server's log shows the same game won.
+// TestPythonBotSolo: the page's bot starts a solo game and wins it from its
+// state messages — on a small maze whose key is out of sight at the start,
+// and on the example level whose locked exit stands in the short way to the
+// key, past a wanderer — and the server's log shows the game won.
 func TestPythonBotSolo(t *testing.T) {
 	script := pyBot(t)
-	addr, log := pyServer(t, parseLevel(t,
-		"+-----+-----+",
-		"|P....|.....|",
-		"|.+-+.|.+-+.|",
-		"|.|...|.|K|.|",
-		"|.+-+.+.+.+.|",
-		"|...........E",
-		"+-----------+",
-	))
-	out, errOut, err := runPyBot(t, script, addr, "robo", "solo")
-	if err != nil || !strings.Contains(out, "game over: won") {
-		t.Fatalf("the bot did not win its solo game (%v)\nstdout:\n%s\nstderr:\n%s\nserver log:\n%s", err, out, errOut, log.String())
+	locked, problems, err := levels.ParseFile(filepath.Join("..", "levels", "examples", "07-locked-door.txt"))
+	if err != nil || len(problems) > 0 {
+		t.Fatalf("levels/examples/07-locked-door.txt: %v %v", err, problems)
 	}
-	if errOut != "" {
-		t.Errorf("the bot was told of errors:\n%s", errOut)
-	}
-	if !strings.Contains(log.String(), `msg="game over"`) || !strings.Contains(log.String(), "result=won") {
-		t.Fatalf("the server's log does not show the game won:\n%s", log.String())
+	for _, c := range []struct {
+		name  string
+		level engine.Level
+	}{
+		{"maze", parseLevel(t,
+			"+-----+-----+",
+			"|P....|.....|",
+			"|.+-+.|.+-+.|",
+			"|.|...|.|K|.|",
+			"|.+-+.+.+.+.|",
+			"|...........E",
+			"+-----------+",
+		)},
+		{"locked door", locked},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			addr, log := pyServer(t, c.level)
+			out, errOut, err := runPyBot(t, script, addr, "robo", "solo")
+			if err != nil || !strings.Contains(out, "game over: won") {
+				t.Fatalf("the bot did not win its solo game (%v)\nstdout:\n%s\nstderr:\n%s\nserver log:\n%s", err, out, errOut, log.String())
+			}
+			if errOut != "" {
+				t.Errorf("the bot was told of errors:\n%s", errOut)
+			}
+			if !strings.Contains(log.String(), `msg="game over"`) || !strings.Contains(log.String(), "result=won") {
+				t.Fatalf("the server's log does not show the game won:\n%s", log.String())
+			}
+		})
 	}
 }
 

@@ -231,16 +231,20 @@ func (g *game) acted(a action) {
 	g.mu.Unlock()
 }
 
-// sentAt returns when the action of seat on level and turn was sent.
+// sentAt returns when the last action of seat on level and turn was sent.
+// A seat may act twice on one turn number: a round begins with its first
+// action, so a seat alone on the board (its partner caught) acts on the turn
+// of the round before, then on that turn again.
 func (g *game) sentAt(level, turn, seat int) (int64, bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	var last int64
 	for _, a := range g.recent {
-		if a.sent != 0 && a.level == level && a.turn == turn && a.seat == seat {
-			return a.sent, true
+		if a.sent > last && a.level == level && a.turn == turn && a.seat == seat {
+			last = a.sent
 		}
 	}
-	return 0, false
+	return last, last != 0
 }
 
 // registry holds the games in progress of the generator's players.

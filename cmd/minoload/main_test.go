@@ -52,3 +52,29 @@ func TestUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestSpectatorMatch: a spectator's state is matched to the last action of
+// its seat on its level and turn — a seat alone on the board acts twice on
+// one turn number, and the older action must not be taken for the newer
+// (it would add a whole think time to the spectators' latency).
+func TestSpectatorMatch(t *testing.T) {
+	var g game
+	g.acted(action{level: 1, turn: 5, seat: 1, sent: 100})
+	g.acted(action{level: 1, turn: 5, seat: 2, sent: 200})
+	g.acted(action{level: 1, turn: 5, seat: 2, sent: 900})
+	if sent, ok := g.sentAt(1, 5, 2); !ok || sent != 900 {
+		t.Errorf("seat 2 on turn 5: sent %d, %v; want 900", sent, ok)
+	}
+	if sent, ok := g.sentAt(1, 5, 1); !ok || sent != 100 {
+		t.Errorf("seat 1 on turn 5: sent %d, %v; want 100", sent, ok)
+	}
+	if _, ok := g.sentAt(2, 5, 1); ok {
+		t.Error("an action of level 1 was matched on level 2")
+	}
+	for i := 0; i < 20; i++ {
+		g.acted(action{level: 3, turn: i, seat: 1, sent: int64(1000 + i)})
+	}
+	if _, ok := g.sentAt(1, 5, 2); ok {
+		t.Error("an action long answered is still matched")
+	}
+}

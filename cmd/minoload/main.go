@@ -377,6 +377,7 @@ func load(o options, out io.Writer) error {
 	// Let the last clients start their games.
 	time.Sleep(time.Second)
 	cpu0, _ := procCPU(o.pid)
+	self0, _ := procCPU(os.Getpid())
 	rss0 := procMem(o.pid)
 	if o.profile != "" {
 		// The profile is kept in memory and written like every file of the
@@ -414,6 +415,7 @@ measure:
 	st.measuring.Store(false)
 	elapsed := time.Since(t0)
 	cpu1, _ := procCPU(o.pid)
+	self1, _ := procCPU(os.Getpid())
 	rss1 := procMem(o.pid)
 	var ms runtime.MemStats
 	if o.inproc {
@@ -458,8 +460,12 @@ measure:
 		fmt.Fprintf(out, "server memory: RSS %.1f MiB at the end, peak %.1f MiB while measuring (VmHWM %.1f MiB)\n",
 			mib(rss1.rss), mib(max(peak.rss, rss1.rss)), mib(rss1.hwm))
 		if cpu1 > cpu0 {
-			fmt.Fprintf(out, "server CPU: %.0f%% of one core while measuring\n", 100*(cpu1-cpu0).Seconds()/secs)
+			fmt.Fprintf(out, "server CPU: %.0f%% of one core while measuring, %.0f µs an action\n",
+				100*(cpu1-cpu0).Seconds()/secs, float64((cpu1-cpu0).Microseconds())/float64(max(acts, 1)))
 		}
+	}
+	if self1 > self0 && !o.inproc {
+		fmt.Fprintf(out, "load generator CPU: %.0f%% of one core while measuring\n", 100*(self1-self0).Seconds()/secs)
 	}
 	if o.inproc {
 		fmt.Fprintf(out, "process memory (server and bots): Sys %.1f MiB, heap in use %.1f MiB, goroutines %d; server: %d clients, %d games\n",

@@ -89,7 +89,7 @@ func (g *Game) View(seatNo int) View {
 func (g *Game) TeamView() View {
 	n := g.lv.Rows * g.lv.Cols
 	freezes := 0
-	for i := range g.seats {
+	for i := range g.players {
 		freezes += g.seats[i].Freezes
 	}
 	v := View{

@@ -257,10 +257,6 @@ type stateTail struct {
 // MarshalJSON writes {"t":"state","seq":…, the view's fields…, "events":…,
 // "happened":…}.
 func (s State) MarshalJSON() ([]byte, error) {
-	view, err := s.View.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
 	events := s.Events
 	if events == nil {
 		events = []string{}
@@ -269,11 +265,11 @@ func (s State) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, 0, len(view)+len(tail)+32)
+	out := make([]byte, 0, 256+4*s.Rows*(s.Cols+3)+len(tail))
 	out = append(out, `{"t":"state","seq":`...)
 	out = strconv.AppendInt(out, s.Seq, 10)
 	out = append(out, ',')
-	out = append(out, view[1:len(view)-1]...) // the view's fields
+	out = s.View.AppendJSONFields(out)
 	out = append(out, ',')
 	out = append(out, tail[len(`{"seq":0,`):]...) // events, happened and the closing brace
 	return out, nil
@@ -511,6 +507,15 @@ func newState(seq int64, v engine.View, names [2]string, events []string, happen
 
 // encode marshals a server message to one line, newline included.
 func encode(m any) []byte {
+	if st, ok := m.(*State); ok {
+		// The hot path: a state's JSON is built by hand already, so
+		// json.Marshal's check and copy of it is skipped.
+		b, err := st.MarshalJSON()
+		if err != nil {
+			panic(fmt.Sprintf("netplay: cannot encode a state: %v", err))
+		}
+		return append(b, '\n')
+	}
 	b, err := json.Marshal(m)
 	if err != nil {
 		// Every message type marshals; this is a bug, never a player's doing.

@@ -10,24 +10,31 @@ import (
 )
 
 // BenchmarkWatchedAct is BenchmarkAct with spectators: the same co-op game
-// played through the server core (no network) with 0, 1 and 10 sessions
-// watching it, every line drained. Each op is one action: the request
-// parsed, the turn applied, the players' and the spectators' states built
-// and queued. BenchmarkSpectatorCost turns the difference into a share.
+// (and a solo game) played through the server core (no network) with 0, 1
+// and 10 sessions watching it, every line drained. Each op is one action:
+// the request parsed, the turn applied, the players' and the spectators'
+// states built and queued. BenchmarkSpectatorCost turns the difference into
+// a share.
 func BenchmarkWatchedAct(b *testing.B) {
-	for _, watchers := range []int{0, 1, 10} {
-		b.Run(fmt.Sprintf("watchers=%d", watchers), func(b *testing.B) {
-			g := newBenchGame(b, watchers)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				g.step(i)
-			}
-			b.StopTimer()
-			g.check(b)
-			b.ReportMetric(float64(g.lines)/float64(b.N), "lines/op")
-		})
+	for _, mode := range []string{"coop", "solo"} {
+		for _, watchers := range []int{0, 1, 10} {
+			b.Run(fmt.Sprintf("%s/watchers=%d", mode, watchers), func(b *testing.B) {
+				benchWatched(b, mode, watchers)
+			})
+		}
 	}
+}
+
+func benchWatched(b *testing.B, mode string, watchers int) {
+	g := newBenchGame(b, mode, watchers)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g.step(i)
+	}
+	b.StopTimer()
+	g.check(b)
+	b.ReportMetric(float64(g.lines)/float64(b.N), "lines/op")
 }
 
 // BenchmarkSpectatorCost measures what a spectator adds to a game's cost
@@ -37,45 +44,55 @@ func BenchmarkWatchedAct(b *testing.B) {
 // machine. It reports both times per action and the cost of one spectator
 // in percent of the unwatched action ("%/watcher").
 func BenchmarkSpectatorCost(b *testing.B) {
-	for _, watchers := range []int{1, 10} {
-		b.Run(fmt.Sprintf("watchers=%d", watchers), func(b *testing.B) {
-			plain, watched := newBenchGame(b, 0), newBenchGame(b, watchers)
-			var tPlain, tWatched time.Duration
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				t0 := time.Now()
-				plain.step(i)
-				t1 := time.Now()
-				watched.step(i)
-				t2 := time.Now()
-				tPlain += t1.Sub(t0)
-				tWatched += t2.Sub(t1)
-			}
-			b.StopTimer()
-			plain.check(b)
-			watched.check(b)
-			p, w := float64(tPlain)/float64(b.N), float64(tWatched)/float64(b.N)
-			b.ReportMetric(p, "unwatched-ns/act")
-			b.ReportMetric(w, "watched-ns/act")
-			b.ReportMetric(100*(w-p)/p/float64(watchers), "%/watcher")
-		})
+	for _, mode := range []string{"coop", "solo"} {
+		for _, watchers := range []int{1, 10} {
+			b.Run(fmt.Sprintf("%s/watchers=%d", mode, watchers), func(b *testing.B) {
+				spectatorCost(b, mode, watchers)
+			})
+		}
 	}
 }
 
-// benchGame is a co-op game on a server core, with spectators.
+func spectatorCost(b *testing.B, mode string, watchers int) {
+	plain, watched := newBenchGame(b, mode, 0), newBenchGame(b, mode, watchers)
+	var tPlain, tWatched time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		plain.step(i)
+		t1 := time.Now()
+		watched.step(i)
+		t2 := time.Now()
+		tPlain += t1.Sub(t0)
+		tWatched += t2.Sub(t1)
+	}
+	b.StopTimer()
+	plain.check(b)
+	watched.check(b)
+	p, w := float64(tPlain)/float64(b.N), float64(tWatched)/float64(b.N)
+	b.ReportMetric(p, "unwatched-ns/act")
+	b.ReportMetric(w, "watched-ns/act")
+	b.ReportMetric(100*(w-p)/p/float64(watchers), "%/watcher")
+}
+
+// benchGame is a co-op or solo game on a server core, with spectators.
 type benchGame struct {
-	players  [2]*Session
+	players  []*Session
 	watchers []*Session
 	lines    int // lines drained since the timer started
 	last     []byte
 	lastSeen [][]byte // each spectator's last line
 }
 
-func newBenchGame(b *testing.B, watchers int) *benchGame {
+func newBenchGame(b *testing.B, mode string, watchers int) *benchGame {
 	b.Helper()
+	starts := "#PP.....#"
+	if mode == "solo" {
+		starts = "#P......#"
+	}
 	lv := parseLevel(b,
 		"#########",
-		"#PP.....#",
+		starts,
 		"#.#####.#",
 		"#...K...#",
 		"#.#####.#",
@@ -87,12 +104,21 @@ func newBenchGame(b *testing.B, watchers int) *benchGame {
 		b.Fatal(err)
 	}
 	g := &benchGame{lastSeen: make([][]byte, watchers)}
-	for i, name := range []string{"alice", "bob"} {
-		g.players[i], _ = srv.Attach(name, nil)
-		g.players[i].Handle([]byte(`{"t":"hello","v":1,"name":"` + name + `"}`))
+	names := []string{"alice", "bob"}
+	if mode == "solo" {
+		names = names[:1]
 	}
-	g.players[0].Handle([]byte(`{"t":"invite","to":"bob"}`))
-	g.players[1].Handle([]byte(`{"t":"accept","from":"alice"}`))
+	for _, name := range names {
+		s, _ := srv.Attach(name, nil)
+		s.Handle([]byte(`{"t":"hello","v":1,"name":"` + name + `"}`))
+		g.players = append(g.players, s)
+	}
+	if mode == "solo" {
+		g.players[0].Handle([]byte(`{"t":"solo"}`))
+	} else {
+		g.players[0].Handle([]byte(`{"t":"invite","to":"bob"}`))
+		g.players[1].Handle([]byte(`{"t":"accept","from":"alice"}`))
+	}
 	var id string
 	for len(g.players[0].out) > 0 {
 		line := <-g.players[0].out
@@ -120,14 +146,17 @@ func newBenchGame(b *testing.B, watchers int) *benchGame {
 	return g
 }
 
-// Seat 1 walks right and back, seat 2 skips: the game never ends.
+// Seat 1 walks right and back, seat 2 skips: the game never ends. Alone,
+// seat 1 walks on every op.
 var (
 	benchMoves = [][]byte{[]byte(`{"t":"act","a":"d"}`), []byte(`{"t":"act","a":"a"}`)}
 	benchSkip  = []byte(`{"t":"act","a":"."}`)
 )
 
 func (g *benchGame) step(i int) {
-	if i%2 == 0 {
+	if len(g.players) == 1 {
+		g.players[0].Handle(benchMoves[i%2])
+	} else if i%2 == 0 {
 		g.players[0].Handle(benchMoves[(i/2)%2])
 	} else {
 		g.players[1].Handle(benchSkip)

@@ -78,3 +78,25 @@ func TestSpectatorMatch(t *testing.T) {
 		t.Error("an action long answered is still matched")
 	}
 }
+
+// TestScanWatched: the spectators' quick reading of a state line agrees with
+// decoding it.
+func TestScanWatched(t *testing.T) {
+	for _, c := range []struct {
+		line              string
+		level, turn, seat int
+	}{
+		{`{"t":"state","seq":9,"level":3,"levels":7,"turn":41,"score":0,"seat":0,"events":[],"happened":[{"kind":"skipped","seat":2},{"kind":"sighted","seat":1,"monster":"W"}]}`, 3, 41, 2},
+		{`{"t":"state","seq":9,"level":2,"levels":7,"turn":0,"passed":[{"level":1,"turns":12}],"happened":[{"kind":"moved","seat":1},{"kind":"escaped","seat":1},{"kind":"level_passed","level":1},{"kind":"level_started","level":2}]}`, 2, 0, 1},
+		{`{"t":"state","seq":2,"level":1,"levels":7,"turn":7,"events":["carol is watching"]}`, 1, 7, 0},
+		{`{"t":"state","seq":2,"level":1,"levels":7,"turn":7,"happened":[{"kind":"caught","seat":1},{"kind":"moved","seat":2}]}`, 1, 7, 2},
+	} {
+		level, turn, seat, ok := scanWatched([]byte(c.line))
+		if !ok || level != c.level || turn != c.turn || seat != c.seat {
+			t.Errorf("%s: level %d turn %d seat %d ok %v; want %d %d %d", c.line, level, turn, seat, ok, c.level, c.turn, c.seat)
+		}
+	}
+	if _, _, _, ok := scanWatched([]byte(`{"t":"state","seq":2}`)); ok {
+		t.Error("a line without level and turn was read")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/testboard"
 	"github.com/minotaur-game/minotaur/levels"
 )
 
@@ -178,4 +180,132 @@ func TestPythonBotCoop(t *testing.T) {
 	if r.err != nil || !strings.Contains(r.out, "game over: won") {
 		t.Fatalf("the bot: %v\nstdout:\n%s\nstderr:\n%s\nserver log:\n%s", r.err, r.out, r.errOut, log.String())
 	}
+}
+
+// TestPythonBotWatched: a spectator comes and goes all through a co-op game
+// with the page's bot, so that the players get "carol is watching" states
+// that answer no action (and may say your_turn again); the bot still acts
+// once per turn — never out of turn — and wins with its partner.
+func TestPythonBotWatched(t *testing.T) {
+	script := pyBot(t)
+	lv := parseLevel(t,
+		"+-----+-----+",
+		"|PP...|.....|",
+		"|.+-+.|.+-+.|",
+		"|.|...|.|K|.|",
+		"|.+-+.+.+.+.|",
+		"|...........E",
+		"+-----------+",
+	)
+	addr, log := pyServer(t, lv)
+	type result struct {
+		out, errOut string
+		err         error
+	}
+	done := make(chan result, 1)
+	go func() {
+		out, errOut, err := runPyBot(t, script, addr, "robo")
+		done <- result{out, errOut, err}
+	}()
+	ada := login(t, addr, "ada")
+	for found := false; !found; {
+		if l, ok := ada.recv().(*Lobby); ok {
+			for _, p := range l.Players {
+				found = found || p.Name == "robo"
+			}
+		}
+	}
+	ada.send(map[string]any{"t": "invite", "to": "robo"})
+	ada.expect(TypeInviteSent)
+	start := ada.expect(TypeStart).(*Start)
+	ada.seat = start.Seat
+
+	// Carol watches, leaves at her first state, watches again 1 ms after
+	// she is back in the lobby, … until the game is over. (Faster, with
+	// nothing between, her notices would flood the players: see the
+	// report of the server's limits.)
+	carol := login(t, addr, "carol")
+	say := func(line string) { io.WriteString(carol.conn, line+"\n") }
+	watched := make(chan int, 1)
+	go func() {
+		n, leaving := 0, false
+		defer func() { watched <- n }()
+		carol.conn.SetDeadline(time.Now().Add(20 * time.Second))
+		watch := `{"t":"watch","game":"` + start.Game + `"}`
+		say(watch)
+		for {
+			line, err := carol.r.ReadString('\n')
+			if err != nil {
+				return
+			}
+			switch {
+			case strings.HasPrefix(line, `{"t":"start"`):
+				n++
+			case strings.HasPrefix(line, `{"t":"state"`) && !leaving:
+				say(`{"t":"leave"}`)
+				leaving = true
+			case strings.HasPrefix(line, `{"t":"lobby"`) && leaving:
+				time.Sleep(time.Millisecond)
+				say(watch)
+				leaving = false
+			case strings.HasPrefix(line, `{"t":"error"`), strings.HasPrefix(line, `{"t":"over"`):
+				return
+			}
+		}
+	}()
+
+	turns, waiting := 0, false
+	for over := false; !over; {
+		switch m := ada.recv().(type) {
+		case *State:
+			// Ada, like the bot, waits for the state that tells her action.
+			if waiting && !tells(m, ada.seat) {
+				continue
+			}
+			waiting = m.YourTurn
+			if m.YourTurn {
+				turns++
+				time.Sleep(time.Millisecond) // for carol to come and go
+				a := engine.Skip
+				if m.Key {
+					a, _ = testboard.Step(ada.me().Pos, lv.Exit, testboard.Walkable(lv, true))
+				}
+				ada.act(string(rune(a)))
+			}
+		case *Error:
+			t.Fatalf("ada was told %s: %s", m.Code, m.Msg)
+		case *Over:
+			if m.Result != "won" {
+				r := <-done
+				t.Fatalf("the game ended %s\nbot: %s%s\nserver log:\n%s", m.Result, r.out, r.errOut, log.String())
+			}
+			over = true
+		}
+		if turns > 200 {
+			select {
+			case r := <-done:
+				t.Fatalf("no end after 200 turns of ada; the bot stopped: %v\nstdout:\n%s\nstderr:\n%s", r.err, r.out, r.errOut)
+			case <-time.After(waitFor):
+				t.Fatal("no end after 200 turns of ada; the bot still runs")
+			}
+		}
+	}
+	r := <-done
+	if r.err != nil || !strings.Contains(r.out, "game over: won") || r.errOut != "" {
+		t.Fatalf("the bot: %v\nstdout:\n%s\nstderr:\n%s", r.err, r.out, r.errOut)
+	}
+	carol.conn.Close()
+	if n := <-watched; n < 10 {
+		t.Fatalf("carol began to watch only %d times: the test did not test", n)
+	}
+}
+
+// tells reports whether a state tells an event of the seat.
+func tells(s *State, seat int) bool {
+	for _, e := range s.Happened {
+		if e.Seat == seat {
+			return true
+		}
+	}
+	return false
 }

@@ -2,7 +2,8 @@
 // bot clients of four kinds and keeps them busy:
 //
 //   - co-op pairs (--games): two connections that invite each other and play
-//     co-op games of random legal moves, a new game as soon as one ends;
+//     co-op games of random legal moves (by default not onto or next to a
+//     monster in sight: --wary), a new game as soon as one ends;
 //   - solo players (--solo): one connection each, solo games of random legal
 //     moves run by the server;
 //   - reference bots (--bots): solo games played by the project's reference
@@ -74,6 +75,7 @@ type options struct {
 	inproc   bool
 	data     string
 	profile  string
+	wary     bool
 }
 
 const usage = `usage: minoload [flags]
@@ -104,6 +106,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.pid, "pid", 0, "process id of the server, to report its memory and CPU (Linux)")
 	fs.BoolVar(&o.inproc, "inproc", false, "start a server in this process instead of using --addr")
 	fs.StringVar(&o.data, "data", "", "with --inproc: the server's data folder (empty: games in memory only)")
+	fs.BoolVar(&o.wary, "wary", true, "random bots do not step onto or next to a monster they see (their games last longer); --wary=false: any legal step")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of this process while measuring (with --inproc: the server's too)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -674,6 +677,10 @@ type wireState struct {
 		X    int `json:"x"`
 		Y    int `json:"y"`
 	} `json:"players"`
+	Monsters []struct {
+		X int `json:"x"`
+		Y int `json:"y"`
+	} `json:"monsters"`
 }
 
 // watchState is the part of a state the spectators read.
@@ -880,7 +887,7 @@ func (x *client) state(line []byte, now time.Time) error {
 		return fmt.Errorf("%s: %v", x.name, err)
 	}
 	if s.YourTurn {
-		x.plan(randomMove(&s, x.seat, x.rng), s.Level, s.Turn)
+		x.plan(randomMove(&s, x.seat, x.o.wary, x.rng), s.Level, s.Turn)
 	}
 	return nil
 }
@@ -995,16 +1002,25 @@ func scanWatched(line []byte) (level, turn, seat int, ok bool) {
 	return level, turn, seat, true
 }
 
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
 func hasPrefix(b, p []byte) bool { return len(b) >= len(p) && string(b[:len(p)]) == string(p) }
 
 // randomMove returns a random legal step of seat, or now and then a skip.
-func randomMove(s *wireState, seat int, rng *rand.Rand) engine.Action {
+// A wary bot does not step onto or next to a monster it sees, unless every
+// step does.
+func randomMove(s *wireState, seat int, wary bool, rng *rand.Rand) engine.Action {
 	for _, p := range s.Players {
 		if p.Seat != seat {
 			continue
 		}
-		var legal [4]engine.Action
-		n := 0
+		var legal, safe [4]engine.Action
+		n, nsafe := 0, 0
 		for _, d := range []struct {
 			a      engine.Action
 			dx, dy int
@@ -1019,7 +1035,18 @@ func randomMove(s *wireState, seat int, rng *rand.Rand) engine.Action {
 			default:
 				legal[n] = d.a
 				n++
+				near := false
+				for _, m := range s.Monsters {
+					near = near || abs(m.X-nx)+abs(m.Y-ny) <= 1
+				}
+				if !near {
+					safe[nsafe] = d.a
+					nsafe++
+				}
 			}
+		}
+		if wary && nsafe > 0 {
+			legal, n = safe, nsafe
 		}
 		if n > 0 && rng.IntN(8) != 0 {
 			return legal[rng.IntN(n)]

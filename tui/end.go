@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
 )
 
@@ -43,6 +44,10 @@ type endScreen struct {
 	// replayErr tells that replay says why the replay was not written.
 	replayErr bool
 	note      string
+	// daily is the day's table of the daily challenge, once the server
+	// sent it after this game (dailyName the player in it).
+	daily     *netplay.Daily
+	dailyName string
 	// opened is when the screen appeared: keys that arrive less than
 	// endKeyGrace later were typed during play (a held Space, a fast
 	// fourth step) and are ignored.
@@ -107,6 +112,8 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		case msg.Replay != "":
 			e.replay = msg.Replay
 		}
+	case DailyMsg:
+		e.daily, e.dailyName = msg.Daily, msg.Name
 	case qualifiedMsg:
 		e.note = msg.scores.Notice
 		switch {
@@ -158,6 +165,15 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	return stay, nil
 }
 
+// back names where Enter goes: the lobby after a network game, else the
+// menu.
+func (e *endScreen) back() string {
+	if _, ok := e.sess.(Resumable); ok {
+		return "Enter: lobby"
+	}
+	return "Enter: menu"
+}
+
 // View draws the result.
 func (e *endScreen) View() string {
 	st := e.c.st
@@ -187,7 +203,7 @@ func (e *endScreen) View() string {
 		prompt = st.Warn.Render("A new high score!") + "\n" + e.name.View(min(saves.MaxNameWidth+14, tw)) + "\n" +
 			st.Faint.Render("Enter: record it")
 	case endDone:
-		prompt = st.Faint.Render(wrap("Enter: menu · H: high scores", tw))
+		prompt = st.Faint.Render(wrap(e.back()+" · H: high scores", tw))
 	}
 	var replay string
 	switch {
@@ -198,6 +214,10 @@ func (e *endScreen) View() string {
 		// The whole path, on lines of its own: the player copies it into
 		// `minotaur replay`.
 		replay = st.Faint.Render("Replay saved:\n" + wrapPath(e.replay, tw))
+	}
+	if e.daily != nil {
+		lines := append([]string{st.Heading.Render(cut("Daily challenge "+e.daily.Date, tw))}, dailyTable(st, e.daily, e.dailyName, 5, tw)...)
+		stats += "\n\n" + strings.Join(lines, "\n")
 	}
 	sections := []string{title, wrap(cause, tw), stats, table, prompt, wrap(e.note, tw), replay}
 	if e.c.dialogHeight(sections) > e.c.h || lipgloss.Width(stats) > tw {
@@ -295,6 +315,11 @@ func (e *endScreen) text(w, h int) (lines []string, cut int) {
 	} else {
 		add(&head, fmt.Sprintf("Score %d · level %d of %d · seed %d", v.Score, v.Level, v.Levels, v.Seed))
 	}
+	var dtable []string
+	if e.daily != nil {
+		dtable = append(dtable, "", st.Heading.Render(fit("Daily challenge "+e.daily.Date, w)))
+		dtable = append(dtable, dailyTable(st, e.daily, e.dailyName, 5, w)...)
+	}
 	if len(v.Passed) > 0 || !e.won {
 		table = append(table, "", st.Heading.Render(fmt.Sprintf("%-6s %5s %7s %6s", "Level", "Turns", "Bonuses", "Score")))
 		for _, p := range v.Passed {
@@ -312,7 +337,7 @@ func (e *endScreen) text(w, h int) (lines []string, cut int) {
 	case endName, endAdding:
 		prompt = append(prompt, st.Warn.Render("A new high score!"), e.name.View(min(w, saves.MaxNameWidth+14)), st.Faint.Render("Enter: record it"))
 	case endDone:
-		prompt = append(prompt, st.Faint.Render("Enter: menu · H: high scores"))
+		prompt = append(prompt, st.Faint.Render(e.back()+" · H: high scores"))
 	}
 	if e.note != "" {
 		extra = append(extra, "")
@@ -350,17 +375,17 @@ func (e *endScreen) text(w, h int) (lines []string, cut int) {
 		return out
 	}
 	for i, try := range [][]string{
-		join(head, table, prompt, extra),
-		unblank(join(head, table, prompt, extra)),
-		join(head, prompt, extra),
-		unblank(join(head, prompt, extra)),
+		join(head, dtable, table, prompt, extra),
+		unblank(join(head, dtable, table, prompt, extra)),
+		join(head, dtable, prompt, extra),
+		unblank(join(head, dtable, prompt, extra)),
 	} {
 		if len(try) <= h {
 			return try, i
 		}
 	}
 	// The summary and the prompt first; what is left of the notes after.
-	out := unblank(join(head, prompt))
+	out := unblank(join(head, dtable, prompt))
 	out = append(out, unblank(extra)...)
 	return out[:min(len(out), h)], 4
 }

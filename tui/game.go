@@ -55,10 +55,11 @@ func (g *gameScreen) dealAhead() tea.Cmd {
 	return nil
 }
 
-// canChat reports whether the session has a partner to talk to.
+// canChat reports whether the session has someone to talk to: a partner,
+// or the spectators of a game on a server.
 func (g *gameScreen) canChat() bool {
 	_, ok := g.sess.(Chatter)
-	return ok && g.sess.Info().Players == 2
+	return ok
 }
 
 // Update handles a key or a session's report.

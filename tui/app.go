@@ -45,6 +45,13 @@ type Config struct {
 	// SSH front end joins the server of its own process, with the player's
 	// token). addr is the Server field.
 	Connect func(ctx context.Context, addr, name string) (*netplay.Client, *netplay.Welcome, error)
+	// Host, when set, shows the solo games played from the main menu to
+	// spectators: it is called (in a command) when such a game starts,
+	// with the player's name and the game's seed, and the game's views,
+	// the player's chat and its end go to the Audience it returns, whose
+	// spectators' chat the player sees. The SSH front end lists its
+	// players' games on its game server this way.
+	Host func(name string, seed uint64) Audience
 	// Name prefills the high-score name prompt.
 	Name string
 	// Notice is a line shown at the foot of the main menu when the

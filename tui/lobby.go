@@ -382,8 +382,8 @@ func (l *lobbyScreen) leave() (nav, tea.Cmd) {
 func (l *lobbyScreen) View() string {
 	st := l.c.st
 	w, h := l.c.w, l.c.h
-	listW := min(max(w*9/20, 22), 38)
-	chatW := max(w-listW-3, 16)
+	listW := min(max(w*9/20, 20), 38)
+	chatW := max(w-listW-3, 8)
 	where := l.addr
 	if l.c.cfg.Connect != nil {
 		where = "this server"
@@ -483,8 +483,9 @@ func (l *lobbyScreen) listLines(w, h int) []string {
 	if len(l.players) == 0 {
 		add(st.Faint.Render("nobody else yet"), -1)
 	}
+	nameW := min(netplay.MaxName, max(w-2-len(netplay.StatusPlaying)-1, 6))
 	for i, p := range l.players {
-		text := fmt.Sprintf("%-16s %s", p.Name, p.Status)
+		text := fmt.Sprintf("%-*s %s", nameW, p.Name, p.Status)
 		if p.Bot {
 			text += " · bot"
 		}

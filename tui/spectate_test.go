@@ -486,7 +486,9 @@ func TestHostedWinEnds(t *testing.T) {
 	waitText(t, tm, "Level 1/1")
 	typeText(tm, "dddd")
 	waitText(t, tm, "VICTORY!")
-	a.eventually(t, "the end", func(a *fakeAudience) bool { return strings.HasPrefix(a.ended, "won ") && strings.HasSuffix(a.ended, " 1") })
+	a.eventually(t, "the end", func(a *fakeAudience) bool {
+		return strings.HasPrefix(a.ended, "won ") && strings.HasSuffix(a.ended, " 1")
+	})
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }

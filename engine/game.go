@@ -206,6 +206,9 @@ func (g *Game) Players() int { return g.players }
 // LevelNumber returns the 1-based number of the level being played.
 func (g *Game) LevelNumber() int { return g.levelNo }
 
+// TurnNumber returns the level's turn counter (View.Turn).
+func (g *Game) TurnNumber() int { return g.turns }
+
 // Result tells whether the game goes on, is won or is lost.
 func (g *Game) Result() Result { return g.result }
 

@@ -170,6 +170,7 @@ func TestAbuse(t *testing.T) {
 			c := dial(t, addr)
 			c.hello(fmt.Sprintf("abuser%d", i))
 			c.expect(TypeLobby)
+			c.expect(TypeDaily)
 			carol.t = t
 			tt.run(t, c)
 			unnoticed(t)

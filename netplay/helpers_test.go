@@ -156,13 +156,13 @@ func (c *tclient) recv() Message {
 	return m
 }
 
-// expect reads the next message that is not a lobby list and checks its
-// type.
+// expect reads the next message that is not a lobby list or a daily
+// table and checks its type.
 func (c *tclient) expect(typ string) Message {
 	c.t.Helper()
 	for {
 		m := c.recv()
-		if m.Type() == TypeLobby && typ != TypeLobby {
+		if (m.Type() == TypeLobby || m.Type() == TypeDaily) && typ != m.Type() {
 			continue
 		}
 		if m.Type() != typ {
@@ -188,6 +188,9 @@ func (c *tclient) expectLobby(ok func(*Lobby) bool) *Lobby {
 	c.t.Helper()
 	for {
 		m := c.recv()
+		if m.Type() == TypeDaily {
+			continue
+		}
 		l, isLobby := m.(*Lobby)
 		if !isLobby {
 			c.t.Fatalf("%s: got %s %+v while waiting for the lobby", c.name, m.Type(), m)
@@ -246,6 +249,7 @@ func login(t *testing.T, addr, name string) *tclient {
 	c := dial(t, addr)
 	c.hello(name)
 	c.expect(TypeLobby)
+	c.expect(TypeDaily)
 	return c
 }
 

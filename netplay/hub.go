@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
 )
 
@@ -123,7 +124,7 @@ func (s *Server) handle(ss *Session, req *Request) bool {
 	case "":
 		ss.sendErr(CodeProto, `every message needs a string field t, e.g. {"t":"ping"}`)
 		return true
-	case TypeChat, TypeInvite, TypeAccept, TypeDecline, TypeAct, TypeLeave:
+	case TypeChat, TypeInvite, TypeAccept, TypeDecline, TypeAct, TypeLeave, TypeSolo, TypeWatch:
 	default:
 		ss.sendErr(CodeUnknownType, "unknown message type %q", truncateRunes(saves.CleanText(req.T), 32))
 		return true
@@ -145,6 +146,10 @@ func (s *Server) handle(ss *Session, req *Request) bool {
 		s.decline(ss, req.From)
 	case TypeLeave:
 		s.leave(ss)
+	case TypeSolo:
+		s.solo(ss, req.Daily)
+	case TypeWatch:
+		s.watch(ss, req.Game)
 	}
 	return true
 }
@@ -207,6 +212,7 @@ func (s *Server) hello(ss *Session, req *Request) bool {
 	ss.send(encode(&Welcome{T: TypeWelcome, V: Version, Name: name, Token: tok}))
 	s.lobbyChanged()
 	s.sendLobby(ss)
+	s.sendDaily(ss)
 	s.log.Info("hello", "remote", ss.remote, "name", name)
 	return true
 }
@@ -232,6 +238,7 @@ func (s *Server) detach(ss *Session) {
 	defer s.mu.Unlock()
 	delete(s.sessions, ss)
 	s.nsess.Add(-1)
+	s.stopWatching(ss)
 	p := ss.p
 	ss.p = nil
 	if p == nil || p.sess != ss {
@@ -254,11 +261,14 @@ func (s *Server) detach(ss *Session) {
 	r.mu.Lock()
 	ss.game.Store(nil)
 	r.seats[i].sess = nil
-	ev := r.seatAway(p.seat)
-	if o := r.seats[1-i].sess; o != nil {
-		o.send(encode(&Partner{T: TypePartner, Name: p.name, Status: PartnerDisconnected}))
+	if o := r.partner(i); o != nil {
+		// Co-op: the partner plays on alone. A solo game waits as it is.
+		ev := r.seatAway(p.seat)
+		if o.sess != nil {
+			o.sess.send(encode(&Partner{T: TypePartner, Name: p.name, Status: PartnerDisconnected}))
+		}
+		r.broadcast(ev)
 	}
-	r.broadcast(ev)
 	ended := r.ended()
 	r.mu.Unlock()
 	s.persist(r)
@@ -313,20 +323,20 @@ func (s *Server) giveUpSeat(r *room, seat int, why string) {
 	gone, _ := r.g.Abandon(seat)
 	ev = append(ev, gone...)
 	changed := len(ev) > 0
-	if o := r.seats[1-i].sess; o != nil {
-		o.send(encode(&Partner{T: TypePartner, Name: name, Status: why}))
-		if changed {
-			r.broadcast(ev)
-		}
+	if o := r.partner(i); o != nil && o.sess != nil {
+		o.sess.send(encode(&Partner{T: TypePartner, Name: name, Status: why}))
 	}
-	empty := r.seats[0].p == nil && r.seats[1].p == nil
+	if changed {
+		r.broadcast(ev)
+	}
+	empty := r.empty()
 	ended := r.ended()
 	r.mu.Unlock()
 	switch {
-	case empty:
-		s.drop(r)
 	case ended:
 		s.finish(r)
+	case empty:
+		s.drop(r)
 	default:
 		s.persist(r)
 	}
@@ -352,6 +362,7 @@ func (s *Server) resume(ss *Session, p *player, tok string) {
 	r := p.room
 	if r == nil {
 		s.sendLobby(ss)
+		s.sendDaily(ss)
 		return
 	}
 	i := p.seat - 1
@@ -363,9 +374,9 @@ func (s *Server) resume(ss *Session, p *player, tok string) {
 		ev, _ = r.g.SetAway(p.seat, false)
 		r.seats[i].away = false
 	}
-	ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: p.seat, Partner: r.seats[1-i].name, Seed: r.g.Seed()}))
-	partner := &r.seats[1-i]
-	if old == nil && partner.sess != nil {
+	ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: p.seat, Partner: r.partnerName(i), Seed: r.g.Seed(), Daily: r.daily != ""}))
+	partner := r.partner(i)
+	if old == nil && partner != nil && partner.sess != nil {
 		partner.sess.send(encode(&Partner{T: TypePartner, Name: p.name, Status: PartnerReconnected}))
 	}
 	if len(ev) > 0 {
@@ -373,7 +384,7 @@ func (s *Server) resume(ss *Session, p *player, tok string) {
 	} else {
 		r.sendState(i, nil)
 	}
-	if partner.p != nil && partner.sess == nil && !partner.away && r.rejoin == nil {
+	if partner != nil && partner.p != nil && partner.sess == nil && !partner.away && r.rejoin == nil {
 		// After a restart: the partner's seat is still on the board.
 		seat := 2 - i
 		r.rejoin = time.AfterFunc(s.cfg.RejoinWait, func() { s.rejoinExpired(r, seat) })
@@ -402,8 +413,8 @@ func (s *Server) rejoinExpired(r *room, seat int) {
 		return
 	}
 	ev := r.seatAway(seat)
-	if o := r.seats[2-seat].sess; o != nil {
-		o.send(encode(&Partner{T: TypePartner, Name: st.name, Status: PartnerDisconnected}))
+	if o := r.partner(seat - 1); o != nil && o.sess != nil {
+		o.sess.send(encode(&Partner{T: TypePartner, Name: st.name, Status: PartnerDisconnected}))
 	}
 	r.broadcast(ev)
 	ended := r.ended()
@@ -434,20 +445,20 @@ func (s *Server) chat(ss *Session, text string) {
 	}
 	p.chatTimes[p.chatNext] = now
 	p.chatNext = (p.chatNext + 1) % ChatBurst
-	if r := p.room; r != nil {
-		line := encode(&Chat{T: TypeChat, Scope: ScopeGame, From: p.name, Text: text})
-		r.mu.Lock()
-		for _, st := range r.seats {
-			if st.sess != nil {
-				st.sess.send(line)
-			}
-		}
-		r.mu.Unlock()
+	var game spectated
+	if p.room != nil {
+		game = p.room
+	} else if ss.watching != nil {
+		game = ss.watching
+	}
+	if game != nil {
+		c := &Chat{T: TypeChat, Scope: ScopeGame, From: p.name, Text: text}
+		game.gameChat(encode(c), c)
 		return
 	}
 	line := encode(&Chat{T: TypeChat, Scope: ScopeLobby, From: p.name, Text: text})
 	for _, q := range s.byName {
-		if q.sess != nil && q.room == nil {
+		if inLobby(q) {
 			q.sess.send(line)
 		}
 	}
@@ -528,11 +539,17 @@ func (s *Server) decline(ss *Session, from string) {
 	}
 }
 
-// leave takes a player out of its game and back to the lobby.
+// leave takes a player out of its game (or a spectator out of the game it
+// watches) and back to the lobby. Leaving a solo game ends it: the player
+// is told how it ended.
 func (s *Server) leave(ss *Session) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := ss.p
+	if p != nil && p.room == nil && s.stopWatching(ss) {
+		s.backToLobby(ss, true)
+		return
+	}
 	if p == nil || p.room == nil {
 		ss.sendErr(CodeNotInGame, "you are not in a game")
 		return
@@ -541,9 +558,16 @@ func (s *Server) leave(ss *Session) {
 	seat := p.seat
 	p.room, p.seat = nil, 0
 	s.log.Info("left game", "name", p.name, "game", r.id)
+	if len(r.seats) == 1 {
+		// The game ends with its only player gone: lost where it stood.
+		r.mu.Lock()
+		over := &Over{T: TypeOver, Result: engine.Lost.String(), Score: r.g.Score(), Level: r.g.LevelNumber()}
+		r.mu.Unlock()
+		ss.send(encode(over))
+	}
 	s.giveUpSeat(r, seat, PartnerLeft)
 	s.lobbyChanged()
-	s.sendLobby(ss)
+	s.backToLobby(ss, r.daily == "")
 }
 
 // lobbyChanged notes that the lobby list changed. Caller holds mu.
@@ -596,8 +620,50 @@ func (s *Server) lobbyLine() []byte {
 	for i, e := range top {
 		l.Players[i] = LobbyPlayer{Name: e.p.name, Status: e.p.status(), Bot: e.p.bot}
 	}
+	l.Games, l.MoreGames = s.lobbyGames()
 	s.lobbyCache = encode(l)
 	return s.lobbyCache
+}
+
+// lobbyGames returns the first LobbyListMax games in progress, the most
+// watched first (then daily challenges, then by id), by a bounded
+// selection, and how many were left out. Caller holds mu.
+func (s *Server) lobbyGames() ([]LobbyGame, int) {
+	top := s.gamesTop[:0]
+	more := 0
+	add := func(g LobbyGame) {
+		if len(top) == LobbyListMax {
+			more++
+			if !gameBefore(g, top[len(top)-1]) {
+				return
+			}
+			top = top[:len(top)-1]
+		}
+		i := sort.Search(len(top), func(i int) bool { return gameBefore(g, top[i]) })
+		top = append(top, LobbyGame{})
+		copy(top[i+1:], top[i:])
+		top[i] = g
+	}
+	for _, r := range s.rooms {
+		add(r.listing())
+	}
+	for _, h := range s.hosted {
+		if h.level.Load() > 0 { // shown at least once
+			add(h.listing())
+		}
+	}
+	s.gamesTop = top
+	return append([]LobbyGame{}, top...), more
+}
+
+func gameBefore(a, b LobbyGame) bool {
+	if a.Watchers != b.Watchers {
+		return a.Watchers > b.Watchers
+	}
+	if a.Daily != b.Daily {
+		return a.Daily
+	}
+	return a.Game < b.Game
 }
 
 // lobbyEntry is a player in the making of the lobby list.
@@ -622,12 +688,25 @@ func lobbyRank(p *player) int {
 }
 
 // lobbyLoop pushes the lobby list to the players in the lobby when it
-// changes, at most once per LobbyInterval.
+// changes, at most once per LobbyInterval, and at least every
+// GamesInterval while games are in progress (their levels and turns move
+// on). It also sends the new day's daily table when the day changes.
 func (s *Server) lobbyLoop() {
 	var last time.Time
+	tick := time.NewTicker(GamesInterval)
+	defer tick.Stop()
 	for {
 		select {
 		case <-s.lobbyKick:
+		case <-tick.C:
+			s.mu.Lock()
+			if len(s.rooms)+len(s.hosted) > 0 {
+				s.lobbyCache = nil
+			}
+			if s.dailySent != "" && s.dailySent != DailyDate(s.cfg.Now()) {
+				s.dailyBroadcast()
+			}
+			s.mu.Unlock()
 		case <-s.quit:
 			return
 		}
@@ -643,7 +722,7 @@ func (s *Server) lobbyLoop() {
 		last = time.Now()
 		s.mu.Lock()
 		for _, p := range s.byName {
-			if p.sess != nil && p.room == nil {
+			if inLobby(p) {
 				s.sendLobby(p.sess)
 			}
 		}

@@ -9,10 +9,12 @@ import (
 )
 
 // TestNoLeak plays random legal moves on generated levels of many seeds and
-// checks every state either seat receives: no monster outside the seat's
-// light, no item on the map that the team has not seen in light (in a state,
-// or within light radius of a tile a player stood on), nothing at all on
-// never-seen tiles, and lit items only where the level put them.
+// checks every state either seat receives, and every state a spectator
+// receives: no monster outside the seat's light, no item on the map that
+// the team has not seen in light (in a state, or within light radius of a
+// tile a player stood on), nothing at all on never-seen tiles, and lit
+// items only where the level put them. The spectator sees no tile lighter
+// than the brighter of the two seats sees it.
 func TestNoLeak(t *testing.T) {
 	seeds := 6
 	actions := 200
@@ -31,11 +33,13 @@ func TestNoLeak(t *testing.T) {
 				cfg.Seed = func() uint64 { return seed }
 				_, addr := startServer(t, cfg)
 				a, b := pair(t, addr, "a", "b")
+				w := login(t, addr, "w")
 				rng := rand.New(rand.NewPCG(seed, uint64(level)))
 				// Random play dies young: play new games until the budget
 				// of actions is spent.
 				for left := actions; ; {
-					left -= leakPlay(t, lv, a, b, rng, left)
+					watchGame(t, w, a, b)
+					left -= leakPlay(t, lv, a, b, w, rng, left)
 					if left <= 0 {
 						break
 					}
@@ -51,7 +55,7 @@ func TestNoLeak(t *testing.T) {
 // leakPlay plays random legal moves in turn order and checks every state,
 // until the game is over or actions are played; it returns the number of
 // actions played.
-func leakPlay(t *testing.T, lv engine.Level, a, b *tclient, rng *rand.Rand, actions int) int {
+func leakPlay(t *testing.T, lv engine.Level, a, b, w *tclient, rng *rand.Rand, actions int) int {
 	items := map[[2]int]byte{{lv.Key.X, lv.Key.Y}: 'K'}
 	for _, bo := range lv.Bonuses {
 		items[[2]int{bo.Pos.X, bo.Pos.Y}] = bo.Kind
@@ -126,10 +130,23 @@ func leakPlay(t *testing.T, lv engine.Level, a, b *tclient, rng *rand.Rand, acti
 			}
 		}
 	}
+	// The spectator's state of the same moment: checked as a seat's, and
+	// no tile lighter for it than for the brighter seat.
+	watched := func() {
+		check(w)
+		for y := 0; y < w.wire.Rows; y++ {
+			for x := 0; x < w.wire.Cols; x++ {
+				if l := w.wire.Light[y][x]; l > max(a.wire.Light[y][x], b.wire.Light[y][x]) {
+					t.Fatalf("the spectator sees (%d, %d) with light %c, the seats with %c and %c\n%s", x, y, l, a.wire.Light[y][x], b.wire.Light[y][x], dump(w.wire))
+				}
+			}
+		}
+	}
 	record(a)
 	record(b)
 	check(a)
 	check(b)
+	watched()
 	for i := 0; i < actions; i++ {
 		var mover *tclient
 		switch {
@@ -146,13 +163,18 @@ func leakPlay(t *testing.T, lv engine.Level, a, b *tclient, rng *rand.Rand, acti
 				t.Fatalf("%s got %s", c.name, m.Type())
 			}
 		}
+		if m := w.recv(); m.Type() != TypeState {
+			t.Fatalf("the spectator got %s", m.Type())
+		}
 		record(a)
 		record(b)
 		check(a)
 		check(b)
+		watched()
 		if !a.last.YourTurn && !b.last.YourTurn {
 			a.expect(TypeOver)
 			b.expect(TypeOver)
+			w.expect(TypeOver)
 			return i + 1
 		}
 	}
@@ -192,4 +214,24 @@ func dump(st *wireState) string {
 		s += st.Map[y] + "  " + st.Light[y] + "\n"
 	}
 	return s + fmt.Sprintf("monsters %v players %v", st.Monsters, st.Players)
+}
+
+// watchGame makes w a spectator of a's game with b: w gets start with seat
+// 0 and the team's state, the players the notice of it in a state.
+func watchGame(t *testing.T, w, a, b *tclient) {
+	t.Helper()
+	w.send(map[string]any{"t": "watch", "game": a.game})
+	st := w.expect(TypeStart).(*Start)
+	if st.Seat != 0 || st.Game != a.game || st.Partner != a.name+" and "+b.name {
+		t.Fatalf("spectator's start %+v, want seat 0 of game %s of %s and %s", st, a.game, a.name, b.name)
+	}
+	if v := w.expect(TypeState).(*State); v.Seat != 0 || v.YourTurn {
+		t.Fatalf("spectator's state of seat %d, your turn %v", v.Seat, v.YourTurn)
+	}
+	for _, c := range []*tclient{a, b} {
+		v := c.expect(TypeState).(*State)
+		if len(v.Events) != 1 || v.Events[0] != w.name+" is watching" {
+			t.Fatalf("%s was told %q, want %q", c.name, v.Events, w.name+" is watching")
+		}
+	}
 }

@@ -31,6 +31,7 @@ type savedGame struct {
 	Format  string          `json:"format"`
 	Version int             `json:"version"`
 	ID      string          `json:"id"`
+	Daily   string          `json:"daily,omitempty"` // the day of a daily challenge
 	Seats   []savedSeat     `json:"seats"`
 	Game    json.RawMessage `json:"game"`
 }
@@ -138,7 +139,7 @@ func (r *room) snapshot() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	sg := savedGame{Format: serverGameFormat, Version: serverGameVersion, ID: r.id, Game: g}
+	sg := savedGame{Format: serverGameFormat, Version: serverGameVersion, ID: r.id, Daily: r.daily, Game: g}
 	for _, s := range r.seats {
 		ss := savedSeat{Name: s.name, Away: s.away}
 		if s.p != nil {
@@ -195,17 +196,22 @@ func (s *Server) loadRoom(path, id string) (*room, error) {
 	if _, err := hex.DecodeString(id); err != nil || sg.ID != id {
 		return nil, fmt.Errorf("game id %q does not match the file name", sg.ID)
 	}
-	if len(sg.Seats) != 2 {
-		return nil, fmt.Errorf("%d seats, want 2", len(sg.Seats))
+	if len(sg.Seats) != 1 && len(sg.Seats) != 2 {
+		return nil, fmt.Errorf("%d seats, want 1 or 2", len(sg.Seats))
+	}
+	if sg.Daily != "" && !validDate(sg.Daily) {
+		return nil, fmt.Errorf("daily challenge of %q, not a date (YYYY-MM-DD)", saves.CleanText(sg.Daily))
 	}
 	g, err := engine.Load(sg.Game)
 	if err != nil {
 		return nil, err
 	}
-	if g.Players() != 2 {
-		return nil, fmt.Errorf("a game of %d players, want 2", g.Players())
+	if g.Players() != len(sg.Seats) {
+		return nil, fmt.Errorf("a game of %d players with %d seats", g.Players(), len(sg.Seats))
 	}
-	r := &room{id: id, g: g}
+	r := &room{id: id, g: g, seats: make([]roomSeat, len(sg.Seats)), daily: sg.Daily}
+	r.level.Store(int32(g.LevelNumber()))
+	r.turn.Store(int32(g.TurnNumber()))
 	if g.Result() != engine.InProgress {
 		os.Remove(path)
 		return nil, nil
@@ -221,7 +227,7 @@ func (s *Server) loadRoom(path, id string) (*room, error) {
 		s.byToken[p.tokenHash] = p
 		s.startGrace(p)
 	}
-	if r.seats[0].p == nil && r.seats[1].p == nil {
+	if r.empty() {
 		os.Remove(path)
 		return nil, nil
 	}

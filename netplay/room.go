@@ -12,16 +12,23 @@ import (
 
 type engineEvent = engine.Event
 
-// room is one co-op game. Its engine.Game and seats are guarded by mu; the
-// lock order is Server.mu before room.mu. Actions take only room.mu, so games
-// run in parallel.
+// room is one game run by the server: co-op (two seats) or solo (one). Its
+// engine.Game, seats and watchers are guarded by mu; the lock order is
+// Server.mu before room.mu. Actions take only room.mu, so games run in
+// parallel.
 type room struct {
 	id     string
 	mu     sync.Mutex
 	g      *engine.Game
-	seats  [2]roomSeat
+	seats  []roomSeat  // one per player of the game
+	daily  string      // the day (YYYY-MM-DD) of a daily challenge; "" for other games
 	done   bool        // the game is over or dropped: no more actions
 	rejoin *time.Timer // after a restart: waiting for the partner
+
+	audience // spectators, under mu
+
+	// level and turn of the game, for the lobby's list without the lock
+	level, turn atomic.Int32
 
 	// persistence, see store
 	saveMu sync.Mutex
@@ -38,7 +45,49 @@ type roomSeat struct {
 	away      bool     // the engine has this seat away (SetAway)
 }
 
-func (r *room) names() [2]string { return [2]string{r.seats[0].name, r.seats[1].name} }
+// names returns the seats' player names ("" for a seat a solo game lacks).
+func (r *room) names() [2]string {
+	var n [2]string
+	for i := range r.seats {
+		n[i] = r.seats[i].name
+	}
+	return n
+}
+
+// partner returns the other seat of a co-op game, nil in a solo game.
+func (r *room) partner(i int) *roomSeat {
+	if len(r.seats) != 2 {
+		return nil
+	}
+	return &r.seats[1-i]
+}
+
+// partnerName is the name the `start` message gives seat i as its partner.
+func (r *room) partnerName(i int) string {
+	if o := r.partner(i); o != nil {
+		return o.name
+	}
+	return ""
+}
+
+// players returns the seats' names, for the lobby and the spectators.
+func (r *room) players() []string {
+	n := make([]string, len(r.seats))
+	for i := range r.seats {
+		n[i] = r.seats[i].name
+	}
+	return n
+}
+
+// empty reports whether every seat was given up. Caller holds mu.
+func (r *room) empty() bool {
+	for i := range r.seats {
+		if r.seats[i].p != nil {
+			return false
+		}
+	}
+	return true
+}
 
 // ended reports whether the game is over. Caller holds r.mu.
 func (r *room) ended() bool { return r.g.Result() != engine.InProgress }
@@ -56,10 +105,18 @@ func (r *room) sendState(i int, events []engine.Event) {
 	ss.send(encode(st))
 }
 
-// broadcast sends both connected seats their state. Caller holds r.mu.
+// broadcast sends every connected seat and every spectator their state.
+// Caller holds r.mu.
 func (r *room) broadcast(events []engine.Event) {
-	r.sendState(0, events)
-	r.sendState(1, events)
+	for i := range r.seats {
+		r.sendState(i, events)
+	}
+	r.level.Store(int32(r.g.LevelNumber()))
+	r.turn.Store(int32(r.g.TurnNumber()))
+	if len(r.watchers) > 0 {
+		sentences, happened := told(events, 0, r.names())
+		r.showAll(r.g.TeamView(), r.names(), sentences, happened)
+	}
 }
 
 // seatAway takes a seat off the board (its player is gone for now) and
@@ -91,8 +148,9 @@ func (s *Server) start(a, b *player) {
 		}
 		return
 	}
-	r := &room{id: newID(), g: g}
+	r := &room{id: newID(), g: g, seats: make([]roomSeat, 2)}
 	for i, p := range []*player{a, b} {
+		s.stopWatching(p.sess)
 		p.room, p.seat, p.invites = r, i+1, nil
 		r.seats[i] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: p.sess}
 		p.sess.game.Store(&seatRef{r: r, seat: i + 1})
@@ -100,7 +158,7 @@ func (s *Server) start(a, b *player) {
 	s.rooms[r.id] = r
 	r.mu.Lock()
 	for i := range r.seats {
-		r.seats[i].sess.send(encode(&Start{T: TypeStart, Game: r.id, Seat: i + 1, Partner: r.seats[1-i].name, Seed: seed}))
+		r.seats[i].sess.send(encode(&Start{T: TypeStart, Game: r.id, Seat: i + 1, Partner: r.partnerName(i), Seed: seed}))
 	}
 	r.broadcast([]engine.Event{{Kind: engine.EvLevelStarted, Level: g.LevelNumber()}})
 	r.mu.Unlock()
@@ -191,6 +249,12 @@ func (s *Server) finish(r *room) {
 	res := r.g.Result()
 	over := encode(&Over{T: TypeOver, Result: res.String(), Score: r.g.Score(), Level: r.g.LevelNumber()})
 	var back []*Session
+	for ss := range r.watchers {
+		ss.send(over)
+		back = append(back, ss)
+	}
+	r.watchers = nil
+	r.nwatch.Store(0)
 	for i := range r.seats {
 		st := &r.seats[i]
 		if st.sess != nil {
@@ -210,9 +274,14 @@ func (s *Server) finish(r *room) {
 	r.mu.Unlock()
 	delete(s.rooms, r.id)
 	s.lobbyChanged()
+	if r.daily != "" {
+		s.dailyResult(r.daily, r.seats[0].name, score, level, res == engine.Won)
+	}
 	for _, ss := range back {
-		ss.lobbySent = nil
-		s.sendLobby(ss)
+		s.backToLobby(ss, r.daily == "")
+	}
+	if r.daily != "" {
+		s.dailyBroadcast()
 	}
 	s.unpersist(r)
 	s.log.Info("game over", "game", r.id, "result", res.String(), "score", score, "level", level)
@@ -226,10 +295,79 @@ func (s *Server) drop(r *room) {
 	r.mu.Lock()
 	r.done = true
 	r.stopTimers()
+	over := encode(&Over{T: TypeOver, Result: engine.Lost.String(), Score: r.g.Score(), Level: r.g.LevelNumber()})
+	var back []*Session
+	for ss := range r.watchers {
+		ss.send(over)
+		back = append(back, ss)
+	}
+	r.watchers = nil
+	r.nwatch.Store(0)
+	score, level := r.g.Score(), r.g.LevelNumber()
 	r.mu.Unlock()
 	delete(s.rooms, r.id)
+	s.lobbyChanged()
+	for _, ss := range back {
+		s.backToLobby(ss, r.daily == "")
+	}
+	if r.daily != "" {
+		s.dailyResult(r.daily, r.seats[0].name, score, level, false)
+		s.dailyBroadcast()
+	}
 	s.unpersist(r)
 	s.log.Info("game abandoned", "game", r.id)
+}
+
+// solo starts a one-player game run by the server for the session's
+// player: the day's daily challenge when daily, once per name per day.
+func (s *Server) solo(ss *Session, daily bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := ss.p
+	if p == nil {
+		return
+	}
+	if p.room != nil {
+		ss.sendErr(CodeProto, "you are in a game: leave it before you start another")
+		return
+	}
+	seed, date := s.cfg.Seed(), ""
+	var day *dailyDay
+	if daily {
+		day = s.today()
+		if e := day.find(p.key); e != nil {
+			if e.Done {
+				ss.sendErr(CodeProto, "%s has played the daily challenge of %s (score %d, level %d): one attempt per name per day; the next one starts at midnight UTC", p.name, day.Date, e.Score, e.Level)
+			} else {
+				ss.sendErr(CodeProto, "%s is playing the daily challenge of %s already: one attempt per name per day", p.name, day.Date)
+			}
+			return
+		}
+		seed, date = day.Seed, day.Date
+	}
+	g, err := engine.New(engine.Config{Seed: seed, Players: 1, Levels: s.cfg.Levels})
+	if err != nil {
+		s.log.Error("cannot start a game", "err", err)
+		ss.sendErr(CodeProto, "the server could not start a game: %v", err)
+		return
+	}
+	s.stopWatching(ss)
+	if day != nil {
+		day.Entries = append(day.Entries, dailyRecord{Name: p.name, Level: 1, key: p.key})
+		s.dailyChanged(day)
+	}
+	r := &room{id: newID(), g: g, seats: make([]roomSeat, 1), daily: date}
+	p.room, p.seat, p.invites = r, 1, nil
+	r.seats[0] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: ss}
+	ss.game.Store(&seatRef{r: r, seat: 1})
+	s.rooms[r.id] = r
+	r.mu.Lock()
+	ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: 1, Seed: seed, Daily: daily}))
+	r.broadcast([]engine.Event{{Kind: engine.EvLevelStarted, Level: g.LevelNumber()}})
+	r.mu.Unlock()
+	s.persist(r)
+	s.lobbyChanged()
+	s.log.Info("solo game started", "game", r.id, "name", p.name, "seed", seed, "daily", date)
 }
 
 // persist schedules the room's file to be written.

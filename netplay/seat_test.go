@@ -176,8 +176,10 @@ func TestSeatGivesUpAfterGrace(t *testing.T) {
 	for {
 		m, err := seat.Next()
 		if err != nil {
-			if time.Since(start) < seat.Grace/2 {
-				t.Errorf("gave up after %v, before the grace period", time.Since(start))
+			// Tries wait 20, 40, 80 ms; the next, 160 ms later, would
+			// come after the grace period: no sooner than 140 ms.
+			if time.Since(start) < 7*seat.FirstWait {
+				t.Errorf("gave up after %v, before trying through the grace period", time.Since(start))
 			}
 			if reports < 3 {
 				t.Errorf("%d reports before giving up", reports)

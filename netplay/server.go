@@ -31,9 +31,12 @@ const (
 	DefaultWriteTimeout  = 10 * time.Second
 	DefaultLobbyInterval = 100 * time.Millisecond
 	DefaultChatWindow    = 5 * time.Second
-	// LobbyListMax is the most players one lobby message lists, so that
-	// the line stays under MaxLine bytes.
+	// LobbyListMax is the most players, and the most games, one lobby
+	// message lists.
 	LobbyListMax = 60
+	// GamesInterval is how often the lobby list is made anew while games
+	// are in progress, for their levels and turns.
+	GamesInterval = time.Second
 )
 
 // Config sets up a Server. The zero value of every field means its default.
@@ -144,14 +147,18 @@ type Server struct {
 	cfg Config
 	log *slog.Logger
 
-	mu       sync.Mutex
-	byName   map[string]*player // by nameKey: connected players and away ones
-	byToken  map[string]*player // by tokenHash
-	rooms    map[string]*room
-	sessions map[*Session]struct{}
-	closing  bool
-	lnMu     sync.Mutex
-	lns      map[net.Listener]struct{}
+	mu      sync.Mutex
+	byName  map[string]*player // by nameKey: connected players and away ones
+	byToken map[string]*player // by tokenHash
+	rooms   map[string]*room
+	hosted  map[string]*Hosted
+	daily   *dailyBook
+	// dailySent is the day whose table the lobby was last sent
+	dailySent string
+	sessions  map[*Session]struct{}
+	closing   bool
+	lnMu      sync.Mutex
+	lns       map[net.Listener]struct{}
 
 	budget     budget
 	logMu      sync.Mutex
@@ -161,6 +168,7 @@ type Server struct {
 	lobbyKick  chan struct{}
 	lobbyCache []byte       // the current lobby line, nil when it changed; guarded by mu
 	lobbyTop   []lobbyEntry // scratch of lobbyLine
+	gamesTop   []LobbyGame  // scratch of lobbyGames
 	quit       chan struct{}
 	bg         sync.WaitGroup
 	store      *store
@@ -173,8 +181,9 @@ func NewServer(cfg Config) (*Server, error) {
 	s := &Server{
 		cfg: cfg, log: cfg.Logger,
 		byName: map[string]*player{}, byToken: map[string]*player{},
-		rooms: map[string]*room{}, sessions: map[*Session]struct{}{},
-		lns: map[net.Listener]struct{}{}, lobbyKick: make(chan struct{}, 1),
+		rooms: map[string]*room{}, hosted: map[string]*Hosted{}, sessions: map[*Session]struct{}{},
+		daily: newDailyBook(cfg.DataDir, cfg.WriteFile),
+		lns:   map[net.Listener]struct{}{}, lobbyKick: make(chan struct{}, 1),
 		quit:   make(chan struct{}),
 		budget: budget{max: cfg.MaxClients, maxPer: cfg.MaxPerAddr, per: map[string]int{}},
 		logged: map[string]time.Time{},
@@ -191,8 +200,9 @@ func NewServer(cfg Config) (*Server, error) {
 		s.bg.Add(1)
 		go func() { defer s.bg.Done(); st.run(s.quit) }()
 	}
-	s.bg.Add(1)
+	s.bg.Add(2)
 	go func() { defer s.bg.Done(); s.lobbyLoop() }()
+	go func() { defer s.bg.Done(); s.runDaily(s.quit) }()
 	return s, nil
 }
 
@@ -399,8 +409,9 @@ type Session struct {
 
 	closer io.Closer // the transport's connection, closed by closeNow
 
-	p         *player // guarded by srv.mu; nil before hello
-	lobbySent []byte  // the last lobby line sent; guarded by srv.mu
+	p         *player   // guarded by srv.mu; nil before hello
+	lobbySent []byte    // the last lobby line sent; guarded by srv.mu
+	watching  spectated // the game the session watches; guarded by srv.mu
 }
 
 // seatRef is the seat a session plays in a room.
@@ -602,6 +613,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.mu.Unlock()
 	saved := 0
+	s.flushDaily()
 	if s.store != nil {
 		s.store.flush() // the files of games that ended are removed
 		for _, r := range rooms {

@@ -1,0 +1,273 @@
+package netplay
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/minotaur-game/minotaur/saves"
+)
+
+// The daily challenge: every player of the server plays the same seed on a
+// given day (UTC), once per name; the server ran every move, so its table
+// can be trusted. Each day's table is a file of the data folder,
+// daily/YYYY-MM-DD.json, written atomically whenever it changes.
+
+// Format of a day's table in the data folder.
+const (
+	dailyFormat  = "minotaur-daily"
+	dailyVersion = 1
+	// DailyListMax is the most entries one `daily` message lists.
+	DailyListMax = 100
+	// maxDailyFile bounds a day's table file.
+	maxDailyFile = 16 << 20
+)
+
+// DailySeed returns the daily challenge's seed of a day: its date as the
+// number YYYYMMDD (20261201 for 1 December 2026), so that anyone can play
+// the day's mazes again with --seed.
+func DailySeed(day time.Time) uint64 {
+	d := day.UTC()
+	return uint64(d.Year()*10000 + int(d.Month())*100 + d.Day())
+}
+
+// DailyDate returns a day's date as the daily challenge names it (UTC).
+func DailyDate(day time.Time) string { return day.UTC().Format(time.DateOnly) }
+
+func validDate(s string) bool {
+	_, err := time.Parse(time.DateOnly, s)
+	return err == nil
+}
+
+// dailyDay is one day's table, as kept on disk.
+type dailyDay struct {
+	Format  string        `json:"format"`
+	Version int           `json:"version"`
+	Date    string        `json:"date"`
+	Seed    uint64        `json:"seed"`
+	Entries []dailyRecord `json:"entries"` // in the order the attempts began
+
+	lines [2][]byte // the `daily` lines (played false, true); nil when changed
+}
+
+// dailyRecord is one name's attempt of the day.
+type dailyRecord struct {
+	Name  string `json:"name"`
+	Score int    `json:"score"`
+	Level int    `json:"level"`
+	Won   bool   `json:"won,omitempty"`
+	Done  bool   `json:"done"` // false while the attempt is being played
+	key   string
+}
+
+// dailyBook keeps the tables of the days seen since the server started.
+// Guarded by Server.mu, except the writer's queue.
+type dailyBook struct {
+	dir   string // "" keeps the tables in memory only
+	write func(path string, data []byte) error
+	days  map[string]*dailyDay
+
+	qmu     sync.Mutex
+	pending map[string][]byte // date → the latest table to write
+	kick    chan struct{}
+}
+
+func newDailyBook(dataDir string, write func(string, []byte) error) *dailyBook {
+	b := &dailyBook{write: write, days: map[string]*dailyDay{}, pending: map[string][]byte{}, kick: make(chan struct{}, 1)}
+	if dataDir != "" {
+		b.dir = filepath.Join(dataDir, "daily")
+	}
+	return b
+}
+
+func (b *dailyBook) path(date string) string { return filepath.Join(b.dir, date+".json") }
+
+// day returns the table of a date, read from the data folder the first
+// time. A damaged file is moved aside (…json.damaged) and the day starts
+// afresh: it is logged, never fatal. Caller holds Server.mu.
+func (s *Server) dailyDay(date string) *dailyDay {
+	b := s.daily
+	if d := b.days[date]; d != nil {
+		return d
+	}
+	t, _ := time.Parse(time.DateOnly, date)
+	d := &dailyDay{Format: dailyFormat, Version: dailyVersion, Date: date, Seed: DailySeed(t)}
+	if b.dir != "" {
+		if err := d.load(b.path(date)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			s.log.Error("the daily table is damaged; starting the day afresh", "file", b.path(date), "err", err)
+			os.Rename(b.path(date), b.path(date)+".damaged")
+			d.Entries = nil
+		}
+	}
+	if len(b.days) > 8 { // yesterday's late finishers, not every day since the start
+		for k := range b.days {
+			if k < date {
+				delete(b.days, k)
+			}
+		}
+	}
+	b.days[date] = d
+	return d
+}
+
+func (d *dailyDay) load(path string) error {
+	data, err := saves.ReadFileLimit(path, maxDailyFile)
+	if err != nil {
+		return err
+	}
+	var f dailyDay
+	if err := json.Unmarshal(data, &f); err != nil {
+		return fmt.Errorf("not a daily table: %w", err)
+	}
+	if f.Format != dailyFormat || f.Version != dailyVersion || f.Date != d.Date {
+		return fmt.Errorf("format %q version %d of %s, want %q version %d of %s", f.Format, f.Version, f.Date, dailyFormat, dailyVersion, d.Date)
+	}
+	for _, e := range f.Entries {
+		if !ValidName(e.Name) {
+			continue
+		}
+		e.key = nameKey(e.Name)
+		d.Entries = append(d.Entries, e)
+	}
+	return nil
+}
+
+// find returns the attempt of a name, or nil.
+func (d *dailyDay) find(key string) *dailyRecord {
+	for i := range d.Entries {
+		if d.Entries[i].key == key {
+			return &d.Entries[i]
+		}
+	}
+	return nil
+}
+
+// line returns the day's `daily` message for a client whose name has (or
+// has not) played.
+func (d *dailyDay) line(played bool) []byte {
+	i := 0
+	if played {
+		i = 1
+	}
+	if d.lines[i] == nil {
+		m := &Daily{T: TypeDaily, Date: d.Date, Seed: d.Seed, Entries: []DailyEntry{}, Played: played}
+		order := make([]int, 0, len(d.Entries))
+		for j, e := range d.Entries {
+			if e.Done {
+				order = append(order, j)
+			}
+		}
+		sort.SliceStable(order, func(a, b int) bool {
+			x, y := d.Entries[order[a]], d.Entries[order[b]]
+			if x.Score != y.Score {
+				return x.Score > y.Score
+			}
+			return x.Level > y.Level
+		})
+		for _, j := range order[:min(len(order), DailyListMax)] {
+			e := d.Entries[j]
+			m.Entries = append(m.Entries, DailyEntry{Name: e.Name, Score: e.Score, Level: e.Level, Won: e.Won})
+		}
+		d.lines[i] = encode(m)
+	}
+	return d.lines[i]
+}
+
+// changed notes that the day's table changed: the messages are made anew
+// and the file is written. Caller holds Server.mu.
+func (s *Server) dailyChanged(d *dailyDay) {
+	d.lines = [2][]byte{}
+	b := s.daily
+	if b.dir == "" {
+		return
+	}
+	data, err := json.MarshalIndent(d, "", " ")
+	if err != nil {
+		s.log.Error("cannot encode the daily table", "date", d.Date, "err", err)
+		return
+	}
+	b.qmu.Lock()
+	b.pending[d.Date] = data
+	b.qmu.Unlock()
+	select {
+	case b.kick <- struct{}{}:
+	default:
+	}
+}
+
+// runDaily writes the tables that changed, off the players' path, until
+// quit is closed.
+func (s *Server) runDaily(quit <-chan struct{}) {
+	for {
+		select {
+		case <-s.daily.kick:
+		case <-quit:
+			return
+		}
+		s.flushDaily()
+	}
+}
+
+// flushDaily writes every table waiting to be written.
+func (s *Server) flushDaily() {
+	b := s.daily
+	b.qmu.Lock()
+	batch := b.pending
+	b.pending = map[string][]byte{}
+	b.qmu.Unlock()
+	if len(batch) == 0 {
+		return
+	}
+	if err := os.MkdirAll(b.dir, 0o755); err != nil {
+		s.log.Error("cannot create the daily folder", "dir", b.dir, "err", err)
+	}
+	for date, data := range batch {
+		if err := b.write(b.path(date), data); err != nil {
+			s.log.Error("cannot write the daily table; it is kept in memory and written at the next change", "file", b.path(date), "err", err)
+		}
+	}
+}
+
+// today returns today's table. Caller holds mu.
+func (s *Server) today() *dailyDay { return s.dailyDay(DailyDate(s.cfg.Now())) }
+
+// sendDaily sends today's table to a named session. Caller holds mu.
+func (s *Server) sendDaily(ss *Session) {
+	if ss.p == nil {
+		return
+	}
+	d := s.today()
+	s.dailySent = d.Date
+	ss.send(d.line(d.find(ss.p.key) != nil))
+}
+
+// dailyBroadcast sends today's table to every player in the lobby. Caller
+// holds mu.
+func (s *Server) dailyBroadcast() {
+	d := s.today()
+	s.dailySent = d.Date
+	for _, p := range s.byName {
+		if inLobby(p) {
+			p.sess.send(d.line(d.find(p.key) != nil))
+		}
+	}
+}
+
+// dailyResult records the end of a daily attempt. Caller holds mu.
+func (s *Server) dailyResult(date, name string, score, level int, won bool) {
+	d := s.dailyDay(date)
+	e := d.find(nameKey(name))
+	if e == nil { // the attempt began before a damaged table was set aside
+		d.Entries = append(d.Entries, dailyRecord{Name: name, key: nameKey(name)})
+		e = &d.Entries[len(d.Entries)-1]
+	}
+	e.Score, e.Level, e.Won, e.Done = score, level, won, true
+	s.dailyChanged(d)
+	s.log.Info("daily challenge", "date", date, "name", name, "score", score, "level", level, "won", won)
+}

@@ -1,0 +1,274 @@
+package netplay
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// day is the date the daily tests play on.
+var day = time.Date(2026, 12, 1, 23, 59, 0, 0, time.UTC)
+
+// dailyConfig is a server of one corridor level whose clock reads now().
+func dailyConfig(t *testing.T, now func() time.Time) Config {
+	cfg := testConfig(t)
+	cfg.Levels = []engine.Level{corridor(t)}
+	cfg.Now = now
+	return cfg
+}
+
+// startSolo sends solo and reads the start and the first state.
+func (c *tclient) startSolo(daily bool) *Start {
+	c.t.Helper()
+	c.send(map[string]any{"t": "solo", "daily": daily})
+	st := c.expect(TypeStart).(*Start)
+	if st.Seat != 1 || st.Partner != "" || st.Daily != daily {
+		c.t.Fatalf("%s: solo start %+v", c.name, st)
+	}
+	c.seat, c.game = 1, st.Game
+	c.expect(TypeState)
+	return st
+}
+
+// TestSoloGame: a lone player starts a game run by the server, the lobby
+// lists it while it runs, and the player wins it and is back in the lobby.
+func TestSoloGame(t *testing.T) {
+	_, addr := startServer(t, dailyConfig(t, time.Now))
+	alice := login(t, addr, "alice")
+	carol := login(t, addr, "carol")
+	st := alice.startSolo(false)
+	if st.Seed != 42 {
+		t.Fatalf("seed %d, want the server's 42", st.Seed)
+	}
+	if len(alice.last.Players) != 1 || !alice.last.YourTurn {
+		t.Fatalf("solo state %+v", alice.last)
+	}
+	l := carol.expectLobby(func(l *Lobby) bool { return len(l.Games) == 1 })
+	if g := l.Games[0]; g.Game != alice.game || strings.Join(g.Players, ",") != "alice" || g.Level != 1 || g.Daily {
+		t.Fatalf("lobby lists %+v", g)
+	}
+	for _, a := range "dddd" {
+		alice.act(string(a))
+		alice.expect(TypeState)
+	}
+	if o := alice.expect(TypeOver).(*Over); o.Result != "won" {
+		t.Fatalf("over %+v, want won", o)
+	}
+	alice.expectLobby(func(l *Lobby) bool { return statusOf(l, "alice") == StatusIdle })
+	carol.expectLobby(func(l *Lobby) bool { return len(l.Games) == 0 })
+}
+
+// TestDailyChallenge: the day's seed is the date's; a player gets one
+// attempt; the result is in the table that everyone in the lobby gets;
+// the table survives a restart; a damaged table file is set aside.
+func TestDailyChallenge(t *testing.T) {
+	dir := t.TempDir()
+	now := func() time.Time { return day }
+	cfg := dailyConfig(t, now)
+	cfg.DataDir = dir
+	srv, addr := startServer(t, cfg)
+
+	alice := dial(t, addr)
+	alice.hello("alice")
+	alice.expect(TypeLobby)
+	d := alice.expect(TypeDaily).(*Daily)
+	if d.Date != "2026-12-01" || d.Seed != 20261201 || len(d.Entries) != 0 || d.Played {
+		t.Fatalf("first daily message %+v", d)
+	}
+	bob := login(t, addr, "bob")
+	if st := alice.startSolo(true); st.Seed != 20261201 {
+		t.Fatalf("daily seed %d", st.Seed)
+	}
+	alice.act("d")
+	alice.expect(TypeState)
+	alice.send(map[string]any{"t": "leave"}) // gives up after a step: lost on level 1
+	if o := alice.expect(TypeOver).(*Over); o.Result != "lost" || o.Level != 1 {
+		t.Fatalf("over %+v", o)
+	}
+	d = alice.expect(TypeDaily).(*Daily)
+	if !d.Played || len(d.Entries) != 1 || d.Entries[0] != (DailyEntry{Name: "alice", Score: 0, Level: 1}) {
+		t.Fatalf("alice's table after her attempt %+v", d)
+	}
+	if d := bob.expect(TypeDaily).(*Daily); d.Played || len(d.Entries) != 1 {
+		t.Fatalf("bob's table %+v", d)
+	}
+
+	alice.send(map[string]any{"t": "solo", "daily": true})
+	if e := alice.expectError(CodeProto); !strings.Contains(e.Msg, "one attempt per name per day") {
+		t.Fatalf("second attempt: %q", e.Msg)
+	}
+
+	bob.startSolo(true)
+	for _, a := range "dddd" {
+		bob.act(string(a))
+		bob.expect(TypeState)
+	}
+	bob.expect(TypeOver)
+	d = bob.expect(TypeDaily).(*Daily)
+	if len(d.Entries) != 2 || d.Entries[0].Name != "bob" || !d.Entries[0].Won || d.Entries[0].Score <= 0 {
+		t.Fatalf("table after bob's win %+v: want bob first", d)
+	}
+
+	// A restart keeps the table and the attempts.
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, addr = startServer(t, cfg)
+	bob = dial(t, addr)
+	bob.hello("bob")
+	after := bob.expect(TypeDaily).(*Daily)
+	if !after.Played || len(after.Entries) != 2 || after.Entries[0] != d.Entries[0] {
+		t.Fatalf("table after the restart %+v, want %+v", after, d)
+	}
+	bob.send(map[string]any{"t": "solo", "daily": true})
+	bob.expectError(CodeProto)
+
+	// A new day, a new seed and an empty table.
+	cfg.Now = func() time.Time { return day.Add(time.Minute) }
+	_, addr = startServer(t, cfg)
+	bob = dial(t, addr)
+	bob.hello("bob")
+	if d := bob.expect(TypeDaily).(*Daily); d.Date != "2026-12-02" || d.Seed != 20261202 || len(d.Entries) != 0 || d.Played {
+		t.Fatalf("the next day's table %+v", d)
+	}
+
+	// A damaged table is set aside, not fatal.
+	path := filepath.Join(dir, "daily", "2026-12-01.json")
+	if err := os.WriteFile(path, []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Now = now
+	_, addr = startServer(t, cfg)
+	bob = dial(t, addr)
+	bob.hello("bob")
+	if d := bob.expect(TypeDaily).(*Daily); len(d.Entries) != 0 || d.Played {
+		t.Fatalf("table from a damaged file %+v", d)
+	}
+	if _, err := os.Stat(path + ".damaged"); err != nil {
+		t.Fatalf("the damaged table was not kept aside: %v", err)
+	}
+}
+
+// TestWatchAndChat: a spectator of a co-op game gets seat 0 states after
+// every action, chats with the players, shows in the lobby's watcher
+// count, leaves, and is told when a game it watches ends.
+func TestWatchAndChat(t *testing.T) {
+	_, addr := startServer(t, twoCorridors(t))
+	alice, bob := pair(t, addr, "alice", "bob")
+	carol := login(t, addr, "carol")
+	dave := login(t, addr, "dave")
+
+	carol.send(map[string]any{"t": "watch", "game": "0123456789abcdef"})
+	carol.expectError(CodeNotInGame)
+	watchGame(t, carol, alice, bob)
+	dave.expectLobby(func(l *Lobby) bool { return len(l.Games) == 1 && l.Games[0].Watchers == 1 })
+
+	alice.act("d")
+	for _, c := range []*tclient{alice, bob, carol} {
+		c.expect(TypeState)
+	}
+	if carol.last.Seat != 0 || carol.last.YourTurn || carol.last.Turn != alice.last.Turn {
+		t.Fatalf("spectator's state %+v", carol.last.View)
+	}
+	carol.act("d") // a spectator never acts
+	carol.expectError(CodeNotInGame)
+
+	carol.send(map[string]any{"t": "chat", "text": "nice move"})
+	for _, c := range []*tclient{alice, bob, carol} {
+		m := c.expect(TypeChat).(*Chat)
+		if m.Scope != ScopeGame || m.From != "carol" || m.Text != "nice move" {
+			t.Fatalf("%s got %+v", c.name, m)
+		}
+	}
+	bob.send(map[string]any{"t": "chat", "text": "thanks"})
+	for _, c := range []*tclient{alice, bob, carol} {
+		if m := c.expect(TypeChat).(*Chat); m.From != "bob" {
+			t.Fatalf("%s got %+v", c.name, m)
+		}
+	}
+
+	carol.send(map[string]any{"t": "leave"})
+	carol.expectLobby(func(l *Lobby) bool { return len(l.Games) == 1 && l.Games[0].Watchers == 0 })
+	for _, c := range []*tclient{alice, bob} {
+		if v := c.expect(TypeState).(*State); len(v.Events) != 1 || v.Events[0] != "carol stopped watching" {
+			t.Fatalf("%s was told %q", c.name, v.Events)
+		}
+	}
+
+	// Watching to the end: over, then the lobby.
+	watchGame(t, dave, alice, bob)
+	for alice.last.YourTurn || bob.last.YourTurn {
+		if alice.last.YourTurn {
+			alice.act("d")
+		} else {
+			bob.act("d")
+		}
+		for _, c := range []*tclient{alice, bob, dave} {
+			c.expect(TypeState)
+		}
+	}
+	for _, c := range []*tclient{alice, bob, dave} {
+		if o := c.expect(TypeOver).(*Over); o.Result != "won" {
+			t.Fatalf("%s: over %+v", c.name, o)
+		}
+	}
+	dave.expectLobby(func(l *Lobby) bool { return statusOf(l, "alice") == StatusIdle })
+}
+
+// TestWatchHostedGame: a game a front end runs itself (an SSH player's) is
+// listed, watched and chatted with like the server's own, and its end
+// sends its spectators back to the lobby.
+func TestWatchHostedGame(t *testing.T) {
+	srv, addr := startServer(t, testConfig(t))
+	carol := login(t, addr, "carol")
+	g, err := engine.New(engine.Config{Seed: 5, Players: 1, Levels: []engine.Level{corridor(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := srv.Host("sshuser", 5)
+	h.Show(g.View(1), nil)
+	l := carol.expectLobby(func(l *Lobby) bool { return len(l.Games) == 1 })
+	carol.send(map[string]any{"t": "watch", "game": l.Games[0].Game})
+	if st := carol.expect(TypeStart).(*Start); st.Seat != 0 || st.Partner != "sshuser" || st.Seed != 5 {
+		t.Fatalf("start %+v", st)
+	}
+	carol.expect(TypeState)
+	if n := <-h.Chat(); n.Text != "carol is watching" {
+		t.Fatalf("the player was told %+v", n)
+	}
+
+	ev, err := g.Apply(1, engine.Right)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Show(g.View(1), ev)
+	if v := carol.expect(TypeState).(*State); v.Seat != 0 || v.YourTurn || v.Players[0].Pos != g.View(1).Players[0].Pos {
+		t.Fatalf("spectator's state %+v", v.View)
+	}
+
+	carol.send(map[string]any{"t": "chat", "text": "hello there"})
+	if m := carol.expect(TypeChat).(*Chat); m.Text != "hello there" {
+		t.Fatalf("carol got %+v", m)
+	}
+	if m := <-h.Chat(); m.From != "carol" || m.Text != "hello there" {
+		t.Fatalf("the player got %+v", m)
+	}
+	h.Say("hi carol")
+	if m := carol.expect(TypeChat).(*Chat); m.From != "sshuser" || m.Text != "hi carol" {
+		t.Fatalf("carol got %+v", m)
+	}
+
+	h.End("lost", 0, 1)
+	if o := carol.expect(TypeOver).(*Over); o.Result != "lost" {
+		t.Fatalf("over %+v", o)
+	}
+	carol.expectLobby(func(l *Lobby) bool { return len(l.Games) == 0 })
+	h.Show(g.View(1), nil) // after End: nothing, no panic
+}

@@ -1,0 +1,358 @@
+package netplay
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/saves"
+)
+
+// audience is a game's spectators, guarded by the game's lock.
+type audience struct {
+	watchers map[*Session]struct{}
+	nwatch   atomic.Int32 // len(watchers), for the lobby without the lock
+}
+
+func (a *audience) addWatcher(ss *Session) {
+	if a.watchers == nil {
+		a.watchers = map[*Session]struct{}{}
+	}
+	a.watchers[ss] = struct{}{}
+	a.nwatch.Store(int32(len(a.watchers)))
+}
+
+func (a *audience) removeWatcher(ss *Session) bool {
+	if _, ok := a.watchers[ss]; !ok {
+		return false
+	}
+	delete(a.watchers, ss)
+	a.nwatch.Store(int32(len(a.watchers)))
+	return true
+}
+
+// showAll sends every spectator the team's view. The state line is
+// encoded once; each spectator gets it with its own seq.
+func (a *audience) showAll(v engine.View, names [2]string, sentences []string, happened []engine.Event) {
+	if len(a.watchers) == 0 {
+		return
+	}
+	v.Seat, v.YourTurn = 0, false
+	line := encode(newState(0, v, names, sentences, happened))
+	for ss := range a.watchers {
+		ss.send(withSeq(line, ss.seq.Add(1)))
+	}
+}
+
+// tellAll sends one line to every spectator.
+func (a *audience) tellAll(line []byte) {
+	for ss := range a.watchers {
+		ss.send(line)
+	}
+}
+
+// statePrefix starts every encoded state line; seq follows it.
+const statePrefix = `{"t":"state","seq":`
+
+// withSeq returns a copy of an encoded state line with its seq replaced.
+func withSeq(line []byte, seq int64) []byte {
+	rest := line[len(statePrefix):]
+	rest = rest[bytes.IndexByte(rest, ','):]
+	out := make([]byte, 0, len(line)+20)
+	out = append(out, statePrefix...)
+	out = strconv.AppendInt(out, seq, 10)
+	return append(out, rest...)
+}
+
+// spectated is a game that can be watched: a room the server runs, or a
+// game hosted by a front end of the server's process.
+type spectated interface {
+	// join adds a spectator and sends it `start` and the team's state;
+	// false when the game is over. Caller holds Server.mu.
+	join(ss *Session, name string) bool
+	// part removes a spectator. Caller holds Server.mu.
+	part(ss *Session, name string)
+	// gameChat sends a game chat line to the players and spectators.
+	gameChat(line []byte, c *Chat)
+	// listing is the game's entry in the lobby.
+	listing() LobbyGame
+}
+
+// joinNames is the `partner` of a spectator's `start`: the players' names.
+func joinNames(names []string) string { return strings.Join(names, " and ") }
+
+func (r *room) join(ss *Session, name string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done {
+		return false
+	}
+	r.notice(name + " is watching")
+	r.addWatcher(ss)
+	ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: 0, Partner: joinNames(r.players()), Seed: r.g.Seed(), Daily: r.daily != ""}))
+	v := r.g.TeamView()
+	ss.send(encode(newState(ss.seq.Add(1), v, r.names(), nil, nil)))
+	return true
+}
+
+func (r *room) part(ss *Session, name string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.removeWatcher(ss) && !r.done {
+		r.notice(name + " stopped watching")
+	}
+}
+
+// notice tells the players and spectators a sentence of the server's in a
+// state of its own. Caller holds r.mu.
+func (r *room) notice(text string) {
+	names := r.names()
+	for i := range r.seats {
+		if ss := r.seats[i].sess; ss != nil {
+			ss.send(encode(newState(ss.seq.Add(1), r.g.View(i+1), names, []string{text}, nil)))
+		}
+	}
+	if len(r.watchers) > 0 {
+		r.showAll(r.g.TeamView(), names, []string{text}, nil)
+	}
+}
+
+func (r *room) gameChat(line []byte, _ *Chat) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, st := range r.seats {
+		if st.sess != nil {
+			st.sess.send(line)
+		}
+	}
+	r.tellAll(line)
+}
+
+func (r *room) listing() LobbyGame {
+	return LobbyGame{Game: r.id, Players: r.players(), Level: int(r.level.Load()), Turn: int(r.turn.Load()),
+		Watchers: int(r.nwatch.Load()), Daily: r.daily != ""}
+}
+
+// Hosted is a solo game that a front end in the server's own process runs
+// itself — an SSH player's game from the main menu, with its saves — and
+// that the server lists in the lobby and lets clients watch, like the
+// games it runs. The front end shows the server every change with Show,
+// reads the spectators' chat from Chat, answers with Say, and calls End
+// when the game is over or put away. Its methods are safe for concurrent
+// use and never block on the spectators.
+type Hosted struct {
+	s    *Server
+	id   string
+	name string
+	seed uint64
+
+	mu sync.Mutex
+	audience
+	last  *engine.View // the last view shown, for new spectators
+	ended bool
+	chat  chan Chat
+
+	level, turn atomic.Int32
+}
+
+// Host lists a solo game of the named player that a front end runs. Show
+// it its first view at once.
+func (s *Server) Host(name string, seed uint64) *Hosted {
+	h := &Hosted{s: s, id: newID(), name: saves.CleanText(name), seed: seed, chat: make(chan Chat, 32)}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		h.ended = true
+		return h
+	}
+	s.hosted[h.id] = h
+	s.lobbyChanged()
+	return h
+}
+
+// Show tells the spectators what the player now sees; events are what
+// happened since the last Show. Give Show the views in the order they
+// happened.
+func (h *Hosted) Show(v engine.View, events []engine.Event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.ended {
+		return
+	}
+	v.Seat, v.YourTurn = 0, false
+	h.last = &v
+	h.level.Store(int32(v.Level))
+	h.turn.Store(int32(v.Turn))
+	if len(h.watchers) > 0 {
+		names := h.names()
+		sentences, happened := told(events, 0, names)
+		h.showAll(v, names, sentences, happened)
+	}
+}
+
+func (h *Hosted) names() [2]string { return [2]string{h.name, ""} }
+
+// Chat delivers the game chat of the spectators (and the player's own
+// lines said with Say) to the player. Lines that the player does not take
+// in time are dropped.
+func (h *Hosted) Chat() <-chan Chat { return h.chat }
+
+// Say sends the player's chat line to the spectators.
+func (h *Hosted) Say(text string) {
+	text = truncateRunes(strings.TrimSpace(saves.CleanText(text)), MaxChat)
+	if text == "" {
+		return
+	}
+	c := &Chat{T: TypeChat, Scope: ScopeGame, From: h.name, Text: text}
+	h.gameChat(encode(c), c)
+}
+
+// End takes the game off the lobby: its spectators get `over` with the
+// result ("won" or "lost"; a game put away to be continued later is
+// "lost" to them) and go back to the lobby.
+func (h *Hosted) End(result string, score, level int) {
+	s := h.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h.mu.Lock()
+	if h.ended {
+		h.mu.Unlock()
+		return
+	}
+	h.ended = true
+	over := encode(&Over{T: TypeOver, Result: result, Score: score, Level: level})
+	back := make([]*Session, 0, len(h.watchers))
+	for ss := range h.watchers {
+		ss.send(over)
+		back = append(back, ss)
+	}
+	h.watchers = nil
+	h.nwatch.Store(0)
+	h.mu.Unlock()
+	delete(s.hosted, h.id)
+	s.lobbyChanged()
+	for _, ss := range back {
+		s.backToLobby(ss, true)
+	}
+}
+
+func (h *Hosted) join(ss *Session, name string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.ended || h.last == nil {
+		return false
+	}
+	h.notice(name + " is watching")
+	h.addWatcher(ss)
+	ss.send(encode(&Start{T: TypeStart, Game: h.id, Seat: 0, Partner: h.name, Seed: h.seed}))
+	ss.send(encode(newState(ss.seq.Add(1), *h.last, h.names(), nil, nil)))
+	return true
+}
+
+func (h *Hosted) part(ss *Session, name string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.removeWatcher(ss) && !h.ended {
+		h.notice(name + " stopped watching")
+	}
+}
+
+// notice tells the spectators and the player a sentence of the server's.
+// Caller holds h.mu.
+func (h *Hosted) notice(text string) {
+	if h.last != nil && len(h.watchers) > 0 {
+		h.showAll(*h.last, h.names(), []string{text}, nil)
+	}
+	select {
+	case h.chat <- Chat{T: TypeChat, Scope: ScopeGame, Text: text}:
+	default:
+	}
+}
+
+func (h *Hosted) gameChat(line []byte, c *Chat) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.tellAll(line)
+	select {
+	case h.chat <- *c:
+	default:
+	}
+}
+
+func (h *Hosted) listing() LobbyGame {
+	return LobbyGame{Game: h.id, Players: []string{h.name}, Level: int(h.level.Load()), Turn: int(h.turn.Load()),
+		Watchers: int(h.nwatch.Load())}
+}
+
+// watch makes the session a spectator of a game in progress.
+func (s *Server) watch(ss *Session, id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := ss.p
+	if p == nil {
+		return
+	}
+	if p.room != nil {
+		ss.sendErr(CodeProto, "you are playing a game: leave it before you watch another")
+		return
+	}
+	var g spectated
+	if r := s.rooms[id]; r != nil {
+		g = r
+	} else if h := s.hosted[id]; h != nil {
+		g = h
+	}
+	if g == nil {
+		ss.sendErr(CodeNotInGame, "no game %q is in progress: pick one from the games in the lobby list", truncateRunes(saves.CleanText(id), 40))
+		return
+	}
+	if ss.watching == g {
+		return
+	}
+	s.stopWatching(ss)
+	if !g.join(ss, p.name) {
+		ss.sendErr(CodeNotInGame, "that game is over")
+		return
+	}
+	ss.watching = g
+	ss.lobbySent = nil
+	s.lobbyChanged()
+	s.log.Info("watching", "name", p.name, "game", id)
+}
+
+// stopWatching takes the session out of the audience it is in, if any.
+// Caller holds mu.
+func (s *Server) stopWatching(ss *Session) bool {
+	g := ss.watching
+	if g == nil {
+		return false
+	}
+	ss.watching = nil
+	name := ""
+	if ss.p != nil {
+		name = ss.p.name
+	}
+	g.part(ss, name)
+	s.lobbyChanged()
+	return true
+}
+
+// backToLobby sends a session that stopped playing or watching the lobby
+// and, unless a broadcast of it follows, the day's table. Caller holds mu.
+func (s *Server) backToLobby(ss *Session, daily bool) {
+	ss.watching = nil
+	ss.lobbySent = nil
+	s.sendLobby(ss)
+	if daily {
+		s.sendDaily(ss)
+	}
+}
+
+// inLobby reports whether a session is in the lobby: named, neither
+// playing nor watching. Caller holds mu.
+func inLobby(p *player) bool {
+	return p.sess != nil && p.room == nil && p.sess.watching == nil
+}

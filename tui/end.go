@@ -134,7 +134,9 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			return stay, nil
 		}
 		s := msg.added.Scores
-		return replace(newScoresScreen(e.c, msg.added.Rank, &s)), nil
+		sc := newScoresScreen(e.c, msg.added.Rank, &s)
+		sc.after = e.sess
+		return replace(sc), nil
 	case tea.KeyMsg:
 		if e.c.now().Sub(e.opened) < endKeyGrace {
 			return stay, nil
@@ -158,7 +160,9 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			case "enter", "esc", "q", " ":
 				return replace(afterGame(e.c, e.sess)), nil
 			case "h":
-				return replace(newScoresScreen(e.c, 0, nil)), nil
+				sc := newScoresScreen(e.c, 0, nil)
+				sc.after = e.sess
+				return replace(sc), nil
 			}
 		}
 	}
@@ -396,6 +400,9 @@ type scoresScreen struct {
 	rank   int
 	scores *saves.Scores
 	err    error
+	// after is the game whose end led here: after a network game the
+	// player goes back to that server's lobby (nil: the menu).
+	after Session
 }
 
 func newScoresScreen(c *common, rank int, s *saves.Scores) *scoresScreen {
@@ -428,6 +435,9 @@ func (s *scoresScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	case tea.KeyMsg:
 		switch strings.ToLower(msg.String()) {
 		case "enter", "esc", "q", " ":
+			if s.after != nil {
+				return replace(afterGame(s.c, s.after)), nil
+			}
 			return replace(newMenu(s.c)), nil
 		}
 	}
@@ -486,7 +496,11 @@ func (s *scoresScreen) View() string {
 	if s.scores != nil && s.scores.Notice != "" {
 		b.WriteString("\n" + st.Warn.Render(wrap(s.scores.Notice, max(s.c.w-8, 20))) + "\n")
 	}
-	b.WriteString("\n" + st.Faint.Render("Enter or Esc: menu"))
+	back := "Enter or Esc: menu"
+	if _, ok := s.after.(Resumable); ok {
+		back = "Enter or Esc: lobby"
+	}
+	b.WriteString("\n" + st.Faint.Render(back))
 	return s.c.center(b.String())
 }
 

@@ -175,6 +175,9 @@ func (s *RemoteSession) handle(m netplay.Message) tea.Msg {
 		}
 		return ChatMsg{From: m.From, Text: m.Text}
 	case *netplay.Daily:
+		if !s.daily {
+			return nil // the lobby's, after another kind of game
+		}
 		s.mu.Lock()
 		first := s.table == nil
 		s.table = m

@@ -95,6 +95,16 @@ func TestFlowDailyWatched(t *testing.T) {
 		d, ok := m.(*netplay.Daily)
 		return ok && len(d.Entries) == 1 && d.Entries[0].Name == "ada" && d.Entries[0].Won && !d.Played
 	})
+
+	// The high score recorded, the player goes back to the server's lobby,
+	// where the day's table holds her entry and the challenge is played.
+	later(t, time.Second)
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "HIGH SCORES", "Enter or Esc: lobby")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "LOBBY", "← you", "You played today's challenge.")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
+	waitText(t, tm, "You have played today's daily challenge")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }

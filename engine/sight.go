@@ -230,7 +230,7 @@ func (g *Game) fillTeamSight(m []byte, light []Light) {
 			m[t] = g.glyphs[t]
 		}
 	}
-	for i := range g.seats {
+	for i := range g.players {
 		s := &g.seats[i]
 		if s.State != Active {
 			continue

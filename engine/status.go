@@ -83,18 +83,20 @@ func (g *Game) View(seatNo int) View {
 
 // TeamView returns what the team knows, for a spectator: the shared memory,
 // the union of the active seats' light, the monsters in that light, and
-// every seat. It is a View of seat 0: no seat's turn, no torch, and the
-// freezes of all pockets together. It shows nothing that no seat's View
-// shows.
+// every seat. It is a View of seat 0: no seat's turn, a torch when a seat
+// carries one, and the freezes of all pockets together. It shows nothing
+// that no seat's View shows; in a solo game it is the player's View but
+// for Seat and YourTurn.
 func (g *Game) TeamView() View {
 	n := g.lv.Rows * g.lv.Cols
-	freezes := 0
-	for i := range g.seats {
+	freezes, torch := 0, false
+	for i := range g.players {
 		freezes += g.seats[i].Freezes
+		torch = torch || g.seats[i].Torch
 	}
 	v := View{
 		Seat: 0, Level: g.levelNo, Levels: g.Levels(), Name: g.lv.Name,
-		Seed: g.seed, Turn: g.turns, Score: g.Score(), Key: g.keyed,
+		Seed: g.seed, Turn: g.turns, Score: g.Score(), Key: g.keyed, Torch: torch,
 		Freezes: freezes, Bonuses: g.bonuses, Result: g.result,
 		Rows: g.lv.Rows, Cols: g.lv.Cols,
 		Map: make([]byte, n), Light: make([]Light, n),

@@ -69,3 +69,29 @@ func checkTeamView(t *testing.T, g *Game, seed uint64, step int) {
 		}
 	}
 }
+
+// TestTeamViewOfASoloGame: a spectator of a solo game sees exactly what the
+// player sees, tile for tile, and the same monsters.
+func TestTeamViewOfASoloGame(t *testing.T) {
+	for seed := uint64(1); seed <= 10; seed++ {
+		g, err := New(Config{Seed: seed, Players: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 9))
+		for step := 0; step < 100 && g.Result() == InProgress; step++ {
+			team, me := g.TeamView(), g.View(1)
+			if string(team.Map) != string(me.Map) || len(team.Monsters) != len(me.Monsters) {
+				t.Fatalf("seed %d step %d: the spectator's map or monsters differ from the player's", seed, step)
+			}
+			for i := range me.Light {
+				if team.Light[i] != me.Light[i] {
+					t.Fatalf("seed %d step %d: tile %d is %v for the spectator, %v for the player", seed, step, i, team.Light[i], me.Light[i])
+				}
+			}
+			if _, err := g.Apply(1, allActions[rng.IntN(5)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

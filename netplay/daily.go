@@ -23,8 +23,9 @@ import (
 const (
 	dailyFormat  = "minotaur-daily"
 	dailyVersion = 1
-	// DailyListMax is the most entries one `daily` message lists.
-	DailyListMax = 100
+	// DailyListMax is the most entries one `daily` message lists (the best),
+	// so that the line stays under MaxLine bytes.
+	DailyListMax = 50
 	// maxDailyFile bounds a day's table file.
 	maxDailyFile = 16 << 20
 )

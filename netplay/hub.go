@@ -625,14 +625,14 @@ func (s *Server) lobbyLine() []byte {
 	return s.lobbyCache
 }
 
-// lobbyGames returns the first LobbyListMax games in progress, the most
+// lobbyGames returns the first LobbyGamesMax games in progress, the most
 // watched first (then daily challenges, then by id), by a bounded
 // selection, and how many were left out. Caller holds mu.
 func (s *Server) lobbyGames() ([]LobbyGame, int) {
 	top := s.gamesTop[:0]
 	more := 0
 	add := func(g LobbyGame) {
-		if len(top) == LobbyListMax {
+		if len(top) == LobbyGamesMax {
 			more++
 			if !gameBefore(g, top[len(top)-1]) {
 				return

@@ -511,6 +511,15 @@ func newState(seq int64, v engine.View, names [2]string, events []string, happen
 
 // encode marshals a server message to one line, newline included.
 func encode(m any) []byte {
+	if st, ok := m.(*State); ok {
+		// The hot path: a state's JSON is built by hand already, so
+		// json.Marshal's check and copy of it is skipped.
+		b, err := st.MarshalJSON()
+		if err != nil {
+			panic(fmt.Sprintf("netplay: cannot encode a state: %v", err))
+		}
+		return append(b, '\n')
+	}
 	b, err := json.Marshal(m)
 	if err != nil {
 		// Every message type marshals; this is a bug, never a player's doing.

@@ -99,20 +99,41 @@ func (r *room) sendState(i int, events []engine.Event) {
 	if ss == nil {
 		return
 	}
-	v := r.g.View(i + 1)
+	ss.send(r.stateLine(i, ss.seq.Add(1), events))
+}
+
+// stateLine is seat i's state message with the given seq. Caller holds r.mu.
+func (r *room) stateLine(i int, seq int64, events []engine.Event) []byte {
 	sentences, happened := told(events, i+1, r.names())
-	st := newState(ss.seq.Add(1), v, r.names(), sentences, happened)
-	ss.send(encode(st))
+	return encode(newState(seq, r.g.View(i+1), r.names(), sentences, happened))
 }
 
 // broadcast sends every connected seat and every spectator their state.
 // Caller holds r.mu.
 func (r *room) broadcast(events []engine.Event) {
-	for i := range r.seats {
-		r.sendState(i, events)
-	}
 	r.level.Store(int32(r.g.LevelNumber()))
 	r.turn.Store(int32(r.g.TurnNumber()))
+	if len(r.seats) == 1 && len(r.watchers) > 0 {
+		// A solo game's spectators see what its player sees: the
+		// player's line, made a spectator's, costs a copy.
+		var seq int64
+		ss := r.seats[0].sess
+		if ss != nil {
+			seq = ss.seq.Add(1)
+		}
+		line := r.stateLine(0, seq, events)
+		if ss != nil {
+			ss.send(line)
+		}
+		if sl, ok := spectatorLine(line); ok {
+			r.showLine(sl)
+			return
+		}
+	} else {
+		for i := range r.seats {
+			r.sendState(i, events)
+		}
+	}
 	if len(r.watchers) > 0 {
 		sentences, happened := told(events, 0, r.names())
 		r.showAll(r.g.TeamView(), r.names(), sentences, happened)

@@ -31,9 +31,10 @@ const (
 	DefaultWriteTimeout  = 10 * time.Second
 	DefaultLobbyInterval = 100 * time.Millisecond
 	DefaultChatWindow    = 5 * time.Second
-	// LobbyListMax is the most players, and the most games, one lobby
-	// message lists.
-	LobbyListMax = 60
+	// LobbyListMax is the most players, and LobbyGamesMax the most games,
+	// one lobby message lists, so that the line stays under MaxLine bytes.
+	LobbyListMax  = 40
+	LobbyGamesMax = 12
 	// GamesInterval is how often the lobby list is made anew while games
 	// are in progress, for their levels and turns.
 	GamesInterval = time.Second

@@ -2,6 +2,7 @@ package netplay
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -271,4 +272,61 @@ func TestWatchHostedGame(t *testing.T) {
 	}
 	carol.expectLobby(func(l *Lobby) bool { return len(l.Games) == 0 })
 	h.Show(g.View(1), nil) // after End: nothing, no panic
+}
+
+// TestLobbyLineFits: the longest lobby message a server can send — every
+// player listed with the longest name, playing, a bot; every game listed
+// with long names and large numbers — stays within MaxLine bytes, so that
+// a bot may read lines of MaxLine bytes.
+func TestLobbyLineFits(t *testing.T) {
+	s, err := NewServer(testConfig(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown(context.Background())
+	long := func(i int) string { return fmt.Sprintf("%c%015d", 'a'+i%26, i) }
+	for i := 0; i < LobbyListMax+3; i++ {
+		r := &room{id: fmt.Sprintf("%016x", uint64(1)<<63+uint64(i)), seats: []roomSeat{{name: long(2 * i)}, {name: long(2*i + 1)}}, daily: "2026-12-01"}
+		r.level.Store(7)
+		r.turn.Store(99999)
+		r.nwatch.Store(9999)
+		s.rooms[r.id] = r
+		p := &player{name: long(i), key: nameKey(long(i)), sess: &Session{}, room: r, bot: true}
+		s.byName[p.key] = p
+	}
+	s.mu.Lock()
+	line := s.lobbyLine()
+	s.mu.Unlock()
+	if len(line) > MaxLine+1 {
+		t.Fatalf("lobby line of %d bytes, over %d", len(line)-1, MaxLine)
+	}
+	m, err := DecodeMessage(line[:len(line)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := m.(*Lobby); len(l.Players) != LobbyListMax || len(l.Games) != LobbyGamesMax || l.More != 3 || l.MoreGames != LobbyListMax+3-LobbyGamesMax {
+		t.Fatalf("%d players (%d more), %d games (%d more)", len(l.Players), l.More, len(l.Games), l.MoreGames)
+	}
+	t.Logf("longest lobby line: %d bytes", len(line)-1)
+}
+
+// TestDailyLineFits: the longest daily message stays within MaxLine bytes
+// and lists the best DailyListMax attempts, best first.
+func TestDailyLineFits(t *testing.T) {
+	d := &dailyDay{Date: "2026-12-01", Seed: 20261201}
+	for i := 0; i < DailyListMax+10; i++ {
+		d.Entries = append(d.Entries, dailyRecord{Name: fmt.Sprintf("%016d", i), Score: 10000 + i, Level: 7, Won: true, Done: true})
+	}
+	line := d.line(true)
+	if len(line) > MaxLine+1 {
+		t.Fatalf("daily line of %d bytes, over %d", len(line)-1, MaxLine)
+	}
+	m, err := DecodeMessage(line[:len(line)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := m.(*Daily).Entries
+	if len(e) != DailyListMax || e[0].Score != 10000+DailyListMax+9 || e[len(e)-1].Score != 10010 {
+		t.Fatalf("%d entries from %+v to %+v", len(e), e[0], e[len(e)-1])
+	}
 }

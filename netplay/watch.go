@@ -47,6 +47,56 @@ func (a *audience) showAll(v engine.View, names [2]string, sentences []string, h
 	}
 }
 
+// showLine sends every spectator a spectator's state line, with its own
+// seq.
+func (a *audience) showLine(line []byte) {
+	for ss := range a.watchers {
+		ss.send(withSeq(line, ss.seq.Add(1)))
+	}
+}
+
+// spectatorLine turns a solo player's state line into its spectator's:
+// "your_turn" false and the top-level "seat" 0 — the only two fields in
+// which the player's View and the team's differ in a solo game (see
+// engine.Game.TeamView). It reports false when the line is not of the
+// shape engine.View's JSON has.
+func spectatorLine(line []byte) ([]byte, bool) {
+	turn := []byte(`"your_turn":`)
+	i := bytes.Index(line, turn)
+	if i < 0 {
+		return nil, false
+	}
+	i += len(turn)
+	// The players' array holds objects of names, numbers and words,
+	// never a ']': the seat follows its end.
+	players := []byte(`"players":[`)
+	j := bytes.Index(line, players)
+	if j < i {
+		return nil, false
+	}
+	k := bytes.IndexByte(line[j:], ']')
+	seat := []byte(`],"seat":1,`)
+	if k < 0 || !bytes.HasPrefix(line[j+k:], seat) {
+		return nil, false
+	}
+	k += j + len(`],"seat":`)
+	out := make([]byte, 0, len(line)+1)
+	out = append(out, line[:i]...)
+	rest := line[i:]
+	switch {
+	case bytes.HasPrefix(rest, []byte("true")):
+		rest = rest[len("true"):]
+	case bytes.HasPrefix(rest, []byte("false")):
+		rest = rest[len("false"):]
+	default:
+		return nil, false
+	}
+	out = append(out, "false"...)
+	out = append(out, line[len(line)-len(rest):k]...)
+	out = append(out, '0')
+	return append(out, line[k+1:]...), true
+}
+
 // tellAll sends one line to every spectator.
 func (a *audience) tellAll(line []byte) {
 	for ss := range a.watchers {

@@ -1,0 +1,51 @@
+package netplay
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// TestSpectatorLineIsTheTeamState: in solo games of many seeds, the line a
+// spectator gets (the player's, made a spectator's by spectatorLine) is
+// byte for byte the state of the team's view, and withSeq gives each
+// spectator its own seq and changes nothing else.
+func TestSpectatorLineIsTheTeamState(t *testing.T) {
+	names := [2]string{"alice", ""}
+	states := 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		for _, level := range []int{1, 7} {
+			g, err := engine.New(engine.Config{Seed: seed, Players: 1, Start: level})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, 3))
+			actions := []engine.Action{engine.Up, engine.Down, engine.Left, engine.Right, engine.Skip, engine.UseFreeze}
+			var ev []engine.Event
+			for step := 0; step < 120 && g.Result() == engine.InProgress; step++ {
+				sentences, happened := told(ev, 1, names)
+				line := encode(newState(int64(step+1), g.View(1), names, sentences, happened))
+				got, ok := spectatorLine(line)
+				if !ok {
+					t.Fatalf("seed %d level %d step %d: no spectator line from %s", seed, level, step, line)
+				}
+				want := encode(newState(int64(step+1), g.TeamView(), names, sentences, happened))
+				if !bytes.Equal(got, want) {
+					t.Fatalf("seed %d level %d step %d:\n got %s\nwant %s", seed, level, step, got, want)
+				}
+				again := withSeq(got, 99999)
+				if want := encode(newState(99999, g.TeamView(), names, sentences, happened)); !bytes.Equal(again, want) {
+					t.Fatalf("withSeq:\n got %s\nwant %s", again, want)
+				}
+				states++
+				ev, err = g.Apply(1, actions[rng.IntN(len(actions))])
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d states compared", states)
+}

@@ -42,6 +42,9 @@ func newGameScreen(c *common, sess Session) *gameScreen {
 	g.b.info, g.b.turns = sess.Info, true
 	g.b.keys = g.keyHints
 	g.chat = lineInput{Prompt: "> ", Limit: 200}
+	if d, ok := sess.(interface{ Daily() bool }); ok && d.Daily() {
+		g.b.status = "Daily challenge"
+	}
 	g.b.welcome()
 	return g
 }

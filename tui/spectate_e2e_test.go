@@ -62,7 +62,7 @@ func TestFlowDailyWatched(t *testing.T) {
 	waitText(t, tm, "carol")
 
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
-	waitText(t, tm, "Level 1/1", "Corridor")
+	waitText(t, tm, "Level 1/1", "Corridor", "Daily challenge")
 	lobby := carol.until("ada's daily in the lobby", func(m netplay.Message) bool {
 		l, ok := m.(*netplay.Lobby)
 		return ok && len(l.Games) == 1 && l.Games[0].Daily && l.Games[0].Players[0] == "ada"

@@ -290,7 +290,7 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 		return stay, l.send(func(c *netplay.Client) error { return c.Solo(false) })
 	case key.Matches(msg, k.Daily):
 		if l.daily != nil && l.daily.Played {
-			l.note = "You have played today's daily challenge: your result is in the table. A new one starts at midnight UTC."
+			l.note = "Today's challenge is played (one try a day); a new one starts at 00:00 UTC."
 			return stay, nil
 		}
 		l.note = "Starting the daily challenge…"

@@ -104,7 +104,7 @@ func TestFlowDailyWatched(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "LOBBY", "← you", "You played today's challenge.")
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
-	waitText(t, tm, "You have played today's daily challenge")
+	waitText(t, tm, "Today's challenge is played (one try a day); a new one starts at 00:00 UTC.")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }

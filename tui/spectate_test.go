@@ -200,7 +200,7 @@ func TestDailyPlayedDisabled(t *testing.T) {
 	f.send(&played)
 	waitText(t, tm, "You played today's challenge.", " 3 ada                 95 lvl 1 ← you")
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
-	waitText(t, tm, "You have played today's daily challenge")
+	waitText(t, tm, "Today's challenge is played (one try a day); a new one starts at 00:00 UTC.")
 	// C sent nothing: the next request is N's.
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'n'}})
 	if r := f.expect(netplay.TypeSolo); r.Daily {

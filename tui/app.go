@@ -339,8 +339,32 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case HangupMsg:
 		return m, m.hangup()
 	}
+	if s := m.owner(msg); s != nil {
+		// A game's report while help, the pause menu or a level's
+		// score is shown: the screen whose session it is takes it (and
+		// waits for the next), instead of the screen on top dropping it.
+		n, cmd := s.Update(msg)
+		return m, tea.Batch(cmd, m.apply(n))
+	}
 	n, cmd := m.top().Update(msg)
 	return m, tea.Batch(cmd, m.apply(n))
+}
+
+// background is a screen that keeps receiving what its session or
+// connection reports while another screen is shown above it.
+type background interface {
+	// owns reports whether msg is the screen's to handle.
+	owns(msg tea.Msg) bool
+}
+
+// owner returns the screen under the top one that owns msg, or nil.
+func (m *Model) owner(msg tea.Msg) screen {
+	for i := len(m.stack) - 2; i >= 0; i-- {
+		if b, ok := m.stack[i].(background); ok && b.owns(msg) {
+			return m.stack[i]
+		}
+	}
+	return nil
 }
 
 // apply carries out a screen change and returns the new screen's Init

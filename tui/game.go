@@ -68,6 +68,16 @@ func (g *gameScreen) canChat() bool {
 	return ok
 }
 
+// owns claims the session's reports, which must reach the game (and re-arm
+// its wait) even while help or the pause menu is shown above it.
+func (g *gameScreen) owns(msg tea.Msg) bool {
+	switch msg.(type) {
+	case EventsMsg, ChatMsg, SessionErrorMsg:
+		return true
+	}
+	return false
+}
+
 // Update handles a key or a session's report.
 func (g *gameScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {

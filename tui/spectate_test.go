@@ -492,3 +492,63 @@ func TestHostedWinEnds(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
+
+// TestReportsUnderHelp: what the server reports while help is shown above a
+// game or the watch screen reaches it, and the game goes on after.
+func TestReportsUnderHelp(t *testing.T) {
+	tm, f := fakeLobby(t)
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'n'}})
+	f.expect(netplay.TypeSolo)
+	g, err := engine.New(engine.Config{Seed: 3, Players: 1, Levels: []engine.Level{corridor()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := func(seq int64, ev []engine.Event) *netplay.State {
+		v := g.View(1)
+		v.Players[0].Name = "ada"
+		n := engine.Narrator{Seat: 1, Names: [2]string{"ada"}}
+		return &netplay.State{View: v, Seq: seq, Events: n.Sentences(ev), Happened: n.Told(ev)}
+	}
+	f.send(&netplay.Start{T: netplay.TypeStart, Game: "g1", Seat: 1, Seed: 3})
+	f.send(state(1, nil))
+	waitText(t, tm, "Level 1/1")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'?'}})
+	waitText(t, tm, "HELP")
+	f.send(&netplay.Chat{T: netplay.TypeChat, Scope: netplay.ScopeGame, From: "carol", Text: "while you read"})
+	ev, _ := g.Apply(1, engine.Right)
+	f.send(state(2, ev))
+	tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	waitText(t, tm, "carol: while you read", "Turn 1")
+	// The game still hears the server.
+	ev, _ = g.Apply(1, engine.Right)
+	f.send(state(3, ev))
+	waitText(t, tm, "Turn 2", "You took the key")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+// TestWatchUnderHelp: the watched game goes on while help is shown.
+func TestWatchUnderHelp(t *testing.T) {
+	tm, f := fakeLobby(t)
+	f.send(&netplay.Lobby{T: netplay.TypeLobby, Games: []netplay.LobbyGame{{Game: "g1", Players: []string{"alice", "bob"}}}})
+	waitText(t, tm, "alice and bob")
+	tm.Send(tea.KeyMsg{Type: tea.KeyDown})
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'v'}})
+	f.expect(netplay.TypeWatch)
+	g := watchedGame(t)
+	f.send(&netplay.Start{T: netplay.TypeStart, Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5})
+	f.send(teamState(1, g, nil))
+	waitText(t, tm, "You are watching alice and bob")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'h'}})
+	waitText(t, tm, "HELP")
+	f.send(&netplay.Chat{T: netplay.TypeChat, Scope: netplay.ScopeGame, From: "bob", Text: "behind you"})
+	ev, _ := g.Apply(1, engine.Right)
+	f.send(teamState(2, g, ev))
+	tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	waitText(t, tm, "bob: behind you")
+	ev, _ = g.Apply(2, engine.Right)
+	f.send(teamState(3, g, ev))
+	waitText(t, tm, "bob took the key")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+}

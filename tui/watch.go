@@ -105,6 +105,12 @@ func (w *watchScreen) wait() tea.Cmd { return w.lobby.wait() }
 // Init starts receiving.
 func (w *watchScreen) Init() tea.Cmd { return w.wait() }
 
+// owns claims the connection's messages while help is shown above.
+func (w *watchScreen) owns(msg tea.Msg) bool {
+	m, ok := msg.(lobbyNetMsg)
+	return ok && m.client == w.lobby.client
+}
+
 // Update handles the server's messages and the keys.
 func (w *watchScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 )
 
 // The JSON of a View is its one wire form: the network protocol's `state`
@@ -70,6 +71,166 @@ type playerJSON struct {
 
 // MarshalJSON writes the view in its wire form.
 func (v View) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(make([]byte, 0, 256+4*v.Rows*(v.Cols+3))), nil
+}
+
+// AppendJSON appends the view's wire form to buf: the bytes MarshalJSON
+// writes, built by hand — a server writes one for every seat and
+// spectator after every action.
+func (v View) AppendJSON(buf []byte) []byte {
+	buf = append(buf, '{')
+	return append(v.AppendJSONFields(buf), '}')
+}
+
+// AppendJSONFields appends the view's fields as AppendJSON writes them,
+// without the braces round them: for a message that adds fields of its own
+// (the protocol's `state`).
+func (v View) AppendJSONFields(buf []byte) []byte {
+	b := buf
+	num := func(key string, n int) {
+		b = append(b, key...)
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
+	flag := func(key string, f bool) {
+		b = append(b, key...)
+		b = strconv.AppendBool(b, f)
+	}
+	num(`"level":`, v.Level)
+	num(`,"levels":`, v.Levels)
+	num(`,"turn":`, v.Turn)
+	num(`,"score":`, v.Score)
+	flag(`,"key":`, v.Key)
+	flag(`,"torch":`, v.Torch)
+	num(`,"freezes":`, v.Freezes)
+	num(`,"bonuses":`, v.Bonuses)
+	flag(`,"your_turn":`, v.YourTurn)
+	num(`,"rows":`, v.Rows)
+	num(`,"cols":`, v.Cols)
+	b = append(b, `,"map":[`...)
+	for y := 0; y < v.Rows; y++ {
+		if y > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, v.Map[y*v.Cols:(y+1)*v.Cols])
+	}
+	b = append(b, `],"light":[`...)
+	for y := 0; y < v.Rows; y++ {
+		if y > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		for _, l := range v.Light[y*v.Cols : (y+1)*v.Cols] {
+			b = append(b, '0'+byte(l))
+		}
+		b = append(b, '"')
+	}
+	b = append(b, `],"monsters":[`...)
+	for i, m := range v.Monsters {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"kind":`...)
+		b = appendString(b, []byte(string(rune(m.Kind))))
+		num(`,"x":`, m.Pos.X)
+		num(`,"y":`, m.Pos.Y)
+		if m.Frozen {
+			b = append(b, `,"frozen":true`...)
+		}
+		if m.Resting {
+			b = append(b, `,"resting":true`...)
+		}
+		if m.FrozenFor != 0 {
+			num(`,"frozen_for":`, m.FrozenFor)
+		}
+		if m.Aiming {
+			b = append(b, `,"aiming":true`...)
+		}
+		if m.Left != 0 {
+			num(`,"left":`, m.Left)
+		}
+		b = append(b, '}')
+	}
+	b = append(b, `],"marks":`...)
+	b = appendPoints(b, v.Marks)
+	b = append(b, `,"compass":`...)
+	b = appendPoints(b, v.Compass)
+	b = append(b, `,"players":[`...)
+	for i, p := range v.Players {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		num(`{"seat":`, p.Seat)
+		b = append(b, `,"name":`...)
+		b = appendString(b, []byte(p.Name))
+		num(`,"x":`, p.Pos.X)
+		num(`,"y":`, p.Pos.Y)
+		b = append(b, `,"state":`...)
+		b = appendString(b, []byte(p.State.String()))
+		if p.Torch {
+			b = append(b, `,"torch":true`...)
+		}
+		b = append(b, '}')
+	}
+	num(`],"seat":`, v.Seat)
+	if v.Name != "" {
+		b = append(b, `,"name":`...)
+		b = appendString(b, []byte(v.Name))
+	}
+	b = append(b, `,"seed":`...)
+	b = strconv.AppendUint(b, v.Seed, 10)
+	b = append(b, `,"result":`...)
+	b = appendString(b, []byte(v.Result.String()))
+	if len(v.Passed) > 0 {
+		b = append(b, `,"passed":[`...)
+		for i, p := range v.Passed {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			num(`{"level":`, p.Level)
+			num(`,"turns":`, p.Turns)
+			num(`,"bonuses":`, p.Bonuses)
+			num(`,"time_bonus":`, p.TimeBonus)
+			num(`,"score":`, p.Score)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	return b
+}
+
+// appendString appends s as a JSON string, as encoding/json writes it.
+// Plain printable ASCII (every map row) is copied as it is; anything else
+// goes through encoding/json.
+func appendString(b, s []byte) []byte {
+	for _, c := range s {
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(string(s))
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+func appendPoints(b []byte, ps []Point) []byte {
+	b = append(b, '[')
+	for i, p := range ps {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(p.X), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(p.Y), 10)
+		b = append(b, ']')
+	}
+	return append(b, ']')
+}
+
+// marshalReflect is the view's wire form by encoding/json, the reference
+// AppendJSON is tested against.
+func (v View) marshalReflect() ([]byte, error) {
 	j := viewJSON{
 		Level: v.Level, Levels: v.Levels, Turn: v.Turn, Score: v.Score, Key: v.Key, Torch: v.Torch,
 		Freezes: v.Freezes, Bonuses: v.Bonuses, YourTurn: v.YourTurn, Rows: v.Rows, Cols: v.Cols,

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -125,4 +127,49 @@ func TestEventJSONHasNoPositions(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"kind":"teleported","seat":1}`), &unknown); err != nil || unknown.Kind != 0 {
 		t.Errorf("an unknown kind reads as 0: %+v %v", unknown, err)
 	}
+}
+
+// TestAppendJSONIsEncodingJSON: the hand-built JSON of a view is byte for
+// byte what encoding/json writes, over random co-op games of every level
+// and for names that need escaping.
+func TestAppendJSONIsEncodingJSON(t *testing.T) {
+	same := func(t *testing.T, v View, what string) {
+		t.Helper()
+		want, err := v.marshalReflect()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := v.MarshalJSON()
+		if string(got) != string(want) {
+			t.Fatalf("%s:\n got %s\nwant %s", what, got, want)
+		}
+	}
+	views := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		for level := 1; level <= CampaignLevels; level++ {
+			g, err := New(Config{Seed: seed, Players: 2, Start: level})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, uint64(level)))
+			for step := 0; step < 60 && g.Result() == InProgress; step++ {
+				for seat := 1; seat <= 2; seat++ {
+					same(t, g.View(seat), fmt.Sprintf("seed %d level %d step %d seat %d", seed, level, step, seat))
+					views++
+				}
+				same(t, g.TeamView(), "team view")
+				if _, err := g.Apply(g.Turn(), allActions[rng.IntN(len(allActions))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			v := g.View(1)
+			v.Name = "a <b> & \"c\" \\ é \u2028 \x01"
+			v.Players[0].Name = "al<ice>"
+			v.Passed = []LevelScore{{Level: 1, Turns: 20, Bonuses: 1, TimeBonus: 280, Score: 400}}
+			v.Monsters = append(v.Monsters, MonsterView{Kind: Minotaur, Pos: Point{1, 1}, Frozen: true, Resting: true, FrozenFor: 2, Aiming: true, Left: 3})
+			same(t, v, "escaped names, passed levels, every monster field")
+			same(t, View{}, "the empty view")
+		}
+	}
+	t.Logf("%d views compared", views)
 }

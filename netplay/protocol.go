@@ -257,10 +257,6 @@ type stateTail struct {
 // MarshalJSON writes {"t":"state","seq":…, the view's fields…, "events":…,
 // "happened":…}.
 func (s State) MarshalJSON() ([]byte, error) {
-	view, err := s.View.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
 	events := s.Events
 	if events == nil {
 		events = []string{}
@@ -269,11 +265,11 @@ func (s State) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, 0, len(view)+len(tail)+32)
+	out := make([]byte, 0, 256+4*s.Rows*(s.Cols+3)+len(tail))
 	out = append(out, `{"t":"state","seq":`...)
 	out = strconv.AppendInt(out, s.Seq, 10)
 	out = append(out, ',')
-	out = append(out, view[1:len(view)-1]...) // the view's fields
+	out = s.View.AppendJSONFields(out)
 	out = append(out, ',')
 	out = append(out, tail[len(`{"seq":0,`):]...) // events, happened and the closing brace
 	return out, nil

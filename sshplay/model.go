@@ -6,6 +6,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/tui"
 )
 
@@ -102,5 +104,24 @@ func hangupFilter(gone func() bool) func(tea.Model, tea.Msg) tea.Msg {
 			return tui.HangupMsg{}
 		}
 		return msg
+	}
+}
+
+// hostedAudience shows an SSH player's solo game on the game server
+// (tui.Audience over netplay.Hosted): listed in the lobby, watchable, the
+// spectators' chat and the server's notices ("carol is watching") for the
+// player.
+type hostedAudience struct{ h *netplay.Hosted }
+
+func (a hostedAudience) Show(v engine.View, events []engine.Event) { a.h.Show(v, events) }
+func (a hostedAudience) Say(text string)                           { a.h.Say(text) }
+func (a hostedAudience) End(result string, score, level int)       { a.h.End(result, score, level) }
+
+func (a hostedAudience) Heard(done <-chan struct{}) (from, text string, ok bool) {
+	select {
+	case c := <-a.h.Chat():
+		return c.From, c.Text, true
+	case <-done:
+		return "", "", false
 	}
 }

@@ -409,6 +409,11 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 		Connect: func(ctx context.Context, _, name string) (*netplay.Client, *netplay.Welcome, error) {
 			return s.connect(ctx, p, name)
 		},
+		// Solo games from the main menu are listed on the game server
+		// and can be watched; they are saved as before.
+		Host: func(name string, seed uint64) tui.Audience {
+			return hostedAudience{s.game.Host(name, seed)}
+		},
 	})
 	ss.input.last.Store(time.Now().UnixNano())
 	ss.out = &deadlineWriter{w: sess, d: s.cfg.WriteTimeout, cut: func() { s.cut(sess, ss.conn) }}

@@ -45,6 +45,13 @@ type Config struct {
 	// SSH front end joins the server of its own process, with the player's
 	// token). addr is the Server field.
 	Connect func(ctx context.Context, addr, name string) (*netplay.Client, *netplay.Welcome, error)
+	// Host, when set, shows the solo games played from the main menu to
+	// spectators: it is called (in a command) when such a game starts,
+	// with the player's name and the game's seed, and the game's views,
+	// the player's chat and its end go to the Audience it returns, whose
+	// spectators' chat the player sees. The SSH front end lists its
+	// players' games on its game server this way.
+	Host func(name string, seed uint64) Audience
 	// Name prefills the high-score name prompt.
 	Name string
 	// Notice is a line shown at the foot of the main menu when the
@@ -332,8 +339,32 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case HangupMsg:
 		return m, m.hangup()
 	}
+	if s := m.owner(msg); s != nil {
+		// A game's report while help, the pause menu or a level's
+		// score is shown: the screen whose session it is takes it (and
+		// waits for the next), instead of the screen on top dropping it.
+		n, cmd := s.Update(msg)
+		return m, tea.Batch(cmd, m.apply(n))
+	}
 	n, cmd := m.top().Update(msg)
 	return m, tea.Batch(cmd, m.apply(n))
+}
+
+// background is a screen that keeps receiving what its session or
+// connection reports while another screen is shown above it.
+type background interface {
+	// owns reports whether msg is the screen's to handle.
+	owns(msg tea.Msg) bool
+}
+
+// owner returns the screen under the top one that owns msg, or nil.
+func (m *Model) owner(msg tea.Msg) screen {
+	for i := len(m.stack) - 2; i >= 0; i-- {
+		if b, ok := m.stack[i].(background); ok && b.owns(msg) {
+			return m.stack[i]
+		}
+	}
+	return nil
 }
 
 // apply carries out a screen change and returns the new screen's Init

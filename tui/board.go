@@ -490,6 +490,9 @@ func (b *board) partnerLine() string {
 		return ""
 	}
 	info := b.info()
+	if b.seat == 0 {
+		return b.playersLine(info)
+	}
 	if info.Players < 2 {
 		return ""
 	}
@@ -514,6 +517,24 @@ func (b *board) partnerLine() string {
 		state += " · your turn"
 	}
 	return name + ": " + state
+}
+
+// playersLine tells a spectator every player's name and state: "alice
+// active · bob caught".
+func (b *board) playersLine(info SessionInfo) string {
+	var parts []string
+	for seat := 1; seat <= info.Players && seat <= 2; seat++ {
+		name := "Player " + strconv.Itoa(seat)
+		if seat-1 < len(info.Names) && info.Names[seat-1] != "" {
+			name = info.Names[seat-1]
+		}
+		state := "waiting"
+		if p, ok := b.view.Player(seat); ok {
+			state = p.State.String()
+		}
+		parts = append(parts, name+" "+state)
+	}
+	return strings.Join(parts, " · ")
 }
 
 // messageLines appends the last n lines of the messages, wrapped to w (once

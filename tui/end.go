@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
 )
 
@@ -43,6 +44,10 @@ type endScreen struct {
 	// replayErr tells that replay says why the replay was not written.
 	replayErr bool
 	note      string
+	// daily is the day's table of the daily challenge, once the server
+	// sent it after this game (dailyName the player in it).
+	daily     *netplay.Daily
+	dailyName string
 	// opened is when the screen appeared: keys that arrive less than
 	// endKeyGrace later were typed during play (a held Space, a fast
 	// fourth step) and are ignored.
@@ -107,6 +112,8 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		case msg.Replay != "":
 			e.replay = msg.Replay
 		}
+	case DailyMsg:
+		e.daily, e.dailyName = msg.Daily, msg.Name
 	case qualifiedMsg:
 		e.note = msg.scores.Notice
 		switch {
@@ -127,7 +134,9 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			return stay, nil
 		}
 		s := msg.added.Scores
-		return replace(newScoresScreen(e.c, msg.added.Rank, &s)), nil
+		sc := newScoresScreen(e.c, msg.added.Rank, &s)
+		sc.after = e.sess
+		return replace(sc), nil
 	case tea.KeyMsg:
 		if e.c.now().Sub(e.opened) < endKeyGrace {
 			return stay, nil
@@ -151,11 +160,22 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			case "enter", "esc", "q", " ":
 				return replace(afterGame(e.c, e.sess)), nil
 			case "h":
-				return replace(newScoresScreen(e.c, 0, nil)), nil
+				sc := newScoresScreen(e.c, 0, nil)
+				sc.after = e.sess
+				return replace(sc), nil
 			}
 		}
 	}
 	return stay, nil
+}
+
+// back names where Enter goes: the lobby after a network game, else the
+// menu.
+func (e *endScreen) back() string {
+	if _, ok := e.sess.(Resumable); ok {
+		return "Enter: lobby"
+	}
+	return "Enter: menu"
 }
 
 // View draws the result.
@@ -187,7 +207,7 @@ func (e *endScreen) View() string {
 		prompt = st.Warn.Render("A new high score!") + "\n" + e.name.View(min(saves.MaxNameWidth+14, tw)) + "\n" +
 			st.Faint.Render("Enter: record it")
 	case endDone:
-		prompt = st.Faint.Render(wrap("Enter: menu · H: high scores", tw))
+		prompt = st.Faint.Render(wrap(e.back()+" · H: high scores", tw))
 	}
 	var replay string
 	switch {
@@ -198,6 +218,10 @@ func (e *endScreen) View() string {
 		// The whole path, on lines of its own: the player copies it into
 		// `minotaur replay`.
 		replay = st.Faint.Render("Replay saved:\n" + wrapPath(e.replay, tw))
+	}
+	if e.daily != nil {
+		lines := append([]string{st.Heading.Render(cut("Daily challenge "+e.daily.Date, tw))}, dailyTable(st, e.daily, e.dailyName, 5, tw)...)
+		stats += "\n\n" + strings.Join(lines, "\n")
 	}
 	sections := []string{title, wrap(cause, tw), stats, table, prompt, wrap(e.note, tw), replay}
 	if e.c.dialogHeight(sections) > e.c.h || lipgloss.Width(stats) > tw {
@@ -295,6 +319,11 @@ func (e *endScreen) text(w, h int) (lines []string, cut int) {
 	} else {
 		add(&head, fmt.Sprintf("Score %d · level %d of %d · seed %d", v.Score, v.Level, v.Levels, v.Seed))
 	}
+	var dtable []string
+	if e.daily != nil {
+		dtable = append(dtable, "", st.Heading.Render(fit("Daily challenge "+e.daily.Date, w)))
+		dtable = append(dtable, dailyTable(st, e.daily, e.dailyName, 5, w)...)
+	}
 	if len(v.Passed) > 0 || !e.won {
 		table = append(table, "", st.Heading.Render(fmt.Sprintf("%-6s %5s %7s %6s", "Level", "Turns", "Bonuses", "Score")))
 		for _, p := range v.Passed {
@@ -312,7 +341,7 @@ func (e *endScreen) text(w, h int) (lines []string, cut int) {
 	case endName, endAdding:
 		prompt = append(prompt, st.Warn.Render("A new high score!"), e.name.View(min(w, saves.MaxNameWidth+14)), st.Faint.Render("Enter: record it"))
 	case endDone:
-		prompt = append(prompt, st.Faint.Render("Enter: menu · H: high scores"))
+		prompt = append(prompt, st.Faint.Render(e.back()+" · H: high scores"))
 	}
 	if e.note != "" {
 		extra = append(extra, "")
@@ -350,17 +379,17 @@ func (e *endScreen) text(w, h int) (lines []string, cut int) {
 		return out
 	}
 	for i, try := range [][]string{
-		join(head, table, prompt, extra),
-		unblank(join(head, table, prompt, extra)),
-		join(head, prompt, extra),
-		unblank(join(head, prompt, extra)),
+		join(head, dtable, table, prompt, extra),
+		unblank(join(head, dtable, table, prompt, extra)),
+		join(head, dtable, prompt, extra),
+		unblank(join(head, dtable, prompt, extra)),
 	} {
 		if len(try) <= h {
 			return try, i
 		}
 	}
 	// The summary and the prompt first; what is left of the notes after.
-	out := unblank(join(head, prompt))
+	out := unblank(join(head, dtable, prompt))
 	out = append(out, unblank(extra)...)
 	return out[:min(len(out), h)], 4
 }
@@ -371,6 +400,9 @@ type scoresScreen struct {
 	rank   int
 	scores *saves.Scores
 	err    error
+	// after is the game whose end led here: after a network game the
+	// player goes back to that server's lobby (nil: the menu).
+	after Session
 }
 
 func newScoresScreen(c *common, rank int, s *saves.Scores) *scoresScreen {
@@ -403,6 +435,9 @@ func (s *scoresScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	case tea.KeyMsg:
 		switch strings.ToLower(msg.String()) {
 		case "enter", "esc", "q", " ":
+			if s.after != nil {
+				return replace(afterGame(s.c, s.after)), nil
+			}
 			return replace(newMenu(s.c)), nil
 		}
 	}
@@ -461,7 +496,11 @@ func (s *scoresScreen) View() string {
 	if s.scores != nil && s.scores.Notice != "" {
 		b.WriteString("\n" + st.Warn.Render(wrap(s.scores.Notice, max(s.c.w-8, 20))) + "\n")
 	}
-	b.WriteString("\n" + st.Faint.Render("Enter or Esc: menu"))
+	back := "Enter or Esc: menu"
+	if _, ok := s.after.(Resumable); ok {
+		back = "Enter or Esc: lobby"
+	}
+	b.WriteString("\n" + st.Faint.Render(back))
 	return s.c.center(b.String())
 }
 

@@ -34,11 +34,17 @@ type gameScreen struct {
 }
 
 func newGameScreen(c *common, sess Session) *gameScreen {
+	if ls, ok := sess.(*LocalSession); ok && c.cfg.Host != nil {
+		sess = newHostedSession(ls, c.cfg.Name, c.cfg.Host)
+	}
 	g := &gameScreen{c: c, sess: sess}
 	g.b = newBoard(c.st, sess.Seat(), sess.View())
 	g.b.info, g.b.turns = sess.Info, true
 	g.b.keys = g.keyHints
 	g.chat = lineInput{Prompt: "> ", Limit: 200}
+	if d, ok := sess.(interface{ Daily() bool }); ok && d.Daily() {
+		g.b.status = "Daily challenge"
+	}
 	g.b.welcome()
 	return g
 }
@@ -55,10 +61,21 @@ func (g *gameScreen) dealAhead() tea.Cmd {
 	return nil
 }
 
-// canChat reports whether the session has a partner to talk to.
+// canChat reports whether the session has someone to talk to: a partner,
+// or the spectators of a game on a server.
 func (g *gameScreen) canChat() bool {
 	_, ok := g.sess.(Chatter)
-	return ok && g.sess.Info().Players == 2
+	return ok
+}
+
+// owns claims the session's reports, which must reach the game (and re-arm
+// its wait) even while help or the pause menu is shown above it.
+func (g *gameScreen) owns(msg tea.Msg) bool {
+	switch msg.(type) {
+	case EventsMsg, ChatMsg, SessionErrorMsg:
+		return true
+	}
+	return false
 }
 
 // Update handles a key or a session's report.
@@ -158,6 +175,15 @@ func (g *gameScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 	return g.apply(ev)
 }
 
+// flush hands over to the session's audience what it is waiting to show
+// (a solo game shown to spectators), or nil.
+func (g *gameScreen) flush() tea.Cmd {
+	if f, ok := g.sess.(interface{ Flush() tea.Cmd }); ok {
+		return f.Flush()
+	}
+	return nil
+}
+
 // chatKey handles a key while a chat line is typed.
 func (g *gameScreen) chatKey(msg tea.KeyMsg) tea.Cmd {
 	g.b.touch()
@@ -173,6 +199,7 @@ func (g *gameScreen) chatKey(msg tea.KeyMsg) tea.Cmd {
 			if err := g.sess.(Chatter).Say(text); err != nil {
 				g.b.say("Not sent: " + err.Error())
 			}
+			return g.flush()
 		}
 		return nil
 	}
@@ -183,6 +210,15 @@ func (g *gameScreen) chatKey(msg tea.KeyMsg) tea.Cmd {
 // apply shows the events and the new view, and moves to the level-passed
 // or end screen when the events say so.
 func (g *gameScreen) apply(ev []engine.Event) (nav, tea.Cmd) {
+	n, cmd := g.applied(ev)
+	if f := g.flush(); f != nil {
+		cmd = tea.Sequence(f, cmd)
+	}
+	return n, cmd
+}
+
+// applied is apply without the hand-over to an audience.
+func (g *gameScreen) applied(ev []engine.Event) (nav, tea.Cmd) {
 	o := g.b.play(ev, g.sess.View(), narrator(g.sess))
 	if o.end != 0 || o.passed != nil {
 		g.stopTrip()

@@ -276,6 +276,10 @@ func (m *Model) Screen() string {
 		return "saves"
 	case *networkScreen:
 		return "network"
+	case *lobbyScreen:
+		return "lobby"
+	case *watchScreen:
+		return "watch"
 	case *confirmScreen:
 		return "confirm"
 	case *labMenuScreen:

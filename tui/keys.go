@@ -74,3 +74,52 @@ func (k listKeys) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Down,
 
 // FullHelp lists the keys of a menu.
 func (k listKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// lobbyKeyMap are the keys of the server's lobby: the lobby matches keys
+// against them and draws its key hints from them.
+type lobbyKeyMap struct {
+	Up, Down        key.Binding
+	Invite, Bot     key.Binding
+	Accept, Decline key.Binding
+	Watch           key.Binding
+	Solo, Daily     key.Binding
+	Chat, Back      key.Binding
+	// Select is Up and Down as one hint; it is never matched.
+	Select key.Binding
+}
+
+var lobbyKeys = lobbyKeyMap{
+	Up:      key.NewBinding(key.WithKeys("up", "w", "W", "k"), key.WithHelp("↑", "up")),
+	Down:    key.NewBinding(key.WithKeys("down", "s", "S", "j"), key.WithHelp("↓", "down")),
+	Invite:  key.NewBinding(key.WithKeys("i", "I"), key.WithHelp("I", "invite")),
+	Bot:     key.NewBinding(key.WithKeys("b", "B"), key.WithHelp("B", "bot")),
+	Accept:  key.NewBinding(key.WithKeys("a", "A"), key.WithHelp("A", "accept")),
+	Decline: key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("D", "decline")),
+	Watch:   key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("V", "watch")),
+	Solo:    key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("N", "solo")),
+	Daily:   key.NewBinding(key.WithKeys("c", "C"), key.WithHelp("C", "daily")),
+	Chat:    key.NewBinding(key.WithKeys("t", "T", "enter"), key.WithHelp("T", "chat")),
+	Back:    key.NewBinding(key.WithKeys("esc", "q", "Q"), key.WithHelp("Esc", "menu")),
+	Select:  key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
+}
+
+// hints are the lobby's key hints: the daily challenge's only while the
+// player has not used today's attempt (daily false), the answers only
+// while an invitation waits.
+func (k lobbyKeyMap) hints(daily, invited bool) []key.Binding {
+	d := k.Daily
+	d.SetEnabled(daily)
+	if invited {
+		return []key.Binding{k.Select, k.Accept, k.Decline, k.Invite, k.Watch, k.Solo, d, k.Chat, k.Back}
+	}
+	return []key.Binding{k.Select, k.Invite, k.Bot, k.Watch, k.Solo, d, k.Chat, k.Back}
+}
+
+// watchKeys are the keys of the watch screen.
+var watchKeys = struct {
+	Chat, Leave, Help key.Binding
+}{
+	Chat:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("Enter", "chat")),
+	Leave: key.NewBinding(key.WithKeys("esc", "q", "Q"), key.WithHelp("Esc/Q", "leave")),
+	Help:  key.NewBinding(key.WithKeys("h", "H", "?"), key.WithHelp("H/?", "help")),
+}

@@ -2,8 +2,10 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -26,7 +28,10 @@ type lobbyScreen struct {
 	token   string
 	players []netplay.LobbyPlayer
 	more    int
-	cursor  int // the selected player in players
+	games   []netplay.LobbyGame
+	moreG   int
+	daily   *netplay.Daily // the day's daily challenge; nil until the server tells it
+	cursor  int            // the selected line: a player in players, then a game in games
 	invites []string
 	chat    []string // lines of chat and notices, oldest first
 	typing  bool
@@ -34,6 +39,10 @@ type lobbyScreen struct {
 	start   *netplay.Start // the game that is starting, until its first state
 	note    string
 	gone    bool // the connection is closed
+	// waiting is set while a command waits for the connection's next
+	// message on the lobby's behalf (the watch screen hands the lobby
+	// back with its wait under way): Init then starts no second one.
+	waiting bool
 }
 
 func newLobbyScreen(c *common, cl *netplay.Client, addr string, w *netplay.Welcome) *lobbyScreen {
@@ -64,8 +73,14 @@ func (l *lobbyScreen) wait() tea.Cmd {
 	}
 }
 
-// Init starts receiving.
-func (l *lobbyScreen) Init() tea.Cmd { return l.wait() }
+// Init starts receiving, unless a wait is under way already.
+func (l *lobbyScreen) Init() tea.Cmd {
+	if l.waiting {
+		return nil
+	}
+	l.waiting = true
+	return l.wait()
+}
 
 func (l *lobbyScreen) say(s string) {
 	l.chat = append(l.chat, s)
@@ -91,6 +106,7 @@ func (l *lobbyScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		if msg.client != l.client {
 			return stay, nil
 		}
+		l.waiting = false
 		if msg.err != nil {
 			l.gone = true
 			return replace(newMessageScreen(l.c, "Connection lost",
@@ -104,24 +120,38 @@ func (l *lobbyScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 }
 
 // server handles one server message and re-arms the wait, except when a
-// game starts: its session takes the connection over.
+// game starts: its session (or the watch screen) takes the connection over.
 func (l *lobbyScreen) server(m netplay.Message) (nav, tea.Cmd) {
+	if n := l.handle(m); n != stay {
+		return n, nil
+	}
+	l.waiting = true
+	return stay, l.wait()
+}
+
+// handle takes one server message in: the lists, the day's table, chat,
+// invitations, and the start of a game, played or watched (the screen to
+// go to; stay otherwise).
+func (l *lobbyScreen) handle(m netplay.Message) nav {
 	switch m := m.(type) {
 	case *netplay.Lobby:
-		sel := ""
-		if l.cursor < len(l.players) {
-			sel = l.players[l.cursor].Name
-		}
+		sel, selGame := l.selected()
 		l.players, l.more = nil, m.More
 		for _, p := range m.Players {
 			if p.Name != l.me {
 				l.players = append(l.players, p)
 			}
 		}
+		l.games, l.moreG = m.Games, m.MoreGames
 		l.cursor = 0
 		for i, p := range l.players {
-			if p.Name == sel {
+			if sel != nil && p.Name == sel.Name {
 				l.cursor = i
+			}
+		}
+		for i, g := range l.games {
+			if selGame != nil && g.Game == selGame.Game {
+				l.cursor = len(l.players) + i
 			}
 		}
 		// Invitations from players who left or started playing lapse.
@@ -132,6 +162,8 @@ func (l *lobbyScreen) server(m netplay.Message) (nav, tea.Cmd) {
 			}
 		}
 		l.invites = kept
+	case *netplay.Daily:
+		l.daily = m
 	case *netplay.Chat:
 		l.say(m.From + ": " + m.Text)
 	case *netplay.Invited:
@@ -146,12 +178,31 @@ func (l *lobbyScreen) server(m netplay.Message) (nav, tea.Cmd) {
 	case *netplay.Start:
 		l.start = m
 	case *netplay.State:
-		if l.start != nil {
-			sess := NewRemoteSession(l.client, l.addr, l.me, l.start, m, l.c.rejoin(l.addr, l.me, l.token))
-			return replace(newGameScreen(l.c, sess)), nil
+		if l.start == nil {
+			break
 		}
+		start := l.start
+		l.start = nil
+		if start.Seat == 0 {
+			l.note = ""
+			return replace(newWatchScreen(l, start, m))
+		}
+		sess := NewRemoteSession(l.client, l.addr, l.me, start, m, l.c.rejoin(l.addr, l.me, l.token))
+		return replace(newGameScreen(l.c, sess))
 	}
-	return stay, l.wait()
+	return stay
+}
+
+// selected returns the player or the game on the selected line (nil and
+// nil when the lists are empty).
+func (l *lobbyScreen) selected() (*netplay.LobbyPlayer, *netplay.LobbyGame) {
+	switch i := l.cursor; {
+	case i < len(l.players):
+		return &l.players[i], nil
+	case i-len(l.players) < len(l.games):
+		return nil, &l.games[i-len(l.players)]
+	}
+	return nil, nil
 }
 
 func (l *lobbyScreen) status(name string) string {
@@ -191,52 +242,116 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 		}
 		return stay, nil
 	}
-	switch msg.Type {
-	case tea.KeyEsc:
+	k := lobbyKeys
+	switch {
+	case key.Matches(msg, k.Back):
 		return l.leave()
-	case tea.KeyUp:
+	case key.Matches(msg, k.Up):
 		l.move(-1)
-		return stay, nil
-	case tea.KeyDown:
+	case key.Matches(msg, k.Down):
 		l.move(+1)
-		return stay, nil
-	case tea.KeyEnter:
+	case key.Matches(msg, k.Chat):
 		return stay, l.chatStart()
-	case tea.KeyRunes:
-	default:
-		return stay, nil
-	}
-	switch strings.ToLower(msg.String()) {
-	case "t":
-		return stay, l.chatStart()
-	case "w", "k":
-		l.move(-1)
-	case "s", "j":
-		l.move(+1)
-	case "i":
-		if l.cursor >= len(l.players) {
-			l.note = "Nobody to invite yet: wait for a player to join."
+	case key.Matches(msg, k.Invite):
+		p, _ := l.selected()
+		if p == nil {
+			if len(l.players) == 0 {
+				l.note = "Nobody to invite yet: wait for a player to join, or play solo (N)."
+			} else {
+				l.note = "Select a player to invite (↑/↓)."
+			}
 			return stay, nil
 		}
-		to := l.players[l.cursor].Name
+		to := p.Name
 		return stay, l.send(func(c *netplay.Client) error { return c.Invite(to) })
-	case "a", "d":
+	case key.Matches(msg, k.Bot):
+		to := l.idleBot()
+		if to == "" {
+			l.note = "No bot is free on this server (a server started with --bots N has some)."
+			return stay, nil
+		}
+		l.note = "Inviting the bot " + to + "…"
+		return stay, l.send(func(c *netplay.Client) error { return c.Invite(to) })
+	case key.Matches(msg, k.Watch):
+		g := l.watchable()
+		if g == nil {
+			if len(l.games) == 0 {
+				l.note = "No game is in progress to watch."
+			} else {
+				l.note = "Select a game in progress (↓) to watch it."
+			}
+			return stay, nil
+		}
+		id := g.Game
+		l.note = "Joining " + gameTitle(g) + " as a spectator…"
+		return stay, l.send(func(c *netplay.Client) error { return c.Watch(id) })
+	case key.Matches(msg, k.Solo):
+		l.note = "Starting a solo game on the server…"
+		return stay, l.send(func(c *netplay.Client) error { return c.Solo(false) })
+	case key.Matches(msg, k.Daily):
+		if l.daily != nil && l.daily.Played {
+			l.note = "Today's challenge is played (one try a day); a new one starts at 00:00 UTC."
+			return stay, nil
+		}
+		l.note = "Starting the daily challenge…"
+		return stay, l.send(func(c *netplay.Client) error { return c.Solo(true) })
+	case key.Matches(msg, k.Accept), key.Matches(msg, k.Decline):
 		if len(l.invites) == 0 {
 			l.note = "Nobody has invited you."
 			return stay, nil
 		}
 		from := l.invites[len(l.invites)-1]
 		l.invites = l.invites[:len(l.invites)-1]
-		if strings.ToLower(msg.String()) == "d" {
+		if key.Matches(msg, k.Decline) {
 			l.note = "You declined " + from + "'s invitation."
 			return stay, l.send(func(c *netplay.Client) error { return c.Decline(from) })
 		}
 		l.note = "Starting a game with " + from + "…"
 		return stay, l.send(func(c *netplay.Client) error { return c.Accept(from) })
-	case "q":
-		return l.leave()
 	}
 	return stay, nil
+}
+
+// idleBot is the bot to invite: the selected player when it is an idle
+// bot, else the first idle bot in the list ("" when none is free).
+func (l *lobbyScreen) idleBot() string {
+	if p, _ := l.selected(); p != nil && p.Bot && p.Status == netplay.StatusIdle {
+		return p.Name
+	}
+	for _, p := range l.players {
+		if p.Bot && p.Status == netplay.StatusIdle {
+			return p.Name
+		}
+	}
+	return ""
+}
+
+// watchable is the game to watch: the selected game, or the game of the
+// selected player when they are playing (nil for none).
+func (l *lobbyScreen) watchable() *netplay.LobbyGame {
+	p, g := l.selected()
+	if g != nil {
+		return g
+	}
+	if p == nil {
+		return nil
+	}
+	for i := range l.games {
+		for _, name := range l.games[i].Players {
+			if name == p.Name {
+				return &l.games[i]
+			}
+		}
+	}
+	return nil
+}
+
+// gameTitle names a game by its players: "alice", "alice and bob".
+func gameTitle(g *netplay.LobbyGame) string {
+	if len(g.Players) == 0 {
+		return "game " + g.Game
+	}
+	return strings.Join(g.Players, " and ")
 }
 
 func (l *lobbyScreen) chatStart() tea.Cmd {
@@ -247,7 +362,7 @@ func (l *lobbyScreen) chatStart() tea.Cmd {
 }
 
 func (l *lobbyScreen) move(d int) {
-	if n := len(l.players); n > 0 {
+	if n := len(l.players) + len(l.games); n > 0 {
 		l.cursor = (l.cursor + d + n) % n
 	}
 }
@@ -262,12 +377,13 @@ func (l *lobbyScreen) leave() (nav, tea.Cmd) {
 	}
 }
 
-// View draws the players, the chat, the invitations and the keys.
+// View draws the lists (players, then the games in progress), the day's
+// table and the chat, the invitations and the keys.
 func (l *lobbyScreen) View() string {
 	st := l.c.st
 	w, h := l.c.w, l.c.h
-	listW := min(max(w/3, 22), 30)
-	chatW := max(w-listW-3, 16)
+	listW := min(max(w*9/20, 20), 38)
+	chatW := max(w-listW-3, 8)
 	where := l.addr
 	if l.c.cfg.Connect != nil {
 		where = "this server"
@@ -275,30 +391,15 @@ func (l *lobbyScreen) View() string {
 	title := fmt.Sprintf("LOBBY · %s · you are %s", where, l.me)
 	lines := []string{st.Title.Render(cut(title, w)), ""}
 
-	bodyH := max(h-8, 3)
-	var left []string
-	left = append(left, st.Heading.Render("Players"))
-	if len(l.players) == 0 {
-		left = append(left, st.Faint.Render("nobody else yet"))
-	}
-	first := max(0, min(l.cursor-(bodyH-2), len(l.players)-(bodyH-1)))
-	for i := first; i < len(l.players) && len(left) < bodyH; i++ {
-		p := l.players[i]
-		text := fmt.Sprintf("%-16s %s", p.Name, p.Status)
-		switch {
-		case i == l.cursor:
-			left = append(left, "> "+st.Selected.Render(text))
-		case p.Status == netplay.StatusIdle:
-			left = append(left, "  "+text)
-		default:
-			left = append(left, "  "+st.Faint.Render(text))
-		}
-	}
-	if l.more > 0 && len(left) < bodyH {
-		left = append(left, st.Faint.Render(fmt.Sprintf("  and %d more", l.more)))
-	}
+	hints := l.hintLines(w)
+	bodyH := max(h-7-len(hints), 3)
+	left := l.listLines(listW, bodyH)
 
 	var right []string
+	if l.daily != nil {
+		right = l.dailyLines(chatW, max(1, bodyH/3))
+		right = append(right, "")
+	}
 	right = append(right, st.Heading.Render("Chat"))
 	var wrapped []string
 	for _, s := range l.chat {
@@ -311,8 +412,8 @@ func (l *lobbyScreen) View() string {
 			wrapped = append(wrapped, line)
 		}
 	}
-	if n := bodyH - 1; len(wrapped) > n {
-		wrapped = wrapped[len(wrapped)-n:]
+	if n := bodyH - len(right); len(wrapped) > n {
+		wrapped = wrapped[len(wrapped)-max(n, 0):]
 	}
 	right = append(right, wrapped...)
 
@@ -322,7 +423,7 @@ func (l *lobbyScreen) View() string {
 			a = left[i]
 		}
 		if i < len(right) {
-			b = right[i]
+			b = fit(right[i], chatW)
 		}
 		// Every row is padded to the list's width, so that the divider
 		// stands in one column: a row exactly as wide as the list (a
@@ -347,7 +448,162 @@ func (l *lobbyScreen) View() string {
 		} else {
 			lines = append(lines, "")
 		}
-		lines = append(lines, st.Faint.Render(cut("↑/↓ select · I invite · A accept · D decline · T chat · Esc menu", w)))
+		lines = append(lines, hints...)
 	}
 	return padLines(strings.Join(lines, "\n"), h)
+}
+
+// hintLines are the key hints for a terminal w columns wide: one line, or
+// two when one would be cut.
+func (l *lobbyScreen) hintLines(w int) []string {
+	st := l.c.st
+	played := l.daily != nil && l.daily.Played
+	keys := lobbyKeys.hints(!played, len(l.invites) > 0)
+	h := keyHelp(st, " · ", true)
+	one := h.ShortHelpView(keys)
+	if ansi.StringWidth(one) <= w {
+		return []string{st.Faint.Render(one)}
+	}
+	half := (len(keys) + 1) / 2
+	return []string{st.Faint.Render(cut(h.ShortHelpView(keys[:half]), w)), st.Faint.Render(cut(h.ShortHelpView(keys[half:]), w))}
+}
+
+// listLines are the left column: the players (bots marked), then the
+// games in progress on two lines each (players and a daily mark, then
+// level, turn and watchers), scrolled to keep the selected line in view.
+func (l *lobbyScreen) listLines(w, h int) []string {
+	st := l.c.st
+	type row struct {
+		text string
+		item int // the line's item (-1: a heading or a note)
+	}
+	var rows []row
+	add := func(text string, item int) { rows = append(rows, row{text, item}) }
+	add(st.Heading.Render("Players"), -1)
+	if len(l.players) == 0 {
+		add(st.Faint.Render("nobody else yet"), -1)
+	}
+	nameW := min(netplay.MaxName, max(w-2-len(netplay.StatusPlaying)-1, 6))
+	for i, p := range l.players {
+		text := fmt.Sprintf("%-*s %s", nameW, p.Name, p.Status)
+		if p.Bot {
+			text += " · bot"
+		}
+		switch {
+		case i == l.cursor:
+			add("> "+st.Selected.Render(text), i)
+		case p.Status == netplay.StatusIdle:
+			add("  "+text, i)
+		default:
+			add("  "+st.Faint.Render(text), i)
+		}
+	}
+	if l.more > 0 {
+		add(st.Faint.Render(fmt.Sprintf("  and %d more", l.more)), -1)
+	}
+	add("", -1)
+	add(st.Heading.Render("Games in progress"), -1)
+	if len(l.games) == 0 {
+		add(st.Faint.Render("none right now"), -1)
+	}
+	for i := range l.games {
+		g := &l.games[i]
+		item := len(l.players) + i
+		text := gameTitle(g)
+		if g.Daily {
+			text += " · daily"
+		} else if len(g.Players) == 1 {
+			text += " · solo"
+		}
+		info := fmt.Sprintf("    level %d · turn %d", g.Level, g.Turn)
+		if g.Watchers > 0 {
+			info += " · " + strconv.Itoa(g.Watchers) + " watching"
+		}
+		if item == l.cursor {
+			add("> "+st.Selected.Render(cut(text, w-2)), item)
+		} else {
+			add("  "+text, item)
+		}
+		add(st.Faint.Render(cut(info, w)), item)
+	}
+	if l.moreG > 0 {
+		add(st.Faint.Render(fmt.Sprintf("  and %d more games", l.moreG)), -1)
+	}
+	// The selected item's lines in view.
+	first, last := -1, -1
+	for i, r := range rows {
+		if r.item == l.cursor && r.item >= 0 {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	top := 0
+	if last >= h {
+		top = last - h + 1
+	}
+	if first >= 0 && first < top {
+		top = first
+	}
+	out := make([]string, 0, h)
+	for i := top; i < len(rows) && len(out) < h; i++ {
+		out = append(out, rows[i].text)
+	}
+	return out
+}
+
+// dailyLines are the day's table in at most n entries (the player's own
+// always among them), headed by the day, and what the player can do.
+func (l *lobbyScreen) dailyLines(w, n int) []string {
+	st := l.c.st
+	d := l.daily
+	out := []string{st.Heading.Render(cut("Daily challenge "+d.Date, w))}
+	out = append(out, dailyTable(st, d, l.me, n, w)...)
+	if d.Played {
+		out = append(out, st.Faint.Render(cut("You played today's challenge.", w)))
+	} else {
+		out = append(out, st.Warn.Render(cut("C: play it (one try a day)", w)))
+	}
+	return out
+}
+
+// dailyTable is the lines of the day's table: at most n entries, best
+// first, the entry of name marked "← you" (and shown in the last place
+// when it is not among the first n).
+func dailyTable(st *Styles, d *netplay.Daily, name string, n, w int) []string {
+	if len(d.Entries) == 0 {
+		return []string{st.Faint.Render(cut("nobody has finished it yet", w))}
+	}
+	mine := -1
+	for i, e := range d.Entries {
+		if e.Name == name {
+			mine = i
+			break
+		}
+	}
+	show := make([]int, 0, n)
+	for i := 0; i < len(d.Entries) && len(show) < n; i++ {
+		show = append(show, i)
+	}
+	if mine >= n && n > 0 {
+		show[n-1] = mine
+	}
+	var out []string
+	for _, i := range show {
+		e := d.Entries[i]
+		line := fmt.Sprintf("%2d %-16s %5d lvl %d", i+1, e.Name, e.Score, e.Level)
+		if e.Won {
+			line += " won"
+		}
+		if i == mine {
+			out = append(out, st.Selected.Render(cut(line+" ← you", w)))
+		} else {
+			out = append(out, cut(line, w))
+		}
+	}
+	if len(d.Entries) > len(show) {
+		out = append(out, st.Faint.Render(cut(fmt.Sprintf("    and %d more", len(d.Entries)-len(show)), w)))
+	}
+	return out
 }

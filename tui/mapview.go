@@ -68,7 +68,12 @@ func (d *mapDrawer) load(v *engine.View, seat int) {
 			}
 		}
 	}
-	// The partner first, so that this seat's own P is drawn on top.
+	// The partner first, so that this seat's own P is drawn on top. A
+	// spectator (seat 0) sees seat 1 drawn as the player, seat 2 as the
+	// partner.
+	if seat == 0 {
+		seat = 1
+	}
 	for pass := 0; pass < 2; pass++ {
 		for _, p := range v.Players {
 			if p.State != engine.Active || (p.Seat == seat) != (pass == 1) {

@@ -360,8 +360,9 @@ func TestLobbyChatAttributed(t *testing.T) {
 	waitText(t, tm, "LOBBY", "you are ada")
 	bob := newBot(t, addr, "bob", "")
 	waitText(t, tm, "bob              idle")
-	// 49 columns of "bob: xxx…", then what would start the next line.
-	bob.c.Chat(strings.Repeat("x", 44) + " mallory: send me your token")
+	// 39 columns of "bob: xxx…" (the chat column's width at 80
+	// columns), then what would start the next line.
+	bob.c.Chat(strings.Repeat("x", 34) + " mallory: send me your token")
 	waitText(t, tm, "│ bob: xxxx", "│   mallory: send me your token")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))

@@ -25,6 +25,8 @@ type RemoteSession struct {
 	addr, name string
 	seat       int
 	game       string
+	solo       bool // a one-player game run by the server (no partner)
+	daily      bool // the day's daily challenge
 	net        *netplay.Seat
 
 	mu     sync.Mutex
@@ -38,6 +40,10 @@ type RemoteSession struct {
 	// that notice until Next hands it over).
 	resumed bool
 	pending []tea.Msg
+	// table is the day's table the server sent after this game (a daily
+	// challenge) ended; tabled is closed when it came.
+	table  *netplay.Daily
+	tabled chan struct{}
 }
 
 // NewRemoteSession wraps a client whose game has started: start is the
@@ -47,7 +53,9 @@ type RemoteSession struct {
 func NewRemoteSession(c *netplay.Client, addr, name string, start *netplay.Start, first *netplay.State, rejoin netplay.Rejoin) *RemoteSession {
 	s := &RemoteSession{
 		addr: addr, name: name, seat: start.Seat, game: start.Game,
+		solo: start.Partner == "", daily: start.Daily,
 		net: netplay.NewSeat(c, rejoin), state: first, online: [2]bool{true, true},
+		tabled: make(chan struct{}),
 	}
 	if start.Seat == 1 || start.Seat == 2 {
 		s.names[start.Seat-1] = name
@@ -142,6 +150,11 @@ func (s *RemoteSession) handle(m netplay.Message) tea.Msg {
 			s.resumed = false
 			s.pending = append(s.pending, ChatMsg{Text: s.backNotice(m)})
 		}
+		for _, x := range extraSentences(m, engine.Narrator{Seat: s.seat, Names: s.names}) {
+			// What the server tells besides the game's events: who
+			// watches.
+			s.pending = append(s.pending, ChatMsg{Text: x})
+		}
 		s.mu.Unlock()
 		var ev []engine.Event
 		for _, e := range m.Happened {
@@ -157,7 +170,22 @@ func (s *RemoteSession) handle(m netplay.Message) tea.Msg {
 		}
 		return EventsMsg{Events: ev}
 	case *netplay.Chat:
+		if m.Scope == netplay.ScopeLobby {
+			return nil // the game is over and the player back in the lobby
+		}
 		return ChatMsg{From: m.From, Text: m.Text}
+	case *netplay.Daily:
+		if !s.daily {
+			return nil // the lobby's, after another kind of game
+		}
+		s.mu.Lock()
+		first := s.table == nil
+		s.table = m
+		s.mu.Unlock()
+		if first {
+			close(s.tabled)
+		}
+		return DailyMsg{Daily: m, Name: s.name}
 	case *netplay.Partner:
 		s.mu.Lock()
 		other := 2 - s.seat
@@ -222,11 +250,17 @@ func (s *RemoteSession) backNotice(st *netplay.State) string {
 func (s *RemoteSession) Info() SessionInfo {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.solo && s.seat == 1 {
+		return SessionInfo{Players: 1, Names: []string{s.names[0]}}
+	}
 	return SessionInfo{Players: 2, Names: []string{s.names[0], s.names[1]},
 		Online: []bool{s.online[0], s.online[1]}}
 }
 
-// Say sends a chat line to the partner.
+// Daily reports whether the game is the day's daily challenge.
+func (s *RemoteSession) Daily() bool { return s.daily }
+
+// Say sends a chat line to the partner and the game's spectators.
 func (s *RemoteSession) Say(text string) error { return s.net.Chat(text) }
 
 // End leaves the game (unless it is over) and closes the connection.
@@ -237,11 +271,31 @@ func (s *RemoteSession) End() tea.Cmd {
 		return nil
 	}
 	s.ended = true
+	over, daily := s.over, s.daily
 	s.mu.Unlock()
 	return func() tea.Msg {
+		if over && daily {
+			// The day's table follows the game's end: the end screen
+			// shows it, so the connection waits for it a moment.
+			select {
+			case <-s.tabled:
+			case <-time.After(dailyWait):
+			}
+		}
 		s.net.End(true)
 		return EndedMsg{}
 	}
+}
+
+// dailyWait is how long the end of a daily challenge waits for the day's
+// table before it closes the connection.
+const dailyWait = 2 * time.Second
+
+// DailyMsg is the day's table of the daily challenge, as the server sent
+// it after a game; Name is the player's name in it.
+type DailyMsg struct {
+	Daily *netplay.Daily
+	Name  string
 }
 
 // Server returns the address and player name of the session, for the way

@@ -87,6 +87,7 @@ func TestE2EPlayerSees(t *testing.T) {
 			tm.keys("a", "a")
 			tm.waitFor("look at the hunter", "hunter, frozen")
 			tm.keys("Escape")
+			tm.waitGone("look left", "Look:")
 
 			// Into the hunter: the end screen shows the map, the cause and
 			// the replay's whole path; the continued save is gone.

@@ -77,6 +77,23 @@ func (tm *term) waitFor(step string, texts ...string) string {
 	return ""
 }
 
+// waitGone waits until the screen no longer shows text, and returns it. A
+// key sent right after Escape would reach the game as Alt and that key:
+// wait for the Escape to be taken first.
+func (tm *term) waitGone(step, text string) string {
+	tm.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	var s string
+	for time.Now().Before(deadline) {
+		if s = tm.screen(); !strings.Contains(s, text) {
+			return s
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	tm.t.Fatalf("%s: the screen still shows %q after 10 s:\n%s", step, text, s)
+	return ""
+}
+
 // buildBinary builds the game once per test into a temporary folder.
 func buildBinary(t *testing.T) string {
 	t.Helper()

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/minotaur-game/minotaur/engine"
 )
 
 // TestMixedLoad runs a small mixed load against a server in process: co-op
@@ -98,5 +101,38 @@ func TestScanWatched(t *testing.T) {
 	}
 	if _, _, _, ok := scanWatched([]byte(`{"t":"state","seq":2}`)); ok {
 		t.Error("a line without level and turn was read")
+	}
+}
+
+// TestWaryMove: a wary random bot never steps onto or next to a monster it
+// sees while it has another step; an unwary one does, now and then.
+func TestWaryMove(t *testing.T) {
+	s := &wireState{Map: []string{
+		"+-----+",
+		"|.....|",
+		"|.....|",
+		"+-----+",
+	}}
+	s.Players = append(s.Players, struct {
+		Seat int `json:"seat"`
+		X    int `json:"x"`
+		Y    int `json:"y"`
+	}{Seat: 1, X: 3, Y: 1})
+	s.Monsters = append(s.Monsters, struct {
+		X int `json:"x"`
+		Y int `json:"y"`
+	}{X: 5, Y: 1})
+	rng := rand.New(rand.NewPCG(1, 2))
+	unwary := 0
+	for i := 0; i < 1000; i++ {
+		if a := randomMove(s, 1, true, rng); a == engine.Right {
+			t.Fatalf("a wary bot stepped next to the monster")
+		}
+		if randomMove(s, 1, false, rng) == engine.Right {
+			unwary++
+		}
+	}
+	if unwary == 0 {
+		t.Error("an unwary bot never stepped right: the test tests nothing")
 	}
 }

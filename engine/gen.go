@@ -334,8 +334,9 @@ func addLoops(rng *rand.Rand, l *Level, loops int) {
 // corridor next to it: every room beside it keeps two ways on besides the
 // one to the exit. A braided maze has no dead end, and a closed exit must
 // not make one: a player who explores into a dead end the exit plugs, with
-// a wanderer behind, has no play left (measured with the reference bot:
-// level 1 went from 89 % to 100 % passed, level 3 from 56 % to 63 %).
+// a monster behind, has no play left (measured with the reference bot over
+// seeds 1–1000: level 1 went from 89.5 % to 100 % passed, level 2 from
+// 92.1 % to 99.0 %, level 3 from 55.9 % to 59.7 %).
 func closedExitLeavesNoDeadEnd(l *Level, p Point) bool {
 	floor := func(q Point) bool {
 		return q.X >= 0 && q.Y >= 0 && q.X < l.Cols && q.Y < l.Rows && !l.Wall[q.Y*l.Cols+q.X]

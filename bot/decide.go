@@ -72,6 +72,12 @@ func (b *Reference) chooseTargets(v *engine.View, p int, leap int) {
 	k := &b.k
 	b.targets = b.targets[:0]
 	b.bonusGoal = false
+	b.compass = b.compass[:0]
+	for _, c := range v.Compass {
+		if i := k.idx(c); k.in(c) && k.pwalk[i] {
+			b.compass = append(b.compass, i)
+		}
+	}
 	if len(k.bonus) > 0 {
 		b.sim = append(b.sim[:0], b.tracks...)
 		b.dangerMap(b.sim, p)
@@ -103,8 +109,8 @@ func (b *Reference) chooseTargets(v *engine.View, p int, leap int) {
 			b.targets = append(b.targets, k.exit)
 		default:
 			b.targets = append(b.targets, b.frontierTargets(v, p)...)
-			for _, c := range v.Compass {
-				if i := k.idx(c); k.pwalk[i] {
+			for _, i := range b.compass {
+				if until, ok := b.banned[i]; !ok || until <= v.Turn {
 					b.targets = append(b.targets, i)
 				}
 			}
@@ -288,11 +294,11 @@ const (
 // has not given up.
 func (b *Reference) frontierTargets(v *engine.View, p int) []int {
 	k := &b.k
-	if v.Turn-b.lastProgress > stallTurns && len(k.frontier)+len(k.unlit) > 0 {
+	if v.Turn-b.lastProgress > stallTurns && len(k.frontier)+len(k.unlit)+len(b.compass) > 0 {
 		// Give up the nearest frontier tile, and those next to it.
 		b.queue = k.bfs(k.pwalk, b.gd, b.queue, p)
 		near, nd := -1, int32(0)
-		for _, f := range append(k.frontier, k.unlit...) {
+		for _, f := range append(append(k.frontier, k.unlit...), b.compass...) {
 			if _, ok := b.banned[f]; ok && b.banned[f] > v.Turn {
 				continue
 			}
@@ -301,7 +307,9 @@ func (b *Reference) frontierTargets(v *engine.View, p int) []int {
 			}
 		}
 		if near >= 0 {
-			for _, f := range append(k.frontier, k.unlit...) {
+			// The compass's marks too: a hunter waits on the shortest way
+			// to the key, which is the way they mark.
+			for _, f := range append(append(k.frontier, k.unlit...), b.compass...) {
 				if manhattan(k.pt(f), k.pt(near)) <= 3 {
 					b.banned[f] = v.Turn + banTurns
 				}

@@ -42,7 +42,8 @@ import (
 //     is about to aim, stands only where two moves can leave such an area;
 //     never steps on the Minotaur, resting or not;
 //   - gives up an unknown tile it has made for without learning anything for
-//     16 turns (a hunter guarding the way to the key keeps it circling).
+//     16 turns (a hunter guarding the way to the key keeps it circling), and
+//     so the compass's marks too: they show the way a hunter waits on.
 type Reference struct {
 	// Trace, when set, receives each decision's scores (for tuning).
 	Trace io.Writer
@@ -78,6 +79,7 @@ type Reference struct {
 	// distances to them over the known map ignoring monsters.
 	targets   []int
 	ftargets  []int
+	compass   []int // the compass's marks on known floor
 	bonusGoal bool
 	td        []int32
 	kwalk     []bool

@@ -221,3 +221,29 @@ func TestBotsPlayBothSeatsOfACoopGame(t *testing.T) {
 		}
 	}
 }
+
+func TestReferenceGivesUpACompassWayAHunterGuards(t *testing.T) {
+	// Level 2 of seed 245: the compass (right of the start) marks the
+	// shortest way to the key, along the top, and the hunter — which
+	// before the key waits on that way — guards it. The bot used to make
+	// for the marks, step back as the hunter came, and do so again for
+	// the rest of its 1,000 actions; giving up the marks as it gives up
+	// unknown tiles it cannot reach, it goes round by the bottom and wins.
+	g := newGame(t,
+		"+---------+",
+		"|........H|",
+		"|.+.+---+.|",
+		"|.|E|.....|",
+		"|.|.+.+-+.|",
+		"|.|...|P.?|",
+		"|.+.+.+.+.|",
+		"|K..|.....|",
+		"+---+-----+")
+	ev, acts := run(t, g, NewReference(), 400)
+	if g.Result() != engine.Won {
+		t.Fatalf("the bot did not pass the level in 400 actions (%s): %s", g.Status().Result, acts)
+	}
+	if !has(ev, engine.EvLevelPassed) {
+		t.Errorf("won without the level passed: %v", ev)
+	}
+}

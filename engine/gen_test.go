@@ -51,6 +51,9 @@ func levelInvariants(t *testing.T, n int, seeds uint64) {
 			if err := checkFair(l, Campaign[n-1].Loops); err != nil {
 				t.Fatalf("seed %d level %d: %v", seed, n, err)
 			}
+			if err := checkNoDeadEnd(l); err != nil {
+				t.Fatalf("seed %d level %d: %v", seed, n, err)
+			}
 			if seed < winSeeds {
 				if err := checkWinnable(seed, n); err != nil {
 					t.Fatalf("seed %d level %d: %v", seed, n, err)
@@ -93,6 +96,44 @@ func checkFair(l Level, loops int) error {
 			if MonsterKind(m.Kind) == Hunter && monToKey.at(b, m.Pos) <= toKey.at(b, s) {
 				return fmt.Errorf("the hunter at %v is %d from the key, the start %v is %d", m.Pos, monToKey.at(b, m.Pos), s, toKey.at(b, s))
 			}
+		}
+	}
+	return nil
+}
+
+// checkNoDeadEnd verifies that a player who has not found the key (the
+// closed exit a wall) meets no dead end but the one tile in front of the
+// exit: peeling off, again and again, every floor tile with fewer than two
+// ways on leaves all but those tiles, so a monster behind never corners the
+// player in a corridor the closed exit plugs.
+func checkNoDeadEnd(l Level) error {
+	b := newBoard(&l)
+	walk := playerPass(b, false)
+	alive := make([]bool, len(b.wall))
+	for i := range alive {
+		alive[i] = walk.ok(b, b.pt(i))
+	}
+	for peeled := true; peeled; {
+		peeled = false
+		for i, ok := range alive {
+			if !ok {
+				continue
+			}
+			p, ways, byExit := b.pt(i), 0, false
+			for _, d := range dirs {
+				q := p.Add(d)
+				if b.in(q) && alive[b.idx(q)] {
+					ways++
+				}
+				byExit = byExit || q == l.Exit
+			}
+			if ways >= 2 {
+				continue
+			}
+			if !byExit {
+				return fmt.Errorf("%v lies in a dead end before the key (the exit is at %v)", p, l.Exit)
+			}
+			alive[i], peeled = false, true
 		}
 	}
 	return nil

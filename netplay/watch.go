@@ -156,18 +156,22 @@ func (r *room) part(ss *Session, name string) {
 	}
 }
 
-// notice tells the players and spectators a sentence of the server's in a
-// state of its own. Caller holds r.mu.
+// notice tells the players and spectators a sentence of the server's: a
+// game chat line from nobody (`from` empty). Not a state: a bot that acts
+// on every state of its turn would act twice. Caller holds r.mu.
 func (r *room) notice(text string) {
-	names := r.names()
+	line := noticeLine(text)
 	for i := range r.seats {
 		if ss := r.seats[i].sess; ss != nil {
-			ss.send(encode(newState(ss.seq.Add(1), r.g.View(i+1), names, []string{text}, nil)))
+			ss.send(line)
 		}
 	}
-	if len(r.watchers) > 0 {
-		r.showAll(r.g.TeamView(), names, []string{text}, nil)
-	}
+	r.tellAll(line)
+}
+
+// noticeLine is a server's notice to a game: a game chat line from nobody.
+func noticeLine(text string) []byte {
+	return encode(&Chat{T: TypeChat, Scope: ScopeGame, Text: text})
 }
 
 func (r *room) gameChat(line []byte, _ *Chat) {
@@ -310,12 +314,10 @@ func (h *Hosted) part(ss *Session, name string) {
 	}
 }
 
-// notice tells the spectators and the player a sentence of the server's.
-// Caller holds h.mu.
+// notice tells the spectators and the player a sentence of the server's,
+// as room.notice does. Caller holds h.mu.
 func (h *Hosted) notice(text string) {
-	if h.last != nil && len(h.watchers) > 0 {
-		h.showAll(*h.last, h.names(), []string{text}, nil)
-	}
+	h.tellAll(noticeLine(text))
 	select {
 	case h.chat <- Chat{T: TypeChat, Scope: ScopeGame, Text: text}:
 	default:

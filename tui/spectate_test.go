@@ -328,7 +328,7 @@ func TestRemoteSoloNoPartner(t *testing.T) {
 	if s := waitOut(t, tm, "Level 1/1", "Enter", "chat"); strings.Contains(s, "Partner") || strings.Contains(s, "waiting") {
 		t.Fatalf("a solo game shows a partner:\n%s", s)
 	}
-	f.send(state(2, nil, "carol is watching"))
+	f.send(&netplay.Chat{T: netplay.TypeChat, Scope: netplay.ScopeGame, Text: "carol is watching"}) // the server's notice
 	waitText(t, tm, "carol is watching")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	typeText(tm, "hi carol")

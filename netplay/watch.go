@@ -264,9 +264,13 @@ func (h *Hosted) Say(text string) {
 	h.gameChat(encode(c), c)
 }
 
+// HostedSaved is the result End takes for a game put away to be continued
+// later: its spectators are told so, then get `over` "lost" (the
+// protocol's results are won and lost).
+const HostedSaved = "saved"
+
 // End takes the game off the lobby: its spectators get `over` with the
-// result ("won" or "lost"; a game put away to be continued later is
-// "lost" to them) and go back to the lobby.
+// result ("won", "lost", or HostedSaved) and go back to the lobby.
 func (h *Hosted) End(result string, score, level int) {
 	s := h.s
 	s.mu.Lock()
@@ -275,6 +279,10 @@ func (h *Hosted) End(result string, score, level int) {
 	if h.ended {
 		h.mu.Unlock()
 		return
+	}
+	if result == HostedSaved {
+		h.tellAll(noticeLine(h.name + " put the game away, to continue it later."))
+		result = engine.Lost.String()
 	}
 	h.ended = true
 	over := encode(&Over{T: TypeOver, Result: result, Score: score, Level: level})

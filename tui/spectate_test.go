@@ -465,7 +465,7 @@ func TestHostedSoloGame(t *testing.T) {
 	waitText(t, tm, "Saved as")
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'q'}})
 	waitText(t, tm, "New game")
-	a.eventually(t, "the end", func(a *fakeAudience) bool { return a.ended == "lost 0 1" })
+	a.eventually(t, "the end", func(a *fakeAudience) bool { return a.ended == "saved 0 1" }) // put away, not lost
 	files, err := os.ReadDir(cfg.Saves)
 	if err != nil || len(files) != 1 {
 		t.Fatalf("the saves folder holds %v (%v), want the one save", files, err)

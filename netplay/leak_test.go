@@ -217,7 +217,9 @@ func dump(st *wireState) string {
 }
 
 // watchGame makes w a spectator of a's game with b: w gets start with seat
-// 0 and the team's state, the players the notice of it in a state.
+// 0 and the team's state, the players a notice of it (a game chat line from
+// nobody, not a state: a bot acting on every state of its turn would act
+// twice).
 func watchGame(t *testing.T, w, a, b *tclient) {
 	t.Helper()
 	w.send(map[string]any{"t": "watch", "game": a.game})
@@ -229,9 +231,9 @@ func watchGame(t *testing.T, w, a, b *tclient) {
 		t.Fatalf("spectator's state of seat %d, your turn %v", v.Seat, v.YourTurn)
 	}
 	for _, c := range []*tclient{a, b} {
-		v := c.expect(TypeState).(*State)
-		if len(v.Events) != 1 || v.Events[0] != w.name+" is watching" {
-			t.Fatalf("%s was told %q, want %q", c.name, v.Events, w.name+" is watching")
+		n := c.expect(TypeChat).(*Chat)
+		if n.Scope != ScopeGame || n.From != "" || n.Text != w.name+" is watching" {
+			t.Fatalf("%s was told %+v, want the notice %q", c.name, n, w.name+" is watching")
 		}
 	}
 }

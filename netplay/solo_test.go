@@ -198,8 +198,8 @@ func TestWatchAndChat(t *testing.T) {
 	carol.send(map[string]any{"t": "leave"})
 	carol.expectLobby(func(l *Lobby) bool { return len(l.Games) == 1 && l.Games[0].Watchers == 0 })
 	for _, c := range []*tclient{alice, bob} {
-		if v := c.expect(TypeState).(*State); len(v.Events) != 1 || v.Events[0] != "carol stopped watching" {
-			t.Fatalf("%s was told %q", c.name, v.Events)
+		if n := c.expect(TypeChat).(*Chat); n.From != "" || n.Text != "carol stopped watching" {
+			t.Fatalf("%s was told %+v", c.name, n)
 		}
 	}
 

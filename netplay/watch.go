@@ -156,18 +156,22 @@ func (r *room) part(ss *Session, name string) {
 	}
 }
 
-// notice tells the players and spectators a sentence of the server's in a
-// state of its own. Caller holds r.mu.
+// notice tells the players and spectators a sentence of the server's: a
+// game chat line from nobody (`from` empty). Not a state: a bot that acts
+// on every state of its turn would act twice. Caller holds r.mu.
 func (r *room) notice(text string) {
-	names := r.names()
+	line := noticeLine(text)
 	for i := range r.seats {
 		if ss := r.seats[i].sess; ss != nil {
-			ss.send(encode(newState(ss.seq.Add(1), r.g.View(i+1), names, []string{text}, nil)))
+			ss.send(line)
 		}
 	}
-	if len(r.watchers) > 0 {
-		r.showAll(r.g.TeamView(), names, []string{text}, nil)
-	}
+	r.tellAll(line)
+}
+
+// noticeLine is a server's notice to a game: a game chat line from nobody.
+func noticeLine(text string) []byte {
+	return encode(&Chat{T: TypeChat, Scope: ScopeGame, Text: text})
 }
 
 func (r *room) gameChat(line []byte, _ *Chat) {
@@ -260,9 +264,13 @@ func (h *Hosted) Say(text string) {
 	h.gameChat(encode(c), c)
 }
 
+// HostedSaved is the result End takes for a game put away to be continued
+// later: its spectators are told so, then get `over` "lost" (the
+// protocol's results are won and lost).
+const HostedSaved = "saved"
+
 // End takes the game off the lobby: its spectators get `over` with the
-// result ("won" or "lost"; a game put away to be continued later is
-// "lost" to them) and go back to the lobby.
+// result ("won", "lost", or HostedSaved) and go back to the lobby.
 func (h *Hosted) End(result string, score, level int) {
 	s := h.s
 	s.mu.Lock()
@@ -271,6 +279,10 @@ func (h *Hosted) End(result string, score, level int) {
 	if h.ended {
 		h.mu.Unlock()
 		return
+	}
+	if result == HostedSaved {
+		h.tellAll(noticeLine(h.name + " put the game away, to continue it later."))
+		result = engine.Lost.String()
 	}
 	h.ended = true
 	over := encode(&Over{T: TypeOver, Result: result, Score: score, Level: level})
@@ -310,12 +322,10 @@ func (h *Hosted) part(ss *Session, name string) {
 	}
 }
 
-// notice tells the spectators and the player a sentence of the server's.
-// Caller holds h.mu.
+// notice tells the spectators and the player a sentence of the server's,
+// as room.notice does. Caller holds h.mu.
 func (h *Hosted) notice(text string) {
-	if h.last != nil && len(h.watchers) > 0 {
-		h.showAll(*h.last, h.names(), []string{text}, nil)
-	}
+	h.tellAll(noticeLine(text))
 	select {
 	case h.chat <- Chat{T: TypeChat, Scope: ScopeGame, Text: text}:
 	default:

@@ -3,6 +3,7 @@ package sshplay
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/minotaur-game/minotaur/engine"
@@ -121,6 +122,10 @@ func TestSSHSoloWatched(t *testing.T) {
 	alice.waitText("Saved as")
 	alice.press("q")
 	alice.waitText("New game")
+	carol.until("the notice that the game is put away", func(m netplay.Message) bool {
+		c, ok := m.(*netplay.Chat)
+		return ok && c.From == "" && strings.Contains(c.Text, "put the game away")
+	})
 	carol.until("the end of the game", func(m netplay.Message) bool { _, ok := m.(*netplay.Over); return ok })
 	saved, _ := filepath.Glob(filepath.Join(r.data, "ssh", "players", "*", "saves", "*.json"))
 	if len(saved) != 1 {

@@ -25,9 +25,9 @@ type Audience interface {
 	// notice: "carol is watching"); ok is false once the game is no longer
 	// shown or done is closed.
 	Heard(done <-chan struct{}) (from, text string, ok bool)
-	// End tells the spectators how the game ended ("won" or "lost" — a
-	// game put away to be continued later is over for them too — the
-	// score and the level) and takes it off the list.
+	// End tells the spectators how the game ended ("won", "lost", or
+	// "saved" for a game put away to be continued later, which is over
+	// for them too), the score and the level, and takes it off the list.
 	End(result string, score, level int)
 }
 
@@ -148,11 +148,14 @@ func (h *hostedSession) End() tea.Cmd {
 	}
 	h.ended = true
 	v := h.game.View(1)
-	// A game put away to be continued later is over for the spectators:
-	// the protocol's results are "won" and "lost".
-	result := "lost"
-	if h.game.Result() == engine.Won {
+	// A game put away to be continued later is over for the spectators,
+	// who are told so.
+	result := "saved"
+	switch h.game.Result() {
+	case engine.Won:
 		result = "won"
+	case engine.Lost:
+		result = "lost"
 	}
 	inner := h.LocalSession.End()
 	return func() tea.Msg {

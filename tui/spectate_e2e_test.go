@@ -123,8 +123,8 @@ func TestFlowWatchSolo(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'v'}}) // carol, playing, is selected
 	waitText(t, tm, "You are watching carol:", "carol active", "Esc/Q leave")
 	carol.until("ada watching", func(m netplay.Message) bool {
-		st, ok := m.(*netplay.State)
-		return ok && len(st.Events) == 1 && st.Events[0] == "ada is watching"
+		n, ok := m.(*netplay.Chat)
+		return ok && n.From == "" && n.Text == "ada is watching"
 	})
 
 	carol.c.Act(engine.Right)

@@ -328,7 +328,7 @@ func TestRemoteSoloNoPartner(t *testing.T) {
 	if s := waitOut(t, tm, "Level 1/1", "Enter", "chat"); strings.Contains(s, "Partner") || strings.Contains(s, "waiting") {
 		t.Fatalf("a solo game shows a partner:\n%s", s)
 	}
-	f.send(state(2, nil, "carol is watching"))
+	f.send(&netplay.Chat{T: netplay.TypeChat, Scope: netplay.ScopeGame, Text: "carol is watching"}) // the server's notice
 	waitText(t, tm, "carol is watching")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	typeText(tm, "hi carol")
@@ -465,7 +465,7 @@ func TestHostedSoloGame(t *testing.T) {
 	waitText(t, tm, "Saved as")
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'q'}})
 	waitText(t, tm, "New game")
-	a.eventually(t, "the end", func(a *fakeAudience) bool { return a.ended == "lost 0 1" })
+	a.eventually(t, "the end", func(a *fakeAudience) bool { return a.ended == "saved 0 1" }) // put away, not lost
 	files, err := os.ReadDir(cfg.Saves)
 	if err != nil || len(files) != 1 {
 		t.Fatalf("the saves folder holds %v (%v), want the one save", files, err)

@@ -27,11 +27,13 @@ const serveShortUsage = "usage: minotaur serve [--addr :7777] [--data DIR] [flag
 
 const serveUsage = `usage: minotaur serve [flags]
 
-Runs the co-op game server until SIGINT or SIGTERM (Ctrl+C). Players
-connect with the game's Network screen (minotaur --server HOST:PORT), bots
-and nc speak the line protocol of docs/protocol.md. Every game in progress
-is written to the data folder after every round and at shutdown, and is
-resumed when the server starts again. Logs go to stderr.
+Runs the game server until SIGINT or SIGTERM (Ctrl+C): co-op games, solo
+games, the daily challenge (the same seed for everyone each UTC day, one try
+per name) and spectators. Players connect with the game's Network screen
+(minotaur --server HOST:PORT), bots and nc speak the line protocol of
+docs/protocol.md. Every game in progress is written to the data folder after
+every round and at shutdown, and is resumed when the server starts again;
+the daily challenge's tables are kept there too. Logs go to stderr.
 
 Flags:
 %s`

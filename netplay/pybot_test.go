@@ -183,9 +183,11 @@ func TestPythonBotCoop(t *testing.T) {
 }
 
 // TestPythonBotWatched: a spectator comes and goes all through a co-op game
-// with the page's bot, so that the players get "carol is watching" states
-// that answer no action (and may say your_turn again); the bot still acts
-// once per turn — never out of turn — and wins with its partner.
+// with the page's bot, so that the players are told "carol is watching" and
+// "carol stopped watching" again and again (game chat lines from nobody;
+// until b4a9d79 they were states that answered no action and said
+// your_turn again, and the bot acted twice); the bot still acts once per
+// turn — never out of turn — and wins with its partner.
 func TestPythonBotWatched(t *testing.T) {
 	script := pyBot(t)
 	lv := parseLevel(t,

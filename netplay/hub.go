@@ -317,7 +317,7 @@ func (s *Server) giveUpSeat(r *room, seat int, why string) {
 	// The seat is given up for good: it counts as caught from now on, so
 	// the partner plays on alone and a game nobody can finish ends.
 	var ev []engineEvent
-	if !st.away {
+	if !st.away && r.partner(i) != nil { // a solo game just ends
 		ev = r.seatAway(seat)
 	}
 	gone, _ := r.g.Abandon(seat)

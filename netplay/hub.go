@@ -32,6 +32,19 @@ type player struct {
 	graceGen  int
 }
 
+// spend takes one line of the player's chat budget (ChatBurst lines per
+// window), and reports false when it is spent. Chat and the notices that a
+// spectator's comings and goings make share it. Caller holds Server.mu.
+func (p *player) spend(window time.Duration) bool {
+	now := time.Now()
+	if t := p.chatTimes[p.chatNext]; !t.IsZero() && now.Sub(t) < window {
+		return false
+	}
+	p.chatTimes[p.chatNext] = now
+	p.chatNext = (p.chatNext + 1) % ChatBurst
+	return true
+}
+
 func (p *player) status() string {
 	switch {
 	case p.sess == nil:
@@ -317,7 +330,7 @@ func (s *Server) giveUpSeat(r *room, seat int, why string) {
 	// The seat is given up for good: it counts as caught from now on, so
 	// the partner plays on alone and a game nobody can finish ends.
 	var ev []engineEvent
-	if !st.away {
+	if !st.away && r.partner(i) != nil { // a solo game just ends
 		ev = r.seatAway(seat)
 	}
 	gone, _ := r.g.Abandon(seat)
@@ -438,13 +451,10 @@ func (s *Server) chat(ss *Session, text string) {
 	if p == nil {
 		return
 	}
-	now := time.Now()
-	if t := p.chatTimes[p.chatNext]; !t.IsZero() && now.Sub(t) < s.cfg.ChatWindow {
+	if !p.spend(s.cfg.ChatWindow) {
 		ss.sendErr(CodeRateLimited, "too many chat messages: at most %d per %v, wait a moment", ChatBurst, s.cfg.ChatWindow)
 		return
 	}
-	p.chatTimes[p.chatNext] = now
-	p.chatNext = (p.chatNext + 1) % ChatBurst
 	var game spectated
 	if p.room != nil {
 		game = p.room

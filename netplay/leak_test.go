@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
 )
@@ -29,6 +30,7 @@ func TestNoLeak(t *testing.T) {
 					t.Fatal(err)
 				}
 				cfg := testConfig(t)
+				cfg.ChatWindow = time.Nanosecond // the spectator comes back to every game: always announced
 				cfg.Levels = []engine.Level{lv}
 				cfg.Seed = func() uint64 { return seed }
 				_, addr := startServer(t, cfg)

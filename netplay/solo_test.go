@@ -330,3 +330,33 @@ func TestDailyLineFits(t *testing.T) {
 		t.Fatalf("%d entries from %+v to %+v", len(e), e[0], e[len(e)-1])
 	}
 }
+
+// TestWatchingCannotFloodThePlayers: a spectator who comes and goes over
+// and over announces itself only as often as it may chat; the players
+// keep getting nothing more than that.
+func TestWatchingCannotFloodThePlayers(t *testing.T) {
+	_, addr := startServer(t, twoCorridors(t))
+	alice, bob := pair(t, addr, "alice", "bob")
+	eve := login(t, addr, "eve")
+	for i := 0; i < 20; i++ {
+		eve.send(map[string]any{"t": "watch", "game": alice.game})
+		eve.expect(TypeStart)
+		eve.expect(TypeState)
+		eve.send(map[string]any{"t": "leave"})
+		eve.expectLobby(func(*Lobby) bool { return true })
+	}
+	for _, c := range []*tclient{alice, bob} {
+		notices := 0
+		c.send(map[string]any{"t": "ping"})
+		for m := c.recv(); m.Type() != TypePong; m = c.recv() {
+			if n, ok := m.(*Chat); ok && n.From == "" {
+				notices++
+				continue
+			}
+			t.Fatalf("%s got %s %+v", c.name, m.Type(), m)
+		}
+		if notices != ChatBurst {
+			t.Fatalf("%s got %d notices of eve's 40 comings and goings, want %d (her chat budget)", c.name, notices, ChatBurst)
+		}
+	}
+}

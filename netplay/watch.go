@@ -120,11 +120,13 @@ func withSeq(line []byte, seq int64) []byte {
 // spectated is a game that can be watched: a room the server runs, or a
 // game hosted by a front end of the server's process.
 type spectated interface {
-	// join adds a spectator and sends it `start` and the team's state;
-	// false when the game is over. Caller holds Server.mu.
-	join(ss *Session, name string) bool
-	// part removes a spectator. Caller holds Server.mu.
-	part(ss *Session, name string)
+	// join adds a spectator and sends it `start` and the team's state,
+	// telling the others when notify; false when the game is over. Caller
+	// holds Server.mu.
+	join(ss *Session, name string, notify bool) bool
+	// part removes a spectator, telling the others when notify. Caller
+	// holds Server.mu.
+	part(ss *Session, name string, notify bool)
 	// gameChat sends a game chat line to the players and spectators.
 	gameChat(line []byte, c *Chat)
 	// listing is the game's entry in the lobby.
@@ -134,13 +136,15 @@ type spectated interface {
 // joinNames is the `partner` of a spectator's `start`: the players' names.
 func joinNames(names []string) string { return strings.Join(names, " and ") }
 
-func (r *room) join(ss *Session, name string) bool {
+func (r *room) join(ss *Session, name string, notify bool) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.done {
 		return false
 	}
-	r.notice(name + " is watching")
+	if notify {
+		r.notice(name + " is watching")
+	}
 	r.addWatcher(ss)
 	ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: 0, Partner: joinNames(r.players()), Seed: r.g.Seed(), Daily: r.daily != ""}))
 	v := r.g.TeamView()
@@ -148,10 +152,10 @@ func (r *room) join(ss *Session, name string) bool {
 	return true
 }
 
-func (r *room) part(ss *Session, name string) {
+func (r *room) part(ss *Session, name string, notify bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.removeWatcher(ss) && !r.done {
+	if r.removeWatcher(ss) && !r.done && notify {
 		r.notice(name + " stopped watching")
 	}
 }
@@ -301,23 +305,25 @@ func (h *Hosted) End(result string, score, level int) {
 	}
 }
 
-func (h *Hosted) join(ss *Session, name string) bool {
+func (h *Hosted) join(ss *Session, name string, notify bool) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.ended || h.last == nil {
 		return false
 	}
-	h.notice(name + " is watching")
+	if notify {
+		h.notice(name + " is watching")
+	}
 	h.addWatcher(ss)
 	ss.send(encode(&Start{T: TypeStart, Game: h.id, Seat: 0, Partner: h.name, Seed: h.seed}))
 	ss.send(encode(newState(ss.seq.Add(1), *h.last, h.names(), nil, nil)))
 	return true
 }
 
-func (h *Hosted) part(ss *Session, name string) {
+func (h *Hosted) part(ss *Session, name string, notify bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.removeWatcher(ss) && !h.ended {
+	if h.removeWatcher(ss) && !h.ended && notify {
 		h.notice(name + " stopped watching")
 	}
 }
@@ -373,7 +379,9 @@ func (s *Server) watch(ss *Session, id string) {
 		return
 	}
 	s.stopWatching(ss)
-	if !g.join(ss, p.name) {
+	// The notice is a line to the players: a spectator coming and going
+	// faster than it may chat comes and goes unannounced.
+	if !g.join(ss, p.name, p.spend(s.cfg.ChatWindow)) {
 		ss.sendErr(CodeNotInGame, "that game is over")
 		return
 	}
@@ -391,11 +399,11 @@ func (s *Server) stopWatching(ss *Session) bool {
 		return false
 	}
 	ss.watching = nil
-	name := ""
+	name, notify := "", false
 	if ss.p != nil {
-		name = ss.p.name
+		name, notify = ss.p.name, ss.p.spend(s.cfg.ChatWindow)
 	}
-	g.part(ss, name)
+	g.part(ss, name, notify)
 	s.lobbyChanged()
 	return true
 }

@@ -222,13 +222,25 @@ func connectError(addr string, err error) string {
 // View draws the two fields, the note and the keys.
 func (n *networkScreen) View() string {
 	st := n.c.st
-	w := min(max(n.c.w-12, 30), 60)
-	body := st.Title.Render("NETWORK GAME") + "\n\n" +
-		"Play co-op with a friend on a game server\n"
-	if n.c.cfg.Connect != nil {
+	w := min(max(n.c.w-10, 20), 60)
+	intro := "Co-op with a friend or a bot, solo games, the daily challenge, and watching others, on a game server"
+	if w >= 52 {
+		intro = "Co-op with a friend or a bot, solo games, the daily\nchallenge, and watching others, on a game server"
+	}
+	body := st.Title.Render("NETWORK GAME") + "\n\n"
+	small := n.c.h < 18 // a small terminal: the fields and keys only
+	if !small {
+		body += ansi.Wrap(intro, w, "") + "\n"
+	}
+	switch {
+	case n.c.cfg.Connect != nil && small:
+		body += n.name.View(w) + "\n\n"
+	case n.c.cfg.Connect != nil:
 		body += st.Faint.Render("(the players of this server)") + "\n\n" + n.name.View(w) + "\n\n"
-	} else {
-		body += st.Faint.Render("(run one with minotaur serve; --server fills this in)") + "\n\n" +
+	case small:
+		body += n.addr.View(w) + "\n" + n.name.View(w) + "\n\n"
+	default:
+		body += st.Faint.Render(ansi.Wrap("(run one with minotaur serve; --server fills this in)", w, "")) + "\n\n" +
 			n.addr.View(w) + "\n" + n.name.View(w) + "\n\n"
 	}
 	switch {
@@ -239,7 +251,7 @@ func (n *networkScreen) View() string {
 	default:
 		body += " "
 	}
-	body += "\n\n" + st.Faint.Render("Enter connect · Tab next field · Esc menu")
+	body += "\n\n" + st.Faint.Render(ansi.Wrap("Enter connect · Tab next field · Esc menu", w, ""))
 	return n.c.center(st.Box.Render(body))
 }
 

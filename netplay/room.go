@@ -125,8 +125,7 @@ func (r *room) broadcast(events []engine.Event) {
 		if ss != nil {
 			ss.send(line)
 		}
-		if sl, ok := spectatorLine(line); ok {
-			r.showLine(sl)
+		if r.showPlayers(line) {
 			return
 		}
 	} else {

@@ -402,10 +402,16 @@ func (s *Server) watch(ss *Session, id string) {
 	if ss.watching == g {
 		return
 	}
+	if !p.watches.spend(s.cfg.ChatWindow) {
+		// Each watch builds and sends a whole state: switching games as
+		// fast as a client can send is a load, not a way to watch.
+		ss.sendErr(CodeRateLimited, "too many watch requests: at most %d per %v, wait a moment", ChatBurst, s.cfg.ChatWindow)
+		return
+	}
 	s.stopWatching(ss)
 	// The notice is a line to the players: a spectator coming and going
 	// faster than it may chat comes and goes unannounced.
-	if !g.join(ss, p.name, p.spend(s.cfg.ChatWindow)) {
+	if !g.join(ss, p.name, p.chat.spend(s.cfg.ChatWindow)) {
 		ss.sendErr(CodeNotInGame, "that game is over")
 		return
 	}
@@ -425,7 +431,7 @@ func (s *Server) stopWatching(ss *Session) bool {
 	ss.watching = nil
 	name, notify := "", false
 	if ss.p != nil {
-		name, notify = ss.p.name, ss.p.spend(s.cfg.ChatWindow)
+		name, notify = ss.p.name, ss.p.chat.spend(s.cfg.ChatWindow)
 	}
 	g.part(ss, name, notify)
 	s.lobbyChanged()

@@ -24,24 +24,30 @@ type player struct {
 	tokenHash string
 	sess      *Session
 	room      *room
-	seat      int                  // 1 or 2 while in a room
-	invites   map[*player]bool     // pending invitations to this player, by inviter
-	chatTimes [ChatBurst]time.Time // the last accepted chat messages, a ring
-	chatNext  int
+	seat      int              // 1 or 2 while in a room
+	invites   map[*player]bool // pending invitations to this player, by inviter
+	chat      rateRing         // chat lines and the notices of its watching
+	watches   rateRing         // watch requests
 	grace     *time.Timer
 	graceGen  int
 }
 
-// spend takes one line of the player's chat budget (ChatBurst lines per
-// window), and reports false when it is spent. Chat and the notices that a
-// spectator's comings and goings make share it. Caller holds Server.mu.
-func (p *player) spend(window time.Duration) bool {
+// rateRing allows ChatBurst events per window: the times of the last ones
+// accepted, a ring. Guarded by Server.mu.
+type rateRing struct {
+	times [ChatBurst]time.Time
+	next  int
+}
+
+// spend takes one event of the budget, and reports false when it is
+// spent.
+func (r *rateRing) spend(window time.Duration) bool {
 	now := time.Now()
-	if t := p.chatTimes[p.chatNext]; !t.IsZero() && now.Sub(t) < window {
+	if t := r.times[r.next]; !t.IsZero() && now.Sub(t) < window {
 		return false
 	}
-	p.chatTimes[p.chatNext] = now
-	p.chatNext = (p.chatNext + 1) % ChatBurst
+	r.times[r.next] = now
+	r.next = (r.next + 1) % ChatBurst
 	return true
 }
 
@@ -451,7 +457,7 @@ func (s *Server) chat(ss *Session, text string) {
 	if p == nil {
 		return
 	}
-	if !p.spend(s.cfg.ChatWindow) {
+	if !p.chat.spend(s.cfg.ChatWindow) {
 		ss.sendErr(CodeRateLimited, "too many chat messages: at most %d per %v, wait a moment", ChatBurst, s.cfg.ChatWindow)
 		return
 	}
@@ -528,7 +534,26 @@ func (s *Server) accept(ss *Session, from string) {
 		ss.sendErr(CodeNoSuchPlayer, "%s is playing another game now", q.name)
 		return
 	}
-	s.start(q, p)
+	// Dealing the first level (the solver included) takes a while: not
+	// under the server's lock, which every lobby request needs.
+	s.mu.Unlock()
+	seed := s.cfg.Seed()
+	g, err := engine.New(engine.Config{Seed: seed, Players: 2, Levels: s.cfg.Levels})
+	s.mu.Lock()
+	switch {
+	case err != nil:
+		s.log.Error("cannot start a game", "err", err)
+		ss.sendErr(CodeProto, "the server could not start a game: %v", err)
+		if q.sess != nil {
+			q.sess.sendErr(CodeProto, "the server could not start a game: %v", err)
+		}
+	case ss.p != p || p.room != nil:
+		// p left or started another game meanwhile.
+	case q.room != nil || q.sess == nil || s.byName[q.key] != q:
+		ss.sendErr(CodeNoSuchPlayer, "%s is playing another game now", q.name)
+	default:
+		s.start(q, p, g)
+	}
 }
 
 func (s *Server) decline(ss *Session, from string) {

@@ -125,8 +125,7 @@ func (r *room) broadcast(events []engine.Event) {
 		if ss != nil {
 			ss.send(line)
 		}
-		if sl, ok := spectatorLine(line); ok {
-			r.showLine(sl)
+		if r.showPlayers(line) {
 			return
 		}
 	} else {
@@ -159,16 +158,8 @@ func (r *room) stopTimers() {
 
 // start begins a co-op game between a (seat 1, the inviter) and b. Caller
 // holds mu; both are connected and idle.
-func (s *Server) start(a, b *player) {
-	seed := s.cfg.Seed()
-	g, err := engine.New(engine.Config{Seed: seed, Players: 2, Levels: s.cfg.Levels})
-	if err != nil {
-		s.log.Error("cannot start a game", "err", err)
-		for _, p := range []*player{a, b} {
-			p.sess.sendErr(CodeProto, "the server could not start a game: %v", err)
-		}
-		return
-	}
+func (s *Server) start(a, b *player, g *engine.Game) {
+	seed := g.Seed()
 	r := &room{id: newID(), g: g, seats: make([]roomSeat, 2)}
 	for i, p := range []*player{a, b} {
 		s.stopWatching(p.sess)
@@ -366,11 +357,20 @@ func (s *Server) solo(ss *Session, daily bool) {
 		}
 		seed, date = day.Seed, day.Date
 	}
+	// Dealing the first level (the solver included) takes a while: not
+	// under the server's lock, which every lobby request needs. Requests
+	// of one session come one after another, so nothing of this player
+	// but a disconnect can change meanwhile.
+	s.mu.Unlock()
 	g, err := engine.New(engine.Config{Seed: seed, Players: 1, Levels: s.cfg.Levels})
+	s.mu.Lock()
 	if err != nil {
 		s.log.Error("cannot start a game", "err", err)
 		ss.sendErr(CodeProto, "the server could not start a game: %v", err)
 		return
+	}
+	if ss.p != p || p.room != nil || day != nil && day.find(p.key) != nil {
+		return // gone, or playing, meanwhile
 	}
 	s.stopWatching(ss)
 	if day != nil {

@@ -77,7 +77,8 @@ type Config struct {
 	// Levels, when not nil, is the campaign every game plays instead of
 	// the generated one.
 	Levels []engine.Level
-	// Seed draws a new game's seed; nil draws it from crypto/rand.
+	// Seed draws a new game's seed (it may be called from several
+	// goroutines at once); nil draws it from crypto/rand.
 	Seed func() uint64
 	// Logger receives the server's structured log; nil discards it.
 	Logger *slog.Logger

@@ -47,54 +47,78 @@ func (a *audience) showAll(v engine.View, names [2]string, sentences []string, h
 	}
 }
 
-// showLine sends every spectator a spectator's state line, with its own
-// seq.
-func (a *audience) showLine(line []byte) {
-	for ss := range a.watchers {
-		ss.send(withSeq(line, ss.seq.Add(1)))
+// showPlayers sends every spectator the spectator's form of a solo
+// player's state line (see spectatorPatch), each with its own seq: one
+// copy per spectator. It reports false when the line is not of the
+// expected shape (nothing is sent then).
+func (a *audience) showPlayers(line []byte) bool {
+	p, ok := newSpectatorPatch(line)
+	if !ok {
+		return false
 	}
+	for ss := range a.watchers {
+		ss.send(p.apply(ss.seq.Add(1)))
+	}
+	return true
 }
 
-// spectatorLine turns a solo player's state line into its spectator's:
-// "your_turn" false and the top-level "seat" 0 — the only two fields in
-// which the player's View and the team's differ in a solo game (see
-// engine.Game.TeamView). It reports false when the line is not of the
-// shape engine.View's JSON has.
-func spectatorLine(line []byte) ([]byte, bool) {
+// spectatorPatch turns a solo player's state line into its spectator's:
+// "your_turn" false, the top-level "seat" 0 and the spectator's own seq —
+// the only fields in which the player's state and the team's differ in a
+// solo game (see engine.Game.TeamView).
+type spectatorPatch struct {
+	line    []byte
+	seqEnd  int // the ',' after the seq's digits
+	turnAt  int // the your_turn value
+	turnLen int // its length: 4 (true) or 5 (false)
+	seatAt  int // the top-level seat's digit
+}
+
+func newSpectatorPatch(line []byte) (spectatorPatch, bool) {
+	p := spectatorPatch{line: line}
+	if !bytes.HasPrefix(line, []byte(statePrefix)) {
+		return p, false
+	}
+	p.seqEnd = len(statePrefix) + bytes.IndexByte(line[len(statePrefix):], ',')
 	turn := []byte(`"your_turn":`)
 	i := bytes.Index(line, turn)
-	if i < 0 {
-		return nil, false
+	if i < p.seqEnd {
+		return p, false
 	}
-	i += len(turn)
+	p.turnAt = i + len(turn)
+	switch rest := line[p.turnAt:]; {
+	case bytes.HasPrefix(rest, []byte("true")):
+		p.turnLen = 4
+	case bytes.HasPrefix(rest, []byte("false")):
+		p.turnLen = 5
+	default:
+		return p, false
+	}
 	// The players' array holds objects of names, numbers and words,
 	// never a ']': the seat follows its end.
-	players := []byte(`"players":[`)
-	j := bytes.Index(line, players)
-	if j < i {
-		return nil, false
+	j := bytes.Index(line, []byte(`"players":[`))
+	if j < p.turnAt {
+		return p, false
 	}
 	k := bytes.IndexByte(line[j:], ']')
 	seat := []byte(`],"seat":1,`)
 	if k < 0 || !bytes.HasPrefix(line[j+k:], seat) {
-		return nil, false
+		return p, false
 	}
-	k += j + len(`],"seat":`)
-	out := make([]byte, 0, len(line)+1)
-	out = append(out, line[:i]...)
-	rest := line[i:]
-	switch {
-	case bytes.HasPrefix(rest, []byte("true")):
-		rest = rest[len("true"):]
-	case bytes.HasPrefix(rest, []byte("false")):
-		rest = rest[len("false"):]
-	default:
-		return nil, false
-	}
+	p.seatAt = j + k + len(`],"seat":`)
+	return p, true
+}
+
+// apply returns the spectator's line with the given seq.
+func (p spectatorPatch) apply(seq int64) []byte {
+	out := make([]byte, 0, len(p.line)+24)
+	out = append(out, statePrefix...)
+	out = strconv.AppendInt(out, seq, 10)
+	out = append(out, p.line[p.seqEnd:p.turnAt]...)
 	out = append(out, "false"...)
-	out = append(out, line[len(line)-len(rest):k]...)
+	out = append(out, p.line[p.turnAt+p.turnLen:p.seatAt]...)
 	out = append(out, '0')
-	return append(out, line[k+1:]...), true
+	return append(out, p.line[p.seatAt+1:]...)
 }
 
 // tellAll sends one line to every spectator.
@@ -378,10 +402,16 @@ func (s *Server) watch(ss *Session, id string) {
 	if ss.watching == g {
 		return
 	}
+	if !p.watches.spend(s.cfg.ChatWindow) {
+		// Each watch builds and sends a whole state: switching games as
+		// fast as a client can send is a load, not a way to watch.
+		ss.sendErr(CodeRateLimited, "too many watch requests: at most %d per %v, wait a moment", ChatBurst, s.cfg.ChatWindow)
+		return
+	}
 	s.stopWatching(ss)
 	// The notice is a line to the players: a spectator coming and going
 	// faster than it may chat comes and goes unannounced.
-	if !g.join(ss, p.name, p.spend(s.cfg.ChatWindow)) {
+	if !g.join(ss, p.name, p.chat.spend(s.cfg.ChatWindow)) {
 		ss.sendErr(CodeNotInGame, "that game is over")
 		return
 	}
@@ -401,7 +431,7 @@ func (s *Server) stopWatching(ss *Session) bool {
 	ss.watching = nil
 	name, notify := "", false
 	if ss.p != nil {
-		name, notify = ss.p.name, ss.p.spend(s.cfg.ChatWindow)
+		name, notify = ss.p.name, ss.p.chat.spend(s.cfg.ChatWindow)
 	}
 	g.part(ss, name, notify)
 	s.lobbyChanged()

@@ -9,9 +9,9 @@ import (
 )
 
 // TestSpectatorLineIsTheTeamState: in solo games of many seeds, the line a
-// spectator gets (the player's, made a spectator's by spectatorLine) is
-// byte for byte the state of the team's view, and withSeq gives each
-// spectator its own seq and changes nothing else.
+// spectator gets (the player's, made a spectator's by spectatorPatch) is
+// byte for byte the state of the team's view with the spectator's own seq,
+// and withSeq (for co-op games' spectators) changes nothing but the seq.
 func TestSpectatorLineIsTheTeamState(t *testing.T) {
 	names := [2]string{"alice", ""}
 	states := 0
@@ -27,7 +27,8 @@ func TestSpectatorLineIsTheTeamState(t *testing.T) {
 			for step := 0; step < 120 && g.Result() == engine.InProgress; step++ {
 				sentences, happened := told(ev, 1, names)
 				line := encode(newState(int64(step+1), g.View(1), names, sentences, happened))
-				got, ok := spectatorLine(line)
+				patch, ok := newSpectatorPatch(line)
+				got := patch.apply(int64(step + 1))
 				if !ok {
 					t.Fatalf("seed %d level %d step %d: no spectator line from %s", seed, level, step, line)
 				}
@@ -35,9 +36,12 @@ func TestSpectatorLineIsTheTeamState(t *testing.T) {
 				if !bytes.Equal(got, want) {
 					t.Fatalf("seed %d level %d step %d:\n got %s\nwant %s", seed, level, step, got, want)
 				}
-				again := withSeq(got, 99999)
+				again := patch.apply(99999)
 				if want := encode(newState(99999, g.TeamView(), names, sentences, happened)); !bytes.Equal(again, want) {
-					t.Fatalf("withSeq:\n got %s\nwant %s", again, want)
+					t.Fatalf("another seq:\n got %s\nwant %s", again, want)
+				}
+				if again := withSeq(want, 7); !bytes.Equal(again, encode(newState(7, g.TeamView(), names, sentences, happened))) {
+					t.Fatalf("withSeq:\n got %s", again)
 				}
 				states++
 				ev, err = g.Apply(1, actions[rng.IntN(len(actions))])

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/minotaur-game/minotaur/bot"
+	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
 )
 
@@ -84,7 +85,12 @@ func runBot(args []string, stdout, stderr io.Writer) int {
 // with a new reference bot, fed the seat's state messages only.
 func playBot(c *netplay.Client, games int, out io.Writer) (int, error) {
 	var player bot.Player
-	played := 0
+	played, seat := 0, 0
+	// acted: an action is on its way, and the bot waits for the state
+	// that tells it (an event of its own seat) before it acts again. A
+	// state that comes meanwhile — the partner dropped — may still say
+	// it is the bot's turn: acting on it would act twice.
+	acted := false
 	for {
 		m, err := c.Next()
 		if err != nil {
@@ -98,13 +104,20 @@ func playBot(c *netplay.Client, games int, out io.Writer) (int, error) {
 				c.Decline(m.From)
 			}
 		case *netplay.Start:
-			player = bot.NewReference()
+			player, seat, acted = bot.NewReference(), m.Seat, false
 			fmt.Fprintf(out, "game %s with %s, seat %d\n", m.Game, m.Partner, m.Seat)
+		case *netplay.Error:
+			acted = false // the action was refused: nothing to wait for
 		case *netplay.State:
+			if acted && !ownEvent(m.Happened, seat) {
+				continue
+			}
+			acted = false
 			if player != nil && m.YourTurn {
 				if err := c.Act(player.Act(&m.View, m.Happened)); err != nil {
 					return played, err
 				}
+				acted = true
 			}
 		case *netplay.Over:
 			player = nil
@@ -144,4 +157,15 @@ func startServerBots(srv *netplay.Server, n int, log *slog.Logger) {
 			}
 		}()
 	}
+}
+
+// ownEvent reports whether events tell something a seat did: every action
+// the server plays for a seat leaves at least one such event.
+func ownEvent(events []engine.Event, seat int) bool {
+	for _, e := range events {
+		if e.Seat == seat {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net"
@@ -166,4 +167,86 @@ func corridorServer(t *testing.T) (*netplay.Server, string) {
 		srv.Shutdown(ctx)
 	})
 	return srv, ln.Addr().String()
+}
+
+// TestBotActsOncePerTurn: a state that arrives while the bot's action is on
+// its way (here: the partner dropped) may still say it is the bot's turn;
+// the bot waits for the state that tells its own action before acting
+// again, so it never plays two moves for one turn.
+func TestBotActsOncePerTurn(t *testing.T) {
+	lv := testboard.Level(t,
+		"#########",
+		"#PP.K..E#",
+		"#########",
+	)
+	g, err := engine.New(engine.Config{Seed: 1, Players: 2, Levels: []engine.Level{lv}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, server := net.Pipe()
+	defer server.Close()
+	lines := make(chan string, 16)
+	go func() {
+		defer close(lines)
+		buf := make([]byte, 4096)
+		for {
+			n, err := server.Read(buf)
+			if err != nil {
+				return
+			}
+			for _, l := range strings.Split(strings.TrimSpace(string(buf[:n])), "\n") {
+				lines <- l
+			}
+		}
+	}()
+	write := func(m any) {
+		t.Helper()
+		server.SetWriteDeadline(time.Now().Add(5 * time.Second))
+		b, _ := json.Marshal(m)
+		if _, err := server.Write(append(b, '\n')); err != nil {
+			t.Fatal(err)
+		}
+	}
+	act := func(step string) string {
+		t.Helper()
+		select {
+		case l := <-lines:
+			if !strings.Contains(l, `"t":"act"`) {
+				t.Fatalf("%s: the bot sent %s, want an act", step, l)
+			}
+			return l
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s: the bot did not act", step)
+		}
+		return ""
+	}
+	state := func(seq int64, happened []engine.Event) *netplay.State {
+		return &netplay.State{View: g.View(2), Seq: seq, Happened: happened}
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := playBot(netplay.NewClient(client), 1, io.Discard)
+		done <- err
+	}()
+	write(&netplay.Start{T: netplay.TypeStart, Game: "g", Seat: 2, Partner: "ada", Seed: 1})
+	ev, _ := g.Apply(1, engine.Right)
+	write(state(1, ev)) // the bot's turn
+	act("its turn")
+	// The partner drops before the bot's action is played: a state that
+	// still says it is the bot's turn, with nothing the bot did.
+	ev, _ = g.SetAway(1, true)
+	write(state(2, ev))
+	ev, _ = g.Apply(2, engine.Right)
+	write(state(3, ev)) // the answer to the bot's action: its turn again
+	act("after its action was played")
+	write(&netplay.Over{T: netplay.TypeOver, Result: "lost", Score: 0, Level: 1})
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	client.Close()
+	for l := range lines {
+		if strings.Contains(l, `"t":"act"`) {
+			t.Fatalf("the bot acted once more than its turns: %s", l)
+		}
+	}
 }

@@ -812,6 +812,12 @@ func (x *client) message(m *wireMsg) {
 			// The game ended before the watch began: another one.
 			x.reg.unwatch(x.game.Swap(nil))
 			time.AfterFunc(20*time.Millisecond, x.next)
+		case m.Code == netplay.CodeRateLimited && x.kind == kindWatch:
+			// Too many watches in a row (the games it picked ended at
+			// once): another one in a while, counted.
+			x.st.addErr(kindNames[x.kind] + " " + m.Code)
+			x.reg.unwatch(x.game.Swap(nil))
+			time.AfterFunc(time.Second, x.next)
 		default:
 			x.st.addErr(kindNames[x.kind] + " " + m.Code)
 		}

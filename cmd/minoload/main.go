@@ -589,6 +589,9 @@ type client struct {
 	planned bool                 // an action is pending: planned, maybe sent, not answered
 	sentAt  atomic.Int64         // when the pending action was sent (unix ns), 0 none
 	timer   *time.Timer
+	// A spectator's last watch requests (under wmu), a ring.
+	watchTimes [netplay.ChatBurst]time.Time
+	watchNext  int
 	// A spectator's last state: the level and turn the next action answers.
 	level, turn int
 	seen        bool
@@ -837,6 +840,12 @@ func (x *client) next() {
 	case kindWatch:
 		// Runs on the loop's goroutine or, after a wait, on a timer's: the
 		// loop does not touch x.game until the start that answers.
+		if wait := x.watchBudget(); wait > 0 {
+			// The server allows ChatBurst watches a window, as a person
+			// would switch games: wait for the budget.
+			time.AfterFunc(wait, x.next)
+			return
+		}
 		g := x.reg.pick()
 		if g == nil {
 			time.AfterFunc(100*time.Millisecond, x.next)
@@ -845,6 +854,22 @@ func (x *client) next() {
 		x.game.Store(g)
 		x.send(`{"t":"watch","game":"` + g.id + `"}`)
 	}
+}
+
+// watchBudget returns how long to wait before the next watch request may
+// be sent (the server's limit: ChatBurst a window), and when it is 0 counts
+// one sent now.
+func (x *client) watchBudget() time.Duration {
+	x.wmu.Lock()
+	defer x.wmu.Unlock()
+	const window = netplay.DefaultChatWindow + 100*time.Millisecond
+	oldest := x.watchTimes[x.watchNext]
+	if wait := time.Until(oldest.Add(window)); !oldest.IsZero() && wait > 0 {
+		return wait
+	}
+	x.watchTimes[x.watchNext] = time.Now()
+	x.watchNext = (x.watchNext + 1) % len(x.watchTimes)
+	return 0
 }
 
 // state handles a state line received at now.

@@ -378,3 +378,47 @@ func TestWatchingCannotFloodThePlayers(t *testing.T) {
 		}
 	}
 }
+
+// TestDailyResumedAfterRestart: a daily challenge in progress when the
+// server stops is resumed by its player after the restart, still a daily
+// challenge, and its result goes into the day's table.
+func TestDailyResumedAfterRestart(t *testing.T) {
+	cfg := dailyConfig(t, func() time.Time { return day })
+	cfg.DataDir = t.TempDir()
+	srv, addr := startServer(t, cfg)
+	alice := login(t, addr, "alice")
+	alice.startSolo(true)
+	alice.act("d")
+	alice.expect(TypeState)
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	_, addr = startServer(t, cfg)
+	back := dial(t, addr)
+	back.name, back.token = "alice", alice.token
+	back.send(map[string]any{"t": "hello", "v": 1, "name": "alice", "token": alice.token})
+	if w := back.expect(TypeWelcome).(*Welcome); !w.Resumed {
+		t.Fatalf("welcome %+v", w)
+	}
+	if st := back.expect(TypeStart).(*Start); st.Game != alice.game || !st.Daily || st.Seed != 20261201 {
+		t.Fatalf("resumed into %+v, want the daily game %s", st, alice.game)
+	}
+	back.seat, back.game = 1, alice.game
+	if st := back.expect(TypeState).(*State); st.Players[0].Pos.X != 2 {
+		t.Fatalf("resumed at %v, want where alice was (x 2)", st.Players[0].Pos)
+	}
+	for _, a := range "ddd" {
+		back.act(string(a))
+		back.expect(TypeState)
+	}
+	if o := back.expect(TypeOver).(*Over); o.Result != "won" {
+		t.Fatalf("over %+v", o)
+	}
+	d := back.expect(TypeDaily).(*Daily)
+	if len(d.Entries) != 1 || d.Entries[0].Name != "alice" || !d.Entries[0].Won || !d.Played {
+		t.Fatalf("the table after the resumed game %+v", d)
+	}
+}

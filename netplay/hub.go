@@ -607,7 +607,7 @@ func (s *Server) leave(ss *Session) {
 
 // lobbyChanged notes that the lobby list changed. Caller holds mu.
 func (s *Server) lobbyChanged() {
-	s.lobbyCache = nil
+	s.lobbyDirty = true
 	select {
 	case s.lobbyKick <- struct{}{}:
 	default:
@@ -627,13 +627,17 @@ func (s *Server) sendLobby(ss *Session) {
 }
 
 // lobbyLine returns the current lobby message: the first LobbyListMax
-// players in lobby order (idle, away, playing; by name), built once per
-// change by a bounded selection, so a busy server does not sort thousands
-// of players under its lock. Caller holds mu.
+// players in lobby order (idle, away, playing; by name), built by a
+// bounded selection, so a busy server does not sort thousands of players
+// under its lock — and at most once per LobbyInterval: on a busy server
+// games start and end hundreds of times a second, and a player back in the
+// lobby may get a list that old (lobbyLoop sends the new one after it).
+// Caller holds mu.
 func (s *Server) lobbyLine() []byte {
-	if s.lobbyCache != nil {
+	if s.lobbyCache != nil && (!s.lobbyDirty || time.Since(s.lobbyBuilt) < s.cfg.LobbyInterval) {
 		return s.lobbyCache
 	}
+	s.lobbyDirty, s.lobbyBuilt = false, time.Now()
 	top := s.lobbyTop[:0]
 	more := 0
 	for _, p := range s.byName {
@@ -666,39 +670,53 @@ func (s *Server) lobbyLine() []byte {
 func (s *Server) lobbyGames() ([]LobbyGame, int) {
 	top := s.gamesTop[:0]
 	more := 0
-	add := func(g LobbyGame) {
+	add := func(g gameEntry) {
 		if len(top) == LobbyGamesMax {
 			more++
-			if !gameBefore(g, top[len(top)-1]) {
+			if !g.before(top[len(top)-1]) {
 				return
 			}
 			top = top[:len(top)-1]
 		}
-		i := sort.Search(len(top), func(i int) bool { return gameBefore(g, top[i]) })
-		top = append(top, LobbyGame{})
+		i := sort.Search(len(top), func(i int) bool { return g.before(top[i]) })
+		top = append(top, gameEntry{})
 		copy(top[i+1:], top[i:])
 		top[i] = g
 	}
-	for _, r := range s.rooms {
-		add(r.listing())
+	for id, r := range s.rooms {
+		add(gameEntry{watchers: r.nwatch.Load(), daily: r.daily != "", id: id, g: r})
 	}
-	for _, h := range s.hosted {
+	for id, h := range s.hosted {
 		if h.level.Load() > 0 { // shown at least once
-			add(h.listing())
+			add(gameEntry{watchers: h.nwatch.Load(), id: id, g: h})
 		}
 	}
 	s.gamesTop = top
-	return append([]LobbyGame{}, top...), more
+	games := make([]LobbyGame, len(top))
+	for i, e := range top {
+		games[i] = e.g.listing() // only the games listed: names are copied
+	}
+	return games, more
 }
 
-func gameBefore(a, b LobbyGame) bool {
-	if a.Watchers != b.Watchers {
-		return a.Watchers > b.Watchers
+// gameEntry is a game in the making of the lobby's list.
+type gameEntry struct {
+	watchers int32
+	daily    bool
+	id       string
+	g        spectated
+}
+
+// before orders the games: the most watched first, then daily
+// challenges, then by id.
+func (a gameEntry) before(b gameEntry) bool {
+	if a.watchers != b.watchers {
+		return a.watchers > b.watchers
 	}
-	if a.Daily != b.Daily {
-		return a.Daily
+	if a.daily != b.daily {
+		return a.daily
 	}
-	return a.Game < b.Game
+	return a.id < b.id
 }
 
 // lobbyEntry is a player in the making of the lobby list.
@@ -736,7 +754,7 @@ func (s *Server) lobbyLoop() {
 		case <-tick.C:
 			s.mu.Lock()
 			if len(s.rooms)+len(s.hosted) > 0 {
-				s.lobbyCache = nil
+				s.lobbyDirty = true
 			}
 			if s.dailySent != "" && s.dailySent != DailyDate(s.cfg.Now()) {
 				s.dailyBroadcast()

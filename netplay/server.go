@@ -168,9 +168,11 @@ type Server struct {
 	nsess      atomic.Int64
 	conns      sync.WaitGroup
 	lobbyKick  chan struct{}
-	lobbyCache []byte       // the current lobby line, nil when it changed; guarded by mu
+	lobbyCache []byte       // the last lobby line built; guarded by mu
+	lobbyDirty bool         // the lobby changed since lobbyCache was built
+	lobbyBuilt time.Time    // when lobbyCache was built
 	lobbyTop   []lobbyEntry // scratch of lobbyLine
-	gamesTop   []LobbyGame  // scratch of lobbyGames
+	gamesTop   []gameEntry  // scratch of lobbyGames
 	quit       chan struct{}
 	bg         sync.WaitGroup
 	store      *store

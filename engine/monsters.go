@@ -101,11 +101,13 @@ func (g *Game) stepTo(j int, p Point) bool {
 // an active seat that filter accepts, and returns the nearest by path
 // distance (ties: the lower seat), or -1 when none can be reached.
 func (g *Game) nearestSeat(filter func(i int) bool) int {
+	// The filter (a wanderer's sight: a field of view each) is asked once
+	// a seat, not at every depth of the search.
+	var wanted [len(g.seats)]bool
 	want := false
 	for i := 0; i < g.players; i++ {
-		if g.seats[i].State == Active && (filter == nil || filter(i)) {
-			want = true
-		}
+		wanted[i] = g.seats[i].State == Active && (filter == nil || filter(i))
+		want = want || wanted[i]
 	}
 	if !want {
 		return -1
@@ -113,8 +115,7 @@ func (g *Game) nearestSeat(filter func(i int) bool) int {
 	for depth := 0; ; depth++ {
 		more := g.sr.grow(g.b, depth)
 		for i := 0; i < g.players; i++ {
-			s := &g.seats[i]
-			if s.State == Active && (filter == nil || filter(i)) && g.sr.dist(g.b.idx(s.Pos)) == depth {
+			if wanted[i] && g.sr.dist(g.b.idx(g.seats[i].Pos)) == depth {
 				return i
 			}
 		}

@@ -538,7 +538,7 @@ func (s *Server) accept(ss *Session, from string) {
 	// under the server's lock, which every lobby request needs.
 	s.mu.Unlock()
 	seed := s.cfg.Seed()
-	g, err := engine.New(engine.Config{Seed: seed, Players: 2, Levels: s.cfg.Levels})
+	g, err := s.deal(seed, 2)
 	s.mu.Lock()
 	switch {
 	case err != nil:

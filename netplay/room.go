@@ -362,7 +362,7 @@ func (s *Server) solo(ss *Session, daily bool) {
 	// of one session come one after another, so nothing of this player
 	// but a disconnect can change meanwhile.
 	s.mu.Unlock()
-	g, err := engine.New(engine.Config{Seed: seed, Players: 1, Levels: s.cfg.Levels})
+	g, err := s.deal(seed, 1)
 	s.mu.Lock()
 	if err != nil {
 		s.log.Error("cannot start a game", "err", err)
@@ -403,4 +403,14 @@ func (s *Server) unpersist(r *room) {
 	if s.store != nil {
 		s.store.mark(r)
 	}
+}
+
+// deal makes a new game: its first level dealt, the solver's check
+// included (about a millisecond). One game is dealt at a time: a burst of
+// new games then waits for each other instead of taking every core from
+// the games being played. Caller does not hold mu.
+func (s *Server) deal(seed uint64, players int) (*engine.Game, error) {
+	s.dealing <- struct{}{}
+	defer func() { <-s.dealing }()
+	return engine.New(engine.Config{Seed: seed, Players: players, Levels: s.cfg.Levels})
 }

@@ -155,6 +155,7 @@ type Server struct {
 	rooms   map[string]*room
 	hosted  map[string]*Hosted
 	daily   *dailyBook
+	dealing chan struct{} // one game dealt at a time (see deal)
 	// dailySent is the day whose table the lobby was last sent
 	dailySent string
 	sessions  map[*Session]struct{}
@@ -186,8 +187,8 @@ func NewServer(cfg Config) (*Server, error) {
 		cfg: cfg, log: cfg.Logger,
 		byName: map[string]*player{}, byToken: map[string]*player{},
 		rooms: map[string]*room{}, hosted: map[string]*Hosted{}, sessions: map[*Session]struct{}{},
-		daily: newDailyBook(cfg.DataDir, cfg.WriteFile),
-		lns:   map[net.Listener]struct{}{}, lobbyKick: make(chan struct{}, 1),
+		daily: newDailyBook(cfg.DataDir, cfg.WriteFile), dealing: make(chan struct{}, 1),
+		lns: map[net.Listener]struct{}{}, lobbyKick: make(chan struct{}, 1),
 		quit:   make(chan struct{}),
 		budget: budget{max: cfg.MaxClients, maxPer: cfg.MaxPerAddr, per: map[string]int{}},
 		logged: map[string]time.Time{},

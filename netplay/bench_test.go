@@ -55,7 +55,7 @@ func BenchmarkAct(b *testing.B) {
 	drain := func() {
 		for _, s := range ss {
 			for len(s.out) > 0 {
-				last = <-s.out
+				last = (<-s.out).bytes()
 			}
 		}
 	}

@@ -49,10 +49,11 @@ func FuzzHandle(f *testing.F) {
 		ss.Handle([]byte(line))
 		for {
 			select {
-			case b := <-ss.Out():
-				if b == nil {
+			case l := <-ss.out:
+				if l.b == nil {
 					return
 				}
+				b := l.bytes()
 				if !utf8.Valid(b) || b[len(b)-1] != '\n' {
 					t.Fatalf("bad line %q", b)
 				}

@@ -354,26 +354,26 @@ func (s *Server) writeLoop(c net.Conn, ss *Session) {
 	defer c.Close()
 	bw := bufio.NewWriterSize(c, 4096)
 	for {
-		var b []byte
+		var l outLine
 		select {
-		case b = <-ss.out:
+		case l = <-ss.out:
 		case <-ss.done:
 			return
 		}
 		c.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
-		last := b == nil
+		last := l.b == nil
 		if !last {
-			bw.Write(b)
+			l.writeTo(bw)
 		}
 	more:
 		for !last {
 			select {
-			case b = <-ss.out:
-				if b == nil {
+			case l = <-ss.out:
+				if l.b == nil {
 					last = true
 					break more
 				}
-				bw.Write(b)
+				l.writeTo(bw)
 			default:
 				break more
 			}
@@ -389,15 +389,17 @@ func (s *Server) writeLoop(c net.Conn, ss *Session) {
 }
 
 // Session is one attached client as the server core sees it, whatever
-// carries its lines: the transport feeds it lines with Handle, writes what
-// arrives on Out, and calls Detach when the client is gone. Out is bounded;
-// a client that does not keep up is closed (Done is closed) rather than
-// slowing anyone else down.
+// carries its lines: the transport (ServeConn) feeds it lines with Handle,
+// writes what arrives on its outgoing queue, and calls Detach when the
+// client is gone. The queue is bounded; a client that does not keep up is
+// closed (Done is closed) rather than slowing anyone else down. A state
+// line shared by spectators is queued once for all of them, each with its
+// own seq, which the writer puts in.
 type Session struct {
 	srv    *Server
 	remote string
 	host   string // the remote host, for the log's rate limit
-	out    chan []byte
+	out    chan outLine
 	done   chan struct{}
 	once   sync.Once
 	why    atomic.Pointer[string]
@@ -432,7 +434,7 @@ type seatRef struct {
 func (s *Server) Attach(remote string, conn io.Closer) (*Session, error) {
 	s.nsess.Add(1)
 	now := s.cfg.Now()
-	ss := &Session{srv: s, remote: remote, host: hostOfString(remote), out: make(chan []byte, s.cfg.QueueLen), done: make(chan struct{}), closer: conn,
+	ss := &Session{srv: s, remote: remote, host: hostOfString(remote), out: make(chan outLine, s.cfg.QueueLen), done: make(chan struct{}), closer: conn,
 		helloBy: now.Add(s.cfg.HelloTimeout).UnixNano()}
 	ss.last.Store(now.UnixNano())
 	s.mu.Lock()
@@ -448,23 +450,28 @@ func (s *Server) Attach(remote string, conn io.Closer) (*Session, error) {
 	return ss, nil
 }
 
-// Out is the session's outgoing queue: one line per element, newline
-// included. A nil element means: flush and close.
-func (ss *Session) Out() <-chan []byte { return ss.out }
-
 // Done is closed when the session must end at once.
 func (ss *Session) Done() <-chan struct{} { return ss.done }
 
 // send queues one line without ever blocking; a full queue closes the
 // session. It reports whether the line was queued.
-func (ss *Session) send(b []byte) bool {
+func (ss *Session) send(b []byte) bool { return ss.queue(outLine{b: b}) }
+
+// sendShared queues a state line shared with others, which the writer
+// gives this session's seq (and makes a spectator's, see spectatorPatch):
+// no copy per session.
+func (ss *Session) sendShared(p *spectatorPatch, seq int64) bool {
+	return ss.queue(outLine{b: p.line, patch: p, seq: seq})
+}
+
+func (ss *Session) queue(l outLine) bool {
 	select {
 	case <-ss.done:
 		return false
 	default:
 	}
 	select {
-	case ss.out <- b:
+	case ss.out <- l:
 		return true
 	default:
 		ss.fail("outgoing queue full (the client does not read)")
@@ -497,7 +504,7 @@ func (ss *Session) closeNow() {
 // closeAfterFlush asks the writer to send what is queued and then close.
 func (ss *Session) closeAfterFlush() {
 	select {
-	case ss.out <- nil:
+	case ss.out <- outLine{}:
 	default:
 		ss.closeNow()
 	}

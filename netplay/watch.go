@@ -2,6 +2,7 @@ package netplay
 
 import (
 	"bytes"
+	"io"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,15 +36,15 @@ func (a *audience) removeWatcher(ss *Session) bool {
 }
 
 // showAll sends every spectator the team's view. The state line is
-// encoded once; each spectator gets it with its own seq.
+// encoded once and shared; each spectator's writer puts in its own seq.
 func (a *audience) showAll(v engine.View, names [2]string, sentences []string, happened []engine.Event) {
 	if len(a.watchers) == 0 {
 		return
 	}
 	v.Seat, v.YourTurn = 0, false
-	line := encode(newState(0, v, names, sentences, happened))
+	p := newSeqPatch(encode(newState(0, v, names, sentences, happened)))
 	for ss := range a.watchers {
-		ss.send(withSeq(line, ss.seq.Add(1)))
+		ss.sendShared(p, ss.seq.Add(1))
 	}
 }
 
@@ -57,7 +58,7 @@ func (a *audience) showPlayers(line []byte) bool {
 		return false
 	}
 	for ss := range a.watchers {
-		ss.send(p.apply(ss.seq.Add(1)))
+		ss.sendShared(&p, ss.seq.Add(1))
 	}
 	return true
 }
@@ -109,16 +110,62 @@ func newSpectatorPatch(line []byte) (spectatorPatch, bool) {
 	return p, true
 }
 
+// newSeqPatch is the patch of a state line that only takes each
+// session's seq (a co-op game's team state, encoded with seq 0).
+func newSeqPatch(line []byte) *spectatorPatch {
+	p := &spectatorPatch{line: line, seqEnd: len(statePrefix) + bytes.IndexByte(line[len(statePrefix):], ',')}
+	p.turnAt, p.seatAt = -1, -1
+	return p
+}
+
 // apply returns the spectator's line with the given seq.
-func (p spectatorPatch) apply(seq int64) []byte {
-	out := make([]byte, 0, len(p.line)+24)
-	out = append(out, statePrefix...)
-	out = strconv.AppendInt(out, seq, 10)
-	out = append(out, p.line[p.seqEnd:p.turnAt]...)
-	out = append(out, "false"...)
-	out = append(out, p.line[p.turnAt+p.turnLen:p.seatAt]...)
-	out = append(out, '0')
-	return append(out, p.line[p.seatAt+1:]...)
+func (p *spectatorPatch) apply(seq int64) []byte {
+	var b bytes.Buffer
+	b.Grow(len(p.line) + 24)
+	p.writeTo(&b, seq)
+	return b.Bytes()
+}
+
+// writeTo writes the spectator's line with the given seq, in pieces of
+// the shared line: nothing is copied but into w.
+func (p *spectatorPatch) writeTo(w io.Writer, seq int64) {
+	var num [32]byte
+	w.Write(strconv.AppendInt(append(num[:0], statePrefix...), seq, 10))
+	if p.turnAt < 0 {
+		w.Write(p.line[p.seqEnd:])
+		return
+	}
+	w.Write(p.line[p.seqEnd:p.turnAt])
+	w.Write(falseJSON)
+	w.Write(p.line[p.turnAt+p.turnLen : p.seatAt])
+	w.Write(seatZero)
+	w.Write(p.line[p.seatAt+1:])
+}
+
+var falseJSON, seatZero = []byte("false"), []byte("0")
+
+// outLine is one line of a session's queue: b as it is, or — a state line
+// shared among sessions — b with this session's seq put in by patch.
+type outLine struct {
+	b     []byte
+	patch *spectatorPatch
+	seq   int64
+}
+
+func (l outLine) writeTo(w io.Writer) {
+	if l.patch == nil {
+		w.Write(l.b)
+		return
+	}
+	l.patch.writeTo(w, l.seq)
+}
+
+// bytes returns the line as the client gets it.
+func (l outLine) bytes() []byte {
+	if l.patch == nil {
+		return l.b
+	}
+	return l.patch.apply(l.seq)
 }
 
 // tellAll sends one line to every spectator.
@@ -130,16 +177,6 @@ func (a *audience) tellAll(line []byte) {
 
 // statePrefix starts every encoded state line; seq follows it.
 const statePrefix = `{"t":"state","seq":`
-
-// withSeq returns a copy of an encoded state line with its seq replaced.
-func withSeq(line []byte, seq int64) []byte {
-	rest := line[len(statePrefix):]
-	rest = rest[bytes.IndexByte(rest, ','):]
-	out := make([]byte, 0, len(line)+20)
-	out = append(out, statePrefix...)
-	out = strconv.AppendInt(out, seq, 10)
-	return append(out, rest...)
-}
 
 // spectated is a game that can be watched: a room the server runs, or a
 // game hosted by a front end of the server's process.

@@ -80,8 +80,8 @@ type benchGame struct {
 	players  []*Session
 	watchers []*Session
 	lines    int // lines drained since the timer started
-	last     []byte
-	lastSeen [][]byte // each spectator's last line
+	last     outLine
+	lastSeen []outLine // each spectator's last line, as queued (the writer puts a shared line together)
 }
 
 func newBenchGame(b *testing.B, mode string, watchers int) *benchGame {
@@ -103,7 +103,7 @@ func newBenchGame(b *testing.B, mode string, watchers int) *benchGame {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g := &benchGame{lastSeen: make([][]byte, watchers)}
+	g := &benchGame{lastSeen: make([]outLine, watchers)}
 	names := []string{"alice", "bob"}
 	if mode == "solo" {
 		names = names[:1]
@@ -121,7 +121,7 @@ func newBenchGame(b *testing.B, mode string, watchers int) *benchGame {
 	}
 	var id string
 	for len(g.players[0].out) > 0 {
-		line := <-g.players[0].out
+		line := (<-g.players[0].out).bytes()
 		if m, err := DecodeMessage(bytes.TrimSuffix(line, []byte("\n"))); err == nil {
 			if s, ok := m.(*Start); ok {
 				id = s.Game
@@ -140,7 +140,7 @@ func newBenchGame(b *testing.B, mode string, watchers int) *benchGame {
 	}
 	g.drain()
 	for i := range g.lastSeen {
-		g.lastSeen[i] = nil
+		g.lastSeen[i] = outLine{}
 	}
 	g.lines = 0
 	return g
@@ -190,10 +190,11 @@ func (g *benchGame) check(b *testing.B) {
 		m, err := DecodeMessage(line[:len(line)-1])
 		return err == nil && m.Type() == TypeState
 	}
-	if !isState(g.last) {
-		b.Fatalf("the actions were answered with %q", g.last)
+	if !isState(g.last.bytes()) {
+		b.Fatalf("the actions were answered with %q", g.last.bytes())
 	}
-	for i, line := range g.lastSeen {
+	for i, l := range g.lastSeen {
+		line := l.bytes()
 		if !isState(line) {
 			b.Fatalf("spectator %d was last sent %q, not a state", i, line)
 		}

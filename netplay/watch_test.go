@@ -11,7 +11,8 @@ import (
 // TestSpectatorLineIsTheTeamState: in solo games of many seeds, the line a
 // spectator gets (the player's, made a spectator's by spectatorPatch) is
 // byte for byte the state of the team's view with the spectator's own seq,
-// and withSeq (for co-op games' spectators) changes nothing but the seq.
+// and a co-op team state shared by its spectators changes nothing but the
+// seq.
 func TestSpectatorLineIsTheTeamState(t *testing.T) {
 	names := [2]string{"alice", ""}
 	states := 0
@@ -40,8 +41,8 @@ func TestSpectatorLineIsTheTeamState(t *testing.T) {
 				if want := encode(newState(99999, g.TeamView(), names, sentences, happened)); !bytes.Equal(again, want) {
 					t.Fatalf("another seq:\n got %s\nwant %s", again, want)
 				}
-				if again := withSeq(want, 7); !bytes.Equal(again, encode(newState(7, g.TeamView(), names, sentences, happened))) {
-					t.Fatalf("withSeq:\n got %s", again)
+				if again := newSeqPatch(want).apply(7); !bytes.Equal(again, encode(newState(7, g.TeamView(), names, sentences, happened))) {
+					t.Fatalf("a shared line with seq 7:\n got %s", again)
 				}
 				states++
 				ev, err = g.Apply(1, actions[rng.IntN(len(actions))])

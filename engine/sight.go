@@ -121,6 +121,20 @@ func (g *Game) see() {
 // partner's eyes. Penumbra shows the remembered map, which see() keeps up to
 // date for every tile in sight; light shows the items there now.
 func (g *Game) fillSight(i int, m []byte, light []Light) {
+	g.fillMemory(m, light)
+	eyes := i
+	if g.seats[i].State != Active {
+		eyes = g.firstActive(0)
+		if eyes < 0 {
+			return
+		}
+	}
+	g.lightFrom(&g.seats[eyes], m, light)
+}
+
+// fillMemory fills m and light with the team's memory: remembered tiles as
+// last seen, the rest never seen.
+func (g *Game) fillMemory(m []byte, light []Light) {
 	for t, seen := range g.mem {
 		if !seen {
 			m[t], light[t] = ' ', Unseen
@@ -133,14 +147,11 @@ func (g *Game) fillSight(i int, m []byte, light []Light) {
 			m[t] = g.glyphs[t]
 		}
 	}
-	eyes := i
-	if g.seats[i].State != Active {
-		eyes = g.firstActive(0)
-		if eyes < 0 {
-			return
-		}
-	}
-	s := &g.seats[eyes]
+}
+
+// lightFrom adds seat s's light and penumbra to m and light: lit tiles as
+// they are now, items included; penumbra shows the map only.
+func (g *Game) lightFrom(s *seat, m []byte, light []Light) {
 	lr, pr := s.radii()
 	o := s.Pos
 	fov(g.b, o, pr, func(p Point) {
@@ -218,40 +229,10 @@ func containsInt(xs []int, x int) bool {
 // memory and the light and penumbra of every active seat, as fillSight does
 // for one seat.
 func (g *Game) fillTeamSight(m []byte, light []Light) {
-	for t, seen := range g.mem {
-		if !seen {
-			m[t], light[t] = ' ', Unseen
-			continue
-		}
-		light[t] = Remembered
-		if it := g.memItem[t]; it != NoItem {
-			m[t] = byte(it)
-		} else {
-			m[t] = g.glyphs[t]
-		}
-	}
+	g.fillMemory(m, light)
 	for i := range g.players {
-		s := &g.seats[i]
-		if s.State != Active {
-			continue
+		if g.seats[i].State == Active {
+			g.lightFrom(&g.seats[i], m, light)
 		}
-		lr, pr := s.radii()
-		o := s.Pos
-		fov(g.b, o, pr, func(p Point) {
-			t := g.b.idx(p)
-			switch {
-			case withinRadius(p.X-o.X, p.Y-o.Y, lr):
-				light[t] = Lit
-				m[t] = g.glyphs[t]
-				if it := g.items[t]; it != NoItem {
-					m[t] = byte(it)
-				}
-			case light[t] != Lit:
-				light[t] = Penumbra
-				if m[t] == ' ' {
-					m[t] = g.glyphs[t]
-				}
-			}
-		})
 	}
 }

@@ -260,13 +260,7 @@ func (s *Server) finish(r *room) {
 	r.stopTimers()
 	res := r.g.Result()
 	over := encode(&Over{T: TypeOver, Result: res.String(), Score: r.g.Score(), Level: r.g.LevelNumber()})
-	var back []*Session
-	for ss := range r.watchers {
-		ss.send(over)
-		back = append(back, ss)
-	}
-	r.watchers = nil
-	r.nwatch.Store(0)
+	back := r.dismiss(over)
 	for i := range r.seats {
 		st := &r.seats[i]
 		if st.sess != nil {
@@ -308,13 +302,7 @@ func (s *Server) drop(r *room) {
 	r.done = true
 	r.stopTimers()
 	over := encode(&Over{T: TypeOver, Result: engine.Lost.String(), Score: r.g.Score(), Level: r.g.LevelNumber()})
-	var back []*Session
-	for ss := range r.watchers {
-		ss.send(over)
-		back = append(back, ss)
-	}
-	r.watchers = nil
-	r.nwatch.Store(0)
+	back := r.dismiss(over)
 	score, level := r.g.Score(), r.g.LevelNumber()
 	r.mu.Unlock()
 	delete(s.rooms, r.id)

@@ -168,6 +168,19 @@ func (l outLine) bytes() []byte {
 	return l.patch.apply(l.seq)
 }
 
+// dismiss sends every spectator the game's end (over) and forgets them;
+// it returns them, for the lobby.
+func (a *audience) dismiss(over []byte) []*Session {
+	back := make([]*Session, 0, len(a.watchers))
+	for ss := range a.watchers {
+		ss.send(over)
+		back = append(back, ss)
+	}
+	a.watchers = nil
+	a.nwatch.Store(0)
+	return back
+}
+
 // tellAll sends one line to every spectator.
 func (a *audience) tellAll(line []byte) {
 	for ss := range a.watchers {
@@ -351,13 +364,7 @@ func (h *Hosted) End(result string, score, level int) {
 	}
 	h.ended = true
 	over := encode(&Over{T: TypeOver, Result: result, Score: score, Level: level})
-	back := make([]*Session, 0, len(h.watchers))
-	for ss := range h.watchers {
-		ss.send(over)
-		back = append(back, ss)
-	}
-	h.watchers = nil
-	h.nwatch.Store(0)
+	back := h.dismiss(over)
 	h.mu.Unlock()
 	delete(s.hosted, h.id)
 	s.lobbyChanged()

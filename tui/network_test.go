@@ -33,7 +33,14 @@ func netServer(t *testing.T) string {
 // levels as its campaign, and returns its address.
 func serveLevels(t *testing.T, lvs ...engine.Level) string {
 	t.Helper()
-	srv, err := netplay.NewServer(netplay.Config{Levels: lvs, LobbyInterval: -1, Seed: func() uint64 { return 7 }})
+	return serveConfig(t, netplay.Config{Levels: lvs, LobbyInterval: -1, Seed: func() uint64 { return 7 }})
+}
+
+// serveConfig runs a game server of the configuration on a loopback port
+// until the test ends, and returns its address.
+func serveConfig(t *testing.T, cfg netplay.Config) string {
+	t.Helper()
+	srv, err := netplay.NewServer(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"context"
-	"net"
 	"testing"
 	"time"
 
@@ -18,22 +16,8 @@ import (
 // folder for the day's table, on a loopback port.
 func serveDaily(t *testing.T) string {
 	t.Helper()
-	srv, err := netplay.NewServer(netplay.Config{Levels: []engine.Level{corridor()}, LobbyInterval: -1,
+	return serveConfig(t, netplay.Config{Levels: []engine.Level{corridor()}, LobbyInterval: -1,
 		DataDir: t.TempDir(), Seed: func() uint64 { return 7 }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-	})
-	return ln.Addr().String()
 }
 
 // joinLobby takes ada from the main menu into the lobby of the server at

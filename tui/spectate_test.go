@@ -239,14 +239,8 @@ func teamState(seq int64, g *engine.Game, ev []engine.Event, events ...string) *
 // any key back to the lobby, whose lists go on.
 func TestWatchScreen(t *testing.T) {
 	tm, f := fakeLobby(t)
-	f.send(&netplay.Lobby{T: netplay.TypeLobby, Games: []netplay.LobbyGame{{Game: "g1", Players: []string{"alice", "bob"}, Level: 1, Turn: 0}}})
-	waitText(t, tm, "alice and bob")
-	tm.Send(tea.KeyMsg{Type: tea.KeyDown})
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'v'}})
-	f.expect(netplay.TypeWatch)
 	g := watchedGame(t)
-	f.send(&netplay.Start{T: netplay.TypeStart, Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5})
-	f.send(teamState(1, g, nil))
+	startWatching(t, tm, f, g)
 	waitText(t, tm, "You are watching alice and bob:", "alice active · bob active", "Watching",
 		"Enter chat", "Esc/Q leave", "Level 1/1    Turn 0")
 
@@ -286,13 +280,7 @@ func TestWatchScreen(t *testing.T) {
 // lobby, which keeps receiving.
 func TestWatchLeave(t *testing.T) {
 	tm, f := fakeLobby(t)
-	f.send(&netplay.Lobby{T: netplay.TypeLobby, Games: []netplay.LobbyGame{{Game: "g1", Players: []string{"alice", "bob"}}}})
-	waitText(t, tm, "alice and bob")
-	tm.Send(tea.KeyMsg{Type: tea.KeyDown})
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'v'}})
-	f.expect(netplay.TypeWatch)
-	f.send(&netplay.Start{T: netplay.TypeStart, Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5})
-	f.send(teamState(1, watchedGame(t), nil))
+	startWatching(t, tm, f, watchedGame(t))
 	waitText(t, tm, "You are watching alice and bob")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	f.expect(netplay.TypeLeave)
@@ -530,14 +518,8 @@ func TestReportsUnderHelp(t *testing.T) {
 // TestWatchUnderHelp: the watched game goes on while help is shown.
 func TestWatchUnderHelp(t *testing.T) {
 	tm, f := fakeLobby(t)
-	f.send(&netplay.Lobby{T: netplay.TypeLobby, Games: []netplay.LobbyGame{{Game: "g1", Players: []string{"alice", "bob"}}}})
-	waitText(t, tm, "alice and bob")
-	tm.Send(tea.KeyMsg{Type: tea.KeyDown})
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'v'}})
-	f.expect(netplay.TypeWatch)
 	g := watchedGame(t)
-	f.send(&netplay.Start{T: netplay.TypeStart, Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5})
-	f.send(teamState(1, g, nil))
+	startWatching(t, tm, f, g)
 	waitText(t, tm, "You are watching alice and bob")
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'h'}})
 	waitText(t, tm, "HELP")
@@ -551,4 +533,18 @@ func TestWatchUnderHelp(t *testing.T) {
 	waitText(t, tm, "bob took the key")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+// startWatching lists alice and bob's game g1 in the lobby, selects it,
+// presses V, and answers the watch with the start and the team's first
+// state of g.
+func startWatching(t *testing.T, tm *teatest.TestModel, f *fakeServer, g *engine.Game) {
+	t.Helper()
+	f.send(&netplay.Lobby{T: netplay.TypeLobby, Games: []netplay.LobbyGame{{Game: "g1", Players: []string{"alice", "bob"}, Level: 1}}})
+	waitText(t, tm, "alice and bob")
+	tm.Send(tea.KeyMsg{Type: tea.KeyDown})
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'v'}})
+	f.expect(netplay.TypeWatch)
+	f.send(&netplay.Start{T: netplay.TypeStart, Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5})
+	f.send(teamState(1, g, nil))
 }

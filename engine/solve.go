@@ -116,9 +116,13 @@ type solver struct {
 }
 
 func newSolver(g *Game) *solver {
-	s := &solver{g: g, nm: len(g.mons), seen: make(map[uint64]struct{}, 4096)}
-	s.nodes = make([]snode, 0, 4096)
-	s.mons = make([]monster, 0, 4096*s.nm)
+	// Small levels are usually won in a few hundred states: the tables
+	// start small and grow as a search needs them (clearing a large
+	// table for every dealt level was most of a small level's cost).
+	const start = 256
+	s := &solver{g: g, nm: len(g.mons), seen: make(map[uint64]struct{}, start)}
+	s.nodes = make([]snode, 0, start)
+	s.mons = make([]monster, 0, start*s.nm)
 	s.objs = append(s.objs, g.b.idx(g.lv.Key))
 	s.kinds = append(s.kinds, Key)
 	for _, bo := range g.lv.Bonuses {

@@ -71,6 +71,7 @@ type Game struct {
 	turns   int
 	bonuses int
 	seats   [2]seat
+	sights  [2]sightCache // each seat's field of view, derived: not part of the state
 	mons    []monster
 	compass []Point
 	next    int // seat index (0 or 1) expected to act in the round; -1 none

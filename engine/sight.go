@@ -20,12 +20,13 @@ type shadowcaster struct {
 	radius int
 	visit  func(p Point)
 	quad   int
+	depth  int // the deepest row scanned: radius, or less when only near tiles matter
 }
 
 // fov calls visit for every tile seen from origin within radius, the origin
 // included. A tile may be visited more than once.
 func fov(b *board, origin Point, radius int, visit func(p Point)) {
-	sc := shadowcaster{b: b, origin: origin, radius: radius, visit: visit}
+	sc := shadowcaster{b: b, origin: origin, radius: radius, visit: visit, depth: radius}
 	visit(origin)
 	for q := 0; q < 4; q++ {
 		sc.quad = q
@@ -57,7 +58,7 @@ func floorDiv(a, b int) int {
 }
 
 func (sc *shadowcaster) scan(depth int, start, end fraction) {
-	if depth > sc.radius {
+	if depth > sc.depth {
 		return
 	}
 	// columns from round_ties_up(depth*start) to round_ties_down(depth*end)
@@ -99,20 +100,51 @@ func (g *Game) see() {
 		return
 	}
 	for i := 0; i < g.players; i++ {
-		s := &g.seats[i]
-		if s.State != Active {
+		if g.seats[i].State != Active {
 			continue
 		}
-		lr, pr := s.radii()
-		o := s.Pos
-		fov(g.b, o, pr, func(p Point) {
-			t := g.b.idx(p)
-			g.mem[t] = true
-			if withinRadius(p.X-o.X, p.Y-o.Y, lr) {
-				g.memItem[t] = g.items[t]
+		for _, st := range g.sightOf(i) {
+			g.mem[st.t] = true
+			if st.lit {
+				g.memItem[st.t] = g.items[st.t]
 			}
-		})
+		}
 	}
+}
+
+// sightTile is a tile in a seat's field of view: in its light, or in its
+// penumbra only.
+type sightTile struct {
+	t   int32
+	lit bool
+}
+
+// sightCache is a seat's field of view, kept until the seat moves, its
+// radii change or the level does: walls never change within a level, so
+// the memory, the seat's view and the team's view of one position share
+// one field of view.
+type sightCache struct {
+	b      *board
+	pos    Point
+	lr, pr int
+	tiles  []sightTile
+}
+
+// sightOf returns seat i's field of view (penumbra radius, lit tiles
+// marked). A tile may be listed twice.
+func (g *Game) sightOf(i int) []sightTile {
+	s, c := &g.seats[i], &g.sights[i]
+	lr, pr := s.radii()
+	if c.b == g.b && c.pos == s.Pos && c.lr == lr && c.pr == pr {
+		return c.tiles
+	}
+	c.b, c.pos, c.lr, c.pr = g.b, s.Pos, lr, pr
+	c.tiles = c.tiles[:0]
+	o := s.Pos
+	fov(g.b, o, pr, func(p Point) {
+		c.tiles = append(c.tiles, sightTile{int32(g.b.idx(p)), withinRadius(p.X-o.X, p.Y-o.Y, lr)})
+	})
+	return c.tiles
 }
 
 // fillSight fills the map and light levels that seat i perceives: the
@@ -129,7 +161,7 @@ func (g *Game) fillSight(i int, m []byte, light []Light) {
 			return
 		}
 	}
-	g.lightFrom(&g.seats[eyes], m, light)
+	g.lightFrom(eyes, m, light)
 }
 
 // fillMemory fills m and light with the team's memory: remembered tiles as
@@ -149,15 +181,13 @@ func (g *Game) fillMemory(m []byte, light []Light) {
 	}
 }
 
-// lightFrom adds seat s's light and penumbra to m and light: lit tiles as
+// lightFrom adds seat i's light and penumbra to m and light: lit tiles as
 // they are now, items included; penumbra shows the map only.
-func (g *Game) lightFrom(s *seat, m []byte, light []Light) {
-	lr, pr := s.radii()
-	o := s.Pos
-	fov(g.b, o, pr, func(p Point) {
-		t := g.b.idx(p)
+func (g *Game) lightFrom(i int, m []byte, light []Light) {
+	for _, st := range g.sightOf(i) {
+		t := st.t
 		switch {
-		case withinRadius(p.X-o.X, p.Y-o.Y, lr):
+		case st.lit:
 			light[t] = Lit
 			m[t] = g.glyphs[t]
 			if it := g.items[t]; it != NoItem {
@@ -169,21 +199,40 @@ func (g *Game) lightFrom(s *seat, m []byte, light []Light) {
 				m[t] = g.glyphs[t]
 			}
 		}
-	})
+	}
 }
 
 // canSee reports whether to lies in the line of sight of from within radius.
+// It scans only the quadrants that hold to (two on a diagonal), and only as
+// deep as to lies: a row's tiles depend only on the rows before it, so the
+// answer is the full field of view's.
 func (g *Game) canSee(from, to Point, radius int) bool {
-	if !withinRadius(to.X-from.X, to.Y-from.Y, radius) {
+	dx, dy := to.X-from.X, to.Y-from.Y
+	if !withinRadius(dx, dy, radius) {
 		return false
 	}
+	if dx == 0 && dy == 0 {
+		return true
+	}
 	seen := false
-	fov(g.b, from, radius, func(p Point) {
+	sc := shadowcaster{b: g.b, origin: from, radius: radius, visit: func(p Point) {
 		if p == to {
 			seen = true
 		}
-	})
-	return seen
+	}}
+	// The quadrants in fov's order (north, east, south, west) with the
+	// depth at which to lies in each.
+	for q, depth := range [4]int{-dy, dx, dy, -dx} {
+		if depth <= 0 || abs(q%2*dy+(1-q%2)*dx) > depth {
+			continue // to is not in this quadrant
+		}
+		sc.quad, sc.depth = q, depth
+		sc.scan(1, fraction{-1, 1}, fraction{1, 1})
+		if seen {
+			return true
+		}
+	}
+	return false
 }
 
 // sightings reports, for every active seat, each monster that stands in its
@@ -232,7 +281,7 @@ func (g *Game) fillTeamSight(m []byte, light []Light) {
 	g.fillMemory(m, light)
 	for i := range g.players {
 		if g.seats[i].State == Active {
-			g.lightFrom(&g.seats[i], m, light)
+			g.lightFrom(i, m, light)
 		}
 	}
 }

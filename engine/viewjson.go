@@ -130,7 +130,7 @@ func (v View) AppendJSONFields(buf []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"kind":`...)
-		b = appendString(b, []byte(string(rune(m.Kind))))
+		b = appendString(b, string(rune(m.Kind)))
 		num(`,"x":`, m.Pos.X)
 		num(`,"y":`, m.Pos.Y)
 		if m.Frozen {
@@ -161,11 +161,11 @@ func (v View) AppendJSONFields(buf []byte) []byte {
 		}
 		num(`{"seat":`, p.Seat)
 		b = append(b, `,"name":`...)
-		b = appendString(b, []byte(p.Name))
+		b = appendString(b, p.Name)
 		num(`,"x":`, p.Pos.X)
 		num(`,"y":`, p.Pos.Y)
 		b = append(b, `,"state":`...)
-		b = appendString(b, []byte(p.State.String()))
+		b = appendString(b, p.State.String())
 		if p.Torch {
 			b = append(b, `,"torch":true`...)
 		}
@@ -174,12 +174,12 @@ func (v View) AppendJSONFields(buf []byte) []byte {
 	num(`],"seat":`, v.Seat)
 	if v.Name != "" {
 		b = append(b, `,"name":`...)
-		b = appendString(b, []byte(v.Name))
+		b = appendString(b, v.Name)
 	}
 	b = append(b, `,"seed":`...)
 	b = strconv.AppendUint(b, v.Seed, 10)
 	b = append(b, `,"result":`...)
-	b = appendString(b, []byte(v.Result.String()))
+	b = appendString(b, v.Result.String())
 	if len(v.Passed) > 0 {
 		b = append(b, `,"passed":[`...)
 		for i, p := range v.Passed {
@@ -201,9 +201,9 @@ func (v View) AppendJSONFields(buf []byte) []byte {
 // appendString appends s as a JSON string, as encoding/json writes it.
 // Plain printable ASCII (every map row) is copied as it is; anything else
 // goes through encoding/json.
-func appendString(b, s []byte) []byte {
-	for _, c := range s {
-		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+func appendString[S string | []byte](b []byte, s S) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
 			q, _ := json.Marshal(string(s))
 			return append(b, q...)
 		}
@@ -376,23 +376,68 @@ type eventJSON struct {
 }
 
 // MarshalJSON writes the event without positions.
-func (e Event) MarshalJSON() ([]byte, error) {
-	j := eventJSON{Kind: e.Kind.String(), Seat: e.Seat}
+func (e Event) MarshalJSON() ([]byte, error) { return e.AppendJSON(nil), nil }
+
+// AppendJSON appends the event's JSON (see MarshalJSON), built by hand: a
+// state message carries the events of every action. It is byte for byte
+// what encoding/json makes of an eventJSON.
+func (e Event) AppendJSON(b []byte) []byte {
+	b = append(b, `{"kind":`...)
+	b = appendString(b, e.Kind.String())
+	if e.Seat != 0 {
+		b = append(b, `,"seat":`...)
+		b = strconv.AppendInt(b, int64(e.Seat), 10)
+	}
 	switch e.Kind {
 	case EvTookKey, EvTookBonus, EvCompass:
 		if e.Item != NoItem {
-			j.Item = string(rune(e.Item))
+			b = append(b, `,"item":`...)
+			b = appendString(b, string(rune(e.Item)))
 		}
 	case EvCaught, EvSighted:
-		j.Monster = string(rune(e.Monster))
+		b = append(b, `,"monster":`...)
+		b = appendString(b, string(rune(e.Monster)))
 	case EvLevelStarted:
-		j.Level = e.Level
+		if e.Level != 0 {
+			b = append(b, `,"level":`...)
+			b = strconv.AppendInt(b, int64(e.Level), 10)
+		}
 	case EvLevelPassed:
 		sc := e.Score
-		j.Level, j.Score = sc.Level, &sc
+		if sc.Level != 0 {
+			b = append(b, `,"level":`...)
+			b = strconv.AppendInt(b, int64(sc.Level), 10)
+		}
+		b = append(b, `,"score":{"level":`...)
+		b = strconv.AppendInt(b, int64(sc.Level), 10)
+		b = append(b, `,"turns":`...)
+		b = strconv.AppendInt(b, int64(sc.Turns), 10)
+		b = append(b, `,"bonuses":`...)
+		b = strconv.AppendInt(b, int64(sc.Bonuses), 10)
+		b = append(b, `,"time_bonus":`...)
+		b = strconv.AppendInt(b, int64(sc.TimeBonus), 10)
+		b = append(b, `,"score":`...)
+		b = strconv.AppendInt(b, int64(sc.Score), 10)
+		b = append(b, '}')
 	}
-	return json.Marshal(j)
+	return append(b, '}')
 }
+
+// AppendEvents appends a JSON array of events.
+func AppendEvents(b []byte, evs []Event) []byte {
+	b = append(b, '[')
+	for i, e := range evs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = e.AppendJSON(b)
+	}
+	return append(b, ']')
+}
+
+// AppendJSONString appends s as a JSON string, escaped as encoding/json
+// escapes it.
+func AppendJSONString(b []byte, s string) []byte { return appendString(b, s) }
 
 // UnmarshalJSON reads an event; one of a kind this version does not know
 // reads as Kind 0, which front ends skip.

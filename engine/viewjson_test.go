@@ -173,3 +173,53 @@ func TestAppendJSONIsEncodingJSON(t *testing.T) {
 	}
 	t.Logf("%d views compared", views)
 }
+
+// TestEventAppendJSONIsEncodingJSON: an event's hand-built JSON is byte for
+// byte what encoding/json writes of its eventJSON, for every kind, with and
+// without a seat, item, monster, level and score.
+func TestEventAppendJSONIsEncodingJSON(t *testing.T) {
+	reference := func(e Event) []byte {
+		j := eventJSON{Kind: e.Kind.String(), Seat: e.Seat}
+		switch e.Kind {
+		case EvTookKey, EvTookBonus, EvCompass:
+			if e.Item != NoItem {
+				j.Item = string(rune(e.Item))
+			}
+		case EvCaught, EvSighted:
+			j.Monster = string(rune(e.Monster))
+		case EvLevelStarted:
+			j.Level = e.Level
+		case EvLevelPassed:
+			sc := e.Score
+			j.Level, j.Score = sc.Level, &sc
+		}
+		data, err := json.Marshal(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	var all []Event
+	for k := range eventNames {
+		for _, e := range []Event{
+			{Kind: EventKind(k)},
+			{Kind: EventKind(k), Seat: 2, Item: Torch, Monster: Minotaur, Level: 7, Pos: Point{3, 4}, Score: ScoreLevel(7, 120, 1)},
+			{Kind: EventKind(k), Seat: 1, Item: Key, Monster: Hunter, Level: 1, Score: ScoreLevel(1, 400, 0)},
+		} {
+			all = append(all, e)
+			if got, want := e.AppendJSON(nil), reference(e); string(got) != string(want) {
+				t.Errorf("%v: hand-built %s, encoding/json %s", e, got, want)
+			}
+		}
+	}
+	want, err := json.Marshal(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := AppendEvents(nil, all); string(got) != string(want) {
+		t.Errorf("AppendEvents: %s\nencoding/json: %s", got, want)
+	}
+	if got := AppendEvents(nil, nil); string(got) != "[]" {
+		t.Errorf("no events: %s", got)
+	}
+}

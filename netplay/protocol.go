@@ -257,22 +257,24 @@ type stateTail struct {
 // MarshalJSON writes {"t":"state","seq":…, the view's fields…, "events":…,
 // "happened":…}.
 func (s State) MarshalJSON() ([]byte, error) {
-	events := s.Events
-	if events == nil {
-		events = []string{}
-	}
-	tail, err := json.Marshal(stateTail{Events: events, Happened: s.Happened})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]byte, 0, 256+4*s.Rows*(s.Cols+3)+len(tail))
+	out := make([]byte, 0, 320+4*s.Rows*(s.Cols+3))
 	out = append(out, `{"t":"state","seq":`...)
 	out = strconv.AppendInt(out, s.Seq, 10)
 	out = append(out, ',')
 	out = s.View.AppendJSONFields(out)
-	out = append(out, ',')
-	out = append(out, tail[len(`{"seq":0,`):]...) // events, happened and the closing brace
-	return out, nil
+	out = append(out, `,"events":[`...)
+	for i, e := range s.Events {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = engine.AppendJSONString(out, e)
+	}
+	out = append(out, ']')
+	if len(s.Happened) > 0 {
+		out = append(out, `,"happened":`...)
+		out = engine.AppendEvents(out, s.Happened)
+	}
+	return append(out, '}'), nil
 }
 
 // UnmarshalJSON reads a state message: its view leniently (see

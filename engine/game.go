@@ -357,6 +357,8 @@ func (g *Game) Apply(seatNo int, a Action) (Events, error) {
 	if g.blind {
 		ev = g.evBuf[:0]
 		defer func() { g.evBuf = ev[:0] }()
+	} else {
+		ev = make([]Event, 0, 4) // an action tells a few events: one allocation, not a growth for each
 	}
 	target := s.Pos.Add(a.Delta())
 	if a == UseFreeze && s.Freezes == 0 {

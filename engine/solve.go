@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"sync"
 )
 
 // SolverBudget is the number of search nodes the generator gives the solver
@@ -49,7 +50,9 @@ func Solve(g *Game, budget int) Solution {
 	if g.result != InProgress || g.seats[0].State != Active {
 		return Solution{Reason: "the game is not in play"}
 	}
-	return newSolver(g.blindCopy()).run(budget)
+	sv := newSolver(g.blindCopy())
+	defer sv.release()
+	return sv.run(budget)
 }
 
 // SolveLevel searches for a winning line of level lv played as level n of a
@@ -61,7 +64,9 @@ func SolveLevel(lv Level, seed uint64, n int, budget int) Solution {
 	g := &Game{seed: seed, players: 1, blind: true}
 	g.setRNG(&rand.PCG{})
 	g.beginLevel(n, lv.clone())
-	return newSolver(g).run(budget)
+	sv := newSolver(g)
+	defer sv.release()
+	return sv.run(budget)
 }
 
 // blindCopy returns a private copy of a solo game's current level for the
@@ -113,16 +118,24 @@ type solver struct {
 	keyExit int32
 	maxTurn int32
 	catches []int
+	layer   []openItem // this turn's states
+	next    openList   // the next turn's
 }
 
+// solvers keeps finished searches' tables for the next search: a server
+// deals hundreds of levels a second, and the tables were most of what
+// dealing allocated. What a search finds does not depend on them.
+var solvers = sync.Pool{New: func() any { return new(solver) }}
+
 func newSolver(g *Game) *solver {
-	// Small levels are usually won in a few hundred states: the tables
-	// start small and grow as a search needs them (clearing a large
-	// table for every dealt level was most of a small level's cost).
-	const start = 256
-	s := &solver{g: g, nm: len(g.mons), seen: make(map[uint64]struct{}, start)}
-	s.nodes = make([]snode, 0, start)
-	s.mons = make([]monster, 0, start*s.nm)
+	s := solvers.Get().(*solver)
+	s.g, s.nm = g, len(g.mons)
+	if s.seen == nil {
+		s.seen = make(map[uint64]struct{}, 256)
+	}
+	s.nodes, s.mons, s.taken = s.nodes[:0], s.mons[:0], s.taken[:0]
+	s.objs, s.kinds = s.objs[:0], s.kinds[:0]
+	s.layer, s.next = s.layer[:0], s.next[:0]
 	s.objs = append(s.objs, g.b.idx(g.lv.Key))
 	s.kinds = append(s.kinds, Key)
 	for _, bo := range g.lv.Bonuses {
@@ -139,9 +152,17 @@ func newSolver(g *Game) *solver {
 		}
 	}
 	s.maxTurn = int32(g.turns + solveTurnsPerTile*floor)
-	s.catches = make([]int, len(g.mons))
+	s.catches = append(s.catches[:0], make([]int, len(g.mons))...)
 	s.words = (len(s.objs) + 63) / 64
 	return s
+}
+
+// release gives the solver's tables to the next search. The solver must
+// not be used after.
+func (s *solver) release() {
+	clear(s.seen)
+	s.g = nil
+	solvers.Put(s)
 }
 
 // save records the private game's state as a new node.
@@ -232,8 +253,9 @@ var solveActions = [...]Action{Up, Left, Down, Right, Skip, UseFreeze}
 func (s *solver) run(budget int) Solution {
 	root := s.save(-1, 0, 0)
 	s.seen[s.key()] = struct{}{}
-	layer := []openItem{{h: s.h(), i: root}}
-	var next openList
+	layer := append(s.layer, openItem{h: s.h(), i: root})
+	next := s.next
+	defer func() { s.layer, s.next = layer, next }()
 	expanded := 0
 	for len(layer) > 0 && expanded < budget {
 		next = next[:0]

@@ -24,7 +24,7 @@ func BenchmarkStateLevel7(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		v := g.View(1)
 		sentences, happened := told(ev, 1, names)
-		n = len(encode(newState(int64(i), v, names, sentences, happened)))
+		n = len(newState(int64(i), v, names, sentences, happened).line())
 	}
 	b.ReportMetric(float64(n), "bytes/line")
 }

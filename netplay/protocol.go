@@ -257,7 +257,11 @@ type stateTail struct {
 // MarshalJSON writes {"t":"state","seq":…, the view's fields…, "events":…,
 // "happened":…}.
 func (s State) MarshalJSON() ([]byte, error) {
-	out := make([]byte, 0, 320+4*s.Rows*(s.Cols+3))
+	size := 320 + 2*s.Rows*(s.Cols+3) + 64*(len(s.Monsters)+len(s.Players)+len(s.Happened))
+	for _, e := range s.Events {
+		size += len(e) + 3
+	}
+	out := make([]byte, 0, size)
 	out = append(out, `{"t":"state","seq":`...)
 	out = strconv.AppendInt(out, s.Seq, 10)
 	out = append(out, ',')
@@ -498,25 +502,28 @@ func (s *State) Name(seat int) string {
 // newState builds the `state` message of a view for a seat: names are the
 // seats' player names, events the sentences for this seat and happened the
 // same events in structured form.
-func newState(seq int64, v engine.View, names [2]string, events []string, happened []engine.Event) *State {
+func newState(seq int64, v engine.View, names [2]string, events []string, happened []engine.Event) State {
 	for i := range v.Players {
 		if p := &v.Players[i]; p.Seat >= 1 && p.Seat <= 2 {
 			p.Name = names[p.Seat-1]
 		}
 	}
-	return &State{View: v, Seq: seq, Events: events, Happened: happened}
+	return State{View: v, Seq: seq, Events: events, Happened: happened}
+}
+
+// line is the state's message line, newline included. Built from a value,
+// the state costs no allocation of its own on the server's hot path.
+func (s State) line() []byte {
+	b, _ := s.MarshalJSON()
+	return append(b, '\n')
 }
 
 // encode marshals a server message to one line, newline included.
 func encode(m any) []byte {
 	if st, ok := m.(*State); ok {
-		// The hot path: a state's JSON is built by hand already, so
-		// json.Marshal's check and copy of it is skipped.
-		b, err := st.MarshalJSON()
-		if err != nil {
-			panic(fmt.Sprintf("netplay: cannot encode a state: %v", err))
-		}
-		return append(b, '\n')
+		// A state's JSON is built by hand already: json.Marshal's check
+		// and copy of it is skipped.
+		return st.line()
 	}
 	b, err := json.Marshal(m)
 	if err != nil {

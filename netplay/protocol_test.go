@@ -23,12 +23,12 @@ func TestStateLineIsEncodingJSON(t *testing.T) {
 		{Kind: engine.EvSighted, Seat: 2, Monster: engine.Hunter},
 		{Kind: engine.EvLevelPassed, Seat: 1, Score: engine.ScoreLevel(1, 40, 1)},
 	}
-	for _, st := range []*State{
+	for _, st := range []State{
 		newState(12, g.View(1), [2]string{"alice", "bob"}, nil, nil),
 		newState(13, g.View(2), [2]string{"alice", "bob"}, []string{"bob took the key", `"<odd> & \ name"`, "é\x01"}, happened),
 		newState(0, g.TeamView(), [2]string{"a", "b"}, []string{}, happened[:1]),
 	} {
-		got := encode(st)
+		got := st.line()
 		view, err := json.Marshal(st.View)
 		if err != nil {
 			t.Fatal(err)
@@ -56,6 +56,37 @@ func TestStateLineIsEncodingJSON(t *testing.T) {
 			if back.Events[i] != events[i] {
 				t.Errorf("event %d read back %q, sent %q", i, back.Events[i], events[i])
 			}
+		}
+	}
+}
+
+// TestPlainActReadsAsTheDecoderDoes: the server reads action lines written
+// the usual way without the JSON decoder; whatever it reads so, the decoder
+// reads the same, for every byte in the action's place, and lines in any
+// other form go to the decoder.
+func TestPlainActReadsAsTheDecoderDoes(t *testing.T) {
+	fast := 0
+	for c := 0; c < 256; c++ {
+		line := []byte(actPrefix + string([]byte{byte(c)}) + `"}`)
+		a, ok := plainAct(line)
+		if !ok {
+			continue
+		}
+		fast++
+		var req Request
+		if err := json.Unmarshal(line, &req); err != nil || req.T != TypeAct || req.A != a {
+			t.Errorf("%q: read as action %q, the decoder says %+v, %v", line, a, req, err)
+		}
+	}
+	if fast < 90 {
+		t.Errorf("only %d of the printable actions are read without the decoder", fast)
+	}
+	for _, line := range []string{
+		`{"t":"act","a":"dd"}`, `{"t":"act","a":"d","x":1}`, `{"t":"act", "a":"d"}`,
+		`{"t":"act","a":""}`, `{"t":"act","a":"\"}`, `{"t":"act","a":"d"} `, `{"t":"chat","a":"d"}`,
+	} {
+		if a, ok := plainAct([]byte(line)); ok {
+			t.Errorf("%s read as action %q without the decoder", line, a)
 		}
 	}
 }

@@ -105,7 +105,7 @@ func (r *room) sendState(i int, events []engine.Event) {
 // stateLine is seat i's state message with the given seq. Caller holds r.mu.
 func (r *room) stateLine(i int, seq int64, events []engine.Event) []byte {
 	sentences, happened := told(events, i+1, r.names())
-	return encode(newState(seq, r.g.View(i+1), r.names(), sentences, happened))
+	return newState(seq, r.g.View(i+1), r.names(), sentences, happened).line()
 }
 
 // broadcast sends every connected seat and every spectator their state.

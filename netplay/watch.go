@@ -42,7 +42,7 @@ func (a *audience) showAll(v engine.View, names [2]string, sentences []string, h
 		return
 	}
 	v.Seat, v.YourTurn = 0, false
-	p := newSeqPatch(encode(newState(0, v, names, sentences, happened)))
+	p := newSeqPatch(newState(0, v, names, sentences, happened).line())
 	for ss := range a.watchers {
 		ss.sendShared(p, ss.seq.Add(1))
 	}
@@ -222,7 +222,7 @@ func (r *room) join(ss *Session, name string, notify bool) bool {
 	r.addWatcher(ss)
 	ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: 0, Partner: joinNames(r.players()), Seed: r.g.Seed(), Daily: r.daily != ""}))
 	v := r.g.TeamView()
-	ss.send(encode(newState(ss.seq.Add(1), v, r.names(), nil, nil)))
+	ss.send(newState(ss.seq.Add(1), v, r.names(), nil, nil).line())
 	return true
 }
 
@@ -384,7 +384,7 @@ func (h *Hosted) join(ss *Session, name string, notify bool) bool {
 	}
 	h.addWatcher(ss)
 	ss.send(encode(&Start{T: TypeStart, Game: h.id, Seat: 0, Partner: h.name, Seed: h.seed}))
-	ss.send(encode(newState(ss.seq.Add(1), *h.last, h.names(), nil, nil)))
+	ss.send(newState(ss.seq.Add(1), *h.last, h.names(), nil, nil).line())
 	return true
 }
 

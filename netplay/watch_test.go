@@ -27,21 +27,21 @@ func TestSpectatorLineIsTheTeamState(t *testing.T) {
 			var ev []engine.Event
 			for step := 0; step < 120 && g.Result() == engine.InProgress; step++ {
 				sentences, happened := told(ev, 1, names)
-				line := encode(newState(int64(step+1), g.View(1), names, sentences, happened))
+				line := newState(int64(step+1), g.View(1), names, sentences, happened).line()
 				patch, ok := newSpectatorPatch(line)
 				got := patch.apply(int64(step + 1))
 				if !ok {
 					t.Fatalf("seed %d level %d step %d: no spectator line from %s", seed, level, step, line)
 				}
-				want := encode(newState(int64(step+1), g.TeamView(), names, sentences, happened))
+				want := newState(int64(step+1), g.TeamView(), names, sentences, happened).line()
 				if !bytes.Equal(got, want) {
 					t.Fatalf("seed %d level %d step %d:\n got %s\nwant %s", seed, level, step, got, want)
 				}
 				again := patch.apply(99999)
-				if want := encode(newState(99999, g.TeamView(), names, sentences, happened)); !bytes.Equal(again, want) {
+				if want := newState(99999, g.TeamView(), names, sentences, happened).line(); !bytes.Equal(again, want) {
 					t.Fatalf("another seq:\n got %s\nwant %s", again, want)
 				}
-				if again := newSeqPatch(want).apply(7); !bytes.Equal(again, encode(newState(7, g.TeamView(), names, sentences, happened))) {
+				if again := newSeqPatch(want).apply(7); !bytes.Equal(again, newState(7, g.TeamView(), names, sentences, happened).line()) {
 					t.Fatalf("a shared line with seq 7:\n got %s", again)
 				}
 				states++

@@ -75,6 +75,7 @@ type options struct {
 	inproc   bool
 	data     string
 	profile  string
+	memprof  string
 	wary     bool
 }
 
@@ -108,6 +109,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.data, "data", "", "with --inproc: the server's data folder (empty: games in memory only)")
 	fs.BoolVar(&o.wary, "wary", true, "random bots do not step onto or next to a monster they see (their games last longer); --wary=false: any legal step")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of this process while measuring (with --inproc: the server's too)")
+	fs.StringVar(&o.memprof, "memprofile", "", "write a profile of this process's allocations at the end of the measurement (with --inproc: the server's too)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprintf(stdout, usage, fs.FlagUsages())
@@ -417,6 +419,15 @@ measure:
 	tick.Stop()
 	st.measuring.Store(false)
 	elapsed := time.Since(t0)
+	if o.memprof != "" {
+		var buf bytes.Buffer
+		if err := pprof.Lookup("allocs").WriteTo(&buf, 0); err != nil {
+			return fmt.Errorf("cannot write the memory profile: %v", err)
+		}
+		if err := saves.WriteFile(o.memprof, buf.Bytes()); err != nil {
+			return fmt.Errorf("cannot write the memory profile: %v", err)
+		}
+	}
 	cpu1, _ := procCPU(o.pid)
 	self1, _ := procCPU(os.Getpid())
 	rss1 := procMem(o.pid)

@@ -453,8 +453,10 @@ func (g *Game) nearestFloor(p Point) Point {
 
 // marks returns the tiles of the Minotaur's marked landing area: the whole
 // 3×3 square on the board, walls included, so that players see its shape.
-func (g *Game) marks() []Point {
-	var out []Point
+func (g *Game) marks() []Point { return g.appendMarks(nil) }
+
+// appendMarks appends the Minotaur's marks to out.
+func (g *Game) appendMarks(out []Point) []Point {
 	for _, m := range g.mons {
 		if m.Kind != Minotaur || m.Phase != phaseAimed {
 			continue

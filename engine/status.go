@@ -29,11 +29,12 @@ func (g *Game) Status() Status {
 	return st
 }
 
-func (g *Game) playerViews() []PlayerView {
-	out := make([]PlayerView, g.players)
+func (g *Game) playerViews() []PlayerView { return g.appendPlayerViews(nil) }
+
+func (g *Game) appendPlayerViews(out []PlayerView) []PlayerView {
 	for i := 0; i < g.players; i++ {
 		s := g.seats[i]
-		out[i] = PlayerView{Seat: i + 1, Pos: s.Pos, State: s.State, Torch: s.Torch}
+		out = append(out, PlayerView{Seat: i + 1, Pos: s.Pos, State: s.State, Torch: s.Torch})
 	}
 	return out
 }
@@ -58,27 +59,22 @@ func (g *Game) monsterView(m monster) MonsterView {
 // Minotaur's marks always. A seat that is not on the board (caught, escaped,
 // away) watches through an active partner's eyes.
 func (g *Game) View(seatNo int) View {
+	var v View
+	g.ViewInto(&v, seatNo)
+	return v
+}
+
+// ViewInto is View written into v, reusing the storage of v's slices: a
+// server builds a view for every state it sends.
+func (g *Game) ViewInto(v *View, seatNo int) {
 	if seatNo < 1 || seatNo > g.players {
 		seatNo = 1
 	}
 	i := seatNo - 1
-	n := g.lv.Rows * g.lv.Cols
-	v := View{
-		Seat: seatNo, Level: g.levelNo, Levels: g.Levels(), Name: g.lv.Name,
-		Seed: g.seed, Turn: g.turns, Score: g.Score(), Key: g.keyed,
-		Torch: g.seats[i].Torch, Freezes: g.seats[i].Freezes, Bonuses: g.bonuses, YourTurn: g.Turn() == seatNo, Result: g.result,
-		Rows: g.lv.Rows, Cols: g.lv.Cols,
-		Map: make([]byte, n), Light: make([]Light, n),
-		Marks: g.marks(), Compass: append([]Point(nil), g.compass...),
-		Players: g.playerViews(), Passed: append([]LevelScore(nil), g.passed...),
-	}
+	g.viewHead(v)
+	v.Seat, v.Torch, v.Freezes, v.YourTurn = seatNo, g.seats[i].Torch, g.seats[i].Freezes, g.Turn() == seatNo
 	g.fillSight(i, v.Map, v.Light)
-	for _, m := range g.mons {
-		if v.Light[g.b.idx(m.Pos)] == Lit {
-			v.Monsters = append(v.Monsters, g.monsterView(m))
-		}
-	}
-	return v
+	g.litMonsters(v)
 }
 
 // TeamView returns what the team knows, for a spectator: the shared memory,
@@ -88,26 +84,53 @@ func (g *Game) View(seatNo int) View {
 // that no seat's View shows; in a solo game it is the player's View but
 // for Seat and YourTurn.
 func (g *Game) TeamView() View {
-	n := g.lv.Rows * g.lv.Cols
-	freezes, torch := 0, false
+	var v View
+	g.TeamViewInto(&v)
+	return v
+}
+
+// TeamViewInto is TeamView written into v, reusing the storage of v's
+// slices.
+func (g *Game) TeamViewInto(v *View) {
+	g.viewHead(v)
+	v.Seat, v.Torch, v.Freezes, v.YourTurn = 0, false, 0, false
 	for i := range g.players {
-		freezes += g.seats[i].Freezes
-		torch = torch || g.seats[i].Torch
-	}
-	v := View{
-		Seat: 0, Level: g.levelNo, Levels: g.Levels(), Name: g.lv.Name,
-		Seed: g.seed, Turn: g.turns, Score: g.Score(), Key: g.keyed, Torch: torch,
-		Freezes: freezes, Bonuses: g.bonuses, Result: g.result,
-		Rows: g.lv.Rows, Cols: g.lv.Cols,
-		Map: make([]byte, n), Light: make([]Light, n),
-		Marks: g.marks(), Compass: append([]Point(nil), g.compass...),
-		Players: g.playerViews(), Passed: append([]LevelScore(nil), g.passed...),
+		v.Freezes += g.seats[i].Freezes
+		v.Torch = v.Torch || g.seats[i].Torch
 	}
 	g.fillTeamSight(v.Map, v.Light)
+	g.litMonsters(v)
+}
+
+// viewHead fills what every view of the game shows alike, reusing v's
+// slices; the seat's own fields and the sight are left to the caller.
+func (g *Game) viewHead(v *View) {
+	n := g.lv.Rows * g.lv.Cols
+	*v = View{
+		Level: g.levelNo, Levels: g.Levels(), Name: g.lv.Name,
+		Seed: g.seed, Turn: g.turns, Score: g.Score(), Key: g.keyed,
+		Bonuses: g.bonuses, Result: g.result, Rows: g.lv.Rows, Cols: g.lv.Cols,
+		Map: grow(v.Map, n), Light: grow(v.Light, n),
+		Monsters: v.Monsters[:0],
+		Marks:    g.appendMarks(v.Marks[:0]), Compass: append(v.Compass[:0], g.compass...),
+		Players: g.appendPlayerViews(v.Players[:0]), Passed: append(v.Passed[:0], g.passed...),
+	}
+}
+
+// litMonsters lists the monsters on tiles v shows lit.
+func (g *Game) litMonsters(v *View) {
 	for _, m := range g.mons {
 		if v.Light[g.b.idx(m.Pos)] == Lit {
 			v.Monsters = append(v.Monsters, g.monsterView(m))
 		}
 	}
-	return v
+}
+
+// grow returns s with length n, reusing its storage when it is large
+// enough. The contents are left to the caller to overwrite.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }

@@ -31,7 +31,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
@@ -256,12 +258,15 @@ type stateTail struct {
 
 // MarshalJSON writes {"t":"state","seq":…, the view's fields…, "events":…,
 // "happened":…}.
-func (s State) MarshalJSON() ([]byte, error) {
+func (s State) MarshalJSON() ([]byte, error) { return s.appendTo(nil), nil }
+
+// appendTo appends the state's JSON to out.
+func (s State) appendTo(out []byte) []byte {
 	size := 320 + 2*s.Rows*(s.Cols+3) + 64*(len(s.Monsters)+len(s.Players)+len(s.Happened))
 	for _, e := range s.Events {
 		size += len(e) + 3
 	}
-	out := make([]byte, 0, size)
+	out = slices.Grow(out, size)
 	out = append(out, `{"t":"state","seq":`...)
 	out = strconv.AppendInt(out, s.Seq, 10)
 	out = append(out, ',')
@@ -278,7 +283,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 		out = append(out, `,"happened":`...)
 		out = engine.AppendEvents(out, s.Happened)
 	}
-	return append(out, '}'), nil
+	return append(out, '}')
 }
 
 // UnmarshalJSON reads a state message: its view leniently (see
@@ -513,9 +518,17 @@ func newState(seq int64, v engine.View, names [2]string, events []string, happen
 
 // line is the state's message line, newline included. Built from a value,
 // the state costs no allocation of its own on the server's hot path.
-func (s State) line() []byte {
-	b, _ := s.MarshalJSON()
-	return append(b, '\n')
+func (s State) line() []byte { return append(s.appendTo(nil), '\n') }
+
+// lineBufs holds the storage of state lines that their writer has sent, for
+// the next: a server sends a line to every player after every action.
+var lineBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// pooledLine is line built in storage from lineBufs. The storage goes
+// back to the pool when the line has been written (outLine.buf).
+func (s State) pooledLine() ([]byte, *[]byte) {
+	buf := lineBufs.Get().(*[]byte)
+	return append(s.appendTo((*buf)[:0]), '\n'), buf
 }
 
 // encode marshals a server message to one line, newline included.

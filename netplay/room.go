@@ -24,6 +24,7 @@ type room struct {
 	daily  string      // the day (YYYY-MM-DD) of a daily challenge; "" for other games
 	done   bool        // the game is over or dropped: no more actions
 	rejoin *time.Timer // after a restart: waiting for the partner
+	view   engine.View // the view of the state being sent, its storage reused; under mu
 
 	audience // spectators, under mu
 
@@ -99,13 +100,17 @@ func (r *room) sendState(i int, events []engine.Event) {
 	if ss == nil {
 		return
 	}
-	ss.send(r.stateLine(i, ss.seq.Add(1), events))
+	sentences, happened := told(events, i+1, r.names())
+	r.g.ViewInto(&r.view, i+1)
+	line, buf := newState(ss.seq.Add(1), r.view, r.names(), sentences, happened).pooledLine()
+	ss.queue(outLine{b: line, buf: buf})
 }
 
 // stateLine is seat i's state message with the given seq. Caller holds r.mu.
 func (r *room) stateLine(i int, seq int64, events []engine.Event) []byte {
 	sentences, happened := told(events, i+1, r.names())
-	return newState(seq, r.g.View(i+1), r.names(), sentences, happened).line()
+	r.g.ViewInto(&r.view, i+1)
+	return newState(seq, r.view, r.names(), sentences, happened).line()
 }
 
 // broadcast sends every connected seat and every spectator their state.
@@ -135,7 +140,8 @@ func (r *room) broadcast(events []engine.Event) {
 	}
 	if len(r.watchers) > 0 {
 		sentences, happened := told(events, 0, r.names())
-		r.showAll(r.g.TeamView(), r.names(), sentences, happened)
+		r.g.TeamViewInto(&r.view)
+		r.showAll(r.view, r.names(), sentences, happened)
 	}
 }
 

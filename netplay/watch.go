@@ -1,8 +1,8 @@
 package netplay
 
 import (
+	"bufio"
 	"bytes"
-	"io"
 	"strconv"
 	"strings"
 	"sync"
@@ -121,16 +121,16 @@ func newSeqPatch(line []byte) *spectatorPatch {
 // apply returns the spectator's line with the given seq.
 func (p *spectatorPatch) apply(seq int64) []byte {
 	var b bytes.Buffer
-	b.Grow(len(p.line) + 24)
-	p.writeTo(&b, seq)
+	w := bufio.NewWriterSize(&b, len(p.line)+24)
+	p.writeTo(w, seq)
+	w.Flush()
 	return b.Bytes()
 }
 
 // writeTo writes the spectator's line with the given seq, in pieces of
 // the shared line: nothing is copied but into w.
-func (p *spectatorPatch) writeTo(w io.Writer, seq int64) {
-	var num [32]byte
-	w.Write(strconv.AppendInt(append(num[:0], statePrefix...), seq, 10))
+func (p *spectatorPatch) writeTo(w *bufio.Writer, seq int64) {
+	w.Write(strconv.AppendInt(append(w.AvailableBuffer(), statePrefix...), seq, 10))
 	if p.turnAt < 0 {
 		w.Write(p.line[p.seqEnd:])
 		return
@@ -150,11 +150,17 @@ type outLine struct {
 	b     []byte
 	patch *spectatorPatch
 	seq   int64
+	buf   *[]byte // b's storage, from lineBufs: back to the pool once written
 }
 
-func (l outLine) writeTo(w io.Writer) {
+// writeTo writes the line to w.
+func (l outLine) writeTo(w *bufio.Writer) {
 	if l.patch == nil {
 		w.Write(l.b)
+		if l.buf != nil {
+			*l.buf = l.b[:0]
+			lineBufs.Put(l.buf)
+		}
 		return
 	}
 	l.patch.writeTo(w, l.seq)

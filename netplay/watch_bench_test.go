@@ -1,8 +1,10 @@
 package netplay
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"testing"
 	"time"
 
@@ -11,7 +13,8 @@ import (
 
 // BenchmarkWatchedAct is BenchmarkAct with spectators: the same co-op game
 // (and a solo game) played through the server core (no network) with 0, 1
-// and 10 sessions watching it, every line drained. Each op is one action:
+// and 10 sessions watching it, every line drained and written (through a
+// buffer to io.Discard, as a session's writer does). Each op is one action:
 // the request parsed, the turn applied, the players' and the spectators'
 // states built and queued. BenchmarkSpectatorCost turns the difference into
 // a share.
@@ -81,7 +84,10 @@ type benchGame struct {
 	watchers []*Session
 	lines    int // lines drained since the timer started
 	last     outLine
-	lastSeen []outLine // each spectator's last line, as queued (the writer puts a shared line together)
+	lastSeen []outLine     // each spectator's last line, as queued (the writer puts a shared line together)
+	w        *bufio.Writer // the writers' buffer, to io.Discard
+	keep     bool          // keep a copy of the players' lines (their storage is reused once written)
+	steps    int           // the steps played: the next is step(steps)
 }
 
 func newBenchGame(b *testing.B, mode string, watchers int) *benchGame {
@@ -103,7 +109,7 @@ func newBenchGame(b *testing.B, mode string, watchers int) *benchGame {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g := &benchGame{lastSeen: make([]outLine, watchers)}
+	g := &benchGame{lastSeen: make([]outLine, watchers), w: bufio.NewWriterSize(io.Discard, 4096)}
 	names := []string{"alice", "bob"}
 	if mode == "solo" {
 		names = names[:1]
@@ -154,6 +160,7 @@ var (
 )
 
 func (g *benchGame) step(i int) {
+	g.steps = i + 1
 	if len(g.players) == 1 {
 		g.players[0].Handle(benchMoves[i%2])
 	} else if i%2 == 0 {
@@ -164,25 +171,36 @@ func (g *benchGame) step(i int) {
 	g.drain()
 }
 
+// drain takes every queued line and writes it as a session's writer does
+// (to io.Discard): a player's line goes back to the pool of line storage,
+// a spectator's shared line is put together with its seq.
 func (g *benchGame) drain() {
+	defer g.w.Flush()
 	for _, s := range g.players {
 		for len(s.out) > 0 {
-			g.last = <-s.out
+			l := <-s.out
+			if g.keep {
+				g.last = outLine{b: bytes.Clone(l.b)}
+			}
+			l.writeTo(g.w)
 			g.lines++
 		}
 	}
 	for i, s := range g.watchers {
 		for len(s.out) > 0 {
 			g.lastSeen[i] = <-s.out
+			g.lastSeen[i].writeTo(g.w)
 			g.lines++
 		}
 	}
 }
 
-// check fails the benchmark unless the players and every spectator were
-// sent states.
+// check plays one more action, untimed, and fails the benchmark unless
+// the players and every spectator were sent states.
 func (g *benchGame) check(b *testing.B) {
 	b.Helper()
+	g.keep = true
+	g.step(g.steps)
 	isState := func(line []byte) bool {
 		if len(line) == 0 {
 			return false

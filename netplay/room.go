@@ -100,17 +100,21 @@ func (r *room) sendState(i int, events []engine.Event) {
 	if ss == nil {
 		return
 	}
-	sentences, happened := told(events, i+1, r.names())
-	r.g.ViewInto(&r.view, i+1)
-	line, buf := newState(ss.seq.Add(1), r.view, r.names(), sentences, happened).pooledLine()
+	line, buf := r.state(i, ss.seq.Add(1), events).pooledLine()
 	ss.queue(outLine{b: line, buf: buf})
 }
 
 // stateLine is seat i's state message with the given seq. Caller holds r.mu.
 func (r *room) stateLine(i int, seq int64, events []engine.Event) []byte {
+	return r.state(i, seq, events).line()
+}
+
+// state is seat i's state with the given seq, its view in r.view: good
+// until the next. Caller holds r.mu.
+func (r *room) state(i int, seq int64, events []engine.Event) State {
 	sentences, happened := told(events, i+1, r.names())
 	r.g.ViewInto(&r.view, i+1)
-	return newState(seq, r.view, r.names(), sentences, happened).line()
+	return newState(seq, r.view, r.names(), sentences, happened)
 }
 
 // broadcast sends every connected seat and every spectator their state.

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Status is the whole truth about a game at one moment, with nothing hidden:
 // for replays' outcomes, tests and the server's bookkeeping. Never show it to
 // a player; draw from View instead.
@@ -110,7 +112,7 @@ func (g *Game) viewHead(v *View) {
 		Level: g.levelNo, Levels: g.Levels(), Name: g.lv.Name,
 		Seed: g.seed, Turn: g.turns, Score: g.Score(), Key: g.keyed,
 		Bonuses: g.bonuses, Result: g.result, Rows: g.lv.Rows, Cols: g.lv.Cols,
-		Map: grow(v.Map, n), Light: grow(v.Light, n),
+		Map: slices.Grow(v.Map[:0], n)[:n], Light: slices.Grow(v.Light[:0], n)[:n],
 		Monsters: v.Monsters[:0],
 		Marks:    g.appendMarks(v.Marks[:0]), Compass: append(v.Compass[:0], g.compass...),
 		Players: g.appendPlayerViews(v.Players[:0]), Passed: append(v.Passed[:0], g.passed...),
@@ -124,13 +126,4 @@ func (g *Game) litMonsters(v *View) {
 			v.Monsters = append(v.Monsters, g.monsterView(m))
 		}
 	}
-}
-
-// grow returns s with length n, reusing its storage when it is large
-// enough. The contents are left to the caller to overwrite.
-func grow[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
 }

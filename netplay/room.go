@@ -404,9 +404,10 @@ func (s *Server) unpersist(r *room) {
 }
 
 // deal makes a new game: its first level dealt, the solver's check
-// included (about a millisecond). One game is dealt at a time: a burst of
-// new games then waits for each other instead of taking every core from
-// the games being played. Caller does not hold mu.
+// included (a fifth of a millisecond for a generated first level). One
+// game is dealt at a time: a burst of new games then waits for each other
+// instead of taking every core from the games being played. Caller does
+// not hold mu.
 func (s *Server) deal(seed uint64, players int) (*engine.Game, error) {
 	s.dealing <- struct{}{}
 	defer func() { <-s.dealing }()

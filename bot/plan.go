@@ -15,22 +15,25 @@ import (
 // agree with what the seat has seen (determinization: the known map, the
 // rooms and posts of the block grid, the unknown wall slots open as often as
 // those it has seen, the key on a tile that may hide it, the monsters it
-// tracks where it tracks them), searches each for the line that lives
-// longest and gets nearest the key and then the exit, and plays the first
-// action that does best over all of them. The worlds are drawn per tile
-// from the level and the world's number only, so from one turn to the next
-// a guess stays the same until the seat sees the tile.
+// tracks where it tracks them), searches each 30 turns deep for each
+// first action — a beam kept nearest the key, then the exit, and farthest
+// from the monsters — and plays the first action whose lines escape, take
+// the key or live through in the most worlds. The worlds are drawn per
+// tile from the level and the world's number only, so from one turn to the
+// next a guess stays the same until the seat sees the tile.
 const (
 	planWorlds = 6  // worlds drawn per decision
 	planDepth  = 30 // turns searched after the first action
 	planBeam   = 6  // positions kept per turn, per first action
 )
 
-// Values of a line in one world.
+// Values of a line in one world, coarse on purpose: lines that fare alike
+// tie, and the danger map's choice (which heads for the goal) wins ties;
+// turns lived by lines that are caught count only after that.
 const (
-	planEscaped = 8000 // out of the exit (less the turns it took)
-	planLived   = 2000 // alive after planDepth turns (plus progress)
-	planKeyed   = 1000 // and holding the key it did not hold
+	planEscaped = 3000 // out of the exit
+	planKeyed   = 2000 // alive after planDepth turns, holding the key it did not hold
+	planLived   = 1000 // alive after planDepth turns
 	planPerTurn = 10   // per turn lived, when every line is caught
 )
 
@@ -72,17 +75,22 @@ func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Ac
 			}
 		}
 	}
-	best, bestI := int64(-1), -1
-	for i, a := range candidates {
-		if !valid[i] {
-			continue
+	// The most worlds escaped, keyed or lived through; then the danger
+	// map's choice; then the longest lives where every line is caught.
+	better := func(i, j int) bool {
+		ci, cj := total[i]/planLived, total[j]/planLived
+		if ci != cj {
+			return ci > cj
 		}
-		t := total[i] * 2
-		if a == prefer {
-			t++
+		if (candidates[i] == prefer) != (candidates[j] == prefer) {
+			return candidates[i] == prefer
 		}
-		if t > best {
-			best, bestI = t, i
+		return total[i]%planLived > total[j]%planLived
+	}
+	bestI := -1
+	for i := range candidates {
+		if valid[i] && (bestI < 0 || better(i, bestI)) {
+			bestI = i
 		}
 	}
 	if b.Trace != nil {
@@ -100,7 +108,6 @@ func (b *Reference) searchWorld(wd *world) [len(candidates)]int64 {
 	var out [len(candidates)]int64
 	sim := wd.sim
 	sim.Save(&b.planRoot)
-	d0 := wd.goalDist(sim)
 	keyed := sim.Keyed()
 	if b.planSeen == nil {
 		b.planSeen = map[uint64]struct{}{}
@@ -113,9 +120,9 @@ func (b *Reference) searchWorld(wd *world) [len(candidates)]int64 {
 		case engine.SimCaught:
 			out[i] = 0
 		case engine.SimEscaped:
-			out[i] = planEscaped + planDepth
+			out[i] = planEscaped
 		default:
-			out[i] = b.beam(wd, keyed, d0)
+			out[i] = b.beam(wd, keyed)
 		}
 	}
 	return out
@@ -131,7 +138,7 @@ type planNode struct {
 
 // beam searches on from the Sim's position for planDepth turns, keeping
 // planBeam positions a turn, and returns the value of the best line.
-func (b *Reference) beam(wd *world, keyed bool, d0 int32) int64 {
+func (b *Reference) beam(wd *world, keyed bool) int64 {
 	sim := wd.sim
 	clear(b.planSeen)
 	layer := b.planLayer[:0]
@@ -149,7 +156,7 @@ func (b *Reference) beam(wd *world, keyed bool, d0 int32) int64 {
 				}
 				if out == engine.SimEscaped {
 					b.planLayer, b.planNext = layer, next
-					return planEscaped + int64(planDepth-depth)
+					return planEscaped
 				}
 				h := sim.Hash()
 				if _, dup := b.planSeen[h]; dup {
@@ -179,17 +186,12 @@ func (b *Reference) beam(wd *world, keyed bool, d0 int32) int64 {
 	if lived < planDepth {
 		return int64(planPerTurn * lived)
 	}
-	best := layer[0]
-	for _, n := range layer[1:] {
-		if n.dist < best.dist {
-			best = n
+	for _, n := range layer {
+		if n.keyed && !keyed {
+			return planKeyed
 		}
 	}
-	val := int64(planLived + max(0, d0-best.dist))
-	if best.keyed && !keyed {
-		val += planKeyed
-	}
-	return val
+	return planLived
 }
 
 // goalDist is the player's distance to the goal in the world: to the key

@@ -17,8 +17,9 @@ import (
 // those it has seen, the key on a tile that may hide it, the monsters it
 // tracks where it tracks them), searches each 30 turns deep for each
 // first action — a beam kept nearest the key, then the exit, and farthest
-// from the monsters — and plays the first action whose lines escape, take
-// the key or live through in the most worlds. The worlds are drawn per
+// from the monsters — and plays the first action whose best lines do best
+// summed over the worlds: out of the exit, alive holding the key, alive,
+// caught (see the values below). The worlds are drawn per
 // tile from the level and the world's number only, so from one turn to the
 // next a guess stays the same until the seat sees the tile.
 const (

@@ -35,8 +35,8 @@ import (
 //     rules (a chaser of the same speed trailing round a loop never catches
 //     up); failing that, plans with the engine's own rules (plan.go): it
 //     draws a few worlds that agree with what it has seen, searches each
-//     with engine.Sim, and plays the action whose lines escape, take the
-//     key or live through in the most worlds;
+//     with engine.Sim, and plays the action whose lines do best over them
+//     (out of the exit, then alive with the key, then alive);
 //   - uses a freeze when that makes a way safe, or buys much more room;
 //   - counts the Minotaur's marked 3×3 area as deadly at the moment of the
 //     leap, so it leaves the area in the two moves it has; when the Minotaur

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/testboard"
 )
 
 // benchAct measures one decision of a bot over whole level-7 games (the
@@ -39,3 +40,32 @@ func benchAct(b *testing.B, newPlayer func() Player) {
 func BenchmarkReferenceAct(b *testing.B) { benchAct(b, func() Player { return NewReference() }) }
 
 func BenchmarkNaiveAct(b *testing.B) { benchAct(b, func() Player { return NewNaive() }) }
+
+// BenchmarkReferencePlan measures one decision of the planner alone (six
+// worlds drawn and searched), at the moment of the seed-5 pincer board
+// where the bot without it goes wrong: the cost of a decision when no safe
+// way exists. BenchmarkReferenceAct measures the mean over whole games.
+func BenchmarkReferencePlan(b *testing.B) {
+	b.ReportAllocs()
+	g, err := engine.New(engine.Config{Seed: 1, Players: 1, Levels: []engine.Level{testboard.Level(b, pincerBoards["seed 5"]...)}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bot := NewReference()
+	var ev []engine.Event
+	for i := 0; i < 14; i++ {
+		v := g.View(1)
+		if ev, err = g.Apply(1, bot.Act(&v, ev)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	v := g.View(1)
+	bot.observe(&v, ev)
+	p, _ := seatPos(&v)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, ok := bot.plan(&v, bot.k.idx(p), engine.Skip); !ok {
+			b.Fatal("no world drawn")
+		}
+	}
+}

@@ -48,8 +48,16 @@ func (b *Reference) decide(v *engine.View, p int) engine.Action {
 			best, bestA = val, a
 		}
 	}
+	if best < safeBase/2 && !b.noPlan {
+		// No way to the goal is safe: play the belief forward by the
+		// engine's own rules, in a few worlds that agree with it.
+		if a, ok := b.plan(v, p, bestA); ok {
+			return a
+		}
+	}
 	if best < safeBase/2 {
-		// No way to the goal is safe: look further ahead.
+		// No way to the goal is safe (and no world could be drawn): look
+		// further ahead by the bot's own reckoning of the rules.
 		a, found, doomed := b.search(v, p, leap)
 		if b.Trace != nil {
 			fmt.Fprintf(b.Trace, "  search: %v found=%v nodes=%d\n", a, found, len(b.nodes))

@@ -33,9 +33,10 @@ import (
 //     key only when a safe way leads on from it;
 //   - when no safe way exists, plays its plan forward against the monsters'
 //     rules (a chaser of the same speed trailing round a loop never catches
-//     up), then searches deeper for a line that reaches the goal alive;
-//     failing both, keeps as much safe room round it as it can and edges
-//     toward the goal, avoiding tiles it has stood on often;
+//     up); failing that, plans with the engine's own rules (plan.go): it
+//     draws a few worlds that agree with what it has seen, searches each
+//     with engine.Sim, and plays the action whose lines do best over them
+//     (out of the exit, then alive with the key, then alive);
 //   - uses a freeze when that makes a way safe, or buys much more room;
 //   - counts the Minotaur's marked 3×3 area as deadly at the moment of the
 //     leap, so it leaves the area in the two moves it has; when the Minotaur
@@ -99,6 +100,15 @@ type Reference struct {
 	smons                    []track
 	seen                     map[uint64]struct{}
 	xd                       []int32 // distances to the exit, the exit open
+
+	// the planner's (plan.go); noPlan turns it off, for tests that
+	// compare the bot with and without it
+	noPlan              bool
+	planSeen            map[uint64]struct{}
+	planRoot            engine.SimState
+	planLayer, planNext []planNode
+	planWall, planWalk  []bool
+	planKey, planExit   []int32
 }
 
 // track is a monster as the bot remembers it.

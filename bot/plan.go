@@ -1,0 +1,413 @@
+package bot
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// The planner. When the danger map shows no safe way to the goal, the
+// reference bot plays its belief forward with the engine's own rules
+// (engine.Imagine, engine.Sim) instead of its own reckoning of them. The
+// belief leaves things open — the monsters' random choices, and in the dark
+// the map and where the key and the exit lie — so it draws a few worlds that
+// agree with what the seat has seen (determinization: the known map, the
+// rooms and posts of the block grid, the unknown wall slots open as often as
+// those it has seen, the key on a tile that may hide it, the monsters it
+// tracks where it tracks them), searches each 30 turns deep for each
+// first action — a beam kept nearest the key, then the exit, and farthest
+// from the monsters — and plays the first action whose best lines do best
+// summed over the worlds: out of the exit, alive holding the key, alive,
+// caught (see the values below). The worlds are drawn per
+// tile from the level and the world's number only, so from one turn to the
+// next a guess stays the same until the seat sees the tile.
+const (
+	planWorlds = 6  // worlds drawn per decision
+	planDepth  = 30 // turns searched after the first action
+	planBeam   = 6  // positions kept per turn, per first action
+)
+
+// Values of a line in one world, coarse on purpose: lines that fare alike
+// tie, and the danger map's choice (which heads for the goal) wins ties;
+// turns lived by lines that are caught count only after that.
+const (
+	planEscaped = 3000 // out of the exit
+	planKeyed   = 2000 // alive after planDepth turns, holding the key it did not hold
+	planLived   = 1000 // alive after planDepth turns
+	planPerTurn = 10   // per turn lived, when every line is caught
+)
+
+// The beam's order: nearer the goal by planSafety steps is worth a step
+// farther from the nearest monster, up to planThreatCap steps.
+const (
+	planSafety    = 2
+	planThreatCap = 5
+)
+
+// world is one drawn world: the imagined position and the player's
+// distances in it.
+type world struct {
+	sim     *engine.Sim
+	cols    int
+	toKey   []int32 // to the key, the exit closed
+	toEx    []int32 // to the exit, open
+	keyToEx int32
+}
+
+// plan returns the action that does best over planWorlds drawn worlds, and
+// false when no world could be drawn. prefer is the action the danger map
+// ranks first; it is kept on ties.
+func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Action, bool) {
+	var total [len(candidates)]int64
+	var valid [len(candidates)]bool
+	drawn := 0
+	for w := 0; w < planWorlds; w++ {
+		wd, ok := b.drawWorld(v, p, w)
+		if !ok {
+			continue
+		}
+		drawn++
+		vals := b.searchWorld(&wd)
+		for i, val := range vals {
+			if val >= 0 {
+				valid[i] = true
+				total[i] += val
+			}
+		}
+	}
+	// The most worlds escaped, keyed or lived through; then the danger
+	// map's choice; then the longest lives where every line is caught.
+	better := func(i, j int) bool {
+		ci, cj := total[i]/planLived, total[j]/planLived
+		if ci != cj {
+			return ci > cj
+		}
+		if (candidates[i] == prefer) != (candidates[j] == prefer) {
+			return candidates[i] == prefer
+		}
+		return total[i]%planLived > total[j]%planLived
+	}
+	bestI := -1
+	for i := range candidates {
+		if valid[i] && (bestI < 0 || better(i, bestI)) {
+			bestI = i
+		}
+	}
+	if b.Trace != nil {
+		fmt.Fprintf(b.Trace, "  plan: %d worlds, values %v\n", drawn, total)
+	}
+	if bestI < 0 {
+		return 0, false
+	}
+	return candidates[bestI], true
+}
+
+// searchWorld values each candidate action in one world: the best line
+// that begins with it, or -1 when the action is not possible.
+func (b *Reference) searchWorld(wd *world) [len(candidates)]int64 {
+	var out [len(candidates)]int64
+	sim := wd.sim
+	sim.Save(&b.planRoot)
+	keyed := sim.Keyed()
+	if b.planSeen == nil {
+		b.planSeen = map[uint64]struct{}{}
+	}
+	for i, a := range candidates {
+		sim.Load(&b.planRoot)
+		switch sim.Step(a) {
+		case engine.SimBlocked:
+			out[i] = -1
+		case engine.SimCaught:
+			out[i] = 0
+		case engine.SimEscaped:
+			out[i] = planEscaped
+		default:
+			out[i] = b.beam(wd, keyed)
+		}
+	}
+	return out
+}
+
+// planNode is a position of the beam.
+type planNode struct {
+	st    engine.SimState
+	dist  int32 // to the goal
+	rank  int32 // the beam's order
+	keyed bool
+}
+
+// beam searches on from the Sim's position for planDepth turns, keeping
+// planBeam positions a turn, and returns the value of the best line.
+func (b *Reference) beam(wd *world, keyed bool) int64 {
+	sim := wd.sim
+	clear(b.planSeen)
+	layer := b.planLayer[:0]
+	layer = append(layer, planNode{dist: wd.goalDist(sim)})
+	sim.Save(&layer[0].st)
+	lived := 0
+	for depth := 1; depth <= planDepth && len(layer) > 0; depth++ {
+		next := b.planNext[:0]
+		for li := range layer {
+			for _, a := range candidates {
+				sim.Load(&layer[li].st)
+				out := sim.Step(a)
+				if out == engine.SimBlocked || out == engine.SimCaught {
+					continue
+				}
+				if out == engine.SimEscaped {
+					b.planLayer, b.planNext = layer, next
+					return planEscaped
+				}
+				h := sim.Hash()
+				if _, dup := b.planSeen[h]; dup {
+					continue
+				}
+				b.planSeen[h] = struct{}{}
+				d := wd.goalDist(sim)
+				n := planNode{dist: d, rank: d - planSafety*min(int32(max(0, sim.Threat())), planThreatCap), keyed: sim.Keyed()}
+				if len(next) < cap(next) {
+					n.st = next[:len(next)+1][len(next)].st // reuse its buffers
+				}
+				sim.Save(&n.st)
+				next = append(next, n)
+			}
+		}
+		if len(next) > 0 {
+			lived = depth
+		}
+		sort.SliceStable(next, func(i, j int) bool { return next[i].rank < next[j].rank })
+		if len(next) > planBeam {
+			next = next[:planBeam]
+		}
+		layer, next = next, layer
+		b.planNext = next
+	}
+	b.planLayer = layer
+	if lived < planDepth {
+		return int64(planPerTurn * lived)
+	}
+	for _, n := range layer {
+		if n.keyed && !keyed {
+			return planKeyed
+		}
+	}
+	return planLived
+}
+
+// goalDist is the player's distance to the goal in the world: to the key
+// and on from it to the exit, or once the key is taken, to the exit.
+func (wd *world) goalDist(sim *engine.Sim) int32 {
+	p := sim.Player()
+	i := p.Y*wd.cols + p.X
+	if sim.Keyed() {
+		if d := wd.toEx[i]; d >= 0 {
+			return d
+		}
+		return 1 << 10
+	}
+	if d := wd.toKey[i]; d >= 0 {
+		return d + wd.keyToEx
+	}
+	return 1<<10 + wd.keyToEx
+}
+
+// mix64 is SplitMix64's finaliser: a well-spread number from any.
+func mix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// blockGrid reports whether the view is of a level of the generated
+// campaign, whose board is the block grid (game.md, Board): rooms (both
+// coordinates odd) floor, posts (both even) wall.
+func blockGrid(v *engine.View) bool {
+	if v.Levels != engine.CampaignLevels || v.Level < 1 || v.Level > engine.CampaignLevels ||
+		v.Name != fmt.Sprintf("Level %d", v.Level) {
+		return false
+	}
+	spec := engine.Campaign[v.Level-1]
+	return spec.Rows == v.Rows && spec.Cols == v.Cols
+}
+
+// openChance estimates how likely a wall slot between two rooms of the
+// block grid is open, from the slots the seat has seen.
+func (b *Reference) openChance() float64 {
+	k := &b.k
+	open, shut := 1, 1
+	for i := 0; i < k.n; i++ {
+		x, y := i%k.cols, i/k.cols
+		if k.unknown[i] || x == 0 || y == 0 || x == k.cols-1 || y == k.rows-1 || (x+y)%2 == 0 {
+			continue
+		}
+		if k.mwalk[i] {
+			open++
+		} else {
+			shut++
+		}
+	}
+	return float64(open) / float64(open+shut)
+}
+
+// drawWorld draws world number w that agrees with what the seat knows:
+// the known map; on a level of the campaign, the unknown rooms of the
+// block grid floor, its posts and border wall, and the slots between rooms
+// open as often as those the seat has seen (elsewhere the unknown is
+// floor); the key where it was seen, else on a tile that may hide it
+// (unknown, or never lit); the exit where seen, else in an unknown room;
+// and the monsters where the bot tracks them. Monsters never seen are left
+// out: drawing them in did not help (docs/balance.md).
+func (b *Reference) drawWorld(v *engine.View, p, w int) (world, bool) {
+	k := &b.k
+	// Each world's guesses are drawn per tile and kept from turn to turn
+	// (so that the bot does not change its mind because the dice did).
+	salt := uint64(v.Level)<<16 | uint64(w)<<8
+	u := func(i int, what uint64) uint64 { return mix64(salt ^ what<<40 ^ uint64(i)) }
+	n := k.n
+	if len(b.planWall) != n {
+		b.planWall = make([]bool, n)
+		b.planWalk = make([]bool, n)
+	}
+	wall := b.planWall
+	grid := blockGrid(v)
+	q := b.openChance()
+	for i := 0; i < n; i++ {
+		if !k.unknown[i] {
+			wall[i] = !k.mwalk[i]
+			continue
+		}
+		x, y := i%k.cols, i/k.cols
+		switch {
+		case x == 0 || y == 0 || x == k.cols-1 || y == k.rows-1:
+			wall[i] = true
+		case !grid || (x%2 == 1 && y%2 == 1):
+			wall[i] = false
+		case x%2 == 0 && y%2 == 0:
+			wall[i] = true
+		default:
+			wall[i] = float64(u(i, 1)>>11)/(1<<53) >= q
+		}
+	}
+	for _, t := range b.tracks {
+		wall[t.pos] = false
+	}
+	wall[p] = false
+	im := engine.Imagined{Level: v.Level, Rows: k.rows, Cols: k.cols, Wall: append([]bool(nil), wall...),
+		Keyed: v.Key, Player: k.pt(p), Freezes: v.Freezes, Torch: v.Torch, Turn: v.Turn}
+	// The key, and the exit.
+	pick := func(what uint64, ok func(i int) bool) int {
+		choice, bestU := -1, uint64(0)
+		for i := 0; i < n; i++ {
+			if !wall[i] && ok(i) {
+				if x := u(i, what); choice < 0 || x < bestU {
+					choice, bestU = i, x
+				}
+			}
+		}
+		return choice
+	}
+	key := k.key
+	switch {
+	case v.Key:
+		key = p
+	case key < 0:
+		key = pick(2, func(i int) bool { return i != p && (k.unknown[i] || !k.lit[i]) && i != k.exit })
+		if key < 0 {
+			return world{}, false
+		}
+	}
+	exit := k.exit
+	if exit < 0 {
+		exit = pick(3, func(i int) bool {
+			x, y := i%k.cols, i/k.cols
+			return k.unknown[i] && i != key && (!grid || x%2 == 1 && y%2 == 1)
+		})
+		if exit < 0 {
+			return world{}, false
+		}
+	}
+	im.Key, im.Exit = k.pt(key), k.pt(exit)
+	for _, i := range k.bonus {
+		if i != key && i != exit {
+			im.Bonuses = append(im.Bonuses, engine.Placed{Pos: k.pt(i), Kind: v.Map[i]})
+		}
+	}
+	// The monsters the bot tracks.
+	for _, t := range b.tracks {
+		m := engine.ImaginedMonster{Kind: t.kind, Pos: k.pt(t.pos), Frozen: t.frozen, Dir: -1}
+		switch t.kind {
+		case engine.Wanderer:
+			if t.target >= 0 {
+				m.Target, m.HasTarget = k.pt(t.target), true
+			}
+		case engine.Minotaur:
+			b.imagineMinotaur(v, &m)
+		}
+		im.Monsters = append(im.Monsters, m)
+	}
+	sim, err := engine.Imagine(&im, mix64(uint64(v.Turn)<<8|uint64(w)))
+	if err != nil {
+		return world{}, false
+	}
+	wd := world{sim: sim, cols: k.cols, toKey: b.planKey, toEx: b.planExit}
+	if len(wd.toKey) != n {
+		wd.toKey, wd.toEx = make([]int32, n), make([]int32, n)
+		b.planKey, b.planExit = wd.toKey, wd.toEx
+	}
+	for i := range b.planWalk {
+		b.planWalk[i] = !wall[i]
+	}
+	b.queue = k.bfs(b.planWalk, wd.toEx, b.queue, exit)
+	wd.keyToEx = max(0, wd.toEx[key])
+	b.planWalk[exit] = false
+	b.queue = k.bfs(b.planWalk, wd.toKey, b.queue, key)
+	return wd, true
+}
+
+// imagineMinotaur fills in the Minotaur's phase as the seat knows it: from
+// the view when it is in light, else from its marks and the turn it next
+// aims.
+func (b *Reference) imagineMinotaur(v *engine.View, m *engine.ImaginedMonster) {
+	for _, mv := range v.Monsters {
+		if mv.Kind == engine.Minotaur {
+			m.Aiming, m.Left = mv.Aiming, mv.Left
+			if mv.Aiming {
+				m.Centre = b.k.pt(b.markCtr)
+			}
+			return
+		}
+	}
+	if b.marksSeen {
+		m.Aiming, m.Left, m.Centre = true, max(1, b.leapIn(v)-m.Frozen), b.k.pt(b.markCtr)
+		return
+	}
+	m.Left = engine.MinotaurRest
+	if b.nextAim >= 0 {
+		m.Left = max(0, b.nextAim-v.Turn-1-m.Frozen)
+	}
+}
+
+// threatNear is how near (in steps over the map the bot knows) a monster
+// it tracks must be for the planner to weigh a move that looks safe.
+const threatNear = 8
+
+// threatened reports whether a tracked monster is within threatNear steps
+// of tile p, or the Minotaur has its marks down.
+func (b *Reference) threatened(p int) bool {
+	if b.marksSeen {
+		return true
+	}
+	k := &b.k
+	if len(b.tracks) == 0 {
+		return false
+	}
+	b.queue = k.bfs(k.mwalk, b.gd, b.queue, p)
+	for _, t := range b.tracks {
+		if d := b.gd[t.pos]; d >= 0 && d <= threatNear {
+			return true
+		}
+	}
+	return false
+}

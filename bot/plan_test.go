@@ -1,0 +1,109 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/minotaur-game/minotaur/engine"
+)
+
+// pincerBoards are levels 3 of seeds 5 and 10 of the campaign, as boards:
+// a hunter comes on the bot's heels round the loops near the start while
+// the wanderer comes in from the dark on the other side. Without the
+// planner the bot is caught between them; planning with the engine's own
+// rules, it passes.
+var pincerBoards = map[string][]string{
+	"seed 5": {
+		"+-----+-----+",
+		"|P....|E....|",
+		"|.+-+.+.+.+.|",
+		"|.|.....|H..|",
+		"|.+.+-+.+-+.|",
+		"|.......|...|",
+		"|.+-----+.+-+",
+		"|.|K...W|..*|",
+		"|.+.+.+.+-+.|",
+		"|.....|....?|",
+		"+-----+-----+"},
+	"seed 10": {
+		"+-----+-----+",
+		"|P....|K.?..|",
+		"|.+.+.+.+.+.|",
+		"|...|...|..W|",
+		"|.+-+.+-+-+.|",
+		"|.|E....|...|",
+		"|.+.+-+.+.+.|",
+		"|.....|...|.|",
+		"|.+.+.+---+.|",
+		"|........^.H|",
+		"+-----------+"},
+}
+
+func TestReferencePlansItsWayOutOfAPincer(t *testing.T) {
+	for name, rows := range pincerBoards {
+		old := NewReference()
+		old.noPlan = true
+		g := newGame(t, rows...)
+		ev, acts := run(t, g, old, 400)
+		if g.Result() != engine.Lost || !has(ev, engine.EvCaught) {
+			t.Fatalf("%s: setup: without its planner the bot should be caught; %v after %s", name, g.Result(), acts)
+		}
+		g = newGame(t, rows...)
+		ev, acts = run(t, g, NewReference(), 400)
+		if g.Result() != engine.Won {
+			t.Errorf("%s: planning with the engine's rules the bot should pass; %v after %s (caught: %v)",
+				name, g.Result(), acts, has(ev, engine.EvCaught))
+		}
+	}
+}
+
+func TestReferencePlansTheSameEveryTime(t *testing.T) {
+	// The worlds the planner draws come from the view alone: two bots
+	// fed the same game play the same actions.
+	rows := pincerBoards["seed 5"]
+	_, first := run(t, newGame(t, rows...), NewReference(), 400)
+	_, second := run(t, newGame(t, rows...), NewReference(), 400)
+	if first != second {
+		t.Fatalf("the same game played twice gave\n%s\n%s", first, second)
+	}
+}
+
+func TestPlannerWorldAgreesWithTheView(t *testing.T) {
+	// Level 3 of a campaign, at its start: every tile the player knows is
+	// as it knows it; unknown rooms are floor and unknown posts wall; the
+	// key, unseen, lies on a tile the player has not seen lit.
+	g, err := engine.New(engine.Config{Seed: 7, Players: 1, Start: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := g.View(1)
+	b := NewReference()
+	b.Act(&v, nil)
+	p, _ := seatPos(&v)
+	for w := 0; w < planWorlds; w++ {
+		wd, ok := b.drawWorld(&v, b.k.idx(p), w)
+		if !ok {
+			t.Fatalf("world %d could not be drawn", w)
+		}
+		for i, wall := range b.planWall {
+			x, y := i%v.Cols, i/v.Cols
+			c := v.Map[i]
+			switch {
+			case c != ' ' && wall != (c == '+' || c == '-' || c == '|'):
+				t.Fatalf("world %d: known tile (%d, %d) %q drawn as wall=%v", w, x, y, c, wall)
+			case c == ' ' && x%2 == 1 && y%2 == 1 && wall:
+				t.Fatalf("world %d: unknown room (%d, %d) drawn as wall", w, x, y)
+			case c == ' ' && x%2 == 0 && y%2 == 0 && !wall:
+				t.Fatalf("world %d: unknown post (%d, %d) drawn as floor", w, x, y)
+			}
+		}
+		key := -1
+		for i, d := range wd.toKey {
+			if d == 0 {
+				key = i
+			}
+		}
+		if key < 0 || v.Light[key] == engine.Lit {
+			t.Fatalf("world %d: the unseen key was drawn at tile %d, lit: %v", w, key, key >= 0 && v.Light[key] == engine.Lit)
+		}
+	}
+}

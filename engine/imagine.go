@@ -250,35 +250,7 @@ func (s *Sim) Monsters() []MonsterView {
 // Hash folds the part of the position that decides its future into a
 // number, for a search to merge repeated positions (the turn counter is
 // left out: reaching a position earlier is as good).
-func (s *Sim) Hash() uint64 {
-	g := s.g
-	h := uint64(14695981039346656037)
-	mix := func(v uint64) { h = (h ^ v) * 1099511628211 }
-	st := &g.seats[0]
-	mix(uint64(st.Pos.X)<<32 | uint64(st.Pos.Y))
-	mix(uint64(st.Freezes))
-	if g.keyed {
-		mix(1)
-	}
-	for k, t := range s.objs {
-		if g.items[t] == NoItem {
-			mix(uint64(k) + 1<<40)
-		}
-	}
-	mix(g.src.draws)
-	for j := range g.mons {
-		m := &g.mons[j]
-		mix(uint64(m.Pos.X)<<32 | uint64(m.Pos.Y))
-		mix(uint64(m.Frozen)<<32 | uint64(m.Dir+1)<<16 | uint64(m.Phase)<<8 | uint64(m.Count))
-		if m.HasTarget {
-			mix(uint64(m.Target.X)<<32 | uint64(m.Target.Y) | 1<<63)
-		}
-		if m.Phase == phaseAimed {
-			mix(uint64(m.Centre.X)<<32 | uint64(m.Centre.Y))
-		}
-	}
-	return h
-}
+func (s *Sim) Hash() uint64 { return s.g.soloKey(s.objs) }
 
 // Threat returns the least Manhattan distance from the player to a
 // monster, a frozen one counted farther by the actions it still skips

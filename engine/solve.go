@@ -206,8 +206,14 @@ func (s *solver) load(i int32) {
 
 // key hashes the state of the private game that decides its future: the
 // turn counter does not (an earlier arrival at the same state is as good).
-func (s *solver) key() uint64 {
-	g := s.g
+func (s *solver) key() uint64 { return s.g.soloKey(s.objs) }
+
+// soloKey hashes what decides the future of a solo game's position: the
+// player, the pocket, the key, which of objs (tiles of the key and the
+// bonuses) are taken, the random stream's position and every monster. The
+// turn counter is left out: reaching a position earlier is as good. The
+// solver and Sim merge repeated positions by it.
+func (g *Game) soloKey(objs []int) uint64 {
 	h := uint64(14695981039346656037)
 	mix := func(v uint64) { h = (h ^ v) * 1099511628211 }
 	st := &g.seats[0]
@@ -216,7 +222,7 @@ func (s *solver) key() uint64 {
 	if g.keyed {
 		mix(1)
 	}
-	for k, t := range s.objs {
+	for k, t := range objs {
 		if g.items[t] == NoItem {
 			mix(uint64(k) + 1<<40) // which objects are taken
 		}

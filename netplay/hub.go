@@ -500,15 +500,26 @@ func (s *Server) chat(ss *Session, text string) {
 	}
 }
 
+// idle returns the session's player when it is in no game; otherwise it
+// answers with msg (a player in a game) or nothing (before hello) and
+// returns nil. Caller holds s.mu.
+func (s *Server) idle(ss *Session, msg string) *player {
+	p := ss.p
+	if p == nil {
+		return nil
+	}
+	if p.room != nil {
+		ss.sendErr(CodeProto, "%s", msg)
+		return nil
+	}
+	return p
+}
+
 func (s *Server) invite(ss *Session, to string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := ss.p
+	p := s.idle(ss, "you are in a game: leave it before you invite anyone")
 	if p == nil {
-		return
-	}
-	if p.room != nil {
-		ss.sendErr(CodeProto, "you are in a game: leave it before you invite anyone")
 		return
 	}
 	q := s.byName[nameKey(to)]

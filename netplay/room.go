@@ -333,12 +333,8 @@ func (s *Server) drop(r *room) {
 func (s *Server) solo(ss *Session, daily bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := ss.p
+	p := s.idle(ss, "you are in a game: leave it before you start another")
 	if p == nil {
-		return
-	}
-	if p.room != nil {
-		ss.sendErr(CodeProto, "you are in a game: leave it before you start another")
 		return
 	}
 	seed, date := s.cfg.Seed(), ""

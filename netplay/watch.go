@@ -431,12 +431,8 @@ func (h *Hosted) listing() LobbyGame {
 func (s *Server) watch(ss *Session, id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := ss.p
+	p := s.idle(ss, "you are playing a game: leave it before you watch another")
 	if p == nil {
-		return
-	}
-	if p.room != nil {
-		ss.sendErr(CodeProto, "you are playing a game: leave it before you watch another")
 		return
 	}
 	var g spectated

@@ -1,16 +1,20 @@
 package bot
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/internal/testboard"
 )
 
 // benchAct measures one decision of a bot over whole level-7 games (the
-// largest maze, every kind of monster), seed after seed.
+// largest maze, every kind of monster), seed after seed, and reports the
+// slowest decisions too (p99, max): those where the planner runs.
 func benchAct(b *testing.B, newPlayer func() Player) {
 	b.ReportAllocs()
+	took := make([]time.Duration, 0, b.N)
 	seed := uint64(1)
 	var g *engine.Game
 	var p Player
@@ -27,7 +31,9 @@ func benchAct(b *testing.B, newPlayer func() Player) {
 			b.StartTimer()
 		}
 		v := g.View(1)
+		t0 := time.Now()
 		a := p.Act(&v, ev)
+		took = append(took, time.Since(t0))
 		b.StopTimer()
 		var err error
 		if ev, err = g.Apply(1, a); err != nil {
@@ -35,6 +41,10 @@ func benchAct(b *testing.B, newPlayer func() Player) {
 		}
 		b.StartTimer()
 	}
+	b.StopTimer()
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)*99/100].Microseconds()), "p99-µs")
+	b.ReportMetric(float64(took[len(took)-1].Microseconds()), "max-µs")
 }
 
 func BenchmarkReferenceAct(b *testing.B) { benchAct(b, func() Player { return NewReference() }) }

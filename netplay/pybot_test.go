@@ -64,6 +64,23 @@ func pyServer(t *testing.T, lv engine.Level) (string, *syncBuffer) {
 
 // runPyBot runs the bot with args until it exits (at most 30 s) and returns
 // its output.
+// pyResult is how a run of the page's bot ended.
+type pyResult struct {
+	out, errOut string
+	err         error
+}
+
+// startPyBot runs the page's bot in the background; its result arrives on
+// the channel.
+func startPyBot(t *testing.T, script string, args ...string) <-chan pyResult {
+	done := make(chan pyResult, 1)
+	go func() {
+		out, errOut, err := runPyBot(t, script, args...)
+		done <- pyResult{out, errOut, err}
+	}()
+	return done
+}
+
 func runPyBot(t *testing.T, script string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -125,15 +142,7 @@ func TestPythonBotSolo(t *testing.T) {
 func TestPythonBotCoop(t *testing.T) {
 	script := pyBot(t)
 	addr, log := pyServer(t, corridor(t))
-	type result struct {
-		out, errOut string
-		err         error
-	}
-	done := make(chan result, 1)
-	go func() {
-		out, errOut, err := runPyBot(t, script, addr, "robo")
-		done <- result{out, errOut, err}
-	}()
+	done := startPyBot(t, script, addr, "robo")
 
 	ada := login(t, addr, "ada")
 	// Invite robo once the lobby shows it, as a bot.
@@ -200,15 +209,7 @@ func TestPythonBotWatched(t *testing.T) {
 		"+-----------+",
 	)
 	addr, log := pyServer(t, lv)
-	type result struct {
-		out, errOut string
-		err         error
-	}
-	done := make(chan result, 1)
-	go func() {
-		out, errOut, err := runPyBot(t, script, addr, "robo")
-		done <- result{out, errOut, err}
-	}()
+	done := startPyBot(t, script, addr, "robo")
 	ada := login(t, addr, "ada")
 	for found := false; !found; {
 		if l, ok := ada.recv().(*Lobby); ok {

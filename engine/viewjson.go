@@ -86,6 +86,24 @@ func (v View) AppendJSON(buf []byte) []byte {
 // without the braces round them: for a message that adds fields of its own
 // (the protocol's `state`).
 func (v View) AppendJSONFields(buf []byte) []byte {
+	b, _ := v.AppendJSONFieldsMarked(buf)
+	return b
+}
+
+// JSONMarks are the offsets, in the buffer AppendJSONFieldsMarked appended
+// to, of the values of `your_turn` (true or false) and of the top-level
+// `seat`: the fields by which one seat's view of a solo game differs from
+// the team's, so that a server can send the same line to the player and
+// to spectators with those bytes changed.
+type JSONMarks struct {
+	YourTurn int
+	Seat     int
+}
+
+// AppendJSONFieldsMarked is AppendJSONFields that also says where the
+// seat's own values were written.
+func (v View) AppendJSONFieldsMarked(buf []byte) ([]byte, JSONMarks) {
+	var mk JSONMarks
 	b := buf
 	num := func(key string, n int) {
 		b = append(b, key...)
@@ -103,7 +121,9 @@ func (v View) AppendJSONFields(buf []byte) []byte {
 	flag(`,"torch":`, v.Torch)
 	num(`,"freezes":`, v.Freezes)
 	num(`,"bonuses":`, v.Bonuses)
-	flag(`,"your_turn":`, v.YourTurn)
+	b = append(b, `,"your_turn":`...)
+	mk.YourTurn = len(b)
+	b = strconv.AppendBool(b, v.YourTurn)
 	num(`,"rows":`, v.Rows)
 	num(`,"cols":`, v.Cols)
 	b = append(b, `,"map":[`...)
@@ -171,7 +191,9 @@ func (v View) AppendJSONFields(buf []byte) []byte {
 		}
 		b = append(b, '}')
 	}
-	num(`],"seat":`, v.Seat)
+	b = append(b, `],"seat":`...)
+	mk.Seat = len(b)
+	b = strconv.AppendInt(b, int64(v.Seat), 10)
 	if v.Name != "" {
 		b = append(b, `,"name":`...)
 		b = appendString(b, v.Name)
@@ -195,7 +217,7 @@ func (v View) AppendJSONFields(buf []byte) []byte {
 		}
 		b = append(b, ']')
 	}
-	return b
+	return b, mk
 }
 
 // appendString appends s as a JSON string, as encoding/json writes it.

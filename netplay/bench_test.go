@@ -32,4 +32,4 @@ func BenchmarkStateLevel7(b *testing.B) {
 // request line parsed, the turn applied, both seats' states built, queued
 // and written as a session's writer does. It is BenchmarkWatchedAct's
 // co-op game with nobody watching.
-func BenchmarkAct(b *testing.B) { benchWatched(b, "coop", 0) }
+func BenchmarkAct(b *testing.B) { benchWatched(b, "coop", 1, 0) }

@@ -262,6 +262,13 @@ func (s State) MarshalJSON() ([]byte, error) { return s.appendTo(nil), nil }
 
 // appendTo appends the state's JSON to out.
 func (s State) appendTo(out []byte) []byte {
+	out, _ = s.appendMarked(out)
+	return out
+}
+
+// appendMarked is appendTo that also says where, in out, the view's
+// seat-specific values were written.
+func (s State) appendMarked(out []byte) ([]byte, engine.JSONMarks) {
 	size := 320 + 2*s.Rows*(s.Cols+3) + 64*(len(s.Monsters)+len(s.Players)+len(s.Happened))
 	for _, e := range s.Events {
 		size += len(e) + 3
@@ -270,7 +277,7 @@ func (s State) appendTo(out []byte) []byte {
 	out = append(out, `{"t":"state","seq":`...)
 	out = strconv.AppendInt(out, s.Seq, 10)
 	out = append(out, ',')
-	out = s.View.AppendJSONFields(out)
+	out, mk := s.View.AppendJSONFieldsMarked(out)
 	out = append(out, `,"events":[`...)
 	for i, e := range s.Events {
 		if i > 0 {
@@ -283,7 +290,7 @@ func (s State) appendTo(out []byte) []byte {
 		out = append(out, `,"happened":`...)
 		out = engine.AppendEvents(out, s.Happened)
 	}
-	return append(out, '}')
+	return append(out, '}'), mk
 }
 
 // UnmarshalJSON reads a state message: its view leniently (see

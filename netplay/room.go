@@ -104,11 +104,6 @@ func (r *room) sendState(i int, events []engine.Event) {
 	ss.queue(outLine{b: line, buf: buf})
 }
 
-// stateLine is seat i's state message with the given seq. Caller holds r.mu.
-func (r *room) stateLine(i int, seq int64, events []engine.Event) []byte {
-	return r.state(i, seq, events).line()
-}
-
 // state is seat i's state with the given seq, its view in r.view: good
 // until the next. Caller holds r.mu.
 func (r *room) state(i int, seq int64, events []engine.Event) State {
@@ -124,23 +119,17 @@ func (r *room) broadcast(events []engine.Event) {
 	r.turn.Store(int32(r.g.TurnNumber()))
 	if len(r.seats) == 1 && len(r.watchers) > 0 {
 		// A solo game's spectators see what its player sees: the
-		// player's line, made a spectator's, costs a copy.
+		// player's line, shared, with your_turn and seat made theirs.
 		var seq int64
 		ss := r.seats[0].sess
 		if ss != nil {
 			seq = ss.seq.Add(1)
 		}
-		line := r.stateLine(0, seq, events)
-		if ss != nil {
-			ss.send(line)
-		}
-		if r.showPlayers(line) {
-			return
-		}
-	} else {
-		for i := range r.seats {
-			r.sendState(i, events)
-		}
+		r.share(sharedState(r.state(0, seq, events), true), ss)
+		return
+	}
+	for i := range r.seats {
+		r.sendState(i, events)
 	}
 	if len(r.watchers) > 0 {
 		sentences, happened := told(events, 0, r.names())

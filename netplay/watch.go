@@ -3,6 +3,7 @@ package netplay
 import (
 	"bufio"
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,23 +15,25 @@ import (
 
 // audience is a game's spectators, guarded by the game's lock.
 type audience struct {
-	watchers map[*Session]struct{}
+	watchers []*Session
 	nwatch   atomic.Int32 // len(watchers), for the lobby without the lock
 }
 
 func (a *audience) addWatcher(ss *Session) {
-	if a.watchers == nil {
-		a.watchers = map[*Session]struct{}{}
+	if !slices.Contains(a.watchers, ss) {
+		a.watchers = append(a.watchers, ss)
 	}
-	a.watchers[ss] = struct{}{}
 	a.nwatch.Store(int32(len(a.watchers)))
 }
 
 func (a *audience) removeWatcher(ss *Session) bool {
-	if _, ok := a.watchers[ss]; !ok {
+	i := slices.Index(a.watchers, ss)
+	if i < 0 {
 		return false
 	}
-	delete(a.watchers, ss)
+	last := len(a.watchers) - 1
+	a.watchers[i], a.watchers[last] = a.watchers[last], nil
+	a.watchers = a.watchers[:last]
 	a.nwatch.Store(int32(len(a.watchers)))
 	return true
 }
@@ -42,80 +45,80 @@ func (a *audience) showAll(v engine.View, names [2]string, sentences []string, h
 		return
 	}
 	v.Seat, v.YourTurn = 0, false
-	p := newSeqPatch(newState(0, v, names, sentences, happened).line())
-	for ss := range a.watchers {
-		ss.sendShared(p, ss.seq.Add(1))
+	a.share(sharedState(newState(0, v, names, sentences, happened), false), nil)
+}
+
+// share queues the shared line p for player (as it is; none when nil) and
+// for every spectator, each with its own seq. The line's storage goes back
+// to the pool when the last of them has written it.
+func (a *audience) share(p *spectatorPatch, player *Session) {
+	n := len(a.watchers)
+	if player != nil {
+		n++
+	}
+	p.refs.Store(int32(n))
+	if player != nil && !player.queue(outLine{b: p.line, patch: p, seq: asIs}) {
+		p.release()
+	}
+	for _, ss := range a.watchers {
+		if !ss.queue(outLine{b: p.line, patch: p, seq: ss.seq.Add(1)}) {
+			p.release()
+		}
 	}
 }
 
-// showPlayers sends every spectator the spectator's form of a solo
-// player's state line (see spectatorPatch), each with its own seq: one
-// copy per spectator. It reports false when the line is not of the
-// expected shape (nothing is sent then).
-func (a *audience) showPlayers(line []byte) bool {
-	p, ok := newSpectatorPatch(line)
-	if !ok {
-		return false
-	}
-	for ss := range a.watchers {
-		ss.sendShared(&p, ss.seq.Add(1))
-	}
-	return true
-}
-
-// spectatorPatch turns a solo player's state line into its spectator's:
-// "your_turn" false, the top-level "seat" 0 and the spectator's own seq —
-// the only fields in which the player's state and the team's differ in a
-// solo game (see engine.Game.TeamView).
+// spectatorPatch is a state line that several sessions are sent, each
+// with its own seq put in by its writer; in a solo game, the player's own
+// line made a spectator's: "your_turn" false and the top-level "seat" 0,
+// the only fields in which the player's state and the team's differ (see
+// engine.Game.TeamView).
 type spectatorPatch struct {
 	line    []byte
 	seqEnd  int // the ',' after the seq's digits
-	turnAt  int // the your_turn value
+	turnAt  int // the your_turn value; -1: only the seq is put in
 	turnLen int // its length: 4 (true) or 5 (false)
-	seatAt  int // the top-level seat's digit
+	seatAt  int // the top-level seat's digits
+	seatLen int
+
+	buf  *[]byte      // line's storage, from lineBufs; nil when not pooled
+	refs atomic.Int32 // the sessions that have yet to write the line
 }
 
-func newSpectatorPatch(line []byte) (spectatorPatch, bool) {
-	p := spectatorPatch{line: line}
-	if !bytes.HasPrefix(line, []byte(statePrefix)) {
-		return p, false
-	}
+// patches holds spectatorPatch values whose line every session has
+// written, for the next.
+var patches = sync.Pool{New: func() any { return new(spectatorPatch) }}
+
+// sharedState encodes a state once, in pooled storage, for several
+// sessions: when spectate, its your_turn and seat are made a spectator's
+// for each of them (a solo player's line); otherwise only the seq is put
+// in. The caller sets refs before the line is queued.
+func sharedState(s State, spectate bool) *spectatorPatch {
+	p := patches.Get().(*spectatorPatch)
+	p.buf = lineBufs.Get().(*[]byte)
+	line, mk := s.appendMarked((*p.buf)[:0])
+	p.line = append(line, '\n')
 	p.seqEnd = len(statePrefix) + bytes.IndexByte(line[len(statePrefix):], ',')
-	turn := []byte(`"your_turn":`)
-	i := bytes.Index(line, turn)
-	if i < p.seqEnd {
-		return p, false
+	p.turnAt, p.seatAt = -1, -1
+	if spectate {
+		p.turnAt, p.turnLen = mk.YourTurn, 5
+		if s.YourTurn {
+			p.turnLen = 4
+		}
+		p.seatAt, p.seatLen = mk.Seat, len(strconv.AppendInt(nil, int64(s.Seat), 10))
 	}
-	p.turnAt = i + len(turn)
-	switch rest := line[p.turnAt:]; {
-	case bytes.HasPrefix(rest, []byte("true")):
-		p.turnLen = 4
-	case bytes.HasPrefix(rest, []byte("false")):
-		p.turnLen = 5
-	default:
-		return p, false
-	}
-	// The players' array holds objects of names, numbers and words,
-	// never a ']': the seat follows its end.
-	j := bytes.Index(line, []byte(`"players":[`))
-	if j < p.turnAt {
-		return p, false
-	}
-	k := bytes.IndexByte(line[j:], ']')
-	seat := []byte(`],"seat":1,`)
-	if k < 0 || !bytes.HasPrefix(line[j+k:], seat) {
-		return p, false
-	}
-	p.seatAt = j + k + len(`],"seat":`)
-	return p, true
+	return p
 }
 
-// newSeqPatch is the patch of a state line that only takes each
-// session's seq (a co-op game's team state, encoded with seq 0).
-func newSeqPatch(line []byte) *spectatorPatch {
-	p := &spectatorPatch{line: line, seqEnd: len(statePrefix) + bytes.IndexByte(line[len(statePrefix):], ',')}
-	p.turnAt, p.seatAt = -1, -1
-	return p
+// release is called by each session once it has written the line (or
+// could not queue it): the last gives the storage back.
+func (p *spectatorPatch) release() {
+	if p.buf == nil || p.refs.Add(-1) != 0 {
+		return
+	}
+	*p.buf = p.line[:0]
+	lineBufs.Put(p.buf)
+	p.line, p.buf = nil, nil
+	patches.Put(p)
 }
 
 // apply returns the spectator's line with the given seq.
@@ -139,36 +142,45 @@ func (p *spectatorPatch) writeTo(w *bufio.Writer, seq int64) {
 	w.Write(falseJSON)
 	w.Write(p.line[p.turnAt+p.turnLen : p.seatAt])
 	w.Write(seatZero)
-	w.Write(p.line[p.seatAt+1:])
+	w.Write(p.line[p.seatAt+p.seatLen:])
 }
 
 var falseJSON, seatZero = []byte("false"), []byte("0")
+
+// asIs is the seq of a shared line queued for the session whose line it
+// is: it is written as it is.
+const asIs = -1
 
 // outLine is one line of a session's queue: b as it is, or — a state line
 // shared among sessions — b with this session's seq put in by patch.
 type outLine struct {
 	b     []byte
 	patch *spectatorPatch
-	seq   int64
+	seq   int64   // with patch: this session's seq, or asIs
 	buf   *[]byte // b's storage, from lineBufs: back to the pool once written
 }
 
 // writeTo writes the line to w.
 func (l outLine) writeTo(w *bufio.Writer) {
-	if l.patch == nil {
+	switch {
+	case l.patch == nil:
 		w.Write(l.b)
 		if l.buf != nil {
 			*l.buf = l.b[:0]
 			lineBufs.Put(l.buf)
 		}
-		return
+	case l.seq == asIs:
+		w.Write(l.b)
+		l.patch.release()
+	default:
+		l.patch.writeTo(w, l.seq)
+		l.patch.release()
 	}
-	l.patch.writeTo(w, l.seq)
 }
 
 // bytes returns the line as the client gets it.
 func (l outLine) bytes() []byte {
-	if l.patch == nil {
+	if l.patch == nil || l.seq == asIs {
 		return l.b
 	}
 	return l.patch.apply(l.seq)
@@ -177,10 +189,9 @@ func (l outLine) bytes() []byte {
 // dismiss sends every spectator the game's end (over) and forgets them;
 // it returns them, for the lobby.
 func (a *audience) dismiss(over []byte) []*Session {
-	back := make([]*Session, 0, len(a.watchers))
-	for ss := range a.watchers {
+	back := a.watchers
+	for _, ss := range back {
 		ss.send(over)
-		back = append(back, ss)
 	}
 	a.watchers = nil
 	a.nwatch.Store(0)
@@ -189,7 +200,7 @@ func (a *audience) dismiss(over []byte) []*Session {
 
 // tellAll sends one line to every spectator.
 func (a *audience) tellAll(line []byte) {
-	for ss := range a.watchers {
+	for _, ss := range a.watchers {
 		ss.send(line)
 	}
 }

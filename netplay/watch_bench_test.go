@@ -20,16 +20,18 @@ import (
 // a share.
 func BenchmarkWatchedAct(b *testing.B) {
 	for _, mode := range []string{"coop", "solo"} {
-		for _, watchers := range []int{0, 1, 10} {
-			b.Run(fmt.Sprintf("%s/watchers=%d", mode, watchers), func(b *testing.B) {
-				benchWatched(b, mode, watchers)
-			})
+		for _, level := range []int{1, 7} {
+			for _, watchers := range []int{0, 1, 10} {
+				b.Run(fmt.Sprintf("%s/level=%d/watchers=%d", mode, level, watchers), func(b *testing.B) {
+					benchWatched(b, mode, level, watchers)
+				})
+			}
 		}
 	}
 }
 
-func benchWatched(b *testing.B, mode string, watchers int) {
-	g := newBenchGame(b, mode, watchers)
+func benchWatched(b *testing.B, mode string, level, watchers int) {
+	g := newBenchGame(b, mode, level, watchers)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -48,16 +50,18 @@ func benchWatched(b *testing.B, mode string, watchers int) {
 // in percent of the unwatched action ("%/watcher").
 func BenchmarkSpectatorCost(b *testing.B) {
 	for _, mode := range []string{"coop", "solo"} {
-		for _, watchers := range []int{1, 10} {
-			b.Run(fmt.Sprintf("%s/watchers=%d", mode, watchers), func(b *testing.B) {
-				spectatorCost(b, mode, watchers)
-			})
+		for _, level := range []int{1, 7} {
+			for _, watchers := range []int{1, 10} {
+				b.Run(fmt.Sprintf("%s/level=%d/watchers=%d", mode, level, watchers), func(b *testing.B) {
+					spectatorCost(b, mode, level, watchers)
+				})
+			}
 		}
 	}
 }
 
-func spectatorCost(b *testing.B, mode string, watchers int) {
-	plain, watched := newBenchGame(b, mode, 0), newBenchGame(b, mode, watchers)
+func spectatorCost(b *testing.B, mode string, level, watchers int) {
+	plain, watched := newBenchGame(b, mode, level, 0), newBenchGame(b, mode, level, watchers)
 	var tPlain, tWatched time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -82,34 +86,72 @@ func spectatorCost(b *testing.B, mode string, watchers int) {
 type benchGame struct {
 	players  []*Session
 	watchers []*Session
-	lines    int // lines drained since the timer started
-	last     outLine
-	lastSeen []outLine     // each spectator's last line, as queued (the writer puts a shared line together)
+	lines    int           // lines drained since the timer started
+	last     []byte        // the players' last line, when keep
+	lastSeen [][]byte      // each spectator's last line, when keep
 	w        *bufio.Writer // the writers' buffer, to io.Discard
-	keep     bool          // keep a copy of the players' lines (their storage is reused once written)
+	keep     bool          // keep a copy of the lines (their storage is reused once written)
 	steps    int           // the steps played: the next is step(steps)
+	moves    [2][]byte     // seat 1's two actions, there and back
 }
 
-func newBenchGame(b *testing.B, mode string, watchers int) *benchGame {
+// benchWalk returns the actions that take seat 1 from its start to a
+// floor tile next to it and back: each costs a turn, so that every action
+// is seen by every spectator.
+func benchWalk(b *testing.B, lv engine.Level) (back, forth []byte) {
 	b.Helper()
-	starts := "#PP.....#"
-	if mode == "solo" {
-		starts = "#P......#"
+	act := func(a byte) []byte { return []byte(`{"t":"act","a":"` + string(a) + `"}`) }
+	s := lv.Starts[0]
+	for _, d := range []struct {
+		dx, dy      int
+		forth, back byte
+	}{{1, 0, 'd', 'a'}, {-1, 0, 'a', 'd'}, {0, 1, 's', 'w'}, {0, -1, 'w', 's'}} {
+		p := engine.Point{X: s.X + d.dx, Y: s.Y + d.dy}
+		if !lv.IsWall(p) && (len(lv.Starts) < 2 || p != lv.Starts[1]) {
+			return act(d.back), act(d.forth)
+		}
 	}
-	lv := parseLevel(b,
-		"#########",
-		starts,
-		"#.#####.#",
-		"#...K...#",
-		"#.#####.#",
-		"#......E#",
-		"#########",
-	)
+	b.Fatal("the start has no free floor next to it")
+	return nil, nil
+}
+
+// newBenchGame starts a game on a board of the size of the given level
+// of the campaign (1 or 7) with no monsters, so that it never ends: a
+// hand-made 7 × 9 one, or level 7 of seed 3 (21 × 23) with its monsters
+// taken off.
+func newBenchGame(b *testing.B, mode string, level, watchers int) *benchGame {
+	b.Helper()
+	var lv engine.Level
+	switch level {
+	case 1:
+		starts := "#PP.....#"
+		if mode == "solo" {
+			starts = "#P......#"
+		}
+		lv = parseLevel(b,
+			"#########",
+			starts,
+			"#.#####.#",
+			"#...K...#",
+			"#.#####.#",
+			"#......E#",
+			"#########",
+		)
+	case 7:
+		var err error
+		if lv, err = engine.Generate(3, 7); err != nil {
+			b.Fatal(err)
+		}
+		lv.Monsters = nil
+	default:
+		b.Fatalf("no bench board for level %d", level)
+	}
+	back, forth := benchWalk(b, lv)
 	srv, err := NewServer(Config{Levels: []engine.Level{lv}, LobbyInterval: -1, PingAfter: time.Hour, DropAfter: 2 * time.Hour})
 	if err != nil {
 		b.Fatal(err)
 	}
-	g := &benchGame{lastSeen: make([]outLine, watchers), w: bufio.NewWriterSize(io.Discard, 4096)}
+	g := &benchGame{moves: [2][]byte{forth, back}, lastSeen: make([][]byte, watchers), w: bufio.NewWriterSize(io.Discard, 4096)}
 	names := []string{"alice", "bob"}
 	if mode == "solo" {
 		names = names[:1]
@@ -145,26 +187,20 @@ func newBenchGame(b *testing.B, mode string, watchers int) *benchGame {
 		g.watchers = append(g.watchers, w)
 	}
 	g.drain()
-	for i := range g.lastSeen {
-		g.lastSeen[i] = outLine{}
-	}
 	g.lines = 0
 	return g
 }
 
-// Seat 1 walks right and back, seat 2 skips: the game never ends. Alone,
+// Seat 1 walks there and back, seat 2 skips: the game never ends. Alone,
 // seat 1 walks on every op.
-var (
-	benchMoves = [][]byte{[]byte(`{"t":"act","a":"d"}`), []byte(`{"t":"act","a":"a"}`)}
-	benchSkip  = []byte(`{"t":"act","a":"."}`)
-)
+var benchSkip = []byte(`{"t":"act","a":"."}`)
 
 func (g *benchGame) step(i int) {
 	g.steps = i + 1
 	if len(g.players) == 1 {
-		g.players[0].Handle(benchMoves[i%2])
+		g.players[0].Handle(g.moves[i%2])
 	} else if i%2 == 0 {
-		g.players[0].Handle(benchMoves[(i/2)%2])
+		g.players[0].Handle(g.moves[(i/2)%2])
 	} else {
 		g.players[1].Handle(benchSkip)
 	}
@@ -180,7 +216,7 @@ func (g *benchGame) drain() {
 		for len(s.out) > 0 {
 			l := <-s.out
 			if g.keep {
-				g.last = outLine{b: bytes.Clone(l.b)}
+				g.last = bytes.Clone(l.bytes())
 			}
 			l.writeTo(g.w)
 			g.lines++
@@ -188,8 +224,11 @@ func (g *benchGame) drain() {
 	}
 	for i, s := range g.watchers {
 		for len(s.out) > 0 {
-			g.lastSeen[i] = <-s.out
-			g.lastSeen[i].writeTo(g.w)
+			l := <-s.out
+			if g.keep {
+				g.lastSeen[i] = bytes.Clone(l.bytes())
+			}
+			l.writeTo(g.w)
 			g.lines++
 		}
 	}
@@ -208,11 +247,10 @@ func (g *benchGame) check(b *testing.B) {
 		m, err := DecodeMessage(line[:len(line)-1])
 		return err == nil && m.Type() == TypeState
 	}
-	if !isState(g.last.bytes()) {
-		b.Fatalf("the actions were answered with %q", g.last.bytes())
+	if !isState(g.last) {
+		b.Fatalf("the actions were answered with %q", g.last)
 	}
-	for i, l := range g.lastSeen {
-		line := l.bytes()
+	for i, line := range g.lastSeen {
 		if !isState(line) {
 			b.Fatalf("spectator %d was last sent %q, not a state", i, line)
 		}

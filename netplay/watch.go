@@ -68,16 +68,19 @@ func (a *audience) share(p *spectatorPatch, player *Session) {
 }
 
 // spectatorPatch is a state line that several sessions are sent, each
-// with its own seq put in by its writer. In a solo game it is the
-// player's own line, and spec is the spectators' form of it: "your_turn"
-// false and the top-level "seat" 0, the only fields in which the
-// player's state and the team's differ (see engine.Game.TeamView).
+// with its own seq put in by its writer; in a solo game, the player's own
+// line made a spectator's: "your_turn" false and the top-level "seat" 0,
+// the only fields in which the player's state and the team's differ (see
+// engine.Game.TeamView).
 type spectatorPatch struct {
-	line   []byte
-	spec   []byte // the spectators' form of line (line itself but in a solo game)
-	seqEnd int    // the ',' after the seq's digits, in line and in spec
+	line    []byte
+	seqEnd  int // the ',' after the seq's digits
+	turnAt  int // the your_turn value; -1: only the seq is put in
+	turnLen int // its length: 4 (true) or 5 (false)
+	seatAt  int // the top-level seat's digits
+	seatLen int
 
-	bufs [2]*[]byte   // the storage of line and spec, from lineBufs
+	buf  *[]byte      // line's storage, from lineBufs; nil when not pooled
 	refs atomic.Int32 // the sessions that have yet to write the line
 }
 
@@ -86,26 +89,22 @@ type spectatorPatch struct {
 var patches = sync.Pool{New: func() any { return new(spectatorPatch) }}
 
 // sharedState encodes a state once, in pooled storage, for several
-// sessions: when spectate (a solo player's line), spectators get it with
-// your_turn and seat made a spectator's; otherwise as it is. Each session
-// gets its own seq. The caller sets refs before the line is queued.
+// sessions: when spectate, its your_turn and seat are made a spectator's
+// for each of them (a solo player's line); otherwise only the seq is put
+// in. The caller sets refs before the line is queued.
 func sharedState(s State, spectate bool) *spectatorPatch {
 	p := patches.Get().(*spectatorPatch)
-	p.bufs[0] = lineBufs.Get().(*[]byte)
-	line, mk := s.appendMarked((*p.bufs[0])[:0])
+	p.buf = lineBufs.Get().(*[]byte)
+	line, mk := s.appendMarked((*p.buf)[:0])
 	p.line = append(line, '\n')
 	p.seqEnd = len(statePrefix) + bytes.IndexByte(line[len(statePrefix):], ',')
-	p.spec = p.line
+	p.turnAt, p.seatAt = -1, -1
 	if spectate {
-		turnLen := len("false")
+		p.turnAt, p.turnLen = mk.YourTurn, 5
 		if s.YourTurn {
-			turnLen = len("true")
+			p.turnLen = 4
 		}
-		seatLen := len(strconv.AppendInt(nil, int64(s.Seat), 10))
-		p.bufs[1] = lineBufs.Get().(*[]byte)
-		sp := append((*p.bufs[1])[:0], p.line[:mk.YourTurn]...)
-		sp = append(append(sp, "false"...), p.line[mk.YourTurn+turnLen:mk.Seat]...)
-		p.spec = append(append(sp, '0'), p.line[mk.Seat+seatLen:]...)
+		p.seatAt, p.seatLen = mk.Seat, len(strconv.AppendInt(nil, int64(s.Seat), 10))
 	}
 	return p
 }
@@ -113,16 +112,12 @@ func sharedState(s State, spectate bool) *spectatorPatch {
 // release is called by each session once it has written the line (or
 // could not queue it): the last gives the storage back.
 func (p *spectatorPatch) release() {
-	if p.bufs[0] == nil || p.refs.Add(-1) != 0 {
+	if p.buf == nil || p.refs.Add(-1) != 0 {
 		return
 	}
-	*p.bufs[0] = p.line[:0]
-	lineBufs.Put(p.bufs[0])
-	if p.bufs[1] != nil {
-		*p.bufs[1] = p.spec[:0]
-		lineBufs.Put(p.bufs[1])
-	}
-	p.line, p.spec, p.bufs = nil, nil, [2]*[]byte{}
+	*p.buf = p.line[:0]
+	lineBufs.Put(p.buf)
+	p.line, p.buf = nil, nil
 	patches.Put(p)
 }
 
@@ -135,12 +130,22 @@ func (p *spectatorPatch) apply(seq int64) []byte {
 	return b.Bytes()
 }
 
-// writeTo writes the spectator's line with the given seq, in two pieces:
-// nothing is copied but into w.
+// writeTo writes the spectator's line with the given seq, in pieces of
+// the shared line: nothing is copied but into w.
 func (p *spectatorPatch) writeTo(w *bufio.Writer, seq int64) {
 	w.Write(strconv.AppendInt(append(w.AvailableBuffer(), statePrefix...), seq, 10))
-	w.Write(p.spec[p.seqEnd:])
+	if p.turnAt < 0 {
+		w.Write(p.line[p.seqEnd:])
+		return
+	}
+	w.Write(p.line[p.seqEnd:p.turnAt])
+	w.Write(falseJSON)
+	w.Write(p.line[p.turnAt+p.turnLen : p.seatAt])
+	w.Write(seatZero)
+	w.Write(p.line[p.seatAt+p.seatLen:])
 }
+
+var falseJSON, seatZero = []byte("false"), []byte("0")
 
 // asIs is the seq of a shared line queued for the session whose line it
 // is: it is written as it is.

@@ -74,7 +74,7 @@ func TestSharedLineOutlivesEachWriter(t *testing.T) {
 	w := bufio.NewWriter(&out)
 	for i, l := range []outLine{{b: p.line, patch: p, seq: asIs}, {b: p.line, patch: p, seq: 9}} {
 		l.writeTo(w)
-		if p.line == nil || p.bufs[0] == nil || p.bufs[1] == nil {
+		if p.line == nil || p.buf == nil {
 			t.Fatalf("the line was given back after %d of 3 writers", i+1)
 		}
 	}
@@ -83,7 +83,7 @@ func TestSharedLineOutlivesEachWriter(t *testing.T) {
 		t.Fatalf("the player was sent\n%s\nwant\n%s", got, want)
 	}
 	p.release() // the third could not queue it
-	if p.line != nil || p.bufs[0] != nil || p.bufs[1] != nil {
+	if p.line != nil || p.buf != nil {
 		t.Fatal("the line was not given back after the last writer")
 	}
 }

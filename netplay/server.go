@@ -457,13 +457,6 @@ func (ss *Session) Done() <-chan struct{} { return ss.done }
 // session. It reports whether the line was queued.
 func (ss *Session) send(b []byte) bool { return ss.queue(outLine{b: b}) }
 
-// sendShared queues a state line shared with others, which the writer
-// gives this session's seq (and makes a spectator's, see spectatorPatch):
-// no copy per session.
-func (ss *Session) sendShared(p *spectatorPatch, seq int64) bool {
-	return ss.queue(outLine{b: p.line, patch: p, seq: seq})
-}
-
 func (ss *Session) queue(l outLine) bool {
 	select {
 	case <-ss.done:

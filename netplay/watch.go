@@ -80,7 +80,7 @@ type spectatorPatch struct {
 	seatAt  int // the top-level seat's digits
 	seatLen int
 
-	buf  *[]byte      // line's storage, from lineBufs; nil when not pooled
+	buf  *[]byte      // line's storage, from lineBufs
 	refs atomic.Int32 // the sessions that have yet to write the line
 }
 
@@ -104,7 +104,7 @@ func sharedState(s State, spectate bool) *spectatorPatch {
 		if s.YourTurn {
 			p.turnLen = 4
 		}
-		p.seatAt, p.seatLen = mk.Seat, len(strconv.AppendInt(nil, int64(s.Seat), 10))
+		p.seatAt, p.seatLen = mk.Seat, len(strconv.Itoa(s.Seat))
 	}
 	return p
 }
@@ -112,7 +112,7 @@ func sharedState(s State, spectate bool) *spectatorPatch {
 // release is called by each session once it has written the line (or
 // could not queue it): the last gives the storage back.
 func (p *spectatorPatch) release() {
-	if p.buf == nil || p.refs.Add(-1) != 0 {
+	if p.refs.Add(-1) != 0 {
 		return
 	}
 	*p.buf = p.line[:0]

@@ -22,6 +22,11 @@ const (
 	minotaurWait = 1
 	// huntChaseDist: at this path distance or less a hunter chases.
 	huntChaseDist = 2
+	// HearingRange is the path distance within which a hunter hears a
+	// player while the key lies on the map; HearingRangeKey once it is
+	// taken (the key rattles). A hunter that hears nobody keeps its post.
+	HearingRange    = 6
+	HearingRangeKey = 12
 	// CampaignLevels is the length of the generated campaign.
 	CampaignLevels = 7
 )

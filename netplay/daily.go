@@ -203,36 +203,59 @@ func (s *Server) dailyChanged(d *dailyDay) {
 }
 
 // runDaily writes the tables that changed, off the players' path, until
-// quit is closed.
+// quit is closed. A table that could not be written stays queued and is
+// tried again every retryAfter (and with the next change, and at
+// shutdown), so a disk that was full for a while loses nothing.
 func (s *Server) runDaily(quit <-chan struct{}) {
+	var retry <-chan time.Time
 	for {
 		select {
 		case <-s.daily.kick:
+		case <-retry:
 		case <-quit:
 			return
 		}
-		s.flushDaily()
+		retry = nil
+		if s.flushDaily() != nil {
+			retry = time.After(retryAfter)
+		}
 	}
 }
 
-// flushDaily writes every table waiting to be written.
-func (s *Server) flushDaily() {
+// retryAfter is how long a failed write of the data folder waits before
+// it is tried again (a change comes sooner).
+const retryAfter = 2 * time.Second
+
+// flushDaily writes every table waiting to be written. A table that could
+// not be written is queued again (unless a newer one was queued meanwhile)
+// and its error returned.
+func (s *Server) flushDaily() error {
 	b := s.daily
 	b.qmu.Lock()
 	batch := b.pending
 	b.pending = map[string][]byte{}
 	b.qmu.Unlock()
 	if len(batch) == 0 {
-		return
+		return nil
 	}
 	if err := os.MkdirAll(b.dir, 0o755); err != nil {
 		s.log.Error("cannot create the daily folder", "dir", b.dir, "err", err)
 	}
+	var errs error
 	for date, data := range batch {
-		if err := b.write(b.path(date), data); err != nil {
-			s.log.Error("cannot write the daily table; it is kept in memory and written at the next change", "file", b.path(date), "err", err)
+		err := b.write(b.path(date), data)
+		if err == nil {
+			continue
 		}
+		s.log.Error("cannot write the daily table; it is kept in memory and tried again", "file", b.path(date), "err", err)
+		errs = errors.Join(errs, fmt.Errorf("the daily table %s was not written: %w", b.path(date), err))
+		b.qmu.Lock()
+		if _, newer := b.pending[date]; !newer {
+			b.pending[date] = data
+		}
+		b.qmu.Unlock()
 	}
+	return errs
 }
 
 // today returns today's table. Caller holds mu.

@@ -83,30 +83,46 @@ func (st *store) mark(r *room) {
 	}
 }
 
-// run writes dirty rooms until quit is closed.
+// run writes dirty rooms until quit is closed. A room that could not be
+// written stays queued and is tried again every retryAfter (and with the
+// next change, and at shutdown).
 func (st *store) run(quit <-chan struct{}) {
+	var retry <-chan time.Time
 	for {
 		select {
 		case <-st.kick:
+		case <-retry:
 		case <-quit:
 			return
 		}
-		st.flush()
+		retry = nil
+		if st.flush() != nil {
+			retry = time.After(retryAfter)
+		}
 	}
 }
 
-// flush writes (or removes) every room marked so far.
-func (st *store) flush() {
+// flush writes (or removes) every room marked so far. A room whose write
+// failed is marked again and the errors are returned.
+func (st *store) flush() error {
 	st.mu.Lock()
 	batch := st.dirty
 	st.dirty = nil
 	st.mu.Unlock()
+	var errs error
 	for _, r := range batch {
 		r.queued.Store(false)
 		if err := st.save(r); err != nil {
-			st.log.Error("cannot save game", "game", r.id, "err", err)
+			st.log.Error("cannot save game; it is tried again", "game", r.id, "err", err)
+			errs = errors.Join(errs, fmt.Errorf("game %s was not saved: %w", r.id, err))
+			if !r.queued.Swap(true) {
+				st.mu.Lock()
+				st.dirty = append(st.dirty, r)
+				st.mu.Unlock()
+			}
 		}
 	}
+	return errs
 }
 
 // save writes the room's current state, or removes its file when the game

@@ -618,18 +618,25 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.mu.Unlock()
 	saved := 0
-	s.flushDaily()
+	// Every result still queued (a write that failed earlier included) is
+	// written now; what cannot be written is logged and returned, so that
+	// the server's exit status says a result was lost.
+	err = errors.Join(err, s.flushDaily())
 	if s.store != nil {
-		s.store.flush() // the files of games that ended are removed
+		s.store.flush() // the files of games that ended are removed; the rest are saved below
 		for _, r := range rooms {
 			if e := s.store.save(r); e != nil {
-				err = errors.Join(err, e)
+				err = errors.Join(err, fmt.Errorf("game %s was not saved: %w", r.id, e))
 			} else {
 				saved++
 			}
 		}
 	}
-	s.log.Info("server stopped", "games_saved", saved)
+	if err != nil {
+		s.log.Error("server stopped with results not written", "games_saved", saved, "err", err)
+	} else {
+		s.log.Info("server stopped", "games_saved", saved)
+	}
 	return err
 }
 

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -26,8 +27,13 @@ const (
 	// DailyListMax is the most entries one `daily` message lists (the best),
 	// so that the line stays under MaxLine bytes.
 	DailyListMax = 50
-	// maxDailyFile bounds a day's table file.
-	maxDailyFile = 16 << 20
+	// maxDailyFile bounds a day's table file. An entry takes at most
+	// dailyEntryMax bytes, so a day of Config.DailyMax attempts (bounded
+	// by maxDailyEntries) always fits: the server never writes a table it
+	// would refuse to read back.
+	maxDailyFile    = 16 << 20
+	dailyEntryMax   = 128
+	maxDailyEntries = (maxDailyFile - 4096) / dailyEntryMax
 )
 
 // DailySeed returns the daily challenge's seed of a day: its date as the
@@ -55,6 +61,14 @@ type dailyDay struct {
 	Entries []dailyRecord `json:"entries"` // in the order the attempts began
 
 	lines [2][]byte // the `daily` lines (played false, true); nil when changed
+	// byHost counts the attempts begun from each remote host since the
+	// server started (in memory only: a restart forgets it, never the
+	// attempts themselves).
+	byHost map[string]int
+	// closed: the day's file was damaged at start-up and set aside. Who
+	// had played is not known any more, so no new attempt begins that day
+	// (nobody gets a second try); games in progress still end in the table.
+	closed bool
 }
 
 // dailyRecord is one name's attempt of the day.
@@ -75,12 +89,12 @@ type dailyBook struct {
 	days  map[string]*dailyDay
 
 	qmu     sync.Mutex
-	pending map[string][]byte // date → the latest table to write
+	pending map[string]*dailyDay // date → the table to write
 	kick    chan struct{}
 }
 
 func newDailyBook(dataDir string, write func(string, []byte) error) *dailyBook {
-	b := &dailyBook{write: write, days: map[string]*dailyDay{}, pending: map[string][]byte{}, kick: make(chan struct{}, 1)}
+	b := &dailyBook{write: write, days: map[string]*dailyDay{}, pending: map[string]*dailyDay{}, kick: make(chan struct{}, 1)}
 	if dataDir != "" {
 		b.dir = filepath.Join(dataDir, "daily")
 	}
@@ -98,12 +112,12 @@ func (s *Server) dailyDay(date string) *dailyDay {
 		return d
 	}
 	t, _ := time.Parse(time.DateOnly, date)
-	d := &dailyDay{Format: dailyFormat, Version: dailyVersion, Date: date, Seed: DailySeed(t)}
+	d := &dailyDay{Format: dailyFormat, Version: dailyVersion, Date: date, Seed: DailySeed(t), byHost: map[string]int{}}
 	if b.dir != "" {
 		if err := d.load(b.path(date)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			s.log.Error("the daily table is damaged; starting the day afresh", "file", b.path(date), "err", err)
+			s.log.Error("the daily table is damaged; it is set aside and no new attempt begins that day", "file", b.path(date), "err", err)
 			os.Rename(b.path(date), b.path(date)+".damaged")
-			d.Entries = nil
+			d.Entries, d.closed = nil, true
 		}
 	}
 	if len(b.days) > 8 { // yesterday's late finishers, not every day since the start
@@ -180,21 +194,31 @@ func (d *dailyDay) line(played bool) []byte {
 	return d.lines[i]
 }
 
+// refuseDaily says why a new daily attempt of a player from host cannot
+// begin, or "" when it can. Caller holds Server.mu.
+func (s *Server) refuseDaily(d *dailyDay, host string) (code, msg string) {
+	switch {
+	case d.closed:
+		return CodeProto, fmt.Sprintf("the daily challenge of %s is closed: the server could not read who had played it, so nobody gets a second try; a new one starts at midnight UTC", d.Date)
+	case len(d.Entries) >= min(s.cfg.DailyMax, maxDailyEntries):
+		return CodeRateLimited, fmt.Sprintf("the daily challenge of %s has had its %d attempts, the most this server takes in a day; a new one starts at midnight UTC", d.Date, len(d.Entries))
+	case host != "pipe" && d.byHost[host] >= s.cfg.DailyPerAddr:
+		return CodeRateLimited, fmt.Sprintf("%d daily attempts have begun from your address today, the most one address may begin; a new challenge starts at midnight UTC", d.byHost[host])
+	}
+	return "", ""
+}
+
 // changed notes that the day's table changed: the messages are made anew
-// and the file is written. Caller holds Server.mu.
+// and the file is queued to be written; the writer encodes it, off the
+// players' path. Caller holds Server.mu.
 func (s *Server) dailyChanged(d *dailyDay) {
 	d.lines = [2][]byte{}
 	b := s.daily
 	if b.dir == "" {
 		return
 	}
-	data, err := json.MarshalIndent(d, "", " ")
-	if err != nil {
-		s.log.Error("cannot encode the daily table", "date", d.Date, "err", err)
-		return
-	}
 	b.qmu.Lock()
-	b.pending[d.Date] = data
+	b.pending[d.Date] = d
 	b.qmu.Unlock()
 	select {
 	case b.kick <- struct{}{}:
@@ -233,7 +257,7 @@ func (s *Server) flushDaily() error {
 	b := s.daily
 	b.qmu.Lock()
 	batch := b.pending
-	b.pending = map[string][]byte{}
+	b.pending = map[string]*dailyDay{}
 	b.qmu.Unlock()
 	if len(batch) == 0 {
 		return nil
@@ -242,8 +266,19 @@ func (s *Server) flushDaily() error {
 		s.log.Error("cannot create the daily folder", "dir", b.dir, "err", err)
 	}
 	var errs error
-	for date, data := range batch {
-		err := b.write(b.path(date), data)
+	for date, d := range batch {
+		// Only the copy of the entries is made under the lock: the
+		// encoding and the write are not, however long the table.
+		s.mu.Lock()
+		f := dailyDay{Format: d.Format, Version: d.Version, Date: d.Date, Seed: d.Seed, Entries: slices.Clone(d.Entries)}
+		s.mu.Unlock()
+		data, err := json.Marshal(&f)
+		if err == nil && len(data) > maxDailyFile {
+			err = fmt.Errorf("the table takes %d bytes, more than the %d the server reads back", len(data), maxDailyFile)
+		}
+		if err == nil {
+			err = b.write(b.path(date), data)
+		}
 		if err == nil {
 			continue
 		}
@@ -251,7 +286,7 @@ func (s *Server) flushDaily() error {
 		errs = errors.Join(errs, fmt.Errorf("the daily table %s was not written: %w", b.path(date), err))
 		b.qmu.Lock()
 		if _, newer := b.pending[date]; !newer {
-			b.pending[date] = data
+			b.pending[date] = d
 		}
 		b.qmu.Unlock()
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,4 +120,117 @@ func TestDailyWriteRetried(t *testing.T) {
 	time.Sleep(50 * time.Millisecond)
 	disk.full.Store(false)
 	waitForDaily(t, cfg.DataDir, "2026-12-01", func(d dailyDay) bool { return len(d.Entries) == 1 && d.Entries[0].Done })
+}
+
+// tryDaily logs name in from c, starts a daily attempt and, when it
+// begins, gives it up at once; it returns the error the server sent
+// instead, if any.
+func tryDaily(c *tclient, name string) *Error {
+	c.t.Helper()
+	c.hello(name)
+	c.send(map[string]any{"t": "solo", "daily": true})
+	for {
+		switch m := c.recv().(type) {
+		case *Error:
+			return m
+		case *Start:
+			c.expect(TypeState)
+			c.send(map[string]any{"t": "leave"})
+			c.expect(TypeOver)
+			return nil
+		}
+	}
+}
+
+// TestDailyBounded (issue 21, row 4): the day's table is bounded — by the
+// attempts one address may begin and by the attempts of a day — and what
+// it holds is what the server reads back after a restart.
+func TestDailyBounded(t *testing.T) {
+	cfg := dailyConfig(t, func() time.Time { return day })
+	cfg.DataDir = t.TempDir()
+	cfg.DailyPerAddr, cfg.DailyMax = 3, 5
+	srv, addr := startServer(t, cfg)
+	for i := range 3 {
+		if e := tryDaily(dial(t, addr), fmt.Sprintf("fresh%d", i)); e != nil {
+			t.Fatalf("attempt %d from one address refused: %+v", i, e)
+		}
+	}
+	e := tryDaily(dial(t, addr), "fresh3")
+	if e == nil || e.Code != CodeRateLimited || !strings.Contains(e.Msg, "3 daily attempts have begun from your address today") {
+		t.Fatalf("a fourth attempt from one address: %+v, want rate_limited naming the bound", e)
+	}
+	for i := range 2 {
+		if e := tryDaily(dialFrom(t, "127.0.0.2", addr), fmt.Sprintf("other%d", i)); e != nil {
+			t.Fatalf("attempt %d from another address refused: %+v", i, e)
+		}
+	}
+	e = tryDaily(dialFrom(t, "127.0.0.3", addr), "late")
+	if e == nil || e.Code != CodeRateLimited || !strings.Contains(e.Msg, "has had its 5 attempts") {
+		t.Fatalf("a sixth attempt of the day: %+v, want rate_limited naming the day's bound", e)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, addr = startServer(t, cfg)
+	c := dial(t, addr)
+	c.hello("fresh0")
+	c.expect(TypeLobby)
+	if d := c.expect(TypeDaily).(*Daily); len(d.Entries) != 5 || !d.Played {
+		t.Fatalf("the table read back after a restart %+v, want the 5 attempts", d)
+	}
+}
+
+// TestDailyFileFitsItsReader: the longest entry a day can hold, times the
+// most entries a day can hold, is a file the server reads back.
+func TestDailyFileFitsItsReader(t *testing.T) {
+	e := dailyRecord{Name: strings.Repeat("W", 16), Score: math.MaxInt, Level: math.MaxInt, Won: true, Done: true}
+	data, err := json.Marshal(&e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data)+1 > dailyEntryMax {
+		t.Fatalf("an entry takes %d bytes, more than the %d counted", len(data)+1, dailyEntryMax)
+	}
+	d := dailyDay{Format: dailyFormat, Version: dailyVersion, Date: "2026-12-01", Seed: 20261201}
+	for range min(DefaultDailyMax, maxDailyEntries) {
+		d.Entries = append(d.Entries, e)
+	}
+	if data, _ := json.Marshal(&d); len(data) > maxDailyFile {
+		t.Fatalf("a full day takes %d bytes, more than the %d read back", len(data), maxDailyFile)
+	}
+}
+
+// TestDamagedDailyGivesNoSecondTry (issue 21, row 4): a day's table found
+// damaged at start-up is set aside, and nobody — above all not who had
+// played — begins an attempt of that day again.
+func TestDamagedDailyGivesNoSecondTry(t *testing.T) {
+	cfg := dailyConfig(t, func() time.Time { return day })
+	cfg.DataDir = t.TempDir()
+	srv, addr := startServer(t, cfg)
+	if e := tryDaily(dial(t, addr), "alice"); e != nil {
+		t.Fatal(e)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(cfg.DataDir, "daily", "2026-12-01.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, addr = startServer(t, cfg)
+	e := tryDaily(dial(t, addr), "alice")
+	if e == nil || !strings.Contains(e.Msg, "nobody gets a second try") {
+		t.Fatalf("alice after her table was damaged: %+v, want the day closed", e)
+	}
+	if _, err := os.Stat(path + ".damaged"); err != nil {
+		t.Fatalf("the damaged table was not set aside: %v", err)
+	}
 }

@@ -338,6 +338,10 @@ func (s *Server) solo(ss *Session, daily bool) {
 			}
 			return
 		}
+		if code, msg := s.refuseDaily(day, ss.host); code != "" {
+			ss.sendErr(code, "%s", msg)
+			return
+		}
 		seed, date = day.Seed, day.Date
 	}
 	// Dealing the first level (the solver included) takes a while: not
@@ -355,8 +359,15 @@ func (s *Server) solo(ss *Session, daily bool) {
 	if ss.p != p || p.room != nil || day != nil && day.find(p.key) != nil {
 		return // gone, or playing, meanwhile
 	}
+	if day != nil {
+		if code, msg := s.refuseDaily(day, ss.host); code != "" { // others began meanwhile
+			ss.sendErr(code, "%s", msg)
+			return
+		}
+	}
 	s.stopWatching(ss)
 	if day != nil {
+		day.byHost[ss.host]++
 		day.Entries = append(day.Entries, dailyRecord{Name: p.name, Level: 1, key: p.key})
 		s.dailyChanged(day)
 	}

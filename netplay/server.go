@@ -31,6 +31,11 @@ const (
 	DefaultWriteTimeout  = 10 * time.Second
 	DefaultLobbyInterval = 100 * time.Millisecond
 	DefaultChatWindow    = 5 * time.Second
+	// DefaultDailyPerAddr bounds the daily attempts begun from one address
+	// (an IPv6 host by its /64) in a day; DefaultDailyMax the attempts of
+	// a day in all (see docs/server.md).
+	DefaultDailyPerAddr = 16
+	DefaultDailyMax     = 10000
 	// LobbyListMax is the most players, and LobbyGamesMax the most games,
 	// one lobby message lists, so that the line stays under MaxLine bytes.
 	LobbyListMax  = 40
@@ -74,6 +79,12 @@ type Config struct {
 	LobbyInterval time.Duration
 	// ChatWindow is the window of the chat rate limit (ChatBurst messages).
 	ChatWindow time.Duration
+	// DailyPerAddr bounds the daily attempts begun from one remote host in
+	// a day (the in-process SSH front end and bots are not counted: SSH
+	// has its own per-key limits); DailyMax bounds the attempts of a day
+	// in all, so that the day's table stays small enough to write and to
+	// read back.
+	DailyPerAddr, DailyMax int
 	// Levels, when not nil, is the campaign every game plays instead of
 	// the generated one.
 	Levels []engine.Level
@@ -115,6 +126,12 @@ func (c *Config) setDefaults() {
 	}
 	if c.QueueLen <= 0 {
 		c.QueueLen = DefaultQueueLen
+	}
+	if c.DailyPerAddr <= 0 {
+		c.DailyPerAddr = DefaultDailyPerAddr
+	}
+	if c.DailyMax <= 0 {
+		c.DailyMax = DefaultDailyMax
 	}
 	if c.Now == nil {
 		c.Now = time.Now

@@ -24,10 +24,11 @@ type player struct {
 	tokenHash string
 	sess      *Session
 	room      *room
-	seat      int              // 1 or 2 while in a room
-	invites   map[*player]bool // pending invitations to this player, by inviter
-	chat      rateRing         // chat lines and the notices of its watching
-	watches   rateRing         // watch requests
+	seat      int                   // 1 or 2 while in a room
+	invites   map[*player]time.Time // pending invitations to this player: inviter → when sent
+	sent      map[*player]time.Time // pending invitations this player sent: invitee → when sent
+	chat      rateRing              // chat lines and the notices of its watching
+	watches   rateRing              // watch requests
 	grace     *time.Timer
 	graceGen  int
 }
@@ -258,6 +259,7 @@ func (s *Server) hello(ss *Session, req *Request) bool {
 
 // removePlayer forgets a player: its name is free again. Caller holds mu.
 func (s *Server) removePlayer(p *player) {
+	dropInvites(p)
 	if s.byName[p.key] == p {
 		delete(s.byName, p.key)
 	}
@@ -534,14 +536,77 @@ func (s *Server) invite(ss *Session, to string) {
 		ss.sendErr(CodeNoSuchPlayer, "%s is playing a game: invite them when they are back in the lobby", q.name)
 		return
 	}
-	if q.invites == nil {
-		q.invites = map[*player]bool{}
-	}
-	if !q.invites[p] { // an invitation already pending is not told again
-		q.invites[p] = true
+	now := s.cfg.Now()
+	s.expireInvites(p, now)
+	s.expireInvites(q, now)
+	if _, pending := q.invites[p]; !pending { // an invitation already pending is not told again
+		switch {
+		case len(p.sent) >= MaxInvites:
+			ss.sendErr(CodeRateLimited, "you have %d invitations waiting for an answer, the most one player may have: wait for an answer (invitations lapse after %v)", len(p.sent), InviteTimeout)
+			return
+		case len(q.invites) >= MaxInvites:
+			ss.sendErr(CodeRateLimited, "%s has %d invitations waiting, the most one player may have: try again in a while", q.name, len(q.invites))
+			return
+		}
+		if q.invites == nil {
+			q.invites = map[*player]time.Time{}
+		}
+		if p.sent == nil {
+			p.sent = map[*player]time.Time{}
+		}
+		q.invites[p], p.sent[q] = now, now
 		q.sess.send(encode(&Invited{T: TypeInvited, From: p.name}))
 	}
 	ss.send(encode(&InviteSent{T: TypeInviteSent, To: q.name}))
+}
+
+// Bounds of the invitations (see docs/server.md).
+const (
+	// MaxInvites bounds the invitations a player may have waiting, sent
+	// and received alike.
+	MaxInvites = 16
+	// InviteTimeout is how long an invitation waits for its answer.
+	InviteTimeout = 2 * time.Minute
+)
+
+// pendingInvite reports whether p holds an invitation from q that has not
+// lapsed. Caller holds mu.
+func (s *Server) pendingInvite(p, q *player) bool {
+	at, ok := p.invites[q]
+	return ok && s.cfg.Now().Sub(at) < InviteTimeout
+}
+
+// forgetInvite removes the invitation of q to p. Caller holds mu.
+func forgetInvite(p, q *player) {
+	delete(p.invites, q)
+	delete(q.sent, p)
+}
+
+// expireInvites removes the lapsed invitations p sent and received.
+// Caller holds mu.
+func (s *Server) expireInvites(p *player, now time.Time) {
+	for q, at := range p.invites {
+		if now.Sub(at) >= InviteTimeout {
+			forgetInvite(p, q)
+		}
+	}
+	for q, at := range p.sent {
+		if now.Sub(at) >= InviteTimeout {
+			forgetInvite(q, p)
+		}
+	}
+}
+
+// dropInvites removes every invitation p sent or received: it left the
+// lobby (for a game, or for good). Caller holds mu.
+func dropInvites(p *player) {
+	for q := range p.invites {
+		delete(q.sent, p)
+	}
+	for q := range p.sent {
+		delete(q.invites, p)
+	}
+	p.invites, p.sent = nil, nil
 }
 
 func (s *Server) accept(ss *Session, from string) {
@@ -556,11 +621,11 @@ func (s *Server) accept(ss *Session, from string) {
 		return
 	}
 	q := s.byName[nameKey(from)]
-	if q == nil || !p.invites[q] {
-		ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", truncateRunes(saves.CleanText(from), 40))
+	if q == nil || !s.pendingInvite(p, q) {
+		s.noInvitation(ss, p, q, from)
 		return
 	}
-	delete(p.invites, q)
+	forgetInvite(p, q)
 	if q.room != nil || q.sess == nil {
 		ss.sendErr(CodeNoSuchPlayer, "%s is playing another game now", q.name)
 		return
@@ -595,14 +660,27 @@ func (s *Server) decline(ss *Session, from string) {
 		return
 	}
 	q := s.byName[nameKey(from)]
-	if q == nil || !p.invites[q] {
-		ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", truncateRunes(saves.CleanText(from), 40))
+	if q == nil || !s.pendingInvite(p, q) {
+		s.noInvitation(ss, p, q, from)
 		return
 	}
-	delete(p.invites, q)
+	forgetInvite(p, q)
 	if q.sess != nil {
 		q.sess.send(encode(&Declined{T: TypeDeclined, By: p.name}))
 	}
+}
+
+// noInvitation answers an accept or decline of an invitation p does not
+// hold (any more). Caller holds mu.
+func (s *Server) noInvitation(ss *Session, p, q *player, from string) {
+	if q != nil {
+		if _, lapsed := p.invites[q]; lapsed {
+			forgetInvite(p, q)
+			ss.sendErr(CodeNoSuchPlayer, "the invitation from %s lapsed (invitations wait %v for an answer): invite them yourself", q.name, InviteTimeout)
+			return
+		}
+	}
+	ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", truncateRunes(saves.CleanText(from), 40))
 }
 
 // leave takes a player out of its game (or a spectator out of the game it

@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/minotaur-game/minotaur/engine"
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 // player is a named player: connected (sess set) or away from a game in
@@ -108,7 +108,7 @@ func (ss *Session) Handle(line []byte) bool {
 	if a, ok := plainAct(line); ok {
 		req = Request{T: TypeAct, A: a}
 	} else if err := json.Unmarshal(line, &req); err != nil {
-		return ss.badLine("line is not a protocol message (a JSON object with a string field t): " + saves.CleanText(err.Error()))
+		return ss.badLine("line is not a protocol message (a JSON object with a string field t): " + safetext.Clean(err.Error()))
 	}
 	if req.T != TypeHello || req.Token == "" {
 		ss.bad = 0 // a wrong token counts as a bad line: hello resets below
@@ -166,7 +166,7 @@ func (s *Server) handle(ss *Session, req *Request) bool {
 		return true
 	case TypeChat, TypeInvite, TypeAccept, TypeDecline, TypeAct, TypeLeave, TypeSolo, TypeWatch:
 	default:
-		ss.sendErr(CodeUnknownType, "unknown message type %q", truncateRunes(saves.CleanText(req.T), 32))
+		ss.sendErr(CodeUnknownType, "unknown message type %q", safetext.Short(req.T, 32))
 		return true
 	}
 	if ss.game.Load() == nil && !ss.named() {
@@ -236,7 +236,7 @@ func (s *Server) hello(ss *Session, req *Request) bool {
 	}
 	name := req.Name
 	if !ValidName(name) {
-		ss.sendErr(CodeBadName, "name %q is not allowed: use 1 to %d letters, digits, - or _", truncateRunes(saves.CleanText(name), 40), MaxName)
+		ss.sendErr(CodeBadName, "name %q is not allowed: use 1 to %d letters, digits, - or _", safetext.Short(name, 40), MaxName)
 		return true
 	}
 	if other := s.byName[nameKey(name)]; other != nil {
@@ -468,7 +468,7 @@ func (s *Server) rejoinExpired(r *room, seat int) {
 
 // chat relays a chat line to the lobby or to the game.
 func (s *Server) chat(ss *Session, text string) {
-	text = truncateRunes(strings.TrimSpace(saves.CleanText(text)), MaxChat)
+	text = safetext.Cut(strings.TrimSpace(safetext.Clean(text)), MaxChat)
 	if text == "" {
 		ss.sendErr(CodeProto, "chat text is empty")
 		return
@@ -527,7 +527,7 @@ func (s *Server) invite(ss *Session, to string) {
 	q := s.byName[nameKey(to)]
 	switch {
 	case q == nil:
-		ss.sendErr(CodeNoSuchPlayer, "nobody called %q is on the server", truncateRunes(saves.CleanText(to), 40))
+		ss.sendErr(CodeNoSuchPlayer, "nobody called %q is on the server", safetext.Short(to, 40))
 		return
 	case q == p:
 		ss.sendErr(CodeNoSuchPlayer, "you cannot invite yourself: invite another player")
@@ -680,7 +680,7 @@ func (s *Server) noInvitation(ss *Session, p, q *player, from string) {
 			return
 		}
 	}
-	ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", truncateRunes(saves.CleanText(from), 40))
+	ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", safetext.Short(from, 40))
 }
 
 // leave takes a player out of its game (or a spectator out of the game it

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/saves"
 )
 
@@ -229,7 +230,7 @@ func (s *Server) loadRoom(path, id string) (*room, error) {
 		return nil, fmt.Errorf("%d seats, want 1 or 2", len(sg.Seats))
 	}
 	if sg.Daily != "" && !validDate(sg.Daily) {
-		return nil, fmt.Errorf("daily challenge of %q, not a date (YYYY-MM-DD)", saves.CleanText(sg.Daily))
+		return nil, fmt.Errorf("daily challenge of %q, not a date (YYYY-MM-DD)", safetext.Clean(sg.Daily))
 	}
 	g, err := engine.Load(sg.Game)
 	if err != nil {

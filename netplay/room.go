@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 type engineEvent = engine.Event
@@ -192,7 +192,7 @@ func (s *Server) act(ss *Session, a string) {
 		action, ok = engine.ParseAction(a[0])
 	}
 	if !ok {
-		ss.sendErr(CodeBadAction, "action %q is not one of w a s d . f (up, left, down, right, skip, use a freeze)", truncateRunes(saves.CleanText(a), 16))
+		ss.sendErr(CodeBadAction, "action %q is not one of w a s d . f (up, left, down, right, skip, use a freeze)", safetext.Short(a, 16))
 		return
 	}
 	r, seat := ref.r, ref.seat

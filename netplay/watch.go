@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/minotaur-game/minotaur/engine"
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 // audience is a game's spectators, guarded by the game's lock.
@@ -310,7 +310,7 @@ type Hosted struct {
 // Host lists a solo game of the named player that a front end runs. Show
 // it its first view at once.
 func (s *Server) Host(name string, seed uint64) *Hosted {
-	h := &Hosted{s: s, id: newID(), name: saves.CleanText(name), seed: seed, chat: make(chan Chat, 32)}
+	h := &Hosted{s: s, id: newID(), name: safetext.Clean(name), seed: seed, chat: make(chan Chat, 32)}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closing {
@@ -351,7 +351,7 @@ func (h *Hosted) Chat() <-chan Chat { return h.chat }
 
 // Say sends the player's chat line to the spectators.
 func (h *Hosted) Say(text string) {
-	text = truncateRunes(strings.TrimSpace(saves.CleanText(text)), MaxChat)
+	text = safetext.Cut(strings.TrimSpace(safetext.Clean(text)), MaxChat)
 	if text == "" {
 		return
 	}
@@ -453,7 +453,7 @@ func (s *Server) watch(ss *Session, id string) {
 		g = h
 	}
 	if g == nil {
-		ss.sendErr(CodeNotInGame, "no game %q is in progress: pick one from the games in the lobby list", truncateRunes(saves.CleanText(id), 40))
+		ss.sendErr(CodeNotInGame, "no game %q is in progress: pick one from the games in the lobby list", safetext.Short(id, 40))
 		return
 	}
 	if ss.watching == g {

@@ -10,8 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/netplay"
-
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 // lobbyKeep is the number of lobby chat lines kept.
@@ -110,7 +109,7 @@ func (l *lobbyScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		if msg.err != nil {
 			l.gone = true
 			return replace(newMessageScreen(l.c, "Connection lost",
-				"The connection to "+l.addr+" was lost:\n"+saves.CleanText(msg.err.Error())+".", true)), nil
+				"The connection to "+l.addr+" was lost:\n"+safetext.Clean(msg.err.Error())+".", true)), nil
 		}
 		return l.server(msg.m)
 	case tea.KeyMsg:

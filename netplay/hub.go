@@ -216,17 +216,27 @@ func (s *Server) hello(ss *Session, req *Request) bool {
 		return true
 	}
 	if req.Token != "" {
+		// A token resumes a seat while its game lasts, nothing else: the
+		// token of a game that is over never takes over its owner's
+		// connection in the lobby. Every wrong token counts, however the
+		// client interleaves them with other lines: MaxBadLines of them
+		// on one connection close it.
 		p := s.byToken[hashToken(req.Token)]
-		if p == nil {
-			s.logLimited(ss.host, "resume refused: unknown or expired token", "remote", ss.remote)
+		if p == nil || p.room == nil {
+			why := "unknown or expired token"
+			if p != nil {
+				why = "that token's game is over"
+			}
+			s.logLimited(ss.host, "resume refused: "+why, "remote", ss.remote)
 			ss.bad++
-			if ss.bad >= MaxBadLines {
+			ss.wrong++
+			if ss.wrong >= MaxBadLines || ss.bad >= MaxBadLines {
 				ss.setReason("too many wrong tokens")
-				ss.sendErr(CodeProto, "unknown or expired token; %d wrong tokens or bad lines in a row: the connection is closed", ss.bad)
+				ss.sendErr(CodeProto, "%s; %d wrong tokens: the connection is closed", why, max(ss.wrong, ss.bad))
 				ss.closeAfterFlush()
 				return false
 			}
-			ss.sendErr(CodeProto, "unknown or expired token: say hello without a token to join as a new player")
+			ss.sendErr(CodeProto, "%s: say hello without a token to join as a new player", why)
 			return true
 		}
 		ss.bad = 0

@@ -424,6 +424,7 @@ type Session struct {
 	game   atomic.Pointer[seatRef]
 
 	bad      int // consecutive bad lines; only the transport's goroutine
+	wrong    int // wrong tokens on this connection, however interleaved; under Server.mu
 	detached atomic.Bool
 	last     atomic.Int64
 	pingedAt atomic.Int64

@@ -42,13 +42,26 @@ type rateRing struct {
 
 // spend takes one event of the budget, and reports false when it is
 // spent.
-func (r *rateRing) spend(window time.Duration) bool {
+func (r *rateRing) spend(window time.Duration) bool { return spendRing(r.times[:], &r.next, window) }
+
+// spectatorRing is rateRing for the spectators of one game together.
+type spectatorRing struct {
+	times [SpectatorChatBurst]time.Time
+	next  int
+}
+
+func (r *spectatorRing) spend(window time.Duration) bool {
+	return spendRing(r.times[:], &r.next, window)
+}
+
+// spendRing allows len(times) events per window.
+func spendRing(times []time.Time, next *int, window time.Duration) bool {
 	now := time.Now()
-	if t := r.times[r.next]; !t.IsZero() && now.Sub(t) < window {
+	if t := times[*next]; !t.IsZero() && now.Sub(t) < window {
 		return false
 	}
-	r.times[r.next] = now
-	r.next = (r.next + 1) % ChatBurst
+	times[*next] = now
+	*next = (*next + 1) % len(times)
 	return true
 }
 
@@ -498,6 +511,12 @@ func (s *Server) chat(ss *Session, text string) {
 		game = p.room
 	} else if ss.watching != nil {
 		game = ss.watching
+		// The spectators of a game share one budget, so that however
+		// many watch, the players are never flooded.
+		if !game.spectatorChat().spend(s.cfg.ChatWindow) {
+			ss.sendErr(CodeRateLimited, "the spectators of this game have said %d lines in %v, the most they may together: wait a moment", SpectatorChatBurst, s.cfg.ChatWindow)
+			return
+		}
 	}
 	if game != nil {
 		c := &Chat{T: TypeChat, Scope: ScopeGame, From: p.name, Text: text}
@@ -507,7 +526,7 @@ func (s *Server) chat(ss *Session, text string) {
 	line := encode(&Chat{T: TypeChat, Scope: ScopeLobby, From: p.name, Text: text})
 	for _, q := range s.byName {
 		if inLobby(q) {
-			q.sess.send(line)
+			q.sess.sendChat(line)
 		}
 	}
 }

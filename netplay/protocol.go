@@ -53,6 +53,10 @@ const (
 	MaxChat = 256
 	// ChatBurst chat messages are allowed per ChatWindow.
 	ChatBurst = 5
+	// SpectatorChatBurst bounds the chat of a game's spectators, all of
+	// them together, per ChatWindow: however many watch, the players read
+	// at most this many of their lines (beyond, rate_limited).
+	SpectatorChatBurst = 10
 	// MaxBadLines bad lines in a row close the connection.
 	MaxBadLines = 3
 	// MaxClientLine is the longest line the client accepts from a server.

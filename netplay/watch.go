@@ -16,7 +16,20 @@ import (
 // audience is a game's spectators, guarded by the game's lock.
 type audience struct {
 	watchers []*Session
-	nwatch   atomic.Int32 // len(watchers), for the lobby without the lock
+	nwatch   atomic.Int32  // len(watchers), for the lobby without the lock
+	said     spectatorRing // the spectators' chat budget; guarded by Server.mu
+}
+
+// spectatorChat is the chat budget the game's spectators share. Caller
+// holds Server.mu.
+func (a *audience) spectatorChat() *spectatorRing { return &a.said }
+
+// chatAll sends a chat line to every spectator; chat never costs anyone
+// their connection (Session.sendChat).
+func (a *audience) chatAll(line []byte) {
+	for _, ss := range a.watchers {
+		ss.sendChat(line)
+	}
 }
 
 func (a *audience) addWatcher(ss *Session) {
@@ -222,6 +235,9 @@ type spectated interface {
 	gameChat(line []byte, c *Chat)
 	// listing is the game's entry in the lobby.
 	listing() LobbyGame
+	// spectatorChat is the chat budget the spectators share. Caller holds
+	// Server.mu.
+	spectatorChat() *spectatorRing
 }
 
 // joinNames is the `partner` of a spectator's `start`: the players' names.
@@ -258,10 +274,10 @@ func (r *room) notice(text string) {
 	line := noticeLine(text)
 	for i := range r.seats {
 		if ss := r.seats[i].sess; ss != nil {
-			ss.send(line)
+			ss.sendChat(line) // spectators come and go at will: never at a player's cost
 		}
 	}
-	r.tellAll(line)
+	r.chatAll(line)
 }
 
 // noticeLine is a server's notice to a game: a game chat line from nobody.
@@ -274,10 +290,10 @@ func (r *room) gameChat(line []byte, _ *Chat) {
 	defer r.mu.Unlock()
 	for _, st := range r.seats {
 		if st.sess != nil {
-			st.sess.send(line)
+			st.sess.sendChat(line)
 		}
 	}
-	r.tellAll(line)
+	r.chatAll(line)
 }
 
 func (r *room) listing() LobbyGame {
@@ -416,7 +432,7 @@ func (h *Hosted) part(ss *Session, name string, notify bool) {
 // notice tells the spectators and the player a sentence of the server's,
 // as room.notice does. Caller holds h.mu.
 func (h *Hosted) notice(text string) {
-	h.tellAll(noticeLine(text))
+	h.chatAll(noticeLine(text))
 	select {
 	case h.chat <- Chat{T: TypeChat, Scope: ScopeGame, Text: text}:
 	default:
@@ -426,7 +442,7 @@ func (h *Hosted) notice(text string) {
 func (h *Hosted) gameChat(line []byte, c *Chat) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.tellAll(line)
+	h.chatAll(line)
 	select {
 	case h.chat <- *c:
 	default:

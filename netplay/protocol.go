@@ -330,6 +330,10 @@ type Over struct {
 	Result string `json:"result"`
 	Score  int    `json:"score"`
 	Level  int    `json:"level"`
+	// Saved, for the spectators of a hosted game, says that its player
+	// saved it and put it away to continue later: not lost, though the
+	// result says "lost" for clients that know only won and lost.
+	Saved bool `json:"saved,omitempty"`
 }
 
 // Ping asks for a sign of life; answer with pong.

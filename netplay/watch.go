@@ -391,12 +391,13 @@ func (h *Hosted) End(result string, score, level int) {
 		h.mu.Unlock()
 		return
 	}
-	if result == HostedSaved {
+	saved := result == HostedSaved
+	if saved {
 		h.tellAll(noticeLine(h.name + " put the game away, to continue it later."))
 		result = engine.Lost.String()
 	}
 	h.ended = true
-	over := encode(&Over{T: TypeOver, Result: result, Score: score, Level: level})
+	over := encode(&Over{T: TypeOver, Result: result, Score: score, Level: level, Saved: saved})
 	back := h.dismiss(over)
 	h.mu.Unlock()
 	delete(s.hosted, h.id)

@@ -156,6 +156,11 @@ func (h *hostedSession) End() tea.Cmd {
 		result = "won"
 	case engine.Lost:
 		result = "lost"
+	default:
+		if h.LocalSession.savedAt < 0 || h.LocalSession.Unsaved() {
+			// Quit without a save that holds it: the game is gone.
+			result = "lost"
+		}
 	}
 	inner := h.LocalSession.End()
 	return func() tea.Msg {

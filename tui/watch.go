@@ -178,6 +178,9 @@ func (w *watchScreen) server(m netplay.Message) nav {
 
 // overLine tells a game's result in words.
 func overLine(o *netplay.Over) string {
+	if o.Saved {
+		return fmt.Sprintf("Saved and put away on level %d, score %d, to continue later", o.Level, o.Score)
+	}
 	switch o.Result {
 	case "won":
 		return fmt.Sprintf("Won, score %d", o.Score)

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/minotaur-game/minotaur/labyrinth"
+	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/levels"
 )
 

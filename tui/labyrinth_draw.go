@@ -3,7 +3,7 @@ package tui
 import (
 	"strings"
 
-	"github.com/minotaur-game/minotaur/labyrinth"
+	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/levels"
 )
 

@@ -9,7 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/minotaur-game/minotaur/labyrinth"
+	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/levels"
 )
 

@@ -10,7 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
-	"github.com/minotaur-game/minotaur/labyrinth"
+	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/saves"
 )

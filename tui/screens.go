@@ -1,13 +1,9 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -16,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
+	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // helpScreen lists every symbol, key and the scoring formula. Any key returns.
@@ -408,13 +405,7 @@ func (m *messageScreen) View() string {
 // saveFailed is the sentence shown when a save could not be written: what
 // went wrong, whole, and what the player can do about that cause. The game
 // goes on.
-func saveFailed(err error) string {
-	msg := err.Error()
-	if msg != "" {
-		msg = strings.ToUpper(msg[:1]) + msg[1:]
-	}
-	return msg + ". " + writeAdvice(err, "saves folder (--saves)") + ", and save again."
-}
+func saveFailed(err error) string { return ui.SaveFailed(err) }
 
 // replayFailed is the sentence shown when a finished game's replay could
 // not be written.
@@ -423,36 +414,8 @@ func replayFailed(err error) string {
 	if msg != "" {
 		msg = strings.ToUpper(msg[:1]) + msg[1:]
 	}
-	return msg + ". " + writeAdvice(err, "saves folder (--saves), beside which replays are kept") + "."
+	return msg + ". " + ui.WriteAdvice(err, "saves folder (--saves), beside which replays are kept") + "."
 }
-
-// writeAdvice is what a player can do about a file that could not be
-// written, by its cause; folder names the folder and the flag that moves it.
-func writeAdvice(err error, folder string) string {
-	switch {
-	case diskFull(err):
-		return "Free some disk space, or choose another " + folder
-	case errors.Is(err, fs.ErrPermission):
-		return "Allow writing there, or choose another " + folder
-	case errors.Is(err, syscall.ENOTDIR), errors.Is(err, fs.ErrExist):
-		return "A file stands where a folder is needed: choose another " + folder
-	}
-	return "Choose another " + folder
-}
-
-// diskFull reports whether err says that the disk is full.
-func diskFull(err error) bool {
-	if errors.Is(err, syscall.ENOSPC) {
-		return true
-	}
-	// ERROR_HANDLE_DISK_FULL and ERROR_DISK_FULL on Windows.
-	var no syscall.Errno
-	return runtime.GOOS == "windows" && errors.As(err, &no) && (no == 39 || no == 112)
-}
-
-// wrap breaks plain text into lines of at most w columns, at spaces where it
-// can.
-func wrap(s string, w int) string { return ansi.Wrap(s, w, "") }
 
 // wrapPath breaks a file path into lines of at most w columns after a
 // separator (or anywhere, for a name longer than the line); nothing is cut,

@@ -249,10 +249,10 @@ func (s *labGameScreen) View() string {
 		if log := s.lg.logs[w-1]; len(log) > 0 {
 			last = log[len(log)-1].Text()
 		}
-		body := st.Good.Render(fmt.Sprintf("PLAYER %d GOT OUT IN TURN %d", w, turn)) + "\n\n" +
-			screen.Wrap("The referee told player "+fmt.Sprint(w)+": "+last, min(s.c.Width-10, 60)) + "\n\n" +
-			st.Faint.Render("Enter: see the true field, every real path and the notebooks")
-		return s.c.Center(st.Box.Render(body))
+		tw := min(s.c.DialogWidth(), 60)
+		return s.c.Dialog(st.Good.Render(fmt.Sprintf("PLAYER %d GOT OUT IN TURN %d", w, turn)),
+			screen.Wrap("The referee told player "+fmt.Sprint(w)+": "+last, tw),
+			st.Faint.Render(screen.Wrap("Enter: see the true field, every real path and the notebooks", tw)))
 	}
 	return s.playView()
 }
@@ -358,34 +358,56 @@ func (s *labGameScreen) hints(w int) string {
 	return screen.Fit(strings.Join([]string{k("WASD", "step"), k("X", "shoot"), k("E", "inventory"), k("[ ]", "sheets"), k("?", "help"), k("Esc", "pause")}, st.Faint.Render(" · ")), w)
 }
 
-// labHelpScreen explains the commands, the notebook's marks and the rules.
+// labHelpScreen explains the commands, the notebook's marks and the rules:
+// centred when it fits the terminal, else in a pager that scrolls.
 type labHelpScreen struct {
 	c     *screen.Context
 	tiles *screen.Tiles
+	pager *screen.Pager
 }
 
 func newLabHelp(c *screen.Context) *labHelpScreen {
-	return &labHelpScreen{c: c, tiles: newTiles(c.Styles)}
+	h := &labHelpScreen{c: c, tiles: newTiles(c.Styles)}
+	h.pager = screen.NewPager(c, "LABYRINTH — HELP", func(w int) string {
+		lines := h.body(w)
+		for i, l := range lines {
+			lines[i] = screen.Wrap(l, w)
+		}
+		return strings.Join(lines, "\n")
+	}, "↑/↓ scroll · any other key: return", false)
+	return h
 }
 
 // Init does nothing.
 func (h *labHelpScreen) Init() tea.Cmd { return nil }
 
-// Update returns on any key.
-func (h *labHelpScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
-	if _, ok := msg.(tea.KeyMsg); ok {
-		return screen.Pop(), nil
+// fits reports whether the whole help fits the terminal.
+func (h *labHelpScreen) fits() bool {
+	lines := h.body(min(h.c.Width-4, 70))
+	w := 0
+	for _, l := range lines {
+		w = max(w, lipgloss.Width(l))
 	}
-	return screen.Stay, nil
+	return len(lines)+4 <= h.c.Height && w <= h.c.Width
 }
 
-// View draws the help.
-func (h *labHelpScreen) View() string {
-	c, st, t := h.c, h.c.Styles, h.tiles
+// Update returns on any key, or scrolls the pager.
+func (h *labHelpScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if _, ok := msg.(tea.KeyMsg); !ok {
+		return screen.Stay, nil
+	}
+	if !h.fits() {
+		return h.pager.Update(msg)
+	}
+	return screen.Pop(), nil
+}
+
+// body is the help under its title, its prose wrapped to w columns.
+func (h *labHelpScreen) body(w int) []string {
+	st, t := h.c.Styles, h.tiles
 	k := func(keys, text string) string { return " " + st.Key.Render(fmt.Sprintf("%-8s", keys)) + " " + text }
 	m := func(cl tileClass, g, text string) string { return " " + t.Glyph(int(cl), g) + "  " + text }
-	lines := []string{
-		st.Title.Render("LABYRINTH — HELP"), "",
+	return []string{
 		st.Heading.Render("Commands"),
 		k("W A S D", "step up, left, down, right (arrows too)"),
 		k("X + WASD", "shoot that way (X again or Esc: don't)"),
@@ -398,10 +420,19 @@ func (h *labHelpScreen) View() string {
 		m(clsLit, "|-", "a wall you hit"),
 		m(clsBonus, "S", "stun") + "  " + t.Glyph(int(clsBonus), "T") + " teleport  " + t.Glyph(int(clsBonus), "A") + " armory  " + t.Glyph(int(clsBonus), "R") + " rubber room",
 		m(clsKey, "K", "the key") + "  " + t.Glyph(int(clsExit), "E") + " the exit (its door)", "",
-		screen.Wrap("A rubber room lies, a teleport moves you unseen: the notebook is then wrong, as paper would be. After a teleport or a waking it starts a new sheet.", min(c.Width-4, 70)),
-		"", st.Faint.Render("Press any key to return."),
+		screen.Wrap("A rubber room lies, a teleport moves you unseen: the notebook is then wrong, as paper would be. After a teleport or a waking it starts a new sheet.", w),
 	}
-	return c.Center(strings.Join(lines, "\n"))
+}
+
+// View draws the help.
+func (h *labHelpScreen) View() string {
+	if !h.fits() {
+		return h.pager.View()
+	}
+	st := h.c.Styles
+	lines := append([]string{st.Title.Render("LABYRINTH — HELP"), ""}, h.body(min(h.c.Width-4, 70))...)
+	lines = append(lines, "", st.Faint.Render("Press any key to return."))
+	return h.c.Center(strings.Join(lines, "\n"))
 }
 
 // Summary is the pause menu's line about the game; it shows nothing of

@@ -159,8 +159,13 @@ func (m *labMenuScreen) View() string {
 	w := min(m.c.Width-4, 76)
 	var b strings.Builder
 	b.WriteString(st.Title.Render("LABYRINTH") + "\n\n")
-	b.WriteString(screen.Wrap("Only the referee — the program — sees the field. Walk blind, listen to its answers, find the key and get out first.", w) + "\n\n")
 	rows := max(m.c.Height-12, 3)
+	if m.c.Height >= 16 {
+		b.WriteString(screen.Wrap("Only the referee — the program — sees the field. Walk blind, listen to its answers, find the key and get out first.", w) + "\n\n")
+	} else {
+		// On a small terminal the introduction gives way to the list.
+		rows = max(m.c.Height-6, 3)
+	}
 	first := min(max(m.cursor-rows/2, 0), max(len(m.items)-rows, 0))
 	for i := first; i < len(m.items) && i < first+rows; i++ {
 		it := m.items[i]
@@ -347,26 +352,27 @@ func parseLabCell(s string) (levels.Cell, error) {
 // View draws the current question.
 func (s *labSetupScreen) View() string {
 	st := s.c.Styles
-	w := min(s.c.Width-8, 64)
-	var body string
-	title := st.Title.Render("LABYRINTH · " + s.set.Name)
+	w := min(s.c.DialogWidth(), 64)
+	// The sections of the box, a blank line between them where the
+	// terminal has room (screen.Dialog).
+	parts := []string{st.Title.Render(screen.Fit("LABYRINTH · "+s.set.Name, w))}
 	switch s.stage {
 	case setupPlayers:
-		body = fmt.Sprintf("How many players? (1 to %d)", labyrinth.MaxPlayers)
+		parts = append(parts, screen.Wrap(fmt.Sprintf("How many players? (1 to %d)", labyrinth.MaxPlayers), w))
 	case setupSize:
-		body = screen.Wrap(fmt.Sprintf("Size of the random field: rows,columns (%d to %d each).", labyrinth.MinGenSide, labyrinth.MaxGenSide), w) + "\n\n" + s.input.View(w)
+		parts = append(parts, screen.Wrap(fmt.Sprintf("Size of the random field: rows,columns (%d to %d each).", labyrinth.MinGenSide, labyrinth.MaxGenSide), w), s.input.View(w))
 	case setupPass:
-		body = fmt.Sprintf("Player %d: choose your start cell in secret.", len(s.starts)+1) + "\n\n" +
-			"The others look away." + "\n\n" + st.Faint.Render("Enter: I am player "+strconv.Itoa(len(s.starts)+1))
+		parts = append(parts, screen.Wrap(fmt.Sprintf("Player %d: choose your start cell in secret.", len(s.starts)+1), w),
+			"The others look away.", st.Faint.Render("Enter: I am player "+strconv.Itoa(len(s.starts)+1)))
 	case setupStart:
 		f := s.set.Lab.Fields[0]
-		body = fmt.Sprintf("Player %d, where do you start?", len(s.starts)+1) + "\n\n" +
-			screen.Wrap(fmt.Sprintf("The field has %d × %d cells. Type x,y — the row (0 to %d) and the column (0 to %d), from the top left — or R for a random cell.", f.Rows, f.Cols, f.Rows-1, f.Cols-1), w) +
-			"\n\n" + s.input.View(w)
+		parts = append(parts, screen.Wrap(fmt.Sprintf("Player %d, where do you start?", len(s.starts)+1), w),
+			screen.Wrap(fmt.Sprintf("The field has %d × %d cells. Type x,y — the row (0 to %d) and the column (0 to %d), from the top left — or R for a random cell.", f.Rows, f.Cols, f.Rows-1, f.Cols-1), w),
+			s.input.View(w))
 	}
 	if s.note != "" {
-		body += "\n\n" + st.Warn.Render(screen.Wrap(s.note, w))
+		parts = append(parts, st.Warn.Render(screen.Wrap(s.note, w)))
 	}
-	body += "\n\n" + st.Faint.Render("Esc: back to the Labyrinth menu")
-	return s.c.Center(st.Box.Render(title + "\n\n" + body))
+	parts = append(parts, st.Faint.Render(screen.Wrap("Esc: back to the Labyrinth menu", w)))
+	return s.c.Dialog(parts...)
 }

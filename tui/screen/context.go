@@ -52,6 +52,40 @@ func (c *Context) Center(s string) string {
 	return lipgloss.Place(c.Width, c.Height, lipgloss.Center, lipgloss.Center, Block(s))
 }
 
+// DialogWidth is the widest text that a dialog box (border and padding,
+// 6 columns) holds in the terminal.
+func (c *Context) DialogWidth() int { return max(c.Width-6, 20) }
+
+// Dialog draws a box of sections in the middle of the terminal, a blank
+// line between them when the terminal is tall enough, else none, so that
+// the box — its title and its border — fits the terminal. Empty sections
+// are left out. Wrap each section to DialogWidth first.
+func (c *Context) Dialog(sections ...string) string {
+	var parts []string
+	for _, s := range sections {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	sep := "\n\n"
+	if DialogHeight(sections...)+len(parts)-1 > c.Height {
+		sep = "\n"
+	}
+	return c.Center(c.Styles.Box.Render(strings.Join(parts, sep)))
+}
+
+// DialogHeight is the height of the box of sections drawn without blank
+// lines between them, its border included.
+func DialogHeight(sections ...string) int {
+	lines := 2
+	for _, s := range sections {
+		if s != "" {
+			lines += strings.Count(s, "\n") + 1
+		}
+	}
+	return lines
+}
+
 // Block pads the lines of s to one width, so that centring it moves the
 // lines together.
 func Block(s string) string {

@@ -14,13 +14,19 @@ import (
 // under it.
 func HandOver(c *Context, player int, detail, note string) string {
 	st := c.Styles
-	body := st.Title.Render(fmt.Sprintf("Player %d's turn — press Enter", player)) + "\n\n" +
-		detail + "\n\n" +
-		st.Faint.Render("The others look away. Esc: pause (save, quit).")
-	if note != "" {
-		body += "\n\n" + st.Warn.Render(note)
+	tw := c.DialogWidth()
+	return c.Dialog(st.Title.Render(Wrap(fmt.Sprintf("Player %d's turn — press Enter", player), tw)),
+		Wrap(detail, tw),
+		st.Faint.Render(Wrap("The others look away. Esc: pause (save, quit).", tw)),
+		warn(st, Wrap(note, tw)))
+}
+
+// warn renders a warning, or nothing for none.
+func warn(st *Styles, s string) string {
+	if s == "" {
+		return ""
 	}
-	return c.Center(st.Box.Render(body))
+	return st.Warn.Render(s)
 }
 
 // KeyGrace is how long after an end screen appears it ignores keys, so

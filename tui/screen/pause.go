@@ -139,14 +139,15 @@ func (p *Pause) choose(i int) (Nav, tea.Cmd) {
 // View draws the menu.
 func (p *Pause) View() string {
 	st := p.c.Styles
-	body := st.Title.Render("PAUSED") + "\n\n" + p.g.Summary() + "\n\n" + p.menu.View(st, 14) + "\n\n"
+	tw := p.c.DialogWidth()
 	note := p.note
+	hint := st.Faint.Render(Wrap("↑/↓ Enter choose · Esc back to the game", tw))
 	switch {
 	case p.quitAsk && !p.saving:
-		note = "This game has unsaved progress. Y: quit without saving · S: save, then quit · N: back"
+		// The question names its own keys.
+		note, hint = "This game has unsaved progress. Y: quit without saving · S: save, then quit · N: back", ""
 	case note == "" && p.g.Unsaved():
 		note = "This game has unsaved progress."
 	}
-	body += Wrap(note, max(p.c.Width-10, 20)) + "\n\n" + st.Faint.Render("↑/↓ Enter choose · Esc back to the game")
-	return p.c.Center(st.Box.Render(body))
+	return p.c.Dialog(st.Title.Render("PAUSED"), Wrap(p.g.Summary(), tw), p.menu.View(st, 14), Wrap(note, tw), hint)
 }

@@ -149,5 +149,15 @@ func (p *Pause) View() string {
 	case note == "" && p.g.Unsaved():
 		note = "This game has unsaved progress."
 	}
-	return p.c.Dialog(st.Title.Render("PAUSED"), Wrap(p.g.Summary(), tw), p.menu.View(st, 14), Wrap(note, tw), hint)
+	title, summary, items := st.Title.Render("PAUSED"), Wrap(p.g.Summary(), tw), p.menu.View(st, 14)
+	note = Wrap(note, tw)
+	// On a short terminal the keys' hint gives way first, then the summary
+	// keeps one line: the note (a failed save's advice) stays whole.
+	if DialogHeight(title, summary, items, note, hint) > p.c.Height {
+		hint = ""
+	}
+	if DialogHeight(title, summary, items, note, hint) > p.c.Height {
+		summary = Fit(p.g.Summary(), tw)
+	}
+	return p.c.Dialog(title, summary, items, note, hint)
 }

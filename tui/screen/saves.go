@@ -105,8 +105,11 @@ func ListSaves(dir, ext string, describe func(data []byte) (SaveInfo, error)) te
 			info.File, info.Err = e.Name(), err
 			list = append(list, info)
 		}
-		// The names hold the time they were first saved.
-		sort.SliceStable(list, func(i, j int) bool { return list[i].File > list[j].File })
+		// The names hold the time they were first saved (and a number
+		// after it for a second game saved in the same second).
+		sort.SliceStable(list, func(i, j int) bool {
+			return strings.TrimSuffix(list[i].File, ext) > strings.TrimSuffix(list[j].File, ext)
+		})
 		return SavesMsg{List: list}
 	}
 }

@@ -3,8 +3,9 @@
 // the Context (the terminal's size and styles, the saves folder, the clock,
 // the next seed, the way home to the main menu), the text helpers (Fit,
 // Wrap, Window, Block), the style classes, the keys of lists with their
-// help, the one-line Input, and the widgets of a game in play: the pause
-// menu (Pause), the hand-over box (HandOver), the end-screen frame
+// help, the one-line Input, Dialog boxes, the Pager (bubbles' viewport)
+// for texts longer than the terminal, and the widgets of a game in play:
+// the pause menu (Pause), the hand-over box (HandOver), the end-screen frame
 // (EndFrame) with its half-second key guard (KeyGuard), and a game's saved
 // files (WriteSave, ListSaves, ReadSave, RemoveSave).
 //

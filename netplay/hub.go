@@ -526,7 +526,7 @@ func (s *Server) chat(ss *Session, text string) {
 	line := encode(&Chat{T: TypeChat, Scope: ScopeLobby, From: p.name, Text: text})
 	for _, q := range s.byName {
 		if inLobby(q) {
-			q.sess.sendChat(line)
+			q.sess.sendDroppable(line)
 		}
 	}
 }
@@ -584,7 +584,7 @@ func (s *Server) invite(ss *Session, to string) {
 			p.sent = map[*player]time.Time{}
 		}
 		q.invites[p], p.sent[q] = now, now
-		q.sess.send(encode(&Invited{T: TypeInvited, From: p.name}))
+		q.sess.sendDroppable(encode(&Invited{T: TypeInvited, From: p.name}))
 	}
 	ss.send(encode(&InviteSent{T: TypeInviteSent, To: q.name}))
 }

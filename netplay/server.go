@@ -475,13 +475,15 @@ func (ss *Session) Done() <-chan struct{} { return ss.done }
 // session. It reports whether the line was queued.
 func (ss *Session) send(b []byte) bool { return ss.queue(outLine{b: b}) }
 
-// sendChat queues a chat line unless the client's queue is half full:
-// then the line is dropped, never the client. What a player must read
-// (states, results) keeps the other half; chat, which others produce at
-// will, can never push a player that reads out of the server.
-func (ss *Session) sendChat(b []byte) bool {
+// sendDroppable queues a line that others make at will — chat, watch
+// notices, invitations — unless the client's queue is half full: then the
+// line is dropped, never the client. What a player must read (states,
+// results, answers to its own requests) keeps the other half, so that no
+// flood of other people's lines can push a player that reads out of the
+// server.
+func (ss *Session) sendDroppable(b []byte) bool {
 	if len(ss.out) >= cap(ss.out)/2 {
-		ss.srv.logLimited(ss.host, "chat line dropped: the client's queue is half full", "remote", ss.remote)
+		ss.srv.logLimited(ss.host, "a line of others dropped: the client's queue is half full", "remote", ss.remote)
 		return false
 	}
 	return ss.queue(outLine{b: b})

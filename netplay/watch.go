@@ -25,10 +25,10 @@ type audience struct {
 func (a *audience) spectatorChat() *spectatorRing { return &a.said }
 
 // chatAll sends a chat line to every spectator; chat never costs anyone
-// their connection (Session.sendChat).
+// their connection (Session.sendDroppable).
 func (a *audience) chatAll(line []byte) {
 	for _, ss := range a.watchers {
-		ss.sendChat(line)
+		ss.sendDroppable(line)
 	}
 }
 
@@ -274,7 +274,7 @@ func (r *room) notice(text string) {
 	line := noticeLine(text)
 	for i := range r.seats {
 		if ss := r.seats[i].sess; ss != nil {
-			ss.sendChat(line) // spectators come and go at will: never at a player's cost
+			ss.sendDroppable(line) // spectators come and go at will: never at a player's cost
 		}
 	}
 	r.chatAll(line)
@@ -290,7 +290,7 @@ func (r *room) gameChat(line []byte, _ *Chat) {
 	defer r.mu.Unlock()
 	for _, st := range r.seats {
 		if st.sess != nil {
-			st.sess.sendChat(line)
+			st.sess.sendDroppable(line)
 		}
 	}
 	r.chatAll(line)

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"sync"
 	"time"
 
@@ -69,6 +68,76 @@ type dailyDay struct {
 	// had played is not known any more, so no new attempt begins that day
 	// (nobody gets a second try); games in progress still end in the table.
 	closed bool
+	// index finds a name's entry (by nameKey); top lists the entries of
+	// the finished attempts the `daily` message shows, best first (at
+	// most DailyListMax), kept as results come: nothing under the server's
+	// lock costs more than one entry, however many attempts the day had.
+	index map[string]int
+	top   []int
+	// changed lists the entries changed since the writer last took them;
+	// shadow is the writer's copy of the entries (see flushDaily).
+	changed []int
+	shadow  []dailyRecord
+}
+
+// takeChanges brings the writer's copy of the entries up to date — the
+// entries changed and added since its last call — and returns it. Only the
+// writer calls it (and only it reads the copy); caller holds Server.mu.
+func (d *dailyDay) takeChanges() []dailyRecord {
+	for _, i := range d.changed {
+		if i < len(d.shadow) {
+			d.shadow[i] = d.Entries[i]
+		}
+	}
+	d.changed = d.changed[:0]
+	d.shadow = append(d.shadow, d.Entries[len(d.shadow):]...)
+	return d.shadow
+}
+
+// add appends a new attempt. Caller holds Server.mu.
+func (d *dailyDay) add(e dailyRecord) *dailyRecord {
+	if d.index == nil {
+		d.index = map[string]int{}
+	}
+	d.index[e.key] = len(d.Entries)
+	d.Entries = append(d.Entries, e)
+	return &d.Entries[len(d.Entries)-1]
+}
+
+// better reports whether entry i ranks before entry j in the table: the
+// higher score, then the higher level, then the attempt begun first.
+func (d *dailyDay) better(i, j int) bool {
+	x, y := &d.Entries[i], &d.Entries[j]
+	if x.Score != y.Score {
+		return x.Score > y.Score
+	}
+	if x.Level != y.Level {
+		return x.Level > y.Level
+	}
+	return i < j
+}
+
+// finished notes that entry i's attempt has ended: it enters the table's
+// top when it ranks there. Caller holds Server.mu.
+func (d *dailyDay) finished(i int) {
+	d.changed = append(d.changed, i)
+	if slices.Contains(d.top, i) {
+		return
+	}
+	at := len(d.top)
+	for k, j := range d.top {
+		if d.better(i, j) {
+			at = k
+			break
+		}
+	}
+	if at >= DailyListMax {
+		return
+	}
+	d.top = slices.Insert(d.top, at, i)
+	if len(d.top) > DailyListMax {
+		d.top = d.top[:DailyListMax]
+	}
 }
 
 // dailyRecord is one name's attempt of the day.
@@ -117,7 +186,7 @@ func (s *Server) dailyDay(date string) *dailyDay {
 		if err := d.load(b.path(date)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			s.log.Error("the daily table is damaged; it is set aside and no new attempt begins that day", "file", b.path(date), "err", err)
 			os.Rename(b.path(date), b.path(date)+".damaged")
-			d.Entries, d.closed = nil, true
+			d.Entries, d.index, d.top, d.closed = nil, nil, nil, true
 		}
 	}
 	if len(b.days) > 8 { // yesterday's late finishers, not every day since the start
@@ -148,17 +217,31 @@ func (d *dailyDay) load(path string) error {
 			continue
 		}
 		e.key = nameKey(e.Name)
-		d.Entries = append(d.Entries, e)
+		if _, twice := d.index[e.key]; twice {
+			continue
+		}
+		d.add(e)
 	}
+	var done []int
+	for i, e := range d.Entries {
+		if e.Done {
+			done = append(done, i)
+		}
+	}
+	slices.SortFunc(done, func(i, j int) int {
+		if d.better(i, j) {
+			return -1
+		}
+		return 1
+	})
+	d.top = done[:min(len(done), DailyListMax)]
 	return nil
 }
 
 // find returns the attempt of a name, or nil.
 func (d *dailyDay) find(key string) *dailyRecord {
-	for i := range d.Entries {
-		if d.Entries[i].key == key {
-			return &d.Entries[i]
-		}
+	if i, ok := d.index[key]; ok {
+		return &d.Entries[i]
 	}
 	return nil
 }
@@ -172,20 +255,7 @@ func (d *dailyDay) line(played bool) []byte {
 	}
 	if d.lines[i] == nil {
 		m := &Daily{T: TypeDaily, Date: d.Date, Seed: d.Seed, Entries: []DailyEntry{}, Played: played}
-		order := make([]int, 0, len(d.Entries))
-		for j, e := range d.Entries {
-			if e.Done {
-				order = append(order, j)
-			}
-		}
-		sort.SliceStable(order, func(a, b int) bool {
-			x, y := d.Entries[order[a]], d.Entries[order[b]]
-			if x.Score != y.Score {
-				return x.Score > y.Score
-			}
-			return x.Level > y.Level
-		})
-		for _, j := range order[:min(len(order), DailyListMax)] {
+		for _, j := range d.top {
 			e := d.Entries[j]
 			m.Entries = append(m.Entries, DailyEntry{Name: e.Name, Score: e.Score, Level: e.Level, Won: e.Won})
 		}
@@ -267,11 +337,14 @@ func (s *Server) flushDaily() error {
 	}
 	var errs error
 	for date, d := range batch {
-		// Only the copy of the entries is made under the lock: the
-		// encoding and the write are not, however long the table.
+		// Under the lock, the writer's copy of the entries takes only
+		// what changed since its last write (the new attempts, the ended
+		// ones); the encoding and the write are off the lock, however long
+		// the table.
 		s.mu.Lock()
-		f := dailyDay{Format: d.Format, Version: d.Version, Date: d.Date, Seed: d.Seed, Entries: slices.Clone(d.Entries)}
+		entries := d.takeChanges()
 		s.mu.Unlock()
+		f := dailyDay{Format: d.Format, Version: d.Version, Date: d.Date, Seed: d.Seed, Entries: entries}
 		data, err := json.Marshal(&f)
 		if err == nil && len(data) > maxDailyFile {
 			err = fmt.Errorf("the table takes %d bytes, more than the %d the server reads back", len(data), maxDailyFile)
@@ -323,10 +396,10 @@ func (s *Server) dailyResult(date, name string, score, level int, won bool) {
 	d := s.dailyDay(date)
 	e := d.find(nameKey(name))
 	if e == nil { // the attempt began before a damaged table was set aside
-		d.Entries = append(d.Entries, dailyRecord{Name: name, key: nameKey(name)})
-		e = &d.Entries[len(d.Entries)-1]
+		e = d.add(dailyRecord{Name: name, key: nameKey(name)})
 	}
 	e.Score, e.Level, e.Won, e.Done = score, level, won, true
+	d.finished(d.index[e.key])
 	s.dailyChanged(d)
 	s.log.Info("daily challenge", "date", date, "name", name, "score", score, "level", level, "won", won)
 }

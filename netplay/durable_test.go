@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -232,5 +234,85 @@ func TestDamagedDailyGivesNoSecondTry(t *testing.T) {
 	}
 	if _, err := os.Stat(path + ".damaged"); err != nil {
 		t.Fatalf("the damaged table was not set aside: %v", err)
+	}
+}
+
+// BenchmarkDailyTableUnderLock is what a result costs under the server's
+// lock on a day of DefaultDailyMax attempts: the attempt begun, its end
+// entered in the table's top, the `daily` line made anew, and the writer's
+// copy brought up to date (the encoding and the write are off the lock).
+func BenchmarkDailyTableUnderLock(b *testing.B) {
+	d := &dailyDay{Format: dailyFormat, Version: dailyVersion, Date: "2026-12-01"}
+	for i := range DefaultDailyMax {
+		d.add(dailyRecord{Name: fmt.Sprintf("player%d", i), key: fmt.Sprintf("player%d", i), Score: i % 997, Level: 3, Done: true})
+		d.finished(i)
+	}
+	d.takeChanges()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		e := d.add(dailyRecord{Name: "late", key: fmt.Sprint("late", i), Level: 1})
+		e.Score, e.Done = i%1500, true
+		d.finished(len(d.Entries) - 1)
+		d.lines = [2][]byte{}
+		d.line(true)
+		d.takeChanges()
+	}
+}
+
+// BenchmarkDailyTableEncode is the encoding the writer does off the lock
+// (before issue 21 it ran under the lock, for every change).
+func BenchmarkDailyTableEncode(b *testing.B) {
+	d := &dailyDay{Format: dailyFormat, Version: dailyVersion, Date: "2026-12-01"}
+	for i := range DefaultDailyMax {
+		d.Entries = append(d.Entries, dailyRecord{Name: fmt.Sprintf("player%d", i), Score: i, Level: 3, Done: true})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := json.Marshal(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestDailyTopAsSorted: the table's top, kept as results come in any
+// order, is the best DailyListMax of a full sort (score, then level, then
+// the attempt begun first), and so is the top a restart reads back.
+func TestDailyTopAsSorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	d := &dailyDay{Format: dailyFormat, Version: dailyVersion, Date: "2026-12-01"}
+	for i := range 400 {
+		d.add(dailyRecord{Name: fmt.Sprintf("p%d", i), key: fmt.Sprintf("p%d", i), Level: 1})
+	}
+	for _, i := range rng.Perm(400)[:300] {
+		e := &d.Entries[i]
+		e.Score, e.Level, e.Done = rng.IntN(20)*10, 1+rng.IntN(3), true
+		d.finished(i)
+	}
+	var want []int
+	for i, e := range d.Entries {
+		if e.Done {
+			want = append(want, i)
+		}
+	}
+	sort.SliceStable(want, func(a, b int) bool {
+		x, y := d.Entries[want[a]], d.Entries[want[b]]
+		if x.Score != y.Score {
+			return x.Score > y.Score
+		}
+		return x.Level > y.Level
+	})
+	want = want[:DailyListMax]
+	if fmt.Sprint(d.top) != fmt.Sprint(want) {
+		t.Fatalf("top %v, want %v", d.top, want)
+	}
+	path := filepath.Join(t.TempDir(), "day.json")
+	data, _ := json.Marshal(d)
+	os.WriteFile(path, data, 0o644)
+	back := &dailyDay{Date: "2026-12-01"}
+	if err := back.load(path); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(back.top) != fmt.Sprint(want) {
+		t.Fatalf("top read back %v, want %v", back.top, want)
 	}
 }

@@ -369,7 +369,7 @@ func (s *Server) solo(ss *Session, daily bool) {
 	s.stopWatching(ss)
 	if day != nil {
 		day.byHost[ss.host]++
-		day.Entries = append(day.Entries, dailyRecord{Name: p.name, Level: 1, key: p.key})
+		day.add(dailyRecord{Name: p.name, Level: 1, key: p.key})
 		s.dailyChanged(day)
 	}
 	r := &room{id: newID(), g: g, seats: make([]roomSeat, 1), daily: date}

@@ -110,6 +110,8 @@ func TestBackNoticeAndPartnerPanel(t *testing.T) {
 		p, ok := m.(*netplay.Partner)
 		return ok && p.Name == "ada" && p.Status == netplay.PartnerDisconnected
 	})
+	bob.c.Act(engine.Skip) // a turn is played without ada
+	bob.state("bob's wait", func(st *netplay.State) bool { return st.Turn == 1 })
 	gt.shut(false)
 	bob.until("ada back", func(m netplay.Message) bool {
 		p, ok := m.(*netplay.Partner)
@@ -135,6 +137,8 @@ func TestPartnerPanelBackNextLevel(t *testing.T) {
 	token := bob.w.Token
 	bob.c.Close()
 	waitText(t, tm, "bob lost the connection", "bob: away")
+	tm.Send(keyOf(engine.Skip)) // a turn is played without bob
+	waitText(t, tm, "Turn 1")
 	bob2 := newBot(t, addr, "", token)
 	if !bob2.w.Resumed {
 		t.Fatal("bob did not resume")
@@ -170,6 +174,8 @@ func TestBackNoticeAfterRestart(t *testing.T) {
 		p, ok := m.(*netplay.Partner)
 		return ok && p.Status == netplay.PartnerDisconnected
 	})
+	bob.c.Act(engine.Skip) // a turn is played without ada
+	bob.state("bob's wait", func(st *netplay.State) bool { return st.Turn == 1 })
 
 	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(100, 30))
 	waitText(t, tm, "Network game")

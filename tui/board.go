@@ -71,6 +71,10 @@ type board struct {
 	// cursor, when set, is the look cursor's tile: drawn highlighted, and
 	// the map keeps it in view.
 	cursor *engine.Point
+	// catch, when set, is the capture that ended the game: its monster is
+	// drawn highlighted on the tile of the catch, as the end screen's map
+	// draws it (the replay's last frame).
+	catch *engine.Event
 }
 
 // newBoard shows seat's view v.
@@ -308,6 +312,10 @@ func (b *board) render(w, h int) {
 	b.d.load(&b.view, b.seat)
 	if c := b.cursor; c != nil && c.X >= 0 && c.Y >= 0 && c.X < b.d.cols && c.Y < b.d.rows {
 		b.d.cls[c.Y*b.d.cols+c.X] = clsCursor
+	}
+	if c := b.catch; c != nil && c.Pos.X >= 0 && c.Pos.Y >= 0 && c.Pos.X < b.d.cols && c.Pos.Y < b.d.rows {
+		i := c.Pos.Y*b.d.cols + c.Pos.X
+		b.d.chr[i], b.d.cls[i] = byte(c.Monster), clsCatcher
 	}
 	if l.side {
 		b.sidePanel(l.panelW, h)

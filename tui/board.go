@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/saves"
 )
 
 // Side panel sizes.
@@ -43,8 +45,9 @@ type board struct {
 	view engine.View
 	log  []logLine
 	turn int // batches of messages so far
-	// history is every message of the level being played, for Ctrl+P.
-	history []string
+	// history is every message of the game, for Ctrl+P: each with the
+	// level it was said on, so that the levels are told apart.
+	history []histLine
 	// path is where this seat stood on the level being played, in order
 	// (a repeated tile once in a row), for the end screen's map.
 	path      []engine.Point
@@ -114,7 +117,7 @@ func (b *board) welcome() {
 // say adds a message to the log; the same message said again right after
 // is counted on its line instead ("A wall blocks the way. ×3").
 func (b *board) say(s string) {
-	b.history = append(b.history, s)
+	b.history = append(b.history, histLine{b.view.Level, s})
 	if n := len(b.log); n > 0 && !b.log[n-1].chat && b.log[n-1].text == s {
 		m := &b.log[n-1]
 		m.times = max(m.times, 1) + 1
@@ -132,7 +135,7 @@ func (b *board) said(from, text string) {
 		b.say(text)
 		return
 	}
-	b.history = append(b.history, from+": "+text)
+	b.history = append(b.history, histLine{b.view.Level, from + ": " + text})
 	b.log = append(b.log, logLine{text: from + ": " + text, chat: true, batch: b.turn})
 	b.trim()
 }
@@ -149,6 +152,48 @@ func (b *board) trim() {
 		b.log = append(b.log[:0], b.log[len(b.log)-logKeep:]...)
 	}
 	b.dirty = true
+}
+
+// histLine is one message of the history and the level it was said on.
+type histLine struct {
+	level int
+	text  string
+}
+
+// retell fills the log and the history with what the player of seat was
+// told in the game of r up to where it stands (a game continued from a
+// save, whose recording plays it again from the start: the messages are
+// the narrator's words for the same events), then says the welcome. A
+// recording that cannot be played again leaves only the welcome.
+func (b *board) retell(r saves.Replay, n engine.Narrator) {
+	var lvs []engine.Level
+	for i, text := range r.Levels {
+		lv, _, err := levels.Parse(fmt.Sprintf("level %d", i+1), []byte(text))
+		if err != nil {
+			b.welcome()
+			return
+		}
+		lvs = append(lvs, lv)
+	}
+	pb, err := r.Start(lvs)
+	if err != nil {
+		b.welcome()
+		return
+	}
+	t := newBoard(b.st, b.seat, pb.Game().View(b.seat))
+	t.welcome()
+	for !pb.Done() {
+		st, err := pb.Step()
+		if err != nil {
+			break
+		}
+		t.play(st.Events, pb.Game().View(b.seat), n)
+	}
+	b.log, b.history = t.log, t.history
+	for i := range b.log {
+		b.log[i].batch = -1 // all of it is old news
+	}
+	b.welcome()
 }
 
 // touch asks for a new frame (a hint or the status changed).
@@ -171,7 +216,7 @@ func (b *board) play(ev []engine.Event, v engine.View, n engine.Narrator) outcom
 	var o outcome
 	for _, e := range ev {
 		if e.Kind == engine.EvLevelStarted {
-			b.history = b.history[:0]
+			b.view.Level = e.Level // the level's messages are filed under it
 		}
 		if t := n.Say(e); t != "" {
 			b.say(t)
@@ -545,8 +590,9 @@ func (b *board) playersLine(info SessionInfo) string {
 	return strings.Join(parts, " · ")
 }
 
-// messageLines appends the last n lines of the messages, wrapped to w (once
-// per message and width), the latest turn's bright and the older faint.
+// messageLines appends the lines of the last messages that fit whole in n
+// lines, wrapped to w (once per message and width), the latest turn's
+// bright and the older faint.
 func (b *board) messageLines(p []pline, w, n int) []pline {
 	st := b.st
 	start := len(p)
@@ -574,8 +620,15 @@ func (b *board) messageLines(p []pline, w, n int) []pline {
 		case m.batch == b.turn:
 			pre = m.pre
 		}
-		for j := len(m.wrapped) - 1; j >= 0 && len(p)-start < n; j-- {
-			p = append(p, pline{pre, m.wrapped[j]})
+		lines := m.wrapped
+		if len(p)-start+len(lines) > n {
+			if len(p) > start {
+				break // whole messages only: no cut fragment at the top
+			}
+			lines = lines[:n] // the latest alone is taller than the room: its start
+		}
+		for j := len(lines) - 1; j >= 0; j-- {
+			p = append(p, pline{pre, lines[j]})
 		}
 	}
 	for i, j := start, len(p)-1; i < j; i, j = i+1, j-1 {

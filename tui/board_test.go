@@ -206,7 +206,7 @@ func TestRepeatsMergedAndHistory(t *testing.T) {
 	}
 	d.keys("<ctrl+p>")
 	scr = d.screen()
-	if !strings.Contains(scr, "MESSAGES OF THIS LEVEL") || strings.Count(scr, "A wall blocks the way.") != 3 ||
+	if !strings.Contains(scr, "MESSAGES OF THIS GAME") || strings.Count(scr, "A wall blocks the way.") != 3 ||
 		!strings.Contains(scr, "Level 1. Find the key") {
 		t.Fatalf("the history must show each message of the level:\n%s", scr)
 	}

@@ -3,6 +3,7 @@ package tui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -88,4 +89,65 @@ func mapPart(screen string, n int) string {
 		b.WriteString(string(r[:min(n, len(r))]) + "\n")
 	}
 	return b.String()
+}
+
+// Defect 4 of issue 23: the message history (Ctrl+P) is the whole game's,
+// level by level, and comes back whole with a continued game.
+func TestHistoryIsTheWholeGamesAndSurvivesContinue(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("<enter>www") // seed 4's level 1 starts under a wall
+	if !d.passLevel() {
+		t.Fatal("the solver's line does not pass level 1")
+	}
+	later(t, time.Second) // the level's score, read
+	d.keys("<enter>")
+	d.expectScreen("game")
+	d.keys("www")
+	d.keys("<ctrl+p>")
+	scr := prose(d.screen())
+	for _, want := range []string{"MESSAGES OF THIS GAME", "── Level 1 ──", "Level 1. Find the key", "A wall blocks the way.", "Level 1 passed", "── Level 2 ──", "Level 2 begins."} {
+		if !strings.Contains(scr, want) && !strings.Contains(d.screen(), want) {
+			t.Errorf("on level 2, the history lacks %q:\n%s", want, d.screen())
+		}
+	}
+	d.keys("x")
+
+	// Save, quit to the menu, continue: the history is the same, and the
+	// welcome follows it.
+	d.keys("p")
+	d.expectScreen("pause")
+	d.keys("<down><enter>")
+	d.keys("<down><enter>")
+	d.expectScreen("menu")
+	d.keys("c")
+	d.expectScreen("game")
+	d.keys("<ctrl+p>")
+	scr = prose(d.screen())
+	for _, want := range []string{"── Level 1 ──", "Level 1. Find the key", "A wall blocks the way.", "Level 1 passed", "── Level 2 ──", "Level 2 begins.", "Welcome back: level 2"} {
+		if !strings.Contains(scr, want) && !strings.Contains(d.screen(), want) {
+			t.Errorf("after Continue, the history lacks %q:\n%s", want, d.screen())
+		}
+	}
+}
+
+// Defect 4 of issue 23: the log beside the map shows whole messages only —
+// its top line is never the cut end of a wrapped message ("open.").
+func TestLogShowsWholeMessagesOnly(t *testing.T) {
+	r, _ := lostReplay(t)
+	m := viewer(t, r)
+	for range len(r.Moves) {
+		press(m, "right")
+	}
+	for n := 1; n <= 14; n++ {
+		for _, w := range []int{20, 30, 38} {
+			lines := m.b.messageLines(nil, w, n)
+			if len(lines) == 0 || len(lines) > n {
+				t.Fatalf("%d lines for a room of %d", len(lines), n)
+			}
+			if !strings.HasPrefix(lines[0].text, "› ") {
+				t.Fatalf("room of %d lines at %d columns: the log starts with a cut message %q", n, w, lines[0].text)
+			}
+		}
+	}
 }

@@ -36,7 +36,13 @@ func startLoaded(c *common, msg loadedMsg, note *string) (nav, tea.Cmd) {
 	l := msg.loaded
 	sess := NewLocalSession(l.Game, l.Recorder, nil, c.cfg.Saves, c.cfg.Replays, c.cfg.Now, true)
 	sess.ContinuedFrom(msg.name)
-	return replace(newGameScreen(c, sess)), nil
+	g := newGameScreen(c, sess)
+	if l.Recorder != nil {
+		// The whole game's messages, as they were told before the save.
+		g.b.log, g.b.history = nil, nil
+		g.b.retell(l.Recorder.Replay(), narrator(sess))
+	}
+	return replace(g), nil
 }
 
 // reason is the part of a load error the player needs.

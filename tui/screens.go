@@ -78,7 +78,7 @@ func (h *helpScreen) View() string {
 		k("X", "look: name what is there"),
 		k("> T click", "travel to key/exit/tile"),
 		k("O", "explore; any key stops"),
-		k("Ctrl+P", "this level's messages"),
+		k("Ctrl+P", "the game's messages"),
 		k("H ?", "this help"),
 		k("P Esc", "pause: save, quit"),
 		k("Enter", "chat (co-op)"),
@@ -471,16 +471,40 @@ func wrapPath(p string, w int) string {
 	return strings.Join(append(lines, p), "\n")
 }
 
-// historyScreen shows every message of the level being played (Ctrl+P),
-// the latest at the foot; ↑/↓ and PgUp/PgDn scroll, any other key returns.
+// historyScreen shows every message of the game (Ctrl+P), each level's
+// under a heading of its own, the latest at the foot; ↑/↓ and PgUp/PgDn
+// scroll by screen lines, any other key returns. Messages are wrapped to
+// the terminal once, when the screen opens or the terminal is resized.
 type historyScreen struct {
 	c     *common
-	lines []string
+	msgs  []histLine
+	lines []string // msgs wrapped to width w, headings between levels
+	w     int
 	top   int // first line shown; -1: the foot
 }
 
-func newHistoryScreen(c *common, history []string) *historyScreen {
-	return &historyScreen{c: c, lines: append([]string(nil), history...), top: -1}
+func newHistoryScreen(c *common, history []histLine) *historyScreen {
+	return &historyScreen{c: c, msgs: append([]histLine(nil), history...), top: -1}
+}
+
+// wrap lays the messages out for the terminal's width.
+func (h *historyScreen) wrap() {
+	w := max(20, h.c.w-4)
+	if h.lines != nil && h.w == w {
+		return
+	}
+	h.w, h.lines = w, h.lines[:0]
+	level := 0
+	for _, m := range h.msgs {
+		if m.level != level {
+			level = m.level
+			if len(h.lines) > 0 {
+				h.lines = append(h.lines, "")
+			}
+			h.lines = append(h.lines, h.c.st.Key.Render(fmt.Sprintf("── Level %d ──", level)))
+		}
+		h.lines = append(h.lines, strings.Split(ansi.Wrap("› "+m.text, w, ""), "\n")...)
+	}
 }
 
 // Init does nothing.
@@ -495,6 +519,7 @@ func (h *historyScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	if !ok {
 		return stay, nil
 	}
+	h.wrap()
 	last := max(0, len(h.lines)-h.rows())
 	if h.top < 0 {
 		h.top = last
@@ -516,23 +541,17 @@ func (h *historyScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 
 // View draws the messages that fit, wrapped to the terminal.
 func (h *historyScreen) View() string {
-	st, w := h.c.st, max(20, h.c.w-4)
+	st := h.c.st
+	h.wrap()
 	n := h.rows()
 	top := h.top
 	if top < 0 || top > len(h.lines)-n {
 		top = max(0, len(h.lines)-n)
 	}
 	var b strings.Builder
-	b.WriteString(st.Title.Render("MESSAGES OF THIS LEVEL") + "\n\n")
-	shown := 0
-	for _, l := range h.lines[top:] {
-		for _, part := range strings.Split(ansi.Wrap("› "+l, w, ""), "\n") {
-			if shown == n {
-				break
-			}
-			b.WriteString(part + "\n")
-			shown++
-		}
+	b.WriteString(st.Title.Render("MESSAGES OF THIS GAME") + "\n\n")
+	for _, l := range h.lines[top:min(len(h.lines), top+n)] {
+		b.WriteString(l + "\n")
 	}
 	if len(h.lines) == 0 {
 		b.WriteString(st.Faint.Render("Nothing yet.") + "\n")

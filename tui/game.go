@@ -31,6 +31,9 @@ type gameScreen struct {
 	// numbers the trips.
 	trip    *trip
 	tripGen int
+	// seen remembers where monsters were seen lately, so that a trip
+	// keeps out of a dead end one was seen beside (guard.go).
+	seen sightings
 }
 
 func newGameScreen(c *common, sess Session) *gameScreen {
@@ -46,6 +49,7 @@ func newGameScreen(c *common, sess Session) *gameScreen {
 		g.b.status = "Daily challenge"
 	}
 	g.b.welcome()
+	g.seen = g.seen.note(&g.b.view)
 	return g
 }
 
@@ -220,6 +224,7 @@ func (g *gameScreen) apply(ev []engine.Event) (nav, tea.Cmd) {
 // applied is apply without the hand-over to an audience.
 func (g *gameScreen) applied(ev []engine.Event) (nav, tea.Cmd) {
 	o := g.b.play(ev, g.sess.View(), narrator(g.sess))
+	g.seen = g.seen.note(&g.b.view)
 	if o.end != 0 || o.passed != nil {
 		g.stopTrip()
 		if g.b.cursor != nil {

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/levels"
 )
 
 // Defect 1 of issue 23: while "Terminal too small" hides the board, game
@@ -149,5 +152,96 @@ func TestLogShowsWholeMessagesOnly(t *testing.T) {
 				t.Fatalf("room of %d lines at %d columns: the log starts with a cut message %q", n, w, lines[0].text)
 			}
 		}
+	}
+}
+
+// tutorialDriver starts a game of the tutorial level (the first example
+// level) at 80×24, trips stepping at once.
+func tutorialDriver(t *testing.T, seed uint64) *driver {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join("..", "levels", "examples", "01-first-steps.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, _, err := levels.Parse("01-first-steps.txt", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(t, seed)
+	cfg.Levels = Campaign{{Level: lv, Text: string(text)}}
+	cfg.StepDelay = time.Nanosecond
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("<enter>")
+	d.expectScreen("game")
+	return d
+}
+
+// Defect 5 of issue 23: explore does not walk into a dead end when a
+// monster was seen near its mouth in the last few turns. On the tutorial
+// the bottom-left room (row 7) is reached only through (7, 6), below the
+// corridor at (7, 5); a wanderer seen two steps up that corridor, at
+// (7, 3), makes the room a trap.
+func TestExploreKeepsOutOfAGuardedDeadEnd(t *testing.T) {
+	inRoom := func(p engine.Point) bool { return p.Y == 7 || p == (engine.Point{X: 7, Y: 6}) }
+	for _, seed := range []uint64{1, 2, 3} {
+		d := tutorialDriver(t, seed)
+		d.keys("ssssddddd") // to (6, 5), beside the corridor's corner
+		g := d.game()
+		if p := playerAt(t, d); p != (engine.Point{X: 6, Y: 5}) || g.Result() != engine.InProgress {
+			t.Fatalf("seed %d: the walk ended at %v, %v", seed, p, g.Result())
+		}
+		gs := d.m.game()
+		v := gs.b.view
+		if len(v.Monsters) > 0 {
+			t.Fatalf("seed %d: the wanderer is in sight; the test needs it out of sight", seed)
+		}
+		gs.seen = append(gs.seen, sightingAt{engine.Point{X: 7, Y: 3}, v.Level, v.Turn - 1})
+		from := len(gs.b.path)
+		d.keys("O")
+		for _, p := range gs.b.path[from:] {
+			if inRoom(p) {
+				t.Fatalf("seed %d: explore walked into the dead-end room (%v) with a wanderer seen by its mouth a turn ago:\n%s", seed, p, d.screen())
+			}
+		}
+	}
+}
+
+// The same dead end without a sighting is explored: the guard is about the
+// monster, not about dead ends.
+func TestExploreEntersAnUnguardedDeadEnd(t *testing.T) {
+	d := tutorialDriver(t, 1)
+	d.keys("ssssddddd")
+	gs := d.m.game()
+	from := len(gs.b.path)
+	d.keys("O")
+	entered := false
+	for _, p := range gs.b.path[from:] {
+		entered = entered || p.Y == 7
+	}
+	if !entered {
+		t.Fatalf("explore from (6, 5) did not go into the room, though nothing was seen near it:\n%s", d.screen())
+	}
+}
+
+// The game screen remembers a sighting for guardTurns turns of its level,
+// then forgets it.
+func TestSightingsRememberedForAFewTurns(t *testing.T) {
+	var s sightings
+	v := engine.View{Level: 1, Turn: 3, Monsters: []engine.MonsterView{{Kind: engine.Wanderer, Pos: engine.Point{X: 7, Y: 3}}}}
+	s = s.note(&v)
+	v.Monsters = nil
+	for turn := 4; turn < 3+guardTurns; turn++ {
+		v.Turn = turn
+		if s = s.note(&v); len(s.points(&v)) != 1 {
+			t.Fatalf("turn %d: the sighting of turn 3 is forgotten", turn)
+		}
+	}
+	v.Turn = 3 + guardTurns
+	if s = s.note(&v); len(s.points(&v)) != 0 {
+		t.Fatalf("turn %d: the sighting of turn 3 is still remembered", v.Turn)
+	}
+	s = s.note(&engine.View{Level: 2, Monsters: []engine.MonsterView{{Pos: engine.Point{X: 1, Y: 1}}}})
+	if p := s.points(&engine.View{Level: 2}); len(p) != 1 || p[0] != (engine.Point{X: 1, Y: 1}) {
+		t.Fatalf("level 2 remembers %v", p)
 	}
 }

@@ -75,7 +75,7 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 	fs.StringArrayVar(&f.starts, "start", nil, "")
 	fs.BoolVar(&f.randomStarts, "random-positions", false, "")
 	fs.StringVar(&f.size, "size", "10,10", "")
-	fs.Uint64Var(&f.seed, "seed", 0, "")
+	seedFlag(fs, &f.seed, 0, "")
 	fs.StringVar(&f.saves, "saves", "", "")
 	fs.StringVar(&f.script, "script", "", "")
 	usage := func(format string, a ...any) int {

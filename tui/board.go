@@ -264,9 +264,6 @@ type layout struct {
 	mapCols int // columns the map takes
 }
 
-// underPanel is the number of lines of the panel under the map.
-const underPanel = 4
-
 func (b *board) layout(w, h int) layout {
 	v := &b.view
 	var l layout
@@ -277,8 +274,9 @@ func (b *board) layout(w, h int) layout {
 		l.vh = min(v.Rows, h)
 	} else {
 		l.wide = w >= 2*v.Cols || w/2 >= 15
-		l.panelH = underPanel
-		l.vh = min(v.Rows, h-underPanel)
+		b.underPanel(w) // as many lines as the figures and hints take
+		l.panelH = len(b.panel)
+		l.vh = max(1, min(v.Rows, h-l.panelH))
 		avail = w
 	}
 	cw := 1
@@ -364,8 +362,6 @@ func (b *board) render(w, h int) {
 	}
 	if l.side {
 		b.sidePanel(l.panelW, h)
-	} else {
-		b.underPanel(l.panelW)
 	}
 	panel := b.panel
 	reset := b.st.reset
@@ -491,7 +487,10 @@ func (b *board) sidePanel(w, h int) {
 	b.panel = p
 }
 
-// underPanel builds the lines shown under the map into b.panel.
+// underPanel builds the lines shown under the map into b.panel: the
+// figures, wrapped a whole figure at a time (nothing is cut: on a narrow
+// terminal the key, the torch and the seed move down a line), the latest
+// message, and the key hints (which may take two lines).
 func (b *board) underPanel(w int) {
 	st := b.st
 	v := &b.view
@@ -502,39 +501,52 @@ func (b *board) underPanel(w int) {
 	if v.Torch {
 		torch = "lit"
 	}
-	if v.Freezes > 0 {
-		torch += "  Freeze " + strconv.Itoa(v.Freezes)
-	}
-	// The figures fill two lines in this order, a figure that does not
-	// fit on the first starting the second, so that on a narrow terminal
-	// the key and the torch move down instead of being cut.
-	// The seed and the partner always start the second line.
 	fields := []string{fmt.Sprintf("Level %d/%d", v.Level, v.Levels), "Turn " + strconv.Itoa(v.Turn),
 		"Score " + strconv.Itoa(v.Score), "Key " + keyText, "Torch " + torch}
-	var lines [2]string
-	n := 0
-	for _, f := range fields {
-		if n == 0 && lines[0] != "" && ansi.StringWidth(lines[0])+2+ansi.StringWidth(f) > w {
-			n = 1
-		}
-		if lines[n] != "" {
-			lines[n] += "  "
-		}
-		lines[n] += f
+	if v.Freezes > 0 {
+		fields = append(fields, "Freeze "+strconv.Itoa(v.Freezes))
 	}
-	second := "Seed " + strconv.FormatUint(v.Seed, 10)
+	fields = append(fields, "Seed "+strconv.FormatUint(v.Seed, 10))
 	if pl := b.partnerLine(); pl != "" {
-		second += "  " + pl
+		fields = append(fields, pl)
 	}
-	if lines[1] != "" {
-		second = lines[1] + "  " + second
-	}
-	lines[1] = second
+	lines := wrapFields(fields, "  ", w)
 	p := b.panel[:0]
-	p = append(p, pline{st.text.heading, cut(lines[0], w)}, pline{"", cut(lines[1], w)})
+	for i, l := range lines {
+		pre := ""
+		if i == 0 {
+			pre = st.text.heading
+		}
+		p = append(p, pline{pre, cut(l, w)})
+	}
 	p = b.messageLines(p, w, 1)
 	_, under := b.keys(w)
-	b.panel = append(p, under)
+	for _, l := range strings.Split(under.text, "\n") {
+		p = append(p, pline{under.pre, cut(l, w)})
+	}
+	b.panel = p
+}
+
+// wrapFields joins fields with sep into lines of at most w columns, a
+// whole field at a time (a field wider than w alone on its line).
+func wrapFields(fields []string, sep string, w int) []string {
+	var lines []string
+	cur := ""
+	for _, f := range fields {
+		switch {
+		case cur == "":
+			cur = f
+		case ansi.StringWidth(cur)+ansi.StringWidth(sep)+ansi.StringWidth(f) <= w:
+			cur += sep + f
+		default:
+			lines = append(lines, cur)
+			cur = f
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
 }
 
 // partnerLine tells the partner's name and state in co-op.

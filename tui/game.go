@@ -287,6 +287,19 @@ func (h *hintCache) get(w, mode int, make func() ([]string, string)) ([]string, 
 	return h.side, h.under
 }
 
+// shortHints lays key hints out under the map: "key desc" entries two
+// spaces apart, a whole entry at a time, on as many lines of w columns as
+// they need (joined with newlines), so that no key is cut off.
+func shortHints(keys []key.Binding, w int) string {
+	var entries []string
+	for _, k := range keys {
+		if h := k.Help(); h.Key != "" {
+			entries = append(entries, h.Key+" "+h.Desc)
+		}
+	}
+	return strings.Join(wrapFields(entries, "  ", w), "\n")
+}
+
 // keyHelp renders key hints with bubbles' help: key in the Key style and
 // description plain, or (plain) every part unstyled, for a line that is
 // styled as a whole.
@@ -328,7 +341,7 @@ func (g *gameScreen) keyHints(w int) ([]string, pline) {
 		for _, row := range rows {
 			side = append(side, fit(h.ShortHelpView(row), w))
 		}
-		return side, cut(keyHelp(st, " · ", true).ShortHelpView(playKeys.ShortHelp()), w)
+		return side, shortHints(playKeys.ShortHelp(), w)
 	})
 	return side, pline{st.text.faint, under}
 }

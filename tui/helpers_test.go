@@ -264,6 +264,8 @@ func (m *Model) Screen() string {
 		return "game"
 	case *helpScreen:
 		return "help"
+	case *historyScreen:
+		return "history"
 	case *pauseScreen:
 		return "pause"
 	case *passedScreen:

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/netplay"
 )
 
 // Defect 1 of issue 23: while "Terminal too small" hides the board, game
@@ -243,5 +246,55 @@ func TestSightingsRememberedForAFewTurns(t *testing.T) {
 	s = s.note(&engine.View{Level: 2, Monsters: []engine.MonsterView{{Pos: engine.Point{X: 1, Y: 1}}}})
 	if p := s.points(&engine.View{Level: 2}); len(p) != 1 || p[0] != (engine.Point{X: 1, Y: 1}) {
 		t.Fatalf("level 2 remembers %v", p)
+	}
+}
+
+// Defect 11 of issue 23: the network screen of an SSH player, which asks
+// only for a name, does not offer Tab to a next field.
+func TestSSHNetworkScreenHasNoNextField(t *testing.T) {
+	cfg := testConfig(t, 1)
+	cfg.Connect = func(ctx context.Context, addr, name string) (*netplay.Client, *netplay.Welcome, error) {
+		return nil, nil, errors.New("not in this test")
+	}
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		d := newDriver(t, cfg, size[0], size[1])
+		d.keys("t")
+		d.expectScreen("network")
+		scr := prose(d.screen())
+		if !strings.Contains(scr, "Name:") || strings.Contains(scr, "Server:") {
+			t.Fatalf("%v: the SSH network screen must ask for the name only:\n%s", size, d.screen())
+		}
+		if strings.Contains(scr, "Tab") || !strings.Contains(scr, "Enter connect") {
+			t.Errorf("%v: one field, yet the keys say %q:\n%s", size, "Tab next field", d.screen())
+		}
+	}
+	// With a server to type, both fields and Tab.
+	d := newDriver(t, testConfig(t, 1), 80, 24)
+	d.keys("t")
+	if scr := prose(d.screen()); !strings.Contains(scr, "Server:") || !strings.Contains(scr, "Tab next field") {
+		t.Errorf("the network screen with two fields:\n%s", d.screen())
+	}
+}
+
+// Defect 11 of issue 23: the saved-games list has a turn column, so that
+// two saves of one seed on one level tell apart.
+func TestSavesListShowsTheTurn(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		cfg := testConfig(t, 1)
+		twoSaves(t, &cfg)
+		d := newDriver(t, cfg, size[0], size[1])
+		d.keys("c")
+		d.expectScreen("saves")
+		var rows []string
+		for _, l := range strings.Split(d.screen(), "\n") {
+			if strings.Contains(l, "1/7") {
+				rows = append(rows, strings.Fields(strings.TrimPrefix(strings.TrimSpace(l), ">"))[2:]...)
+				rows = append(rows, "|")
+			}
+		}
+		got := strings.Join(rows, " ")
+		if !strings.Contains(d.screen(), "Turn") || !strings.Contains(got, "1/7 4 0") || !strings.Contains(got, "1/7 1 0") {
+			t.Errorf("%v: the rows do not show the turns 4 and 1 (%q):\n%s", size, got, d.screen())
+		}
 	}
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -295,6 +296,36 @@ func TestSavesListShowsTheTurn(t *testing.T) {
 		got := strings.Join(rows, " ")
 		if !strings.Contains(d.screen(), "Turn") || !strings.Contains(got, "1/7 4 0") || !strings.Contains(got, "1/7 1 0") {
 			t.Errorf("%v: the rows do not show the turns 4 and 1 (%q):\n%s", size, got, d.screen())
+		}
+	}
+}
+
+// "Look describes" (issue 23): X on a monster says what it does, in the
+// rules' numbers; on an item, what taking it does — at 80×24 and 40×12.
+func TestLookDescribesMonstersAndItems(t *testing.T) {
+	level := []string{
+		"+---------+",
+		"|K.P.H...E|",
+		"+---------+",
+	}
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		d := travelDriver(t, level...)
+		d.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		d.keys("Xdd") // the cursor on the hunter
+		scr := prose(d.screen())
+		hunter := fmt.Sprintf("Hunter — keeps its post until it hears you, %d steps away (%d once you hold the key); then it cuts you off on your way to the key, and chases you within two steps.",
+			engine.HearingRange, engine.HearingRangeKey)
+		if !strings.Contains(scr, hunter) {
+			t.Errorf("%v: looking at the hunter does not say what it does:\n%s", size, d.screen())
+		}
+		d.keys("aaaa") // the cursor on the key
+		scr = prose(d.screen())
+		if !strings.Contains(scr, "the key — take it and the exit opens.") {
+			t.Errorf("%v: looking at the key does not say what taking it does:\n%s", size, d.screen())
+		}
+		checkFits(t, d.screen(), size[0], size[1])
+		if g := d.game(); g.Status().Turn != 0 {
+			t.Errorf("looking spent a turn")
 		}
 	}
 }

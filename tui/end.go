@@ -74,6 +74,11 @@ func newEndScreen(c *common, sess Session, v engine.View, won bool) *endScreen {
 func (e *endScreen) told(path []engine.Point, caught *engine.Event, seen []engine.MonsterView) {
 	seat := e.view.Seat
 	e.why = cause(seat, e.view, e.won, caught, seen, path)
+	if !e.won {
+		if t := lossOf(seat, e.view, caught, seen, path).tip(); t != "" {
+			e.why += "\n\n" + t
+		}
+	}
 	if caught != nil && caught.Seat == seat && !e.won {
 		e.short = fmt.Sprintf("Caught by %s on turn %d of level %d.", caught.Monster.Called(), e.view.Turn, e.view.Level)
 	}

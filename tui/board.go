@@ -10,6 +10,7 @@ import (
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/saves"
+	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // Side panel sizes.
@@ -502,7 +503,7 @@ func (b *board) underPanel(w int) {
 	if pl := b.partnerLine(); pl != "" {
 		fields = append(fields, pl)
 	}
-	lines := wrapFields(fields, "  ", w)
+	lines := ui.WrapParts(fields, "  ", w)
 	p := b.panel[:0]
 	for i, l := range lines {
 		pre := ""
@@ -517,28 +518,6 @@ func (b *board) underPanel(w int) {
 		p = append(p, pline{under.pre, cut(l, w)})
 	}
 	b.panel = p
-}
-
-// wrapFields joins fields with sep into lines of at most w columns, a
-// whole field at a time (a field wider than w alone on its line).
-func wrapFields(fields []string, sep string, w int) []string {
-	var lines []string
-	cur := ""
-	for _, f := range fields {
-		switch {
-		case cur == "":
-			cur = f
-		case ansi.StringWidth(cur)+ansi.StringWidth(sep)+ansi.StringWidth(f) <= w:
-			cur += sep + f
-		default:
-			lines = append(lines, cur)
-			cur = f
-		}
-	}
-	if cur != "" {
-		lines = append(lines, cur)
-	}
-	return lines
 }
 
 // partnerLine tells the partner's name and state in co-op.

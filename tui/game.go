@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/minotaur-game/minotaur/engine"
+	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // gameScreen is a game being played: a board showing the session's View
@@ -297,7 +298,7 @@ func shortHints(keys []key.Binding, w int) string {
 			entries = append(entries, h.Key+" "+h.Desc)
 		}
 	}
-	return strings.Join(wrapFields(entries, "  ", w), "\n")
+	return strings.Join(ui.WrapParts(entries, "  ", w), "\n")
 }
 
 // keyHelp renders key hints with bubbles' help: key in the Key style and

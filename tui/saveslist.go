@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/saves"
+	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // loadedMsg carries a saved game read back.
@@ -211,5 +212,5 @@ func (s *savesScreen) View() string {
 
 // savesHint is the list's key line, on two lines when w is narrow.
 func savesHint(w int) string {
-	return strings.Join(wrapFields([]string{"↑/↓ choose", "Enter continue", "D delete", "Esc back"}, " · ", w), "\n")
+	return strings.Join(ui.WrapParts([]string{"↑/↓ choose", "Enter continue", "D delete", "Esc back"}, " · ", w), "\n")
 }

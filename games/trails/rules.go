@@ -281,7 +281,15 @@ func (p *Position) Plan(d Dir) (Move, error) {
 
 // plan computes the move in direction d; why is "" when it is legal. It
 // does not allocate unless the move is illegal.
-func (p *Position) plan(d Dir) (m Move, why string) {
+func (p *Position) plan(d Dir) (m Move, why string) { return p.check(d, true) }
+
+// illegal is check's why when it is not asked to explain.
+const illegal = "illegal"
+
+// check computes the move in direction d; why is "" when it is legal, a
+// sentence when explain is set, else illegal (the bot's searches ask
+// millions of times and need no sentence).
+func (p *Position) check(d Dir, explain bool) (m Move, why string) {
 	if p.winner != 0 {
 		return m, ErrOver.Error()
 	}
@@ -296,6 +304,9 @@ func (p *Position) plan(d Dir) (m Move, why string) {
 	end := k // the cell the player will stand on, in steps from them
 	if !p.in(tx, ty) {
 		if k == 1 {
+			if !explain {
+				return m, illegal
+			}
 			return m, fmt.Sprintf("%s from %v leaves the field", d, pl.Pos)
 		}
 		// Into the border: the player slides to the border cell, which
@@ -305,10 +316,16 @@ func (p *Position) plan(d Dir) (m Move, why string) {
 			end++
 		}
 		if end == 0 {
+			if !explain {
+				return m, illegal
+			}
 			return m, fmt.Sprintf("%s from %v: a boost of %d goes beyond the border, and %v stands at the border itself", d, pl.Pos, k, pl.Pos)
 		}
 		bx, by := pl.Pos.X+end*dx, pl.Pos.Y+end*dy
 		if c := p.cells[by*p.n+bx]; c != free {
+			if !explain {
+				return m, illegal
+			}
 			return m, fmt.Sprintf("%s from %v: a boost of %d goes beyond the border, and the cell next to the border, %v, is %s", d, pl.Pos, k, Cell{bx, by}, p.what(c))
 		}
 		m.Border = true
@@ -316,8 +333,14 @@ func (p *Position) plan(d Dir) (m Move, why string) {
 		c := p.cells[ty*p.n+tx]
 		switch {
 		case c == tower && k == 1:
+			if !explain {
+				return m, illegal
+			}
 			return m, fmt.Sprintf("%s from %v: %v is a tower, taken only with a boost of 2 or more", d, pl.Pos, Cell{tx, ty})
 		case c == blue || c == red:
+			if !explain {
+				return m, illegal
+			}
 			return m, fmt.Sprintf("%s from %v: %v is %s", d, pl.Pos, Cell{tx, ty}, p.what(c))
 		case c == tower:
 			m.Tower = int(p.towerI[ty*p.n+tx]) - 1
@@ -350,7 +373,7 @@ func (p *Position) what(c int8) string {
 
 // Legal reports whether the current player may move in direction d.
 func (p *Position) Legal(d Dir) bool {
-	_, why := p.plan(d)
+	_, why := p.check(d, false)
 	return why == ""
 }
 

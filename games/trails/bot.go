@@ -28,7 +28,7 @@ type Bot struct {
 // deepest search it finished.
 var botDepth = [MaxBotLevel + 1]int{0, 1, 3, 12}
 
-const botNodes = 60000
+const botNodes = 30000
 
 // Choose returns the bot's move for the player to move in p. p is not
 // changed. It returns NoDir only when that player has no legal move.

@@ -234,3 +234,40 @@ func legalDirs(p *Position) []string {
 	}
 	return ds
 }
+
+// The worked example of docs/trails.md: Blue, two cells up last move,
+// jumps three up over Red's trail onto the middle tower and takes it; the
+// free cell after Red's trail becomes Blue's, the one before it stays free.
+func TestWorkedExample(t *testing.T) {
+	p := drawn(t, 1, boost{Up, 2}, boost{Left, 1},
+		"bbbb.......",
+		"...b.......",
+		"...bb......",
+		"....b......",
+		"....b.T....",
+		".....T.....",
+		"....T......",
+		"..rrrrrrR..",
+		".....B.r...",
+		".....b.r...",
+		".....b.rrrr")
+	m := mustMove(t, p, Up)
+	if m.Len != 3 || m.Tower != 1 || m.Cells != 2 {
+		t.Fatalf("the jump: %+v", m)
+	}
+	same(t, p,
+		"bbbb.......",
+		"...b.......",
+		"...bb......",
+		"....b......",
+		"....b.T....",
+		".....B.....",
+		"....Tb.....",
+		"..rrrrrrR..",
+		".....b.r...",
+		".....b.r...",
+		".....b.rrrr")
+	if p.Player(1).Next(Up) != 4 || p.Player(1).Towers != 1 {
+		t.Fatalf("after the jump Blue is %+v", p.Player(1))
+	}
+}

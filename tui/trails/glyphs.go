@@ -27,11 +27,11 @@ const (
 // glyphs is the table of escape prefixes: per class, plain and marked (a
 // cell the player to move may go to), and the prefixes of the panel's text.
 type glyphs struct {
-	mono                        bool
-	cell                        [numClasses]string
-	marked                      [numClasses]string
+	mono                         bool
+	cell                         [numClasses]string
+	marked                       [numClasses]string
 	blue, red, title, faint, key string
-	good, warn                  string
+	good, warn                   string
 }
 
 func newGlyphs(mono bool) *glyphs {

@@ -10,10 +10,10 @@ import (
 // keyMap is the game's keys (docs/trails.md).
 type keyMap struct {
 	Up, Right, Down, Left key.Binding
-	Undo, Restart, Help    key.Binding
-	Pause, Quit            key.Binding
-	Yes, No, Choose        key.Binding
-	MenuUp, MenuDown       key.Binding
+	Undo, Restart, Help   key.Binding
+	Pause, Quit           key.Binding
+	Yes, No, Choose       key.Binding
+	MenuUp, MenuDown      key.Binding
 }
 
 var keys = keyMap{

@@ -40,12 +40,7 @@ func (s *Screen) View() string {
 	if s.mode == modeHelp {
 		return s.help.View() + "\n" + s.gl.paint(s.gl.faint, "↑↓ scroll · any other key returns")
 	}
-	v := &s.v
-	focus := v.Players[0].Pos
-	if v.Current != 0 {
-		focus = v.Players[v.Current-1].Pos
-	}
-	s.lay = place(v.Size, s.w, s.h, panelMin, focus)
+	s.lay = s.layout()
 	field := s.field()
 	panelW := s.w - s.lay.cols*s.lay.cw - 1
 	var panel []string
@@ -73,6 +68,17 @@ func (s *Screen) View() string {
 	}
 	b.WriteString(ansi.Truncate(s.status(), s.w, "…"))
 	return b.String()
+}
+
+// layout places the field on the screen, its window (when it does not fit
+// whole) around the player to move.
+func (s *Screen) layout() layout {
+	v := &s.v
+	focus := v.Players[0].Pos
+	if v.Current != 0 {
+		focus = v.Players[v.Current-1].Pos
+	}
+	return place(v.Size, s.w, s.h, panelMin, focus)
 }
 
 // field draws the window of the field, one string a row.
@@ -141,11 +147,19 @@ func (s *Screen) markMoves() bool {
 	return s.mode != modeEnd && s.v.Current != 0 && !s.thinking && (s.bot == nil || s.v.Current == 1)
 }
 
-func boostText(p rules.PlayerView) string {
-	if p.Next == 0 {
-		return "boost: none yet"
+// playerLine is a player's towers and boost: the direction of their last
+// move and how far the next move in it goes.
+func playerLine(p rules.PlayerView, towers, w int) string {
+	if w < 34 {
+		if p.Next == 0 {
+			return fmt.Sprintf("  towers %d/%d · no boost yet", p.Towers, towers)
+		}
+		return fmt.Sprintf("  towers %d/%d · boost %s %d", p.Towers, towers, p.Dir.Arrow(), p.Next)
 	}
-	return fmt.Sprintf("boost %s next %d", p.Dir.Arrow(), p.Next)
+	if p.Next == 0 {
+		return fmt.Sprintf("  towers %d of %d · no boost yet", p.Towers, towers)
+	}
+	return fmt.Sprintf("  towers %d of %d · boost %s next goes %d", p.Towers, towers, p.Dir.Arrow(), p.Next)
 }
 
 // who names a player on this screen: "Blue (you)", "Red (computer)".
@@ -172,7 +186,7 @@ func (s *Screen) panel(w int) []string {
 	for i, p := range v.Players {
 		n := i + 1
 		name := gl.paint(gl.player(n), fmt.Sprintf("%c %s", "BR"[i], s.who(n)))
-		lines = append(lines, name, fmt.Sprintf("  towers %d of %d · %s", p.Towers, len(v.Towers), boostText(p)))
+		lines = append(lines, name, playerLine(p, len(v.Towers), w))
 	}
 	if v.Last != nil {
 		lines = append(lines, fmt.Sprintf("Last: %s %s %d → %v", rules.Name(v.Last.Player), v.Last.Dir.Arrow(), v.Last.Len, v.Last.To))
@@ -184,7 +198,9 @@ func (s *Screen) panel(w int) []string {
 		lines = append(lines, "", "Take "+fmt.Sprint(len(v.Towers)/2+1)+" of "+fmt.Sprint(len(v.Towers))+" towers (T) with a boosted")
 		lines = append(lines, "jump onto them to win.")
 	}
-	lines = append(lines, "")
+	if s.h >= 16 {
+		lines = append(lines, "")
+	}
 	k := func(keys, text string) string { return gl.paint(gl.key, keys) + " " + text }
 	if w >= 34 {
 		lines = append(lines, k("arrows WASD", "move · click a green cell"))
@@ -212,7 +228,7 @@ func (s *Screen) pausePanel() []string {
 			lines = append(lines, "  "+l)
 		}
 	}
-	lines = append(lines, "", gl.paint(gl.faint, "↑↓ Enter · C continue · Q quit"))
+	lines = append(lines, "", gl.paint(gl.faint, "↑↓ Enter · Esc back"))
 	return lines
 }
 
@@ -230,7 +246,7 @@ func (s *Screen) endPanel(w int) []string {
 	if s.bot != nil {
 		undo = "U undo · "
 	}
-	lines = append(lines, gl.paint(gl.faint, "↑↓ scroll · "+undo+"R again · Enter quit"))
+	lines = append(lines, gl.paint(gl.faint, "↑↓ · "+undo+"R again · Enter quit"))
 	return lines
 }
 
@@ -286,7 +302,7 @@ func (s *Screen) status() string {
 // clicked is the move a mouse click at screen (x, y) asks for: the marked
 // cell clicked, or the marked cell most nearly in the direction clicked.
 func (s *Screen) clicked(x, y int) (rules.Dir, bool) {
-	l := s.lay
+	l := s.layout()
 	if !s.markMoves() || x < 0 || y < 0 || x >= l.cols*l.cw || y >= l.rows {
 		return rules.NoDir, false
 	}

@@ -34,26 +34,25 @@ const panelMin = 26
 
 // View draws the screen.
 func (s *Screen) View() string {
-	if s.w < MinWidth || s.h < MinHeight {
-		return fmt.Sprintf("Make the terminal at least %d×%d\n(it is %d×%d).", MinWidth, MinHeight, s.w, s.h)
+	if s.c.TooSmall() {
+		return s.c.TooSmallView()
 	}
 	if s.mode == modeHelp {
+		s.help.Width, s.help.Height = s.c.Width, max(s.c.Height-1, 1)
 		return s.help.View() + "\n" + s.gl.paint(s.gl.faint, "↑↓ scroll · any other key returns")
 	}
 	s.lay = s.layout()
 	field := s.field()
-	panelW := s.w - s.lay.cols*s.lay.cw - 1
+	panelW := s.c.Width - s.lay.cols*s.lay.cw - 1
 	var panel []string
 	switch s.mode {
 	case modeEnd:
 		panel = s.endPanel(panelW)
-	case modePause:
-		panel = s.pausePanel()
 	default:
 		panel = s.panel(panelW)
 	}
 	var b strings.Builder
-	for y := 0; y < s.h-1; y++ {
+	for y := 0; y < s.c.Height-1; y++ {
 		line := ""
 		if y < len(field) {
 			line = field[y]
@@ -66,7 +65,7 @@ func (s *Screen) View() string {
 		b.WriteString(line)
 		b.WriteByte('\n')
 	}
-	b.WriteString(ansi.Truncate(s.status(), s.w, "…"))
+	b.WriteString(ansi.Truncate(s.status(), s.c.Width, "…"))
 	return b.String()
 }
 
@@ -78,7 +77,7 @@ func (s *Screen) layout() layout {
 	if v.Current != 0 {
 		focus = v.Players[v.Current-1].Pos
 	}
-	return place(v.Size, s.w, s.h, panelMin, focus)
+	return place(v.Size, s.c.Width, s.c.Height, panelMin, focus)
 }
 
 // field draws the window of the field, one string a row.
@@ -194,11 +193,11 @@ func (s *Screen) panel(w int) []string {
 		lines = append(lines, "Blue starts top left, Red bottom right.")
 	}
 	lines = append(lines, fmt.Sprintf("Move %d · %s", v.Moves+1, s.opponent()))
-	if s.h >= 16 {
+	if s.c.Height >= 16 {
 		lines = append(lines, "", "Take "+fmt.Sprint(len(v.Towers)/2+1)+" of "+fmt.Sprint(len(v.Towers))+" towers (T) with a boosted")
 		lines = append(lines, "jump onto them to win.")
 	}
-	if s.h >= 16 {
+	if s.c.Height >= 16 {
 		lines = append(lines, "")
 	}
 	k := func(keys, text string) string { return gl.paint(gl.key, keys) + " " + text }
@@ -218,20 +217,6 @@ func (s *Screen) opponent() string {
 	return "two players"
 }
 
-func (s *Screen) pausePanel() []string {
-	gl := s.gl
-	lines := []string{gl.paint(gl.title, "PAUSED"), ""}
-	for i, l := range pauseLabels {
-		if i == s.cursor {
-			lines = append(lines, gl.paint(sgrReverse, "> "+l+" "))
-		} else {
-			lines = append(lines, "  "+l)
-		}
-	}
-	lines = append(lines, "", gl.paint(gl.faint, "↑↓ Enter · Esc back"))
-	return lines
-}
-
 func (s *Screen) endPanel(w int) []string {
 	v, gl := &s.v, s.gl
 	head := gl.paint(gl.player(v.Winner), rules.Name(v.Winner)+" wins!")
@@ -239,7 +224,7 @@ func (s *Screen) endPanel(w int) []string {
 		head = gl.paint(gl.player(v.Winner), map[int]string{1: "You win!", 2: "The computer wins."}[v.Winner])
 	}
 	lines := []string{head, v.Result, fmt.Sprintf("Moves (%d):", v.Moves)}
-	s.moves.Width, s.moves.Height = w, max(s.h-1-len(lines)-1, 2)
+	s.moves.Width, s.moves.Height = w, max(s.c.Height-1-len(lines)-1, 2)
 	s.moves.SetContent(s.moveList(w))
 	lines = append(lines, strings.Split(s.moves.View(), "\n")...)
 	undo := ""
@@ -282,8 +267,6 @@ func (s *Screen) status() string {
 	switch s.mode {
 	case modeRestart:
 		return s.gl.paint(s.gl.warn, "Restart the game from the start? (y/n)")
-	case modeQuit:
-		return s.gl.paint(s.gl.warn, "Quit without saving this game? (y/n)")
 	}
 	if s.note != "" {
 		return s.note

@@ -5,6 +5,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	rules "github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // keyMap is the game's keys (docs/trails.md).
@@ -29,133 +30,73 @@ var keys = keyMap{
 	Yes:      key.NewBinding(key.WithKeys("y", "Y")),
 	No:       key.NewBinding(key.WithKeys("n", "N", "esc")),
 	Choose:   key.NewBinding(key.WithKeys("enter", " ")),
-	MenuUp:   key.NewBinding(key.WithKeys("up", "w", "W", "k")),
-	MenuDown: key.NewBinding(key.WithKeys("down", "s", "S", "j", "tab")),
 }
 
-var pauseLabels = []string{"Continue", "Save", "Quit to menu"}
-
-func (s *Screen) key(msg tea.KeyMsg) tea.Cmd {
+func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	switch s.mode {
 	case modeHelp:
 		switch msg.String() {
 		case "up", "down", "pgup", "pgdown", "k", "j":
 			var cmd tea.Cmd
 			s.help, cmd = s.help.Update(msg)
-			return cmd
+			return screen.Stay, cmd
 		}
 		s.mode = modePlay
 		s.refresh()
-		return nil
+		return screen.Stay, nil
 	case modeRestart:
 		if key.Matches(msg, keys.Yes) {
-			return s.restart()
+			return screen.Stay, s.restart()
 		}
 		s.mode = modePlay
-		return nil
-	case modeQuit:
-		if key.Matches(msg, keys.Yes) {
-			s.left = true
-			return nil
-		}
-		s.mode = modePause
-		return nil
-	case modePause:
-		return s.pauseKey(msg)
+		return screen.Stay, nil
 	case modeEnd:
+		if s.guard.Blocks(s.c.Now()) {
+			return screen.Stay, nil // a key meant for the last move
+		}
 		switch {
 		case key.Matches(msg, keys.Restart):
-			return s.restart()
+			return screen.Stay, s.restart()
 		case key.Matches(msg, keys.Undo) && s.bot != nil:
 			s.undo()
-			return nil
+			return screen.Stay, nil
 		case key.Matches(msg, keys.Help):
 			s.openHelp()
-			return nil
+			return screen.Stay, nil
 		case key.Matches(msg, keys.Choose), key.Matches(msg, keys.Quit), msg.String() == "esc":
-			s.left = true
-			return nil
+			return screen.Replace(NewMenu(s.c)), nil
 		}
 		var cmd tea.Cmd
 		s.moves, cmd = s.moves.Update(msg)
-		return cmd
+		return screen.Stay, cmd
 	}
 	s.note = ""
 	switch {
 	case key.Matches(msg, keys.Up):
-		return s.human(rules.Up)
+		return screen.Stay, s.human(rules.Up)
 	case key.Matches(msg, keys.Right):
-		return s.human(rules.Right)
+		return screen.Stay, s.human(rules.Right)
 	case key.Matches(msg, keys.Down):
-		return s.human(rules.Down)
+		return screen.Stay, s.human(rules.Down)
 	case key.Matches(msg, keys.Left):
-		return s.human(rules.Left)
+		return screen.Stay, s.human(rules.Left)
 	case key.Matches(msg, keys.Undo):
 		s.undo()
 	case key.Matches(msg, keys.Restart):
 		if len(s.g.Moves()) == 0 {
 			s.note = "The game has not started yet."
-			return nil
+			return screen.Stay, nil
 		}
 		s.mode = modeRestart
 	case key.Matches(msg, keys.Help):
 		s.openHelp()
 	case key.Matches(msg, keys.Pause):
-		s.mode, s.cursor = modePause, 0
+		return screen.Push(screen.NewPause(s.c, s)), nil
 	}
-	return nil
-}
-
-func (s *Screen) pauseKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, keys.MenuUp):
-		s.cursor = (s.cursor + len(pauseLabels) - 1) % len(pauseLabels)
-	case key.Matches(msg, keys.MenuDown):
-		s.cursor = (s.cursor + 1) % len(pauseLabels)
-	case key.Matches(msg, keys.Pause):
-		s.mode = modePlay
-	case key.Matches(msg, keys.Choose):
-		return s.choose(s.cursor)
-	case msg.String() == "c" || msg.String() == "C":
-		return s.choose(0)
-	case msg.String() == "q" || msg.String() == "Q":
-		return s.choose(2)
-	}
-	return nil
-}
-
-func (s *Screen) choose(i int) tea.Cmd {
-	s.cursor = i
-	switch i {
-	case 0:
-		s.mode = modePlay
-		return nil
-	case 1:
-		if s.saving {
-			return nil
-		}
-		if s.opt.SavesDir == "" {
-			s.note = "This game cannot be saved here."
-			return nil
-		}
-		data, err := encodeSave(s, s.opt.Now())
-		if err != nil {
-			s.note = "The game was not saved: " + err.Error()
-			return nil
-		}
-		s.saving = true
-		s.note = "Saving…"
-		return saveGame(s.opt.SavesDir, s.file, data, s.opt.Now())
-	}
-	if s.unsaved && len(s.g.Moves()) > 0 {
-		s.mode = modeQuit
-		return nil
-	}
-	s.left = true
-	return nil
+	return screen.Stay, nil
 }
 
 func (s *Screen) openHelp() {
 	s.mode = modeHelp
-	s.help = newHelp(s.w, s.h, s.gl)
+	s.help = newHelp(s.c.Width, s.c.Height, s.gl)
 }

@@ -2,18 +2,13 @@ package trails
 
 import (
 	"fmt"
-	"time"
+	"path/filepath"
 
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
 	rules "github.com/minotaur-game/minotaur/games/trails"
-)
-
-// Minimum terminal size: every screen fits whole at 40×12.
-const (
-	MinWidth  = 40
-	MinHeight = 12
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // Setup is a new game: the field, and who plays Red.
@@ -25,75 +20,54 @@ type Setup struct {
 	Seed uint64
 }
 
-// Options are what the screen needs from its host: the saves folder (""
-// when the game cannot be saved), the clock for the save's date, and
-// whether the terminal shows colour.
-type Options struct {
-	SavesDir string
-	Now      func() time.Time
-	Mono     bool
-}
-
 // mode is what the screen shows over (or instead of) the field.
 type mode uint8
 
 const (
 	modePlay mode = iota
 	modeHelp
-	modePause
 	modeRestart // "Restart the game? (y/n)"
-	modeQuit    // "Quit without saving? (y/n)"
 	modeEnd
 )
 
-// Screen is the game screen of a local game (against the bot or hot-seat).
-// It is a tea.Model; a host shows it until Left reports true.
+// Screen is the game screen of a local game (against the computer or
+// hot-seat): a screen.Game, paused with screen.Pause.
 type Screen struct {
+	c     *screen.Context
 	setup Setup
-	opt   Options
 	gl    *glyphs
 	g     *rules.Game
 	bot   *rules.Bot
 	v     rules.View // the view drawn: the player to move's, or Blue's against the bot
 
-	w, h     int
 	mode     mode
-	cursor   int // the pause menu's
+	guard    screen.KeyGuard // the end screen's
 	thinking bool
 	note     string
 	file     string // the game's save file in the folder, once saved
 	unsaved  bool
-	saving   bool
-	left     bool
 	help     viewport.Model
 	moves    viewport.Model // the end screen's move list
 	lay      layout         // where the field was last drawn, for the mouse
 }
 
 // New starts a new game.
-func New(s Setup, opt Options) (*Screen, error) {
+func New(c *screen.Context, s Setup) (*Screen, error) {
 	g, err := rules.New(s.Config, s.Seed)
 	if err != nil {
 		return nil, err
 	}
-	return newScreen(s, opt, g, ""), nil
+	return newScreen(c, s, g, ""), nil
 }
 
-func newScreen(s Setup, opt Options, g *rules.Game, file string) *Screen {
-	if opt.Now == nil {
-		opt.Now = func() time.Time { return time.Time{} }
-	}
-	sc := &Screen{setup: s, opt: opt, gl: newGlyphs(opt.Mono), g: g, file: file, w: 80, h: 24}
+func newScreen(c *screen.Context, s Setup, g *rules.Game, file string) *Screen {
+	sc := &Screen{c: c, setup: s, gl: newGlyphs(c.Styles.Mono), g: g, file: file}
 	if s.VsBot {
 		sc.bot = &rules.Bot{Level: s.BotLevel, Seed: g.Seed()}
 	}
 	sc.refresh()
 	return sc
 }
-
-// Left reports whether the player has left the game (the host then shows
-// its menu, or ends).
-func (s *Screen) Left() bool { return s.left }
 
 // Game is the game being played.
 func (s *Screen) Game() *rules.Game { return s.g }
@@ -127,57 +101,44 @@ func (s *Screen) refresh() {
 	s.v = s.g.View(seat)
 	if s.g.Over() && s.mode != modeEnd && s.mode != modeHelp {
 		s.mode = modeEnd
-		s.moves = viewport.New(s.w, max(s.h-6, 3))
-		s.moves.SetContent(s.moveList(s.w))
+		s.guard = screen.NewKeyGuard(s.c.Now())
+		s.moves = viewport.New(s.c.Width, max(s.c.Height-6, 3))
 	}
 }
 
 // Update handles keys, the mouse, the computer's move and saves.
-func (s *Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (s *Screen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		s.w, s.h = msg.Width, msg.Height
-		s.help.Width, s.help.Height = s.w, max(s.h-2, 1)
-		if s.mode == modeEnd {
-			s.moves.Width, s.moves.Height = s.w, max(s.h-6, 3)
-			s.moves.SetContent(s.moveList(s.w))
-		}
-		return s, nil
 	case botMoveMsg:
 		if msg.moves != len(s.g.Moves()) || !s.thinking {
-			return s, nil // the game changed meanwhile
+			return screen.Stay, nil // the game changed meanwhile
 		}
 		s.thinking = false
-		return s, s.play(msg.dir)
-	case savedMsg:
-		s.saving = false
-		if msg.err != nil {
-			s.note = msg.err.Error()
-		} else {
-			s.file, s.unsaved = msg.file, false
-			s.note = "Saved as " + msg.file + "."
+		return screen.Stay, s.play(msg.dir)
+	case screen.SavedMsg:
+		s.Saved(msg)
+		if msg.Err != nil {
+			s.note = screen.SaveFailed(msg.Err)
 		}
-		return s, nil
+		return screen.Stay, nil
 	case tea.MouseMsg:
 		if s.mode == modePlay && msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft {
 			if d, ok := s.clicked(msg.X, msg.Y); ok {
-				return s, s.human(d)
+				return screen.Stay, s.human(d)
 			}
 		}
-		if s.mode == modeEnd || s.mode == modeHelp {
-			var cmd tea.Cmd
-			if s.mode == modeEnd {
-				s.moves, cmd = s.moves.Update(msg)
-			} else {
-				s.help, cmd = s.help.Update(msg)
-			}
-			return s, cmd
+		var cmd tea.Cmd
+		switch s.mode {
+		case modeEnd:
+			s.moves, cmd = s.moves.Update(msg)
+		case modeHelp:
+			s.help, cmd = s.help.Update(msg)
 		}
-		return s, nil
+		return screen.Stay, cmd
 	case tea.KeyMsg:
-		return s, s.key(msg)
+		return s.key(msg)
 	}
-	return s, nil
+	return screen.Stay, nil
 }
 
 // play makes a move (the player's or the computer's) and starts what
@@ -194,7 +155,12 @@ func (s *Screen) play(d rules.Dir) tea.Cmd {
 	s.refresh()
 	if s.g.Over() {
 		s.unsaved = false
-		return removeSave(s.opt.SavesDir, s.file)
+		file := s.file
+		s.file = ""
+		if file == "" {
+			return nil
+		}
+		return screen.RemoveSave(s.c.Saves, file)
 	}
 	return s.botTurn()
 }
@@ -261,4 +227,63 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// Summary is the pause menu's line about the game.
+func (s *Screen) Summary() string {
+	c := s.g.Config()
+	return fmt.Sprintf("Trails and Towers · %d×%d · move %d · %s", c.Size, c.Size, len(s.g.Moves())+1, s.opponent())
+}
+
+// Unsaved reports whether the game has moves not yet saved.
+func (s *Screen) Unsaved() bool { return s.unsaved && !s.g.Over() }
+
+// Save starts writing the game to its save file.
+func (s *Screen) Save() (tea.Cmd, error) {
+	data, err := encodeSave(s, s.c.Now())
+	if err != nil {
+		return nil, err
+	}
+	s.unsaved = false
+	return screen.WriteSave(s.c.Saves, s.file, SavePrefix, SaveExt, data, s.c.Now()), nil
+}
+
+// Saved takes the result of a save: the game's file, or unsaved again.
+func (s *Screen) Saved(msg screen.SavedMsg) {
+	switch {
+	case msg.Err != nil:
+		s.unsaved = true
+	case !s.g.Over():
+		s.file = filepath.Base(msg.Path)
+		s.note = "Saved as " + s.file + "."
+	}
+}
+
+// Menu is where the pause menu's Quit goes: the Trails menu.
+func (s *Screen) Menu() screen.Screen { return NewMenu(s.c) }
+
+// Interrupt handles Ctrl+C: with unsaved moves the pause menu asks first
+// (a second Ctrl+C quits), else the program ends.
+func (s *Screen) Interrupt(top screen.Screen) (screen.Nav, tea.Cmd) {
+	if p, asking := top.(*screen.Pause); asking && p.Quitting() {
+		return screen.Stay, tea.Quit
+	}
+	if s.Unsaved() {
+		p := screen.NewPause(s.c, s)
+		p.AskQuit()
+		return screen.Push(p), nil
+	}
+	return screen.Stay, tea.Quit
+}
+
+// Hangup saves a game with unsaved moves when its players are gone.
+func (s *Screen) Hangup() tea.Cmd {
+	if !s.Unsaved() {
+		return nil
+	}
+	cmd, err := s.Save()
+	if err != nil {
+		return nil
+	}
+	return cmd
 }

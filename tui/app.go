@@ -13,8 +13,8 @@ import (
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
-	"github.com/minotaur-game/minotaur/tui/trails"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
 // The smallest terminal the screens can be used in. Below it every screen

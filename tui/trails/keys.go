@@ -18,18 +18,18 @@ type keyMap struct {
 }
 
 var keys = keyMap{
-	Up:       key.NewBinding(key.WithKeys("up", "w", "W"), key.WithHelp("↑ W", "up")),
-	Right:    key.NewBinding(key.WithKeys("right", "d", "D"), key.WithHelp("→ D", "right")),
-	Down:     key.NewBinding(key.WithKeys("down", "s", "S"), key.WithHelp("↓ S", "down")),
-	Left:     key.NewBinding(key.WithKeys("left", "a", "A"), key.WithHelp("← A", "left")),
-	Undo:     key.NewBinding(key.WithKeys("u", "U"), key.WithHelp("U", "undo (against the computer)")),
-	Restart:  key.NewBinding(key.WithKeys("r", "R"), key.WithHelp("R", "restart")),
-	Help:     key.NewBinding(key.WithKeys("?", "h", "H"), key.WithHelp("?", "help")),
-	Pause:    key.NewBinding(key.WithKeys("p", "P", "esc"), key.WithHelp("P Esc", "pause: save, quit")),
-	Quit:     key.NewBinding(key.WithKeys("q", "Q"), key.WithHelp("Q", "quit")),
-	Yes:      key.NewBinding(key.WithKeys("y", "Y")),
-	No:       key.NewBinding(key.WithKeys("n", "N", "esc")),
-	Choose:   key.NewBinding(key.WithKeys("enter", " ")),
+	Up:      key.NewBinding(key.WithKeys("up", "w", "W"), key.WithHelp("↑ W", "up")),
+	Right:   key.NewBinding(key.WithKeys("right", "d", "D"), key.WithHelp("→ D", "right")),
+	Down:    key.NewBinding(key.WithKeys("down", "s", "S"), key.WithHelp("↓ S", "down")),
+	Left:    key.NewBinding(key.WithKeys("left", "a", "A"), key.WithHelp("← A", "left")),
+	Undo:    key.NewBinding(key.WithKeys("u", "U"), key.WithHelp("U", "undo (against the computer)")),
+	Restart: key.NewBinding(key.WithKeys("r", "R"), key.WithHelp("R", "restart")),
+	Help:    key.NewBinding(key.WithKeys("?", "h", "H"), key.WithHelp("?", "help")),
+	Pause:   key.NewBinding(key.WithKeys("p", "P", "esc"), key.WithHelp("P Esc", "pause: save, quit")),
+	Quit:    key.NewBinding(key.WithKeys("q", "Q"), key.WithHelp("Q", "quit")),
+	Yes:     key.NewBinding(key.WithKeys("y", "Y")),
+	No:      key.NewBinding(key.WithKeys("n", "N", "esc")),
+	Choose:  key.NewBinding(key.WithKeys("enter", " ")),
 }
 
 func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {

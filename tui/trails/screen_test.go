@@ -258,7 +258,7 @@ func TestMouse(t *testing.T) {
 		t.Fatalf("a click to the right: Blue at %v, want (3, 0)", p)
 	}
 	n := len(g.g.Moves())
-	d.click(79, 20) // the panel
+	d.click(79, 20)  // the panel
 	d.click(2*10, 9) // Red's own cell
 	d.click(2*2, 10) // Red at (10, 9): far left and a little down: toward (9, 9)
 	if len(g.g.Moves()) != n+1 {

@@ -143,6 +143,9 @@ func (s *Screen) field() []string {
 // markMoves: the legal cells are marked on the turn of a player at this
 // keyboard.
 func (s *Screen) markMoves() bool {
+	if s.net != nil {
+		return s.mode != modeEnd && s.v.Current != 0 && s.v.Current == s.net.seat
+	}
 	return s.mode != modeEnd && s.v.Current != 0 && !s.thinking && (s.bot == nil || s.v.Current == 1)
 }
 
@@ -163,6 +166,12 @@ func playerLine(p rules.PlayerView, towers, w int) string {
 
 // who names a player on this screen: "Blue (you)", "Red (computer)".
 func (s *Screen) who(n int) string {
+	if s.net != nil {
+		if n == s.net.seat {
+			return s.netName(n) + " (you)"
+		}
+		return s.netName(n)
+	}
 	if s.bot == nil {
 		return rules.Name(n)
 	}
@@ -180,7 +189,8 @@ func (s *Screen) panel(w int) []string {
 	case s.thinking:
 		lines = append(lines, gl.paint(gl.red, "Red")+" is thinking…")
 	default:
-		lines = append(lines, gl.paint(gl.player(v.Current), rules.Name(v.Current))+" to move"+map[bool]string{true: " (you)"}[s.bot != nil && v.Current == 1])
+		you := s.bot != nil && v.Current == 1 || s.net != nil && v.Current == s.net.seat
+		lines = append(lines, gl.paint(gl.player(v.Current), rules.Name(v.Current))+" to move"+map[bool]string{true: " (you)"}[you])
 	}
 	for i, p := range v.Players {
 		n := i + 1
@@ -201,6 +211,10 @@ func (s *Screen) panel(w int) []string {
 		lines = append(lines, "")
 	}
 	k := func(keys, text string) string { return gl.paint(gl.key, keys) + " " + text }
+	if s.net != nil {
+		lines = append(lines, k("arrows WASD", "move · click"), k("?", "help · ")+k("P Esc", "leave"))
+		return lines
+	}
 	if w >= 34 {
 		lines = append(lines, k("arrows WASD", "move · click a green cell"))
 		lines = append(lines, k("U", "undo · ")+k("R", "restart · ")+k("?", "help · ")+k("P", "pause"))
@@ -211,6 +225,15 @@ func (s *Screen) panel(w int) []string {
 }
 
 func (s *Screen) opponent() string {
+	if s.net != nil {
+		switch {
+		case s.net.seat == 0:
+			return "watching"
+		case s.net.bot > 0:
+			return fmt.Sprintf("online, computer level %d", s.net.bot)
+		}
+		return "online"
+	}
 	if s.bot != nil {
 		return fmt.Sprintf("computer level %d", s.bot.Level)
 	}
@@ -220,7 +243,12 @@ func (s *Screen) opponent() string {
 func (s *Screen) endPanel(w int) []string {
 	v, gl := &s.v, s.gl
 	head := gl.paint(gl.player(v.Winner), rules.Name(v.Winner)+" wins!")
-	if s.bot != nil {
+	switch {
+	case s.net != nil && s.net.seat != 0:
+		head = gl.paint(gl.player(v.Winner), map[bool]string{true: "You win!", false: s.netName(v.Winner) + " wins."}[v.Winner == s.net.seat])
+	case s.net != nil:
+		head = gl.paint(gl.player(v.Winner), s.netName(v.Winner)+" wins!")
+	case s.bot != nil:
 		head = gl.paint(gl.player(v.Winner), map[int]string{1: "You win!", 2: "The computer wins."}[v.Winner])
 	}
 	lines := []string{head, v.Result, fmt.Sprintf("Moves (%d):", v.Moves)}
@@ -231,14 +259,23 @@ func (s *Screen) endPanel(w int) []string {
 	if s.bot != nil {
 		undo = "U undo · "
 	}
-	lines = append(lines, gl.paint(gl.faint, "↑↓ · "+undo+"R again · Enter quit"))
+	if s.net != nil {
+		lines = append(lines, gl.paint(gl.faint, "↑↓ · Enter: lobby"))
+	} else {
+		lines = append(lines, gl.paint(gl.faint, "↑↓ · "+undo+"R again · Enter quit"))
+	}
 	return lines
 }
 
 // moveList is every move, as many a line as fit in w columns:
 // "12.B→(3, 0)" with a T after a tower taken.
 func (s *Screen) moveList(w int) string {
-	ms := s.g.Moves()
+	var ms []rules.Move
+	if s.net != nil {
+		ms = s.net.moves
+	} else {
+		ms = s.g.Moves()
+	}
 	entries := make([]string, len(ms))
 	width := 0
 	for i, m := range ms {
@@ -266,6 +303,9 @@ func (s *Screen) moveList(w int) string {
 func (s *Screen) status() string {
 	switch s.mode {
 	case modeRestart:
+		if s.net != nil {
+			return s.gl.paint(s.gl.warn, "Leave the game? You lose it. (y/n)")
+		}
 		return s.gl.paint(s.gl.warn, "Restart the game from the start? (y/n)")
 	}
 	if s.note != "" {

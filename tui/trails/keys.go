@@ -42,8 +42,16 @@ func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 			return screen.Stay, cmd
 		}
 		s.mode = modePlay
+		if s.net != nil && s.v.Winner != 0 {
+			s.mode = modeEnd
+		}
 		s.refresh()
 		return screen.Stay, nil
+	}
+	if s.net != nil {
+		return s.netKey(msg)
+	}
+	switch s.mode {
 	case modeRestart:
 		if key.Matches(msg, keys.Yes) {
 			return screen.Stay, s.restart()

@@ -47,6 +47,7 @@ type Screen struct {
 	file     string // the game's save file in the folder, once saved
 	unsaved  bool
 	help     viewport.Model
+	net      *online        // a game on a server (online.go); nil at this keyboard
 	moves    viewport.Model // the end screen's move list
 	lay      layout         // where the field was last drawn, for the mouse
 }
@@ -73,7 +74,12 @@ func newScreen(c *screen.Context, s Setup, g *rules.Game, file string) *Screen {
 func (s *Screen) Game() *rules.Game { return s.g }
 
 // Init starts the computer's move when it opens the game.
-func (s *Screen) Init() tea.Cmd { return s.botTurn() }
+func (s *Screen) Init() tea.Cmd {
+	if s.net != nil {
+		return s.net.link.Wait()
+	}
+	return s.botTurn()
+}
 
 // botMoveMsg is the computer's chosen move for the position after moves
 // moves (a move worked out before an undo or restart is dropped).
@@ -94,6 +100,9 @@ func (s *Screen) botTurn() tea.Cmd {
 
 // refresh makes the view drawn from the game.
 func (s *Screen) refresh() {
+	if s.net != nil {
+		return // the server's states are drawn as they come
+	}
 	seat := s.g.Current()
 	if s.bot != nil {
 		seat = 1
@@ -108,6 +117,11 @@ func (s *Screen) refresh() {
 
 // Update handles keys, the mouse, the computer's move and saves.
 func (s *Screen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if s.net != nil {
+		if m, err, ok := s.net.link.Unpack(msg); ok {
+			return s.netUpdate(m, err)
+		}
+	}
 	switch msg := msg.(type) {
 	case botMoveMsg:
 		if msg.moves != len(s.g.Moves()) || !s.thinking {
@@ -124,6 +138,9 @@ func (s *Screen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	case tea.MouseMsg:
 		if s.mode == modePlay && msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft {
 			if d, ok := s.clicked(msg.X, msg.Y); ok {
+				if s.net != nil {
+					return screen.Stay, s.netMove(d)
+				}
 				return screen.Stay, s.human(d)
 			}
 		}
@@ -236,7 +253,7 @@ func (s *Screen) Summary() string {
 }
 
 // Unsaved reports whether the game has moves not yet saved.
-func (s *Screen) Unsaved() bool { return s.unsaved && !s.g.Over() }
+func (s *Screen) Unsaved() bool { return s.net == nil && s.unsaved && !s.g.Over() }
 
 // Save starts writing the game to its save file.
 func (s *Screen) Save() (tea.Cmd, error) {

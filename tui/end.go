@@ -38,6 +38,7 @@ type endScreen struct {
 	// and the catcher drawn on it (nil: the text alone).
 	why    string
 	short  string // the cause in fewest words, for a small terminal
+	tip    string // the tip drawn from how the game was lost (tips.go), also at the end of why
 	final  *endMap
 	stage  endStage
 	name   lineInput
@@ -77,6 +78,7 @@ func (e *endScreen) told(path []engine.Point, caught *engine.Event, seen []engin
 	if !e.won {
 		if t := lossOf(seat, e.view, caught, seen, path).tip(); t != "" {
 			e.why += "\n\n" + t
+			e.tip = t
 		}
 	}
 	if caught != nil && caught.Seat == seat && !e.won {
@@ -240,8 +242,17 @@ func (e *endScreen) View() string {
 		}
 	}
 	if e.c.dialogHeight(sections) > e.c.h && e.short != "" {
-		// Then the cause in its shortest words.
+		// Then the cause in its shortest words, with the tip when it
+		// still fits (the replay's path, which a bug report needs, comes
+		// first).
 		sections[1] = wrap(e.short, tw)
+		if e.tip != "" {
+			withTip := append([]string(nil), sections...)
+			withTip[1] = wrap(e.short+"\n"+e.tip, tw)
+			if e.c.dialogHeight(withTip) <= e.c.h {
+				sections = withTip
+			}
+		}
 	}
 	if e.c.dialogHeight(sections) > e.c.h && e.stage != endDone {
 		// Then, while a name is asked, the replay's path: the player

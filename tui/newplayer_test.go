@@ -329,3 +329,20 @@ func TestLookDescribesMonstersAndItems(t *testing.T) {
 		}
 	}
 }
+
+// The tip of a lost game is on the end screen of a narrow terminal too
+// when there is room for it (40×24), after the replay's path.
+func TestEndTipOnANarrowTerminal(t *testing.T) {
+	d := newDriver(t, testConfig(t, goldenSeed), 40, 24)
+	d.keys("<enter>")
+	if !d.loseGame() {
+		t.Fatalf("could not lose level 1 of seed %d", goldenSeed)
+	}
+	d.send(EndedMsg{Replay: "/home/ada/.local/share/minotaur/replays/replay-20250314-150926.json"})
+	d.expectScreen("end")
+	scr := d.screen()
+	checkFits(t, scr, 40, 24)
+	if !strings.Contains(prose(scr), "Tip: a wanderer sees you") || !strings.Contains(scr, "replay-20250314-150926.json") {
+		t.Fatalf("the end screen at 40×24 lacks the tip or the replay:\n%s", scr)
+	}
+}

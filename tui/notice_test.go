@@ -186,3 +186,25 @@ func TestBackNoticeAfterRestart(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
+
+// TestPartnerBackBeforeATurn (issue 23, defect 2): a partner whose line
+// broke and came back before a turn was played is on the board again at
+// once, and the panel says so.
+func TestPartnerBackBeforeATurn(t *testing.T) {
+	addr := twoLevelServer(t)
+	cfg := testConfig(t, 1)
+	cfg.Server = addr
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(100, 30))
+	bob := acceptBob(t, tm, addr)
+	waitText(t, tm, "Level 1/2", "bob: active")
+	token := bob.w.Token
+	bob.c.Close()
+	waitText(t, tm, "bob lost the connection", "bob: away")
+	bob2 := newBot(t, addr, "", token)
+	if !bob2.w.Resumed {
+		t.Fatal("bob did not resume")
+	}
+	waitText(t, tm, "bob is back", "bob: active")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+}

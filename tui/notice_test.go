@@ -208,3 +208,30 @@ func TestPartnerBackBeforeATurn(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
+
+// TestBackInTheGameBeforeATurn (issue 23, defect 2): a player whose line
+// broke and came back before a turn was played is told they are back in
+// the game, not benched, and can move.
+func TestBackInTheGameBeforeATurn(t *testing.T) {
+	addr := twoLevelServer(t)
+	gt, front := newGate(t, addr)
+	cfg := testConfig(t, 1)
+	cfg.Server = front
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(100, 30))
+	bob := acceptBob(t, tm, addr)
+	waitText(t, tm, "Level 1/2", "bob: active")
+	gt.shut(true)
+	gt.cut()
+	bob.until("ada away", func(m netplay.Message) bool {
+		p, ok := m.(*netplay.Partner)
+		return ok && p.Name == "ada" && p.Status == netplay.PartnerDisconnected
+	})
+	gt.shut(false)
+	bob.until("ada back", func(m netplay.Message) bool {
+		p, ok := m.(*netplay.Partner)
+		return ok && p.Name == "ada" && p.Status == netplay.PartnerReconnected
+	})
+	waitText(t, tm, "The connection was lost; you are", "back in the game.")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+}

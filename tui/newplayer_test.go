@@ -346,3 +346,37 @@ func TestEndTipOnANarrowTerminal(t *testing.T) {
 		t.Fatalf("the end screen at 40×24 lacks the tip or the replay:\n%s", scr)
 	}
 }
+
+// Travel, like explore, keeps out of a guarded dead end: a trip to a tile
+// of the room is refused, with the reason, and spends no turn.
+func TestTravelRefusesAGuardedDeadEnd(t *testing.T) {
+	d := tutorialDriver(t, 1)
+	d.keys("ssssdddddd") // to (7, 5), above the room's door
+	gs := d.m.game()
+	v := gs.b.view
+	target := engine.Point{X: 7, Y: 7}
+	if c, light := v.At(target); light == engine.Unseen || c != '.' {
+		t.Fatalf("the room's tile %v is not known from (6, 5): %q", target, c)
+	}
+	gs.seen = append(gs.seen, sightingAt{engine.Point{X: 7, Y: 3}, v.Level, v.Turn - 1})
+	turn := d.game().Status().Turn
+	d.send(gs.clickTravelMsg(target))
+	if st := d.game().Status(); st.Turn != turn || st.Players[0].Pos != (engine.Point{X: 7, Y: 5}) {
+		t.Fatalf("travel walked into the guarded room: turn %d → %d, at %v", turn, st.Turn, st.Players[0].Pos)
+	}
+	if !strings.Contains(prose(d.screen()), "A monster was seen near the only way out of there: step by step.") {
+		t.Fatalf("the refusal does not say why:\n%s", d.screen())
+	}
+}
+
+// clickTravelMsg is the left click on tile p of the board at 80×24.
+func (g *gameScreen) clickTravelMsg(p engine.Point) tea.MouseMsg {
+	for y := 0; y < g.c.h; y++ {
+		for x := 0; x < g.c.w; x++ {
+			if q, ok := g.b.tileAt(x, y, g.c.w, g.c.h); ok && q == p {
+				return tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft}
+			}
+		}
+	}
+	panic("the tile is not on the screen")
+}

@@ -316,3 +316,24 @@ func TestDailyTopAsSorted(t *testing.T) {
 		t.Fatalf("top read back %v, want %v", back.top, want)
 	}
 }
+
+// TestGameFileRetried (issue 21, row 5): a game whose file could not be
+// written (a full disk) is written once the disk has room again, without
+// waiting for its next move.
+func TestGameFileRetried(t *testing.T) {
+	disk := &fullDisk{}
+	cfg := dailyConfig(t, func() time.Time { return day })
+	cfg.DataDir = t.TempDir()
+	cfg.WriteFile = disk.write
+	_, addr := startServer(t, cfg)
+	alice := login(t, addr, "alice")
+	alice.startSolo(false)
+	path := filepath.Join(cfg.DataDir, alice.game+".json")
+	waitForFile(t, path, func(map[string]any) bool { return true })
+	disk.full.Store(true)
+	alice.act("d")
+	alice.expect(TypeState)
+	time.Sleep(50 * time.Millisecond) // the writer tries (and fails) meanwhile
+	disk.full.Store(false)
+	waitForFile(t, path, func(g map[string]any) bool { return g["turns"] == 1.0 })
+}

@@ -135,3 +135,36 @@ func TestInvitationBounds(t *testing.T) {
 		t.Fatalf("accepting onemore's invitation: %+v", m)
 	}
 }
+
+// TestInvitationDiesWithAGameOfAnotherKind: a game of another kind
+// (Trails) starting takes its players' invitations with it too, both ways.
+func TestInvitationDiesWithAGameOfAnotherKind(t *testing.T) {
+	srv, addr := startServer(t, testConfig(t))
+	hello := func(name string) *tclient {
+		c := dial(t, addr)
+		c.name = name
+		c.send(map[string]any{"t": "hello", "v": 1, "name": name, "kinds": []string{KindTrails}})
+		c.expect(TypeWelcome)
+		return c
+	}
+	bob, carol, dave := hello("bob"), hello("carol"), hello("dave")
+	carol.send(map[string]any{"t": "invite", "to": "bob"})
+	carol.expect(TypeInviteSent)
+	bob.send(map[string]any{"t": "invite", "to": "carol"})
+	if m := bob.skipInvites(); m.Type() != TypeInviteSent {
+		t.Fatalf("bob's invitation: %+v", m)
+	}
+	dave.send(map[string]any{"t": "invite", "to": "carol", "kind": KindTrails})
+	if m := dave.skipInvites(); m.Type() != TypeInviteSent {
+		t.Fatalf("dave's invitation: %+v", m)
+	}
+	carol.send(map[string]any{"t": "accept", "from": "dave"})
+	for carol.skipInvites().Type() != TypeStart {
+	}
+	if r, s := invitesOf(srv, "bob"); r != 0 || s != 0 {
+		t.Fatalf("bob holds %d invitations and has %d sent after carol started a Trails game, want none", r, s)
+	}
+	if r, s := invitesOf(srv, "carol"); r != 0 || s != 0 {
+		t.Fatalf("carol holds %d invitations and has %d sent in her Trails game, want none", r, s)
+	}
+}

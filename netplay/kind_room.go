@@ -19,7 +19,8 @@ func (s *Server) startKind(a, b *player, k *Kind, m Match) {
 	r := &room{id: newID(), kind: k.Name, m: m, seats: make([]roomSeat, 2)}
 	for i, p := range []*player{a, b} {
 		s.stopWatching(p.sess)
-		p.room, p.seat, p.invites, p.inviteKind = r, i+1, nil, nil
+		dropInvites(p)
+		p.room, p.seat = r, i+1
 		r.seats[i] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: p.sess}
 		p.sess.game.Store(&seatRef{r: r, seat: i + 1})
 	}
@@ -63,7 +64,8 @@ func (s *Server) soloKind(ss *Session, k *Kind, level int) {
 	}
 	s.stopWatching(ss)
 	r := &room{id: newID(), kind: k.Name, m: m, seats: make([]roomSeat, 2)}
-	p.room, p.seat, p.invites, p.inviteKind = r, 1, nil, nil
+	dropInvites(p)
+	p.room, p.seat = r, 1
 	r.seats[0] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: ss}
 	// The computer's seat has no player: it is never given up or away.
 	r.seats[1] = roomSeat{name: "computer"}

@@ -288,7 +288,7 @@ func (s *RemoteSession) End() tea.Cmd {
 		return nil
 	}
 	s.ended = true
-	over, daily := s.over, s.daily
+	over, daily, left := s.over, s.daily, s.forfeit
 	s.mu.Unlock()
 	return func() tea.Msg {
 		if over && daily {
@@ -299,7 +299,7 @@ func (s *RemoteSession) End() tea.Cmd {
 			case <-time.After(dailyWait):
 			}
 		}
-		s.net.End(true)
+		s.net.End(!left) // a seat given up already is not left twice
 		return EndedMsg{}
 	}
 }

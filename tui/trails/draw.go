@@ -243,6 +243,9 @@ func (s *Screen) opponent() string {
 func (s *Screen) endPanel(w int) []string {
 	v, gl := &s.v, s.gl
 	head := gl.paint(gl.player(v.Winner), rules.Name(v.Winner)+" wins!")
+	if v.Winner == 0 {
+		head = "The game is over."
+	}
 	switch {
 	case s.net != nil && s.net.seat != 0:
 		head = gl.paint(gl.player(v.Winner), map[bool]string{true: "You win!", false: s.netName(v.Winner) + " wins."}[v.Winner == s.net.seat])

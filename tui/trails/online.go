@@ -78,9 +78,21 @@ func (s *Screen) netUpdate(m netplay.Message, err error) (screen.Nav, tea.Cmd) {
 			s.mode = modeEnd
 			s.guard = screen.NewKeyGuard(s.c.Now())
 		}
-		if n.seat == 0 && s.v.Winner == 0 {
-			// The players left a game being watched.
-			s.v.Result = "The game was given up."
+		if s.v.Winner == 0 {
+			// No last state told the end (the player who leaves gets
+			// none): the over message does.
+			for i, name := range n.names {
+				if name == m.Winner {
+					s.v.Winner = i + 1
+				}
+			}
+			s.v.Current, s.v.Legal = 0, nil
+			switch {
+			case m.Result == "lost" && n.seat != 0:
+				s.v.Result = "You left the game."
+			default:
+				s.v.Result = "The game was given up."
+			}
 		}
 		// Back in the lobby on the server: what follows is the lobby's,
 		// read by its own wait once the player goes back.

@@ -161,14 +161,13 @@ func (s *Screen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 // play makes a move (the player's or the computer's) and starts what
 // follows: the computer's reply, or the end screen.
 func (s *Screen) play(d rules.Dir) tea.Cmd {
-	m, err := s.g.Move(d)
+	_, err := s.g.Move(d)
 	if err != nil {
 		s.note = "You cannot go " + d.String() + ": " + why(err)
 		return nil
 	}
 	s.note = ""
 	s.unsaved = true
-	_ = m
 	s.refresh()
 	if s.g.Over() {
 		s.unsaved = false

@@ -102,6 +102,10 @@ type TrailsState struct {
 	Names []string `json:"names"`
 	// Gone is the seat that gave the game up, when one did.
 	Gone int `json:"gone,omitempty"`
+	// Config is the game's setup and History every move's direction, one
+	// letter each (U, R, D, L): a client replays them for the move list.
+	Config  trails.Config `json:"config"`
+	History string        `json:"history"`
 	trails.View
 }
 
@@ -111,7 +115,12 @@ func (m *trailsMatch) StateLine(seat int, seq int64, names []string) []byte {
 		v.Winner, v.Current, v.Legal = 3-m.gone, 0, nil
 		v.Result = fmt.Sprintf("%s left the game.", trails.Name(m.gone))
 	}
-	return encode(&TrailsState{T: TypeState, Seq: seq, Kind: KindTrails, YourTurn: seat != 0 && v.Current == seat, Names: names, Gone: m.gone, View: v})
+	h := make([]byte, 0, len(m.g.Moves()))
+	for _, mv := range m.g.Moves() {
+		h = append(h, mv.Dir.Letter()[0])
+	}
+	return encode(&TrailsState{T: TypeState, Seq: seq, Kind: KindTrails, YourTurn: seat != 0 && v.Current == seat, Names: names, Gone: m.gone,
+		Config: m.g.Config(), History: string(h), View: v})
 }
 
 // trailsSaved is a Trails game in the server's data folder.

@@ -52,13 +52,28 @@ func Online(c *screen.Context, link Link, start *netplay.Start, first *netplay.T
 func (s *Screen) take(st *netplay.TrailsState) {
 	n := s.net
 	n.names = st.Names
-	if st.Last != nil && st.Moves == len(n.moves)+1 {
-		n.moves = append(n.moves, *st.Last)
+	if len(st.History) != len(n.moves) {
+		// The moves played, for the end screen's list: the server's
+		// history played through the rules (a state may bring two moves,
+		// the player's and the computer's answer, or a whole game on
+		// coming back).
+		n.moves = n.moves[:0]
+		if g, err := rules.New(st.Config, 0); err == nil {
+			for _, r := range st.History {
+				d, err := rules.ParseDir(string(r))
+				if err != nil {
+					break
+				}
+				if _, err := g.Move(d); err != nil {
+					break
+				}
+			}
+			n.moves = append(n.moves, g.Moves()...)
+		}
 	}
 	s.v = st.View
 	if s.v.Winner != 0 && s.mode != modeEnd {
-		s.mode = modeEnd
-		s.guard = screen.NewKeyGuard(s.c.Now())
+		s.enterEnd()
 	}
 }
 
@@ -74,9 +89,9 @@ func (s *Screen) netUpdate(m netplay.Message, err error) (screen.Nav, tea.Cmd) {
 		s.note = ""
 	case *netplay.Over:
 		n.over = m
+		s.note = ""
 		if s.mode != modeEnd {
-			s.mode = modeEnd
-			s.guard = screen.NewKeyGuard(s.c.Now())
+			s.enterEnd()
 		}
 		if s.v.Winner == 0 {
 			// No last state told the end (the player who leaves gets

@@ -109,10 +109,16 @@ func (s *Screen) refresh() {
 	}
 	s.v = s.g.View(seat)
 	if s.g.Over() && s.mode != modeEnd && s.mode != modeHelp {
-		s.mode = modeEnd
-		s.guard = screen.NewKeyGuard(s.c.Now())
-		s.moves = viewport.New(s.c.Width, max(s.c.Height-6, 3))
+		s.enterEnd()
 	}
+}
+
+// enterEnd shows the end screen: keys are ignored for a moment (they were
+// meant for the game), the move list scrolls from its start.
+func (s *Screen) enterEnd() {
+	s.mode = modeEnd
+	s.guard = screen.NewKeyGuard(s.c.Now())
+	s.moves = viewport.New(s.c.Width, max(s.c.Height-6, 3))
 }
 
 // Update handles keys, the mouse, the computer's move and saves.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/minotaur-game/minotaur/games/trails"
 )
@@ -155,3 +156,36 @@ func loadTrailsMatch(data []byte) (Match, error) {
 
 // Type is the message's t: state.
 func (*TrailsState) Type() string { return TypeState }
+
+// check refuses a Trails state a screen could not draw safely: a field of
+// another size than it says, cells that are not the field's letters (a
+// hostile server's escape sequences among them), seats out of range.
+func (s *TrailsState) check() error {
+	v := &s.View
+	switch {
+	case v.Size < trails.MinSize || v.Size > trails.MaxSize:
+		return fmt.Errorf("a field of side %d", v.Size)
+	case len(v.Rows) != v.Size:
+		return fmt.Errorf("%d rows on a field of side %d", len(v.Rows), v.Size)
+	case v.Seat < 0 || v.Seat > 2 || v.Current < 0 || v.Current > 2 || v.Winner < 0 || v.Winner > 2 || len(s.Names) > 2:
+		return errors.New("a seat out of range")
+	case len(s.History) > v.Size*v.Size:
+		return errors.New("more moves than cells")
+	}
+	for _, r := range v.Rows {
+		if len(r) != v.Size {
+			return fmt.Errorf("a row of %d cells on a field of side %d", len(r), v.Size)
+		}
+		for i := 0; i < len(r); i++ {
+			if !strings.ContainsRune(".brBRT", rune(r[i])) {
+				return fmt.Errorf("a cell %q", r[i])
+			}
+		}
+	}
+	for _, p := range v.Players {
+		if p.Pos.X < 0 || p.Pos.Y < 0 || p.Pos.X >= v.Size || p.Pos.Y >= v.Size {
+			return fmt.Errorf("a player at %v, off the field", p.Pos)
+		}
+	}
+	return nil
+}

@@ -278,3 +278,23 @@ func TestTrailsHostileInput(t *testing.T) {
 		t.Fatalf("the file of an unknown kind was removed: %v", err)
 	}
 }
+
+// A client refuses a Trails state it could not draw safely.
+func TestTrailsStateChecked(t *testing.T) {
+	good := `{"t":"state","kind":"trails","seq":1,"names":["a","b"],"size":5,"rows":["B....",".....","..T..",".....","....R"],"players":[{"pos":{"x":0,"y":0}},{"pos":{"x":4,"y":4}}],"current":1}`
+	if _, err := DecodeMessage([]byte(good)); err != nil {
+		t.Fatalf("a good state refused: %v", err)
+	}
+	for _, bad := range []string{
+		strings.Replace(good, `"size":5`, `"size":6`, 1),
+		strings.Replace(good, `"size":5`, `"size":99`, 1),
+		strings.Replace(good, `"B...."`, `"B\u001b[2J."`, 1),
+		strings.Replace(good, `"B...."`, `"B..."`, 1),
+		strings.Replace(good, `"current":1`, `"current":7`, 1),
+		strings.Replace(good, `"x":4,"y":4`, `"x":40,"y":4`, 1),
+	} {
+		if _, err := DecodeMessage([]byte(bad)); err == nil {
+			t.Errorf("accepted %s", bad)
+		}
+	}
+}

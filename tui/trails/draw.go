@@ -117,7 +117,7 @@ func (s *Screen) field() []string {
 			case 'T':
 				k = clsTower
 			default:
-				k = clsFree
+				k, ch = clsFree, '.'
 			}
 			if o, ok := owner[c]; ok && o > 0 && ch != 'B' && ch != 'R' {
 				k, ch = clsTowerBlue+class(o-1), 'T'

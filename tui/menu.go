@@ -45,9 +45,10 @@ type menuScreen struct {
 	c      *common
 	cursor menuItem
 	saves  []saves.SaveInfo
-	listed bool   // the saves folder has been read
-	note   string // a sentence under the menu (an error, "no saved game")
-	ended  string // why the replay of the game just left was not written
+	trails []ui.SaveInfo // saved Trails and Towers games: Continue lists them too
+	listed bool          // the saves folder has been read
+	note   string        // a sentence under the menu (an error, "no saved game")
+	ended  string        // why the replay of the game just left was not written
 	help   help.Model
 }
 
@@ -70,10 +71,12 @@ func listSaves(dir string) tea.Cmd {
 }
 
 // Init reads the saves folder.
-func (m *menuScreen) Init() tea.Cmd { return listSaves(m.c.cfg.Saves) }
+func (m *menuScreen) Init() tea.Cmd {
+	return tea.Batch(listSaves(m.c.cfg.Saves), trails.ListSaves(m.c.cfg.Saves))
+}
 
 func (m *menuScreen) enabled(i menuItem) bool {
-	return i != itemContinue || len(m.saves) > 0
+	return i != itemContinue || len(m.saves)+len(m.trails) > 0
 }
 
 // Update moves the cursor or chooses an item.
@@ -84,6 +87,8 @@ func (m *menuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		if msg.err != nil {
 			m.note = msg.err.Error()
 		}
+	case ui.SavesMsg:
+		m.trails = trailsSaves(msg)
 	case loadedMsg:
 		return startLoaded(m.c, msg, &m.note)
 	case EndedMsg:
@@ -152,11 +157,13 @@ func (m *menuScreen) choose(i menuItem) (nav, tea.Cmd) {
 		return replace(newGameScreen(m.c, sess)), nil
 	case itemContinue:
 		switch {
-		case len(m.saves) == 0:
+		case len(m.saves)+len(m.trails) == 0:
 			m.note = "There is no saved game to continue."
 			return stay, nil
-		case len(m.saves) == 1 && !m.saves[0].Damaged():
+		case len(m.saves) == 1 && len(m.trails) == 0 && !m.saves[0].Damaged():
 			return stay, loadSave(m.c.cfg.Saves, m.saves[0].Name)
+		case len(m.saves) == 0 && len(m.trails) == 1 && m.trails[0].Err == nil:
+			return replace(trails.Resume(m.c.screens(), m.trails[0].File)), nil
 		}
 		return push(newSavesScreen(m.c)), nil
 	case itemNetwork:

@@ -113,3 +113,38 @@ func TestFlowTrailsNetwork(t *testing.T) {
 
 // hotSeat is the classic game of the script corpus won by Blue's towers.
 const hotSeat = "RURLDLDURUDLDULUDRRUDLRUULU"
+
+// The main menu's Continue resumes a saved Trails game, like a Minotaur
+// game: at once when it is the only save, else from the list of saves,
+// where it stands beside the Minotaur games.
+func TestTrailsContinueFromTheMainMenu(t *testing.T) {
+	cfg := testConfig(t, 1)
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("r<enter><right>p<down><enter>") // a game against the computer, one move, saved
+	if !strings.Contains(d.screen(), "Saved as trails-") {
+		t.Fatalf("the save:\n%s", d.screen())
+	}
+	d.keys("<down><enter><esc>") // Quit to menu, then the main menu
+	if d.m.Screen() != "menu" {
+		t.Fatalf("not on the main menu: %s", d.m.Screen())
+	}
+	d.keys("c")
+	if out := d.screen(); !strings.Contains(out, "Move 3 · computer level 2") {
+		t.Fatalf("Continue did not resume the Trails game:\n%s", out)
+	}
+	// With a Minotaur game saved too, Continue lists both.
+	d.keys("p<down><down><enter><esc>")
+	d.keys("n")
+	d.keys("<esc>")
+	d.keys("<down><enter>") // the pause menu: Save
+	d.keys("<down><enter>") // Quit to menu
+	d.keys("c")
+	out := d.screen()
+	if !strings.Contains(out, "SAVED GAMES") || !strings.Contains(out, "Trails · 11×11, 3 towers · computer 2, move 3") {
+		t.Fatalf("the saves list:\n%s", out)
+	}
+	d.keys("<down><enter>")
+	if out := d.screen(); !strings.Contains(out, "Move 3 · computer level 2") {
+		t.Fatalf("the list's Trails game did not resume:\n%s", out)
+	}
+}

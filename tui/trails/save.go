@@ -102,3 +102,34 @@ func listSaves(dir string) tea.Cmd { return screen.ListSaves(dir, SaveExt, descr
 
 // readSave reads a saved game back (a screen.LoadedMsg[saved]).
 func readSave(dir, file string) tea.Cmd { return screen.ReadSave(dir, file, decodeSave) }
+
+// ListSaves lists the saved Trails games of the folder, newest first: a
+// screen.SavesMsg, each with its field (Title) and players and move
+// (Detail). The main menu's Continue lists them beside Minotaur's.
+func ListSaves(dir string) tea.Cmd { return listSaves(dir) }
+
+// Resume is the screen that continues the saved game file of the saves
+// folder: it reads it, then shows the game, or the Trails menu saying why
+// the file cannot be continued.
+func Resume(c *screen.Context, file string) screen.Screen { return &resume{c: c, file: file} }
+
+type resume struct {
+	c    *screen.Context
+	file string
+}
+
+func (r *resume) Init() tea.Cmd { return readSave(r.c.Saves, r.file) }
+
+func (r *resume) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if msg, ok := msg.(screen.LoadedMsg[saved]); ok {
+		if msg.Err != nil {
+			m := NewMenu(r.c).(*menu)
+			m.note = fmt.Sprintf("%s cannot be continued: %v", msg.File, msg.Err)
+			return screen.Replace(m), nil
+		}
+		return screen.Replace(newScreen(r.c, msg.Game.setup, msg.Game.game, msg.File)), nil
+	}
+	return screen.Stay, nil
+}
+
+func (r *resume) View() string { return r.c.Center("Loading " + r.file + "…") }

@@ -3,7 +3,7 @@ package trails
 import (
 	"testing"
 
-	rules "github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/games/trails"
 )
 
 // BenchmarkView draws the game screen of a classic game in its middle, at
@@ -11,10 +11,10 @@ import (
 func BenchmarkView(b *testing.B) {
 	for _, n := range []int{11, 25} {
 		b.Run(map[int]string{11: "classic", 25: "25x25"}[n], func(b *testing.B) {
-			cfg := rules.Config{Size: n, Towers: 3, Distance: 1, First: 1}
+			cfg := trails.Config{Size: n, Towers: 3, Distance: 1, First: 1}
 			d := newDriver(b, false, 80, 24, gameOf(Setup{Config: cfg, Seed: 3}))
 			g := d.game()
-			bot := &rules.Bot{Level: 1, Seed: 2}
+			bot := &trails.Bot{Level: 1, Seed: 2}
 			for i := 0; i < 16 && !g.g.Over(); i++ {
 				d.press(arrow[bot.Choose(g.g.Position())])
 			}

@@ -7,7 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	rules "github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
@@ -41,16 +41,16 @@ func (f *fakeNet) link() Link {
 // serverState is the state the server would send seat after the moves.
 func serverState(t *testing.T, seat int, moves string) *netplay.TrailsState {
 	t.Helper()
-	g, _ := rules.New(rules.Classic(), 0)
+	g, _ := trails.New(trails.Classic(), 0)
 	for _, r := range moves {
-		d, _ := rules.ParseDir(string(r))
+		d, _ := trails.ParseDir(string(r))
 		if _, err := g.Move(d); err != nil {
 			t.Fatal(err)
 		}
 	}
 	v := g.View(seat)
 	return &netplay.TrailsState{T: netplay.TypeState, Kind: netplay.KindTrails, YourTurn: seat != 0 && v.Current == seat,
-		Names: []string{"alice", "bob"}, Config: rules.Classic(), History: moves, View: v}
+		Names: []string{"alice", "bob"}, Config: trails.Classic(), History: moves, View: v}
 }
 
 // The online screen draws the server's states with the players' names,

@@ -9,7 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	rules "github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -52,7 +52,7 @@ func encodeSave(s *Screen, now time.Time) ([]byte, error) {
 // saved is a save file read back: the setup and the game.
 type saved struct {
 	setup Setup
-	game  *rules.Game
+	game  *trails.Game
 	when  time.Time
 }
 
@@ -69,10 +69,10 @@ func decodeSave(data []byte) (saved, error) {
 		return saved{}, fmt.Errorf("it is not a saved Trails game: its format is %q", f.Format)
 	case f.Version > SaveVersion:
 		return saved{}, fmt.Errorf("it was saved by a newer version of minotaur (version %d; this one reads up to %d)", f.Version, SaveVersion)
-	case f.VsBot && (f.BotLevel < rules.MinBotLevel || f.BotLevel > rules.MaxBotLevel):
-		return saved{}, fmt.Errorf("its computer level %d is not %d to %d", f.BotLevel, rules.MinBotLevel, rules.MaxBotLevel)
+	case f.VsBot && (f.BotLevel < trails.MinBotLevel || f.BotLevel > trails.MaxBotLevel):
+		return saved{}, fmt.Errorf("its computer level %d is not %d to %d", f.BotLevel, trails.MinBotLevel, trails.MaxBotLevel)
 	}
-	g, err := rules.Load(f.Game)
+	g, err := trails.Load(f.Game)
 	if err != nil {
 		return saved{}, err
 	}

@@ -411,4 +411,3 @@ func parseMicaRow(line string) (Entry, bool) {
 	e.Name = line[5:k]
 	return e, true
 }
-

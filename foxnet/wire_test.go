@@ -163,3 +163,5 @@ func TestReaderRefusesBrokenBlocks(t *testing.T) {
 		}
 	}
 }
+
+func pt(x, y int) foxhunt.Point { return foxhunt.Point{X: x, Y: y} }

@@ -318,8 +318,11 @@ func (s *Server) ServeSpectatorConn(c net.Conn) { s.serveConn(c, true) }
 
 func (s *Server) newClient(conn net.Conn, spec, bot bool) *client {
 	s.mu.Lock()
-	s.nconn++
-	n := s.nconn
+	n := 0
+	if !bot {
+		s.nconn++
+		n = s.nconn
+	}
 	var id [8]byte
 	for i := range id {
 		id[i] = byte('a' + s.idRand.IntN(26))

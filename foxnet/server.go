@@ -197,6 +197,7 @@ type Server struct {
 	names   map[string]*client
 	results []Result
 	match   int
+	game    *foxhunt.Game // the match being played
 }
 
 // NewServer makes a server; Run plays its matches.
@@ -613,12 +614,13 @@ func (s *Server) rename(c *client, name string) {
 		c.sendString(fmt.Sprintf("E: invalid name %q: 1 to %d letters, digits, _ . -\n", clip(name), MaxName))
 	case s.names[name] != nil && s.names[name] != c:
 		c.sendString("E: name already taken\n")
-	case c.inRun.Load():
-		c.sendString("E: a name can only change between matches\n")
 	default:
 		delete(s.names, c.name)
 		c.name = name
 		s.names[name] = c
+		if s.game != nil && c.seat >= 0 && c.inRun.Load() {
+			s.game.Rename(c.seat, name)
+		}
 		s.hello(c)
 	}
 }
@@ -648,6 +650,8 @@ func (s *Server) play(seated []*client) bool {
 	if err != nil { // Check has vetted the sizes
 		panic(err)
 	}
+	s.game = g
+	defer func() { s.game = nil }()
 	s.cfg.Logger.Info("foxhunt: match starts", "match", s.match, "seed", seed, "players", len(names))
 	frame := Frame{Game: (s.match-1)%s.cfg.Players + 1, Games: s.cfg.Players, Timeout: s.cfg.Timeout}
 	s.round.Add(1)

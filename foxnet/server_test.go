@@ -209,6 +209,10 @@ func TestHostileInput(t *testing.T) {
 	}
 	a.send("name:Foxy")
 	a.until("the new name", func(l string) bool { return l == "YourName:Foxy" })
+	a.send("name:Fox")
+	a.until("the new name", func(l string) bool { return l == "YourName:Fox" })
+	a.send("name:Foxy")
+	a.until("the new name", func(l string) bool { return l == "YourName:Foxy" })
 	b := dial(t, ts.addr)
 	b.until("the hello", func(l string) bool { return strings.HasPrefix(l, "YourName:") })
 	b.send("name:Foxy")
@@ -226,6 +230,22 @@ func TestHostileInput(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		if s := b.state(); s.Players != 2 {
 			t.Fatalf("%+v", s)
+		}
+	}
+	// a name changed during the match shows in the table
+	b.send("name:Hound")
+	b.until("the new name", func(l string) bool { return l == "YourName:Hound" })
+	for i := 0; ; i++ {
+		s := b.state()
+		found := false
+		for _, e := range s.Table {
+			found = found || e.Name == "Hound"
+		}
+		if found {
+			break
+		}
+		if i > 3 {
+			t.Fatalf("the new name is not in the table: %+v", s.Table)
 		}
 	}
 }

@@ -256,6 +256,9 @@ func (g *Game) Submit(seat int, line string) Answer {
 	return Taken
 }
 
+// Rename changes a seat's name (the server has checked it).
+func (g *Game) Rename(seat int, name string) { g.players[seat].Name = name }
+
 // Leave takes seat out of the match; when it was the fox, another player
 // at random becomes the fox.
 func (g *Game) Leave(seat int) {

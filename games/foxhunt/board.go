@@ -123,7 +123,7 @@ func generate(w, h int, rng *rand.Rand) *Board {
 		}
 		b.cells[i] = Rock
 		mark++
-		if !b.connected(seen, mark, &stack) {
+		if !b.locallySafe(i) && !b.connected(seen, mark, &stack) {
 			b.cells[i] = Free
 			continue
 		}
@@ -147,6 +147,35 @@ func generate(w, h int, rng *rand.Rand) *Board {
 		b.specials[i] = Special(1 + rng.IntN(3))
 	}
 	return b
+}
+
+// locallySafe reports whether the rock just put at i certainly keeps the
+// other fields connected: the free fields around it (its eight neighbours,
+// in a ring) that touch it orthogonally all lie in one run of the ring, so
+// they stay joined around it. Otherwise the whole map is checked.
+func (b *Board) locallySafe(i int) bool {
+	x, y := i%b.W, i/b.W
+	ring := [8][2]int{{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}
+	var open [8]bool
+	for k, d := range ring {
+		p := Point{x + d[0], y + d[1]}
+		open[k] = b.In(p) && b.cells[b.idx(p)] != Rock
+	}
+	runs := 0
+	for k := 0; k < 8; k++ {
+		if !open[k] || open[(k+7)%8] {
+			continue
+		}
+		// a run starts at k: does it hold an orthogonal neighbour?
+		for j := k; open[j%8] && j < k+8; j++ {
+			if j%2 == 0 {
+				runs++
+				break
+			}
+		}
+	}
+	// no run start: the ring is all open (joined around) or all closed
+	return runs <= 1
 }
 
 // connected reports whether every field that is not rock is reachable from

@@ -76,6 +76,12 @@ func TestGeneratedMapsAreConnectedAndRepeatable(t *testing.T) {
 			}
 		}
 	}
+	for seed := uint64(100); seed < 300; seed++ {
+		g, _ := New(Config{W: 5 + int(seed%30), H: 5 + int(seed%17), Rounds: 1, Seed: seed}, []string{"a"})
+		if !g.board.Connected() {
+			t.Fatalf("seed %d: cut off:\n%s", seed, mapOf(g))
+		}
+	}
 	a, _ := New(Config{W: 20, H: 20, Rounds: 1, Seed: 1}, []string{"a"})
 	b, _ := New(Config{W: 20, H: 20, Rounds: 1, Seed: 2}, []string{"a"})
 	if mapOf(a) == mapOf(b) {

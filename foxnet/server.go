@@ -64,6 +64,9 @@ type Config struct {
 	// WriteTimeout bounds one write to a client.
 	WriteTimeout time.Duration
 	Pause        time.Duration // between two matches
+	// StartDelay is how long a match waits once its seats are taken (for
+	// names to arrive, as the reference server waits 1 s); default 1 s.
+	StartDelay time.Duration
 	Matches      int           // stop after this many matches (0: never)
 	Logger       *slog.Logger
 	// OnMatch, when set, is told every finished match (from the match's
@@ -130,6 +133,11 @@ func (c *Config) defaults() {
 		c.Pause = 0
 	} else if c.Pause == 0 {
 		c.Pause = DefaultPause
+	}
+	if c.StartDelay < 0 {
+		c.StartDelay = 0
+	} else if c.StartDelay == 0 {
+		c.StartDelay = time.Second
 	}
 	if c.Seeds == nil {
 		c.Seeds = func() uint64 { return rand.Uint64() }
@@ -544,21 +552,37 @@ func (s *Server) stopped() bool {
 // first humans of the lobby, as many as the seats the bots leave.
 func (s *Server) waitForPlayers(bots int) []*client {
 	need := s.cfg.Players - bots
+	var ready <-chan time.Time
 	for {
 		s.pruneLobby()
-		if len(s.lobby) >= need {
-			n := min(len(s.lobby), s.cfg.Players)
-			h := append([]*client(nil), s.lobby[:n]...)
-			s.lobby = append(s.lobby[:0], s.lobby[n:]...)
-			return h
+		if len(s.lobby) < need {
+			ready = nil
+		} else if ready == nil {
+			if s.cfg.StartDelay <= 0 {
+				break
+			}
+			t := time.NewTimer(s.cfg.StartDelay)
+			defer t.Stop()
+			ready = t.C
 		}
 		select {
 		case e := <-s.in:
 			s.lobbyEvent(e)
+			continue
+		case <-ready:
 		case <-s.quit:
 			return nil
 		}
+		s.pruneLobby()
+		if len(s.lobby) >= need {
+			break
+		}
+		ready = nil
 	}
+	n := min(len(s.lobby), s.cfg.Players)
+	h := append([]*client(nil), s.lobby[:n]...)
+	s.lobby = append(s.lobby[:0], s.lobby[n:]...)
+	return h
 }
 
 func (s *Server) pruneLobby() {

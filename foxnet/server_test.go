@@ -31,6 +31,9 @@ func startServer(t *testing.T, cfg Config) *testServer {
 	if cfg.Pause == 0 {
 		cfg.Pause = 10 * time.Millisecond
 	}
+	if cfg.StartDelay == 0 {
+		cfg.StartDelay = 20 * time.Millisecond
+	}
 	s, err := NewServer(cfg)
 	if err != nil {
 		t.Fatal(err)

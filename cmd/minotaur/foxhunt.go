@@ -14,7 +14,12 @@ import (
 	"syscall"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
 	"github.com/minotaur-game/minotaur/foxnet"
+	foxtui "github.com/minotaur-game/minotaur/tui/foxhunt"
 	"github.com/spf13/pflag"
 )
 
@@ -213,5 +218,50 @@ func runFoxBot(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "%s played %d blocks, %d matches to their end\n", st.Name, st.Blocks, st.Matches)
+	return 0
+}
+
+func init() {
+	foxhuntCommands["play"] = func(args []string, stdout, stderr io.Writer) int {
+		return runFoxScreen(foxtui.Play, args, stdout, stderr)
+	}
+	foxhuntCommands["watch"] = func(args []string, stdout, stderr io.Writer) int {
+		return runFoxScreen(foxtui.Watch, args, stdout, stderr)
+	}
+}
+
+// runFoxScreen is foxhunt play and foxhunt watch: the full-screen client.
+func runFoxScreen(mode foxtui.Mode, args []string, stdout, stderr io.Writer) int {
+	cmd := "play"
+	def := "localhost:5000"
+	if mode == foxtui.Watch {
+		cmd, def = "watch", "localhost:5001"
+	}
+	fs := pflag.NewFlagSet("foxhunt "+cmd, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	server := fs.String("server", def, "the server's address `HOST:PORT` (players 5000, spectators 5001)")
+	name := ""
+	if mode == foxtui.Play {
+		fs.StringVar(&name, "name", "", "the name to play under (1 to 16 letters, digits, _ . -)")
+	}
+	short := fmt.Sprintf("usage: minotaur foxhunt %s --server HOST:PORT%s\n", cmd, map[bool]string{true: " [--name NAME]", false: ""}[mode == foxtui.Play])
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fmt.Fprintf(stdout, "%s\nFlags:\n%s", short, fs.FlagUsages())
+			return 0
+		}
+		fmt.Fprintf(stderr, "minotaur foxhunt %s: %v\n%s", cmd, err, short)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "minotaur foxhunt %s: unexpected argument %q\n%s", cmd, fs.Arg(0), short)
+		return 2
+	}
+	r := lipgloss.DefaultRenderer()
+	m := foxtui.New(foxtui.Options{Mode: mode, Addr: *server, Name: name, Renderer: r, Mono: r.ColorProfile() == termenv.Ascii})
+	if _, err := tea.NewProgram(m, tea.WithAltScreen()).Run(); err != nil {
+		fmt.Fprintf(stderr, "minotaur foxhunt %s: %s\n", cmd, programError(err))
+		return 1
+	}
 	return 0
 }

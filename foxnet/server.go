@@ -67,8 +67,8 @@ type Config struct {
 	// StartDelay is how long a match waits once its seats are taken (for
 	// names to arrive, as the reference server waits 1 s); default 1 s.
 	StartDelay time.Duration
-	Matches      int           // stop after this many matches (0: never)
-	Logger       *slog.Logger
+	Matches    int // stop after this many matches (0: never)
+	Logger     *slog.Logger
 	// OnMatch, when set, is told every finished match (from the match's
 	// goroutine).
 	OnMatch func(Result)

@@ -57,7 +57,10 @@ type Model struct {
 	timeout time.Duration
 	now     time.Time
 
-	sent     string // the command sent this round
+	played   int    // rounds played in this match (the blocks seen, less the first)
+	blocks   int
+	own      ownThrow // the player's last bomb, for a fuse hidden under it
+	sent     string   // the command sent this round
 	bomb     bool   // B pressed: a direction and a distance follow
 	bombDir  string
 	note     string
@@ -77,6 +80,13 @@ func New(opt Options) *Model {
 		opt.Now = time.Now
 	}
 	return &Model{opt: opt, seen: map[foxhunt.Point]int{}, colors: map[string]int{}, w: 80, h: 24}
+}
+
+// ownThrow is where and in which round the player last threw: a bomb laid
+// on its own field is hidden under it until it steps off.
+type ownThrow struct {
+	at    foxhunt.Point
+	round int
 }
 
 type tickMsg time.Time
@@ -174,14 +184,15 @@ func (m *Model) line(line string) {
 	if s == nil {
 		return
 	}
-	if m.over && s.Round <= 1 {
+	if m.over && s.Round <= 1 || m.st != nil && s.Round < m.st.Round {
 		// a new match
 		m.over, m.r.Over = false, false
 		clear(m.seen)
+		m.blocks = 0
+		m.own = ownThrow{}
 	}
-	if m.st != nil && s.Round < m.st.Round {
-		clear(m.seen)
-	}
+	m.blocks++
+	m.played = m.blocks - 1
 	m.st = s
 	m.roundAt = m.opt.Now()
 	m.timeout = parseTimeout(s.Timeout)
@@ -201,7 +212,10 @@ func (m *Model) line(line string) {
 			if row[x] == 'B' {
 				p := foxhunt.Point{X: x, Y: y}
 				if _, ok := m.seen[p]; !ok {
-					m.seen[p] = s.Round
+					m.seen[p] = m.played
+					if p == m.own.at && m.own.round > 0 {
+						m.seen[p] = m.own.round
+					}
 				}
 			}
 		}
@@ -268,7 +282,7 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		if len(s) == 1 && s[0] >= '0' && s[0] <= '9' && m.bombDir != "" {
 			return m.send("b" + s + m.bombDir)
 		}
-		if s == " " || s == "enter" {
+		if s == " " || s == "space" || s == "enter" {
 			if m.bombDir == "" {
 				return m.send("b")
 			}
@@ -286,7 +300,7 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		}
 		m.bomb, m.bombDir = true, ""
 		m.note = "Bomb: a direction (WASD), or B again for your own field"
-	case s == " " || s == "n":
+	case s == " " || s == "space" || s == "n":
 		return m.send("n")
 	}
 	return nil
@@ -304,6 +318,9 @@ func (m *Model) send(cmd string) tea.Cmd {
 	}
 	m.sent = cmd
 	m.note = ""
+	if me := m.me(); me >= 0 && strings.HasPrefix(cmd, "b") {
+		m.own = ownThrow{at: m.st.Table[me].At, round: m.played + 1}
+	}
 	return m.link.send(cmd)
 }
 
@@ -391,6 +408,9 @@ func (m *Model) header() string {
 	}
 	left = max(left, 0)
 	s := fmt.Sprintf("Fox hunt  round %d/%d  %.1fs left", st.Round, st.Rounds, left.Seconds())
+	if m.w < 64 {
+		s = fmt.Sprintf("round %d/%d %.1fs", st.Round, st.Rounds, left.Seconds())
+	}
 	if me := m.me(); me >= 0 {
 		role := "hunter"
 		if me == 0 {
@@ -454,9 +474,9 @@ func (m *Model) drawMap(cols, rows int) []string {
 				case 'h':
 					b.WriteString(g.special[2])
 				case 'B':
-					left := foxhunt.Fuse
+					left := foxhunt.Fuse - 1
 					if r, ok := m.seen[p]; ok {
-						left = r + foxhunt.Fuse - 1 - st.Round
+						left = r + foxhunt.Fuse - 1 - m.played
 					}
 					b.WriteString(g.bomb[clamp(left, 0, 9)])
 				case 'f':

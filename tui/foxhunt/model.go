@@ -57,11 +57,11 @@ type Model struct {
 	timeout time.Duration
 	now     time.Time
 
-	played   int    // rounds played in this match (the blocks seen, less the first)
+	played   int // rounds played in this match (the blocks seen, less the first)
 	blocks   int
 	own      ownThrow // the player's last bomb, for a fuse hidden under it
 	sent     string   // the command sent this round
-	bomb     bool   // B pressed: a direction and a distance follow
+	bomb     bool     // B pressed: a direction and a distance follow
 	bombDir  string
 	note     string
 	over     bool

@@ -38,9 +38,9 @@ type Options struct {
 	Mono     bool
 	// Now tells the time (for the round's time left).
 	Now func() time.Time
-	// OnQuit is the command run when the player leaves the screen; nil
-	// quits the program.
-	OnQuit func() tea.Cmd
+	// Embedded is set when the screen lives in the main program's stack
+	// (the menu's local match): leaving it goes back instead of quitting.
+	Embedded bool
 }
 
 // Model is the play or watch screen.
@@ -72,6 +72,7 @@ type Model struct {
 	w, h     int
 	glyph    *glyphs
 	glyphFor bool // the glyph table's cell width
+	leaving  bool // the player left an embedded screen
 }
 
 // New makes the screen; Init connects.
@@ -120,8 +121,9 @@ func (m *Model) closeCmd() tea.Cmd {
 
 func (m *Model) quit() tea.Cmd {
 	c := m.closeCmd()
-	if m.opt.OnQuit != nil {
-		return tea.Sequence(c, m.opt.OnQuit())
+	if m.opt.Embedded {
+		m.leaving = true
+		return c
 	}
 	return tea.Sequence(c, tea.Quit)
 }
@@ -153,7 +155,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.note = "Could not send: " + msg.err.Error()
 		}
 	case tickMsg:
-		m.now = time.Time(msg)
+		m.now = m.opt.Now() // one clock for the round's start and now
 		return m, tick()
 	case tea.KeyMsg:
 		return m, m.key(msg)

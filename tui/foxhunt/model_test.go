@@ -14,6 +14,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/foxnet"
 	"github.com/minotaur-game/minotaur/games/foxhunt"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // block renders the state of g as the server would send it.
@@ -222,5 +223,25 @@ func TestFinalTable(t *testing.T) {
 	f.m.Update(lineMsg{block(g2)})
 	if strings.Contains(plain(f.m.View()), "Match over") {
 		t.Fatal("the next match's first block did not leave the final table")
+	}
+}
+
+func TestSetupFits(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		c := &screen.Context{Styles: screen.NewStyles(lipgloss.NewRenderer(nil)), Width: size[0], Height: size[1],
+			Now: time.Now, Seed: func() uint64 { return 1 }, Home: func() screen.Screen { return nil }}
+		v := NewMenu(c).View()
+		lines := strings.Split(v, "\n")
+		if len(lines) > size[1] {
+			t.Fatalf("%v: %d lines", size, len(lines))
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > size[0] {
+				t.Fatalf("%v: a line of %d columns:\n%s", size, ansi.StringWidth(l), plain(v))
+			}
+		}
+		if !strings.Contains(plain(v), "Bots") || !strings.Contains(plain(v), "Esc back") {
+			t.Fatalf("%v:\n%s", size, plain(v))
+		}
 	}
 }

@@ -92,7 +92,7 @@ func (s *setupScreen) View() string {
 		line(1, "Rounds", fmt.Sprint(roundChoices[s.rounds])),
 	}, "\n")
 	about := screen.Wrap("You against computer players on a 20×20 map. One player is the fox and scores every round; catch it to become the fox.", s.c.DialogWidth())
-	keys := st.Faint.Render("↑↓ choose  ←→ change  Enter play  Esc back")
+	keys := st.Faint.Render(screen.Wrap("↑↓ choose  ←→ change  Enter play  Esc back", s.c.DialogWidth()))
 	return s.c.Dialog(st.Title.Render("Fox hunt"), about, body, keys)
 }
 

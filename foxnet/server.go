@@ -64,6 +64,9 @@ type Config struct {
 	// WriteTimeout bounds one write to a client.
 	WriteTimeout time.Duration
 	Pause        time.Duration // between two matches
+	// MinRound is the shortest a round lasts (0: none), so that a match of
+	// bots alone can be watched (the reference server's --mintimeout).
+	MinRound time.Duration
 	// StartDelay is how long a match waits once its seats are taken (for
 	// names to arrive, as the reference server waits 1 s); default 1 s.
 	StartDelay time.Duration
@@ -163,6 +166,9 @@ func (c Config) Check() error {
 	}
 	if c.Timeout < 10*time.Millisecond || c.Timeout > time.Minute {
 		return fmt.Errorf("--timeout %v: 10ms to 1m", c.Timeout)
+	}
+	if c.MinRound < 0 || c.MinRound > c.Timeout {
+		return fmt.Errorf("--min-round %v: 0 to --timeout (%v)", c.MinRound, c.Timeout)
 	}
 	return nil
 }
@@ -700,6 +706,14 @@ func (s *Server) play(seated []*client) bool {
 			case <-timer.C:
 				timedOut = true
 				break collect
+			case <-s.quit:
+				s.endMatch(seated)
+				return false
+			}
+		}
+		if rest := s.cfg.MinRound - time.Since(start); rest > 0 && !timedOut {
+			select {
+			case <-time.After(rest):
 			case <-s.quit:
 				s.endMatch(seated)
 				return false

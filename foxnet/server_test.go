@@ -355,3 +355,19 @@ func TestMicaHelloAndHeader(t *testing.T) {
 		t.Fatalf("the reference server echoes each line; got %q", l)
 	}
 }
+
+func TestMinRoundPacesABotMatch(t *testing.T) {
+	ts := startServer(t, Config{Players: 2, Bots: 2, Rounds: 5, W: 7, H: 7, Timeout: time.Second, MinRound: 40 * time.Millisecond, Matches: 1})
+	<-ts.results
+	n := 0
+	for len(ts.rounds) > 0 {
+		r := <-ts.rounds
+		n++
+		if r.Wait < 40*time.Millisecond {
+			t.Fatalf("a round of bots lasted %v, less than --min-round", r.Wait)
+		}
+	}
+	if n != 5 {
+		t.Fatal(n)
+	}
+}

@@ -98,6 +98,7 @@ func runFoxServe(args []string, stdout, stderr io.Writer) int {
 	size := fs.String("size", "20,20", "map size `W,H` (5 to 101 each)")
 	timeout := fs.Duration("timeout", foxnet.DefaultTimeout, "the longest a round waits for commands")
 	bots := fs.Int("bots", 0, "computer players filling `N` seats")
+	minRound := fs.Duration("min-round", 0, "the shortest a round lasts (e.g. 300ms, so that a match of bots alone can be watched)")
 	seed := fs.Uint64("seed", 0, "match k plays seed S+k-1 (default: a random seed per match)")
 	data := fs.String("data", "", "folder for results.json, the tables of the last matches (default: none)")
 	wire := fs.String("wire", "wiki", "the state block's dialect: wiki (the MICA wiki's texts) or mica (the reference server's)")
@@ -128,7 +129,7 @@ func runFoxServe(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg := foxnet.Config{Players: *players, Rounds: *rounds, W: w, H: h, Timeout: *timeout, Bots: *bots,
-		Seed: *seed, Wire: d, DataDir: *data, MaxClients: *maxClients, MaxPerAddr: *maxPerAddr}
+		Seed: *seed, Wire: d, DataDir: *data, MaxClients: *maxClients, MaxPerAddr: *maxPerAddr, MinRound: *minRound}
 	if err := cfg.Check(); err != nil {
 		fmt.Fprintf(stderr, "minotaur foxhunt serve: %v\n%s", err, short)
 		return 2

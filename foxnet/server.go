@@ -246,7 +246,13 @@ type client struct {
 	inRun atomic.Bool  // seated in a running match
 	sent  atomic.Int64 // the round it last sent a command in
 	join  int          // order of arrival, for the lobby
+	// names: the reader's count of name: lines in the current second
+	nameSec   int64
+	nameCount int
 }
+
+// MaxNamesPerSecond bounds a client's name: lines; more are refused.
+const MaxNamesPerSecond = 8
 
 func (c *client) close() {
 	c.once.Do(func() {
@@ -456,8 +462,14 @@ func (s *Server) handleLine(c *client, text string) bool {
 		c.sendString("good bye\n")
 		return false
 	case strings.HasPrefix(text, "name:"):
-		s.post(event{kind: evName, c: c, line: text[len("name:"):]})
-		return true
+		if sec := time.Now().Unix(); sec != c.nameSec {
+			c.nameSec, c.nameCount = sec, 0
+		}
+		if c.nameCount++; c.nameCount > MaxNamesPerSecond {
+			c.sendString("E: too many name changes: wait a second\n")
+			return true
+		}
+		return s.post(event{kind: evName, c: c, line: text[len("name:"):]})
 	case s.cfg.Wire == Mica:
 		// the reference server echoes every line
 		c.sendString(text + "\n")

@@ -220,6 +220,11 @@ func TestHostileInput(t *testing.T) {
 	b.until("the hello", func(l string) bool { return strings.HasPrefix(l, "YourName:") })
 	b.send("name:Foxy")
 	b.until("the refusal", func(l string) bool { return l == "E: name already taken" })
+	// a flood of names is refused after a few a second
+	for i := 0; i < 3*MaxNamesPerSecond; i++ {
+		a.send("name:Foxy")
+	}
+	a.until("the refusal", func(l string) bool { return l == "E: too many name changes: wait a second" })
 	// the address cap: a and b; a third is refused
 	d := dial(t, ts.addr)
 	d.until("the refusal", func(l string) bool { return strings.HasPrefix(l, "E: too many connections from your address") })

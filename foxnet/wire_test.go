@@ -165,3 +165,8 @@ func TestReaderRefusesBrokenBlocks(t *testing.T) {
 }
 
 func pt(x, y int) foxhunt.Point { return foxhunt.Point{X: x, Y: y} }
+
+func readFixture(name string) (string, error) {
+	b, err := os.ReadFile("testdata/" + name)
+	return string(b), err
+}

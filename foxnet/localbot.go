@@ -2,6 +2,7 @@ package foxnet
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 )
 
@@ -16,6 +17,14 @@ func (s *Server) newBot(n int) *client {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
+		defer func() {
+			// a bot's mistake must not take the server down: it leaves
+			if v := recover(); v != nil {
+				s.cfg.Logger.Error("foxhunt: a bot failed and leaves", "bot", c.name, "panic", fmt.Sprint(v))
+				c.close()
+				s.post(event{kind: evLeave, c: c})
+			}
+		}()
 		var r Reader
 		var rest []byte
 		for {

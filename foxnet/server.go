@@ -540,7 +540,14 @@ func (s *Server) Run() {
 			return
 		}
 		seated := append([]*client(nil), humans...)
-		for _, b := range bots {
+		for i, b := range bots {
+			select {
+			case <-b.done: // it failed: a fresh one takes its seat
+				delete(s.names, b.name)
+				bots[i] = s.newBot(i + 1)
+				b = bots[i]
+			default:
+			}
 			if len(seated) == s.cfg.Players {
 				break
 			}

@@ -7,8 +7,9 @@ import (
 	"github.com/minotaur-game/minotaur/games/foxhunt"
 )
 
-// FuzzReader: no input makes the Reader panic, and a state it returns is
-// consistent with its header.
+// FuzzReader: no input makes the Reader panic, a state it returns is
+// consistent with its header, and the bot can answer it (players off the
+// map, on walls, the same name twice).
 func FuzzReader(f *testing.F) {
 	f.Add(fixtureText(f, "wiki-block1.txt"))
 	f.Add(fixtureText(f, "reference-v0.5.5.transcript"))
@@ -27,6 +28,12 @@ func FuzzReader(f *testing.F) {
 				if len(row) != s.W {
 					t.Fatalf("row %q of a %d-wide map", row, s.W)
 				}
+			}
+			// the bot answers any state it can read, as fox and as hunter
+			for _, e := range s.Table {
+				b := NewBrain(e.Name, 1)
+				b.Decide(s)
+				b.Decide(s)
 			}
 		}
 	})

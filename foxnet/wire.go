@@ -323,6 +323,11 @@ func (r *Reader) done() (*State, error) {
 	if len(s.Table) != s.Players {
 		return nil, fmt.Errorf("%w: %d table rows for %d players", ErrBadBlock, len(s.Table), s.Players)
 	}
+	for _, e := range s.Table {
+		if e.At.X < 0 || e.At.Y < 0 || e.At.X >= s.W || e.At.Y >= s.H {
+			return nil, fmt.Errorf("%w: %s stands at x%d y%d, off the %dx%d map", ErrBadBlock, e.Name, e.At.X, e.At.Y, s.W, s.H)
+		}
+	}
 	return s, nil
 }
 

@@ -431,7 +431,10 @@ func (m *Model) drawMap(cols, rows int) []string {
 	st, g := m.st, m.glyph
 	cw := g.width()
 	visW, visH := min(st.W, cols/cw), min(st.H, rows)
-	focus := st.Table[0].At
+	focus := foxhunt.Point{X: st.W / 2, Y: st.H / 2}
+	if len(st.Table) > 0 {
+		focus = st.Table[0].At
+	}
 	if me := m.me(); me >= 0 {
 		focus = st.Table[me].At
 	}
@@ -486,14 +489,16 @@ func (m *Model) drawMap(cols, rows int) []string {
 				case 'P':
 					if w := at[p]; me >= 0 && st.Table[me].At == p {
 						b.WriteString(g.me[m.colors[st.Table[me].Name]])
-					} else if w.n > 0 && st.Table[0].At == p {
+					} else if w.n > 0 && w.i == 0 {
 						b.WriteString(g.fox)
 					} else {
 						b.WriteString(g.several)
 					}
 				case 'p':
-					w := at[p]
-					col := m.colors[st.Table[w.i].Name]
+					w, col := at[p], 0
+					if w.n > 0 {
+						col = m.colors[st.Table[w.i].Name]
+					}
 					if w.n > 0 && w.i == me {
 						b.WriteString(g.me[col])
 					} else {
@@ -567,6 +572,9 @@ func (m *Model) panel(w, rows int) []string {
 // terminal: the fox, and the player (or the best hunter).
 func (m *Model) shortScores() []string {
 	st := m.st
+	if len(st.Table) == 0 {
+		return []string{"No players", ""}
+	}
 	fox := st.Table[0]
 	l1 := fmt.Sprintf("Fox %s %d", fox.Name, fox.Points)
 	l2 := ""

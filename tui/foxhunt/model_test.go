@@ -245,3 +245,27 @@ func TestSetupFits(t *testing.T) {
 		}
 	}
 }
+
+// Blocks a hostile or broken server may send (no players; players' marks
+// where the table has nobody) are drawn without a panic.
+func TestOddBlocksDrawn(t *testing.T) {
+	for _, text := range []string{
+		"Runde: 1/3, Spieleranzahl: 0, Spielfeldgröße: x 5 y 2, Cmd-Timeout: 1, \n\n\np|f|P|B|*|\n_|_|_|_|_|\n\nName:\tPunkte:\tFeld:\n\n",
+		"Runde: 1/3, Spieleranzahl: 1, Spielfeldgröße: x 5 y 2, Cmd-Timeout: 1, \n\n\np|f|P|B|*|\n_|_|_|_|p|\n\nName:\tPunkte:\tFeld:\nme\t3\tx1 y1\n\n",
+	} {
+		for _, size := range [][2]int{{80, 24}, {40, 12}} {
+			m := New(Options{Mode: Play, Mono: true, Renderer: lipgloss.NewRenderer(nil)})
+			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			m.Update(lineMsg{[]string{"YourName:me"}})
+			m.Update(lineMsg{strings.Split(text, "\n")})
+			if m.st == nil {
+				t.Fatalf("not read: %q", text)
+			}
+			_ = m.View()
+			w := New(Options{Mode: Watch, Mono: true, Renderer: lipgloss.NewRenderer(nil)})
+			w.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			w.Update(lineMsg{strings.Split(text, "\n")})
+			_ = w.View()
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
 // The smallest terminal the screens can be used in. Below it every screen
@@ -68,6 +69,9 @@ type Config struct {
 	// Labyrinth, when set, opens a Labyrinth game (`minotaur labyrinth`)
 	// instead of the main menu.
 	Labyrinth *LabyrinthSetup
+	// Trails, when set, opens a Trails and Towers game (`minotaur
+	// trails`) instead of the main menu.
+	Trails *TrailsSetup
 	// StepDelay is the pause between two steps of travel and explore, so
 	// that the player sees each (0: 60 ms).
 	StepDelay time.Duration
@@ -76,6 +80,9 @@ type Config struct {
 // LabyrinthSetup is a Labyrinth game asked for on the command line
 // (`minotaur labyrinth FIELD`): the game opens on it instead of the menu.
 type LabyrinthSetup = labyrinth.Setup
+
+// TrailsSetup is a Trails and Towers game asked for on the command line.
+type TrailsSetup = trails.Setup
 
 // LevelFile is a level of a custom campaign and the text of the file it
 // was read from, which replays carry so that they play back without the
@@ -264,6 +271,9 @@ func New(cfg Config) *Model {
 		// The game opens on the setup's questions, or at once on the game
 		// when the command line answered them all.
 		return &Model{c: c, stack: []screen{labyrinth.Open(c.screens(), cfg.Labyrinth)}}
+	}
+	if cfg.Trails != nil {
+		return &Model{c: c, stack: []screen{trails.Open(c.screens(), *cfg.Trails)}}
 	}
 	return &Model{c: c, stack: []screen{newMenu(c)}}
 }

@@ -15,10 +15,8 @@ type Brain struct {
 	Name string
 	rng  *rand.Rand
 
-	round   int
-	bombs   map[foxhunt.Point]int // where a bomb was seen, and the round it was first seen
-	lastFox foxhunt.Point
-	flee    int // rounds left of running from its own bomb
+	fuses Fuses
+	flee  int // rounds left of running from its own bomb
 
 	dist  []int32 // scratch
 	queue []int32
@@ -26,7 +24,7 @@ type Brain struct {
 
 // NewBrain makes a brain for the player called name.
 func NewBrain(name string, seed uint64) *Brain {
-	return &Brain{Name: name, rng: rand.New(rand.NewPCG(seed, 0xb07)), bombs: map[foxhunt.Point]int{}}
+	return &Brain{Name: name, rng: rand.New(rand.NewPCG(seed, 0xb07))}
 }
 
 // assumedRange is the beam reach the bot fears from a bomb it sees (it
@@ -66,67 +64,38 @@ func (b *Brain) Decide(s *State) string {
 	return b.hunter(s, pos, s.Table[0].At)
 }
 
-// track keeps the rounds in which bombs were first seen; a bomb hidden
-// under a player keeps its round.
+// track reads the bombs of the block; a new match ends any running.
 func (b *Brain) track(s *State) {
-	if s.Round < b.round { // a new match
-		clear(b.bombs)
+	if s.Round < b.fuses.last {
 		b.flee = 0
 	}
-	b.round = s.Round
-	for p := range b.bombs {
-		c := s.At(p)
-		if c != 'B' && c != 'p' && c != 'f' && c != 'P' {
-			delete(b.bombs, p)
-		}
-	}
-	for y, row := range s.Rows {
-		for x := 0; x < len(row); x++ {
-			if row[x] == 'B' {
-				p := foxhunt.Point{X: x, Y: y}
-				if _, ok := b.bombs[p]; !ok {
-					b.bombs[p] = s.Round
-				}
-			}
-		}
-	}
+	b.fuses.Update(s)
 }
 
 // danger is how soon a beam may cross p: 1 means in the coming round, 2
 // the one after, …; 0 means no bomb seen threatens it.
 func (b *Brain) danger(s *State, p foxhunt.Point) int {
 	worst := 0
-	for at, seen := range b.bombs {
+	b.fuses.Each(func(at foxhunt.Point, left int) {
 		if at.X != p.X && at.Y != p.Y {
-			continue
+			return
 		}
 		d := abs(at.X-p.X) + abs(at.Y-p.Y)
 		if d > assumedRange {
-			continue
+			return
 		}
-		// a wall between stops the beam
-		blocked := false
+		// a wall or special between stops the beam
 		q := at
-		for step := 0; step < d; step++ {
+		for step := 0; step < d-1; step++ {
 			q = towards(q, p)
-			if q != p {
-				if c := s.At(q); c == 'w' || c == 'W' || c == 'r' || c == 'b' || c == 'h' {
-					blocked = true
-					break
-				}
+			if c := s.At(q); c == 'w' || c == 'W' || c == 'r' || c == 'b' || c == 'h' {
+				return
 			}
-		}
-		if blocked {
-			continue
-		}
-		left := seen + foxhunt.Fuse - 1 - s.Round // rounds until the block that shows its beam
-		if left < 1 {
-			left = 1
 		}
 		if worst == 0 || left < worst {
 			worst = left
 		}
-	}
+	})
 	return worst
 }
 

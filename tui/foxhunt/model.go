@@ -51,17 +51,14 @@ type Model struct {
 
 	r       foxnet.Reader
 	st      *foxnet.State
-	seen    map[foxhunt.Point]int // bombs: the round each was first seen
+	fuses   foxnet.Fuses // the bombs' rounds left
 	colors  map[string]int
 	roundAt time.Time
 	timeout time.Duration
 	now     time.Time
 
-	played   int // rounds played in this match (the blocks seen, less the first)
-	blocks   int
-	own      ownThrow // the player's last bomb, for a fuse hidden under it
-	sent     string   // the command sent this round
-	bomb     bool     // B pressed: a direction and a distance follow
+	sent     string // the command sent this round
+	bomb     bool   // B pressed: a direction and a distance follow
 	bombDir  string
 	note     string
 	over     bool
@@ -80,14 +77,7 @@ func New(opt Options) *Model {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	return &Model{opt: opt, seen: map[foxhunt.Point]int{}, colors: map[string]int{}, w: 80, h: 24}
-}
-
-// ownThrow is where and in which round the player last threw: a bomb laid
-// on its own field is hidden under it until it steps off.
-type ownThrow struct {
-	at    foxhunt.Point
-	round int
+	return &Model{opt: opt, colors: map[string]int{}, w: 80, h: 24}
 }
 
 type tickMsg time.Time
@@ -189,12 +179,9 @@ func (m *Model) line(line string) {
 	if m.over && s.Round <= 1 || m.st != nil && s.Round < m.st.Round {
 		// a new match
 		m.over, m.r.Over = false, false
-		clear(m.seen)
-		m.blocks = 0
-		m.own = ownThrow{}
+		m.fuses.Reset()
 	}
-	m.blocks++
-	m.played = m.blocks - 1
+	m.fuses.Update(s)
 	m.st = s
 	m.roundAt = m.opt.Now()
 	m.timeout = parseTimeout(s.Timeout)
@@ -202,24 +189,6 @@ func (m *Model) line(line string) {
 	for _, e := range s.Table {
 		if _, ok := m.colors[e.Name]; !ok {
 			m.colors[e.Name] = len(m.colors) % numColors
-		}
-	}
-	for p := range m.seen {
-		if c := s.At(p); c != 'B' && c != 'p' && c != 'f' && c != 'P' {
-			delete(m.seen, p)
-		}
-	}
-	for y, row := range s.Rows {
-		for x := 0; x < len(row); x++ {
-			if row[x] == 'B' {
-				p := foxhunt.Point{X: x, Y: y}
-				if _, ok := m.seen[p]; !ok {
-					m.seen[p] = m.played
-					if p == m.own.at && m.own.round > 0 {
-						m.seen[p] = m.own.round
-					}
-				}
-			}
 		}
 	}
 }
@@ -321,7 +290,7 @@ func (m *Model) send(cmd string) tea.Cmd {
 	m.sent = cmd
 	m.note = ""
 	if me := m.me(); me >= 0 && strings.HasPrefix(cmd, "b") {
-		m.own = ownThrow{at: m.st.Table[me].At, round: m.played + 1}
+		m.fuses.Thrown(m.st.Table[me].At)
 	}
 	return m.link.send(cmd)
 }
@@ -479,11 +448,7 @@ func (m *Model) drawMap(cols, rows int) []string {
 				case 'h':
 					b.WriteString(g.special[2])
 				case 'B':
-					left := foxhunt.Fuse - 1
-					if r, ok := m.seen[p]; ok {
-						left = r + foxhunt.Fuse - 1 - m.played
-					}
-					b.WriteString(g.bomb[clamp(left, 0, 9)])
+					b.WriteString(g.bomb[clamp(m.fuses.Left(p), 0, 9)])
 				case 'f':
 					b.WriteString(g.fox)
 				case 'P':

@@ -145,6 +145,14 @@ func runFoxServe(args []string, stdout, stderr io.Writer) int {
 		hd = slog.NewJSONHandler(stderr, nil)
 	}
 	cfg.Logger = slog.New(hd)
+	if limit := openFileLimit(); limit > 0 && cfg.MaxClients > limit-fileReserve {
+		// as minotaur serve: better to refuse the extra connections with a
+		// message than to stop accepting anyone
+		lowered := max(limit-fileReserve, 1)
+		cfg.Logger.Warn("--max-clients lowered to fit the limit of open files (raise it with ulimit -n)",
+			"asked", cfg.MaxClients, "max_clients", lowered, "open_file_limit", limit)
+		cfg.MaxClients = lowered
+	}
 	srv, err := foxnet.NewServer(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur foxhunt serve: %v\n", err)

@@ -246,6 +246,7 @@ type client struct {
 	inRun atomic.Bool  // seated in a running match
 	sent  atomic.Int64 // the round it last sent a command in
 	join  int          // order of arrival, for the lobby
+	note string // the match goroutine's: an E: line for the round's command (mica)
 	// names: the reader's count of name: lines in the current second
 	nameSec   int64
 	nameCount int
@@ -462,6 +463,9 @@ func (s *Server) handleLine(c *client, text string) bool {
 		c.sendString("good bye\n")
 		return false
 	case strings.HasPrefix(text, "name:"):
+		if s.cfg.Wire == Mica {
+			c.sendString(text + "\n")
+		}
 		if sec := time.Now().Unix(); sec != c.nameSec {
 			c.nameSec, c.nameCount = sec, 0
 		}
@@ -470,8 +474,9 @@ func (s *Server) handleLine(c *client, text string) bool {
 			return true
 		}
 		return s.post(event{kind: evName, c: c, line: text[len("name:"):]})
-	case s.cfg.Wire == Mica:
-		// the reference server echoes every line
+	}
+	if s.cfg.Wire == Mica {
+		// the reference server echoes every line (name: lines too)
 		c.sendString(text + "\n")
 	}
 	if !c.inRun.Load() {
@@ -755,6 +760,27 @@ func (s *Server) play(seated []*client) bool {
 	return true
 }
 
+// micaBombNote is the reference server's E: line for a bomb command it
+// lays on the thrower's own field because it cannot read it ("" for a
+// command that is no bomb or is read whole).
+func micaBombNote(line string) string {
+	if len(line) == 0 || line[0] != 'b' {
+		return ""
+	}
+	rs := []rune(line)
+	switch {
+	case len(rs) == 2:
+		return "E: incomplete bomb command.\n"
+	case len(rs) < 3:
+		return ""
+	case rs[1] < '0' || rs[1] > '9':
+		return "E: invalid distance " + string(rs[1]) + ".\n"
+	case foxhunt.Parse(line).Dist == 0 && !strings.ContainsRune("wasd", rs[len(rs)-1]):
+		return "E: invalid direction " + string(rs[len(rs)-1]) + ". Must be in [wasd].\n"
+	}
+	return ""
+}
+
 func sortTable(t []ResultEntry) {
 	for i := 1; i < len(t); i++ {
 		for j := i; j > 0 && t[j].Points > t[j-1].Points; j-- {
@@ -774,8 +800,13 @@ func (s *Server) matchEvent(g *foxhunt.Game, seated []*client, e event) {
 	}
 	switch e.kind {
 	case evLine:
-		if g.Submit(c.seat, e.line) == foxhunt.Already {
+		switch g.Submit(c.seat, e.line) {
+		case foxhunt.Already:
 			c.sendString(AlreadyText + "\n")
+		case foxhunt.Taken:
+			if s.cfg.Wire == Mica {
+				c.note = micaBombNote(e.line)
+			}
 		}
 	case evLeave:
 		g.Leave(c.seat)
@@ -811,7 +842,10 @@ func (s *Server) broadcast(g *foxhunt.Game, f Frame, seated []*client, rep *foxh
 		c.send(player)
 		if outOf[i] {
 			c.sendString("E: out of bombs\n")
+		} else if c.note != "" {
+			c.sendString(c.note)
 		}
+		c.note = ""
 		if s.cfg.Wire == Mica && !over {
 			c.send([]byte(micaWait))
 		}

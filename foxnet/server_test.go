@@ -376,3 +376,24 @@ func TestMinRoundPacesABotMatch(t *testing.T) {
 		t.Fatal(n)
 	}
 }
+
+// In the mica dialect a bomb command the reference server cannot read is
+// answered as it answers it, after the block.
+func TestMicaBombNotes(t *testing.T) {
+	ts := startServer(t, Config{Players: 1, Rounds: 20, W: 9, H: 9, Timeout: time.Second, Matches: 1, Wire: Mica})
+	c := dial(t, ts.addr)
+	c.state()
+	for _, tc := range []struct{ cmd, want string }{
+		{"b1n", "E: invalid direction n. Must be in [wasd]."},
+		{"b1", "E: incomplete bomb command."},
+	} {
+		c.until("wfyc", func(l string) bool { return strings.HasPrefix(l, "wfyc") })
+		c.send(tc.cmd)
+		c.until(tc.want, func(l string) bool { return l == tc.want })
+		// the bomb lies; wait for it to go off before the next
+		for i := 0; i < 5; i++ {
+			c.until("wfyc", func(l string) bool { return strings.HasPrefix(l, "wfyc") })
+			c.send("n")
+		}
+	}
+}

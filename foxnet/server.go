@@ -246,7 +246,7 @@ type client struct {
 	inRun atomic.Bool  // seated in a running match
 	sent  atomic.Int64 // the round it last sent a command in
 	join  int          // order of arrival, for the lobby
-	note string // the match goroutine's: an E: line for the round's command (mica)
+	note  string       // the match goroutine's: an E: line for the round's command (mica)
 	// names: the reader's count of name: lines in the current second
 	nameSec   int64
 	nameCount int

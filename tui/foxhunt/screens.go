@@ -13,7 +13,7 @@ import (
 
 // The local match's choices.
 var (
-	botChoices   = []int{1, 2, 3, 4, 5, 7}
+	botChoices   = []int{1, 2, 3, 4, 5, 6, 7}
 	roundChoices = []int{50, 100, 200}
 )
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/foxhunt"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/trails"
@@ -26,18 +27,19 @@ const (
 	itemNetwork
 	itemLabyrinth
 	itemTrails
+	itemFoxhunt
 	itemScores
 	itemHelp
 	itemQuit
 )
 
-var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "Trails and Towers", "High scores", "Help", "Quit"}
+var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "Trails and Towers", "Fox hunt", "High scores", "Help", "Quit"}
 
 // menuLetters are the keys of the items, one each, drawn beside them: the
 // first letter where no other item starts with it, else a letter of the
 // name (neTwork game, tRails and towers, hIgh scores), never W, S, K or J, which move the
 // cursor. A key chooses its item at once; ? is Help too.
-var menuLetters = [...]rune{'N', 'C', 'T', 'L', 'R', 'I', 'H', 'Q'}
+var menuLetters = [...]rune{'N', 'C', 'T', 'L', 'R', 'F', 'I', 'H', 'Q'}
 
 // menuScreen is the main menu. It lists the saved games when it opens, to
 // grey out Continue when there is none.
@@ -172,6 +174,8 @@ func (m *menuScreen) choose(i menuItem) (nav, tea.Cmd) {
 		return replace(labyrinth.NewMenu(m.c.screens())), nil
 	case itemTrails:
 		return replace(trails.NewMenu(m.c.screens())), nil
+	case itemFoxhunt:
+		return replace(foxhunt.NewMenu(m.c.screens())), nil
 	case itemScores:
 		return push(newScoresScreen(m.c, 0, nil)), nil
 	case itemHelp:
@@ -221,9 +225,14 @@ func (m *menuScreen) View() string {
 	if m.c.h >= 14 {
 		parts = append(parts, st.Faint.Render(wrap("Find the key. Reach the exit. Do not get caught.", m.c.w)), "")
 	}
-	parts = append(parts,
-		block(strings.Join(items, "\n")), "",
-		st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
+	parts = append(parts, block(strings.Join(items, "\n")))
+	switch {
+	case m.c.h >= 14:
+		parts = append(parts, "", st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
+	case m.note != "":
+		// on a small terminal the blank line under the items gives way too
+		parts = append(parts, st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
+	}
 	if m.ended != "" {
 		parts = append(parts, st.Warn.Render(wrap(m.ended, max(m.c.w-4, 10))), "")
 	}

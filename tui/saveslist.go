@@ -38,7 +38,13 @@ func startLoaded(c *common, msg loadedMsg, note *string) (nav, tea.Cmd) {
 	l := msg.loaded
 	sess := NewLocalSession(l.Game, l.Recorder, nil, c.cfg.Saves, c.cfg.Replays, c.cfg.Now, true)
 	sess.ContinuedFrom(msg.name)
-	return replace(newGameScreen(c, sess)), nil
+	g := newGameScreen(c, sess)
+	if l.Recorder != nil {
+		// The whole game's messages, as they were told before the save.
+		g.b.log, g.b.history = nil, nil
+		g.b.retell(l.Recorder.Replay(), narrator(sess))
+	}
+	return replace(g), nil
 }
 
 // reason is the part of a load error the player needs.
@@ -193,14 +199,29 @@ func (s *savesScreen) View() string {
 	case s.rows() == 0:
 		b.WriteString("There is no saved game.\n")
 	default:
-		b.WriteString(st.Heading.Render(fmt.Sprintf("  %-19s  %-7s  %6s  %-20s", "Saved", "Level", "Score", "Seed")) + "\n")
-		rows := max(s.c.h-9-strings.Count(note, "\n"), 3)
+		// Whole rows when they fit; on a narrow terminal a short date,
+		// and the seed of the save under the cursor on a line of its own.
+		full := w-2 >= 19+2+7+2+5+2+6+2+20
+		if full {
+			b.WriteString(st.Heading.Render(fmt.Sprintf("  %-19s  %-7s  %5s  %6s  %-20s", "Saved", "Level", "Turn", "Score", "Seed")) + "\n")
+		} else {
+			b.WriteString(st.Heading.Render(fmt.Sprintf("  %-11s %-5s %4s %6s", "Saved", "Level", "Turn", "Score")) + "\n")
+		}
+		rows := max(s.c.h-9-strings.Count(note, "\n")-strings.Count(savesHint(w), "\n"), 3)
+		if !full {
+			rows = max(rows-1, 1)
+		}
 		first := min(max(s.cursor-rows/2, 0), max(s.rows()-rows, 0))
 		for i := first; i < s.rows() && i < first+rows; i++ {
 			if ts, ok := s.trailsAt(i); ok {
-				line := fmt.Sprintf("%-19s  Trails · %s · %s", ts.Saved.Local().Format("2006-01-02 15:04:05"), ts.Title, ts.Detail)
-				if ts.Err != nil {
+				var line string
+				switch {
+				case ts.Err != nil:
 					line = "Trails · damaged: " + ts.Err.Error()
+				case full:
+					line = fmt.Sprintf("%-19s  Trails · %s · %s", ts.Saved.Local().Format("2006-01-02 15:04:05"), ts.Title, ts.Detail)
+				default:
+					line = fmt.Sprintf("%-11s Trails · %s", ts.Saved.Local().Format("01-02 15:04"), ts.Detail)
 				}
 				line = fit(line, w-2)
 				switch {
@@ -216,11 +237,17 @@ func (s *savesScreen) View() string {
 			}
 			it := s.list[i]
 			var line string
-			if it.Damaged() {
+			switch {
+			case it.Damaged() && full:
 				line = fmt.Sprintf("%-19s  damaged: %s", it.Modified.Local().Format("2006-01-02 15:04:05"), it.Reason())
-			} else {
-				line = fmt.Sprintf("%-19s  %-7s  %6d  %-20d", it.Saved.Local().Format("2006-01-02 15:04:05"),
-					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Score, it.Seed)
+			case it.Damaged():
+				line = fmt.Sprintf("%-11s damaged", it.Modified.Local().Format("01-02 15:04"))
+			case full:
+				line = fmt.Sprintf("%-19s  %-7s  %5d  %6d  %-20d", it.Saved.Local().Format("2006-01-02 15:04:05"),
+					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Turn, it.Score, it.Seed)
+			default:
+				line = fmt.Sprintf("%-11s %-5s %4d %6d", it.Saved.Local().Format("01-02 15:04"),
+					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Turn, it.Score)
 			}
 			line = fit(line, w-2)
 			switch {
@@ -233,10 +260,21 @@ func (s *savesScreen) View() string {
 			}
 			b.WriteString(line + "\n")
 		}
+		if ts, ok := s.trailsAt(s.cursor); ok && !full && ts.Err == nil {
+			b.WriteString(fmt.Sprintf("  %s · %s\n", ts.Title, ts.Saved.Local().Format("2006-01-02 15:04:05")))
+		} else if s.cursor < len(s.list) && !full && !s.list[s.cursor].Damaged() {
+			it := s.list[s.cursor]
+			b.WriteString(fmt.Sprintf("  seed %d · %s\n", it.Seed, it.Saved.Local().Format("2006-01-02 15:04:05")))
+		}
 	}
 	b.WriteString("\n" + st.Warn.Render(note) + "\n")
-	b.WriteString(st.Faint.Render("↑/↓ choose · Enter continue · D delete · Esc back"))
+	b.WriteString(st.Faint.Render(savesHint(w)))
 	return s.c.center(b.String())
+}
+
+// savesHint is the list's key line, on two lines when w is narrow.
+func savesHint(w int) string {
+	return strings.Join(ui.WrapParts([]string{"↑/↓ choose", "Enter continue", "D delete", "Esc back"}, " · ", w), "\n")
 }
 
 // trailsDeletedMsg reports a deleted Trails save.

@@ -221,7 +221,7 @@ func (s *savesScreen) View() string {
 				case full:
 					line = fmt.Sprintf("%-19s  Trails · %s · %s", ts.Saved.Local().Format("2006-01-02 15:04:05"), ts.Title, ts.Detail)
 				default:
-					line = fmt.Sprintf("%-11s Trails · %s", ts.Saved.Local().Format("01-02 15:04"), ts.Detail)
+					line = fmt.Sprintf("%-11s Trails and Towers", ts.Saved.Local().Format("01-02 15:04"))
 				}
 				line = fit(line, w-2)
 				switch {
@@ -261,7 +261,7 @@ func (s *savesScreen) View() string {
 			b.WriteString(line + "\n")
 		}
 		if ts, ok := s.trailsAt(s.cursor); ok && !full && ts.Err == nil {
-			b.WriteString(fmt.Sprintf("  %s · %s\n", ts.Title, ts.Saved.Local().Format("2006-01-02 15:04:05")))
+			b.WriteString(fit("  "+ts.Title+" · "+ts.Detail, w) + "\n")
 		} else if s.cursor < len(s.list) && !full && !s.list[s.cursor].Damaged() {
 			it := s.list[s.cursor]
 			b.WriteString(fmt.Sprintf("  seed %d · %s\n", it.Seed, it.Saved.Local().Format("2006-01-02 15:04:05")))

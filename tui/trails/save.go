@@ -92,7 +92,7 @@ func describeSave(data []byte) (screen.SaveInfo, error) {
 	}
 	return screen.SaveInfo{
 		Title:  fmt.Sprintf("%d×%d, %d tower%s", c.Size, c.Size, c.Towers, plural(c.Towers)),
-		Detail: fmt.Sprintf("%s, move %d", who, len(sv.game.Moves())+1),
+		Detail: fmt.Sprintf("move %d, %s", len(sv.game.Moves())+1, who),
 		Saved:  sv.when,
 	}, nil
 }

@@ -285,7 +285,7 @@ func TestSaveAndContinue(t *testing.T) {
 	if !ok || len(m.saves) != 1 || m.saves[0].Err != nil {
 		t.Fatalf("after Quit to menu: %T %+v", d.top(), m)
 	}
-	if out := d.plain(); !strings.Contains(out, "Continue 11×11, 3 towers · computer 1, move 5") {
+	if out := d.plain(); !strings.Contains(out, "Continue 11×11, 3 towers · move 5, computer 1") {
 		t.Fatalf("the Trails menu:\n%s", out)
 	}
 	rows := strings.Join(g.v.Rows, "/")

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/safetext"
 )
 
@@ -125,6 +126,9 @@ func TestHostileServerCleaned(t *testing.T) {
 	type variant struct {
 		typ, kind string
 		m         Message
+		// valid makes the parts a client checks before it draws anything
+		// (a Trails field's cells) valid again after the filling.
+		valid func(Message)
 	}
 	var variants []variant
 	for _, typ := range messageTypes(t) {
@@ -133,13 +137,24 @@ func TestHostileServerCleaned(t *testing.T) {
 		}
 	}
 	// The states of the other game kinds.
-	variants = append(variants, variant{typ: TypeState, kind: KindTrails, m: &TrailsState{}})
+	variants = append(variants, variant{typ: TypeState, kind: KindTrails, m: &TrailsState{}, valid: func(m Message) {
+		v := &m.(*TrailsState).View
+		v.Size = max(trails.MinSize, 7)
+		v.Rows = nil
+		for range v.Size {
+			v.Rows = append(v.Rows, strings.Repeat(".", v.Size))
+		}
+		m.(*TrailsState).Names = append(m.(*TrailsState).Names, hostile)
+	}})
 	tested := 0
 	for _, vr := range variants {
 		typ, m := vr.typ, vr.m
 		tested++
 		v := reflect.ValueOf(m)
 		fill(v)
+		if vr.valid != nil {
+			vr.valid(m)
+		}
 		data, err := json.Marshal(m)
 		if err != nil {
 			t.Fatalf("%s: %v", typ, err)

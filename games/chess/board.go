@@ -265,10 +265,10 @@ func forward(c Color) int {
 	return 1
 }
 
-// moves are the moves of the side's pieces on the board as given: a slider
+// Moves are the moves of the side's pieces on the board as given: a slider
 // goes on over empty cells and stops at the first piece (an enemy's cell
 // is offered: it is attacked). On a View's board the unseen cells are empty.
-func (p *Position) moves(side Color) []Move {
+func (p *Position) Moves(side Color) []Move {
 	var out []Move
 	add := func(from, to Sq) {
 		pc := p.Board[from]

@@ -68,5 +68,5 @@ func Moves(v *View) []Move {
 		return nil
 	}
 	p := v.Position()
-	return p.moves(v.Side)
+	return p.Moves(v.Side)
 }

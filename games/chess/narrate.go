@@ -102,7 +102,7 @@ func Say(side Color, e Event) string {
 		}
 		return fmt.Sprintf("The %s pawn on %v became a %s (%s).", e.Side, e.At, e.Other, hp(e.HP))
 	case Appeared:
-		return fmt.Sprintf("A %s bonus appeared at %v as the fog lifted.", e.Bonus, e.At)
+		return fmt.Sprintf("%s %s bonus appeared at %v as the fog lifted.", article(e.Bonus.String()), e.Bonus, e.At)
 	case Passed:
 		if own {
 			return "You have no legal move and pass."
@@ -128,4 +128,12 @@ func cells(a, b Sq) string {
 		t = b.String()
 	}
 	return f + "→" + t
+}
+
+// article is "A" or "An" before a word.
+func article(w string) string {
+	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+		return "An"
+	}
+	return "A"
 }

@@ -491,7 +491,7 @@ func TestReopenedFogGetsBonus(t *testing.T) {
 			if f, r := e.At.File(), e.At.Rank(); f < 5 || r < 3 || r > 6 || g.s.Pos.Bonus[e.At] != e.Bonus {
 				t.Fatalf("seed %d: a bonus appeared on %v", seed, e.At)
 			}
-			if got, want := Say(White, e), "A "+e.Bonus.String()+" bonus appeared at "+e.At.String()+" as the fog lifted."; got != want {
+			if got, want := Say(White, e), article(e.Bonus.String())+" "+e.Bonus.String()+" bonus appeared at "+e.At.String()+" as the fog lifted."; got != want || (e.Bonus == AddPiece) != strings.HasPrefix(got, "An ") {
 				t.Fatalf("said %q", got)
 			}
 		}

@@ -227,3 +227,16 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// Player is a computer player for a whole game: its moves depend only on
+// its level, its seed and the view it gets, so a saved game goes on as it
+// would have.
+type Player struct {
+	Level int
+	Seed  uint64
+}
+
+// Move is the player's move in the view's position.
+func (p Player) Move(v *chess.View) (chess.Move, bool) {
+	return Choose(v, p.Level, rand.New(rand.NewPCG(p.Seed, uint64(v.Ply))))
+}

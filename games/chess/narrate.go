@@ -56,10 +56,21 @@ func Say(side Color, e Event) string {
 			}
 			s = fmt.Sprintf("The %s %s%s attacked your %s at %v: ", e.Side, e.Piece, from, e.Other, e.At)
 		}
-		if e.Died {
-			return s + fmt.Sprintf("the %s died, the %s has %s.", e.Piece, e.Other, hp(e.OtherHP))
+		// The attacker and the defender, told apart by their owners when
+		// they are of one kind.
+		att, def := "the "+e.Piece.String(), "the "+e.Other.String()
+		if e.Piece == e.Other {
+			mine, theirs := "your "+e.Piece.String(), "the "+e.Side.Other().String()+" "+e.Piece.String()
+			if own {
+				att, def = mine, theirs
+			} else {
+				att, def = "the "+e.Side.String()+" "+e.Piece.String(), mine
+			}
 		}
-		return s + fmt.Sprintf("the %s died, the %s has %s.", e.Other, e.Piece, hp(e.HP))
+		if e.Died {
+			return s + fmt.Sprintf("%s died, %s has %s.", att, def, hp(e.OtherHP))
+		}
+		return s + fmt.Sprintf("%s died, %s has %s.", def, att, hp(e.HP))
 	case Damaged:
 		if e.Died {
 			return fmt.Sprintf("%s lost %s on the damage cell at %v and died.", who(), hp(e.Amount), e.At)

@@ -137,9 +137,9 @@ func TestCombatExamples(t *testing.T) {
 		said      string
 		attackerT bool
 	}{
-		{"2 vs 3", "2", "3", Piece{Kind: Rook, Color: Black, HP: 1, Max: 3, Moved: true}, "Your rook attacked a rook at a3: the rook died, the rook has 1 HP.", false},
-		{"4 vs 2", "4", "2", Piece{Kind: Rook, Color: White, HP: 2, Max: 4, Moved: true}, "Your rook attacked a rook at a3: the rook died, the rook has 2 HP.", true},
-		{"3 vs 3", "3", "3", Piece{Kind: Rook, Color: White, HP: 1, Max: 3, Moved: true}, "Your rook attacked a rook at a3: the rook died, the rook has 1 HP.", true},
+		{"2 vs 3", "2", "3", Piece{Kind: Rook, Color: Black, HP: 1, Max: 3, Moved: true}, "Your rook attacked a rook at a3: your rook died, the black rook has 1 HP.", false},
+		{"4 vs 2", "4", "2", Piece{Kind: Rook, Color: White, HP: 2, Max: 4, Moved: true}, "Your rook attacked a rook at a3: the black rook died, your rook has 2 HP.", true},
+		{"3 vs 3", "3", "3", Piece{Kind: Rook, Color: White, HP: 1, Max: 3, Moved: true}, "Your rook attacked a rook at a3: the black rook died, your rook has 1 HP.", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

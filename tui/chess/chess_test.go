@@ -110,7 +110,7 @@ func TestCursorPickAndMouse(t *testing.T) {
 		t.Fatalf("f3 holds %+v after the clicks", p)
 	}
 	// A wrong target says why and keeps the piece picked.
-	d.keys("<enter>")    // the knight, under the cursor
+	d.keys("<enter>")     // the knight, under the cursor
 	d.keys("<up><enter>") // to f4: not a knight's move
 	if !strings.Contains(d.screen(), "cannot go to") {
 		t.Errorf("no word of a refused target:\n%s", d.screen())

@@ -36,8 +36,8 @@ var fixedNow = time.Date(2025, 3, 14, 15, 9, 26, 0, time.UTC)
 type Config struct {
 	Saves string
 	Chess *Setup
-	seed      uint64
-	clock     *atomic.Int64 // the clock's offset from fixedNow
+	seed  uint64
+	clock *atomic.Int64 // the clock's offset from fixedNow
 }
 
 var clocks = map[testing.TB]*atomic.Int64{}

@@ -12,6 +12,7 @@ import (
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/chess"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
@@ -68,6 +69,9 @@ type Config struct {
 	// Labyrinth, when set, opens a Labyrinth game (`minotaur labyrinth`)
 	// instead of the main menu.
 	Labyrinth *LabyrinthSetup
+	// Chess, when set, opens a game of Open-world chess (`minotaur chess`)
+	// instead of the main menu.
+	Chess *ChessSetup
 	// StepDelay is the pause between two steps of travel and explore, so
 	// that the player sees each (0: 60 ms).
 	StepDelay time.Duration
@@ -76,6 +80,10 @@ type Config struct {
 // LabyrinthSetup is a Labyrinth game asked for on the command line
 // (`minotaur labyrinth FIELD`): the game opens on it instead of the menu.
 type LabyrinthSetup = labyrinth.Setup
+
+// ChessSetup is a chess game asked for on the command line (`minotaur
+// chess`): the game opens on it instead of the menu.
+type ChessSetup = chess.Setup
 
 // LevelFile is a level of a custom campaign and the text of the file it
 // was read from, which replays carry so that they play back without the
@@ -264,6 +272,9 @@ func New(cfg Config) *Model {
 		// The game opens on the setup's questions, or at once on the game
 		// when the command line answered them all.
 		return &Model{c: c, stack: []screen{labyrinth.Open(c.screens(), cfg.Labyrinth)}}
+	}
+	if cfg.Chess != nil {
+		return &Model{c: c, stack: []screen{chess.Open(c.screens(), *cfg.Chess)}}
 	}
 	return &Model{c: c, stack: []screen{newMenu(c)}}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/chess"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
@@ -24,18 +25,19 @@ const (
 	itemContinue
 	itemNetwork
 	itemLabyrinth
+	itemChess
 	itemScores
 	itemHelp
 	itemQuit
 )
 
-var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "High scores", "Help", "Quit"}
+var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "Open-world chess", "High scores", "Help", "Quit"}
 
 // menuLetters are the keys of the items, one each, drawn beside them: the
 // first letter where no other item starts with it, else a letter of the
 // name (neTwork game, hIgh scores), never W, S, K or J, which move the
 // cursor. A key chooses its item at once; ? is Help too.
-var menuLetters = [...]rune{'N', 'C', 'T', 'L', 'I', 'H', 'Q'}
+var menuLetters = [...]rune{'N', 'C', 'T', 'L', 'O', 'I', 'H', 'Q'}
 
 // menuScreen is the main menu. It lists the saved games when it opens, to
 // grey out Continue when there is none.
@@ -161,6 +163,8 @@ func (m *menuScreen) choose(i menuItem) (nav, tea.Cmd) {
 		return push(newNetworkScreen(m.c)), nil
 	case itemLabyrinth:
 		return replace(labyrinth.NewMenu(m.c.screens())), nil
+	case itemChess:
+		return replace(chess.NewMenu(m.c.screens())), nil
 	case itemScores:
 		return push(newScoresScreen(m.c, 0, nil)), nil
 	case itemHelp:
@@ -185,7 +189,7 @@ func (m *menuScreen) View() string {
 	var items []string
 	for i, label := range menuLabels {
 		item := menuItem(i)
-		text := fmt.Sprintf("%-14s", label)
+		text := fmt.Sprintf("%-16s", label)
 		letter := string(menuLetters[i]) + "  "
 		switch {
 		case !m.enabled(item):

@@ -14,6 +14,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/games/chess"
 	"github.com/minotaur-game/minotaur/games/chess/chessbot"
+	chessui "github.com/minotaur-game/minotaur/tui/chess"
 )
 
 func init() {
@@ -62,12 +63,6 @@ type chessFlags struct {
 	script string
 }
 
-// chessGameSalt and chessBotSalt make the game's and the computer's random
-// sources from one seed.
-const (
-	chessGameSalt = 0xc4e55
-	chessBotSalt  = 0xb07
-)
 
 func runChess(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("chess", pflag.ContinueOnError)
@@ -128,10 +123,12 @@ type chessSetup struct {
 	level   int
 }
 
-func (s chessSetup) game() *chess.Game { return chess.New(rand.NewPCG(s.seed, chessGameSalt)) }
+// game and bot make the game and the computer from the seed as the screen
+// does, so that a seed gives the same game in a script and on the screen.
+func (s chessSetup) game() *chess.Game { return chess.New(rand.NewPCG(s.seed, chessui.GameSalt)) }
 
 func (s chessSetup) bot() chessbot.Player {
-	return chessbot.Player{Level: s.level, Seed: s.seed ^ chessBotSalt}
+	return chessbot.Player{Level: s.level, Seed: s.seed ^ chessui.BotSalt}
 }
 
 // runChessScript plays a headless game: one move a line for the side to

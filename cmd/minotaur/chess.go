@@ -63,7 +63,6 @@ type chessFlags struct {
 	script string
 }
 
-
 func runChess(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("chess", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)

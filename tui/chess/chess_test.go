@@ -359,3 +359,39 @@ func TestMenuStartsGames(t *testing.T) {
 		t.Errorf("Black's board is not turned (rank 1 on top):\n%s", d.screen())
 	}
 }
+
+// TestHotSeatEnd: once a hot-seat game is over, its end shows both sides'
+// last boards side by side, or the winner's alone on a small terminal.
+func TestHotSeatEnd(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		d := newDriver(t, testConfig(t, 1), size[0], size[1])
+		pos := chess.Position{}
+		pos.Board[chess.At(4, 0)] = chess.NewPiece(chess.King, chess.White)
+		q := chess.NewPiece(chess.Queen, chess.White)
+		q.HP, q.Max = 6, 6
+		pos.Board[chess.At(4, 1)] = q
+		pos.Board[chess.At(4, 3)] = chess.NewPiece(chess.King, chess.Black)
+		pos.Board[chess.At(0, 6)] = chess.NewPiece(chess.Pawn, chess.Black)
+		m := &match{g: chess.Setup(pos, chess.White, rand.NewPCG(1, 1)), hotSeat: true}
+		d.stack = append(d.stack[:0], newGameScreen(d.c, m, false))
+		d.keys("<enter>")
+		d.typeMove("e2e4")
+		if !strings.Contains(d.screen(), "WHITE WINS") {
+			t.Fatalf("after the king's death:\n%s", d.screen())
+		}
+		d.keys("<enter>")
+		d.expectScreen("chess-end")
+		frame := d.screen()
+		checkFits(t, frame, size[0], size[1])
+		two := strings.Contains(frame, "White's last view") && strings.Contains(frame, "Black's last view")
+		if two != (size[0] == 80) {
+			t.Errorf("both boards %v at %dx%d:\n%s", two, size[0], size[1], frame)
+		}
+		if size[0] == 80 {
+			golden(t, "chess_end_hotseat", frame)
+		}
+		later(t, 600_000_000)
+		d.keys("<enter>")
+		d.expectScreen("chess-menu")
+	}
+}

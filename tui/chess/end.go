@@ -73,11 +73,15 @@ func (e *endScreen) View() string {
 	if e.m.hotSeat {
 		sides = []chess.Color{chess.White, chess.Black}
 	}
-	if len(sides) == 2 && w >= 2*boardW+4 {
-		body = screen.Columns(e.column(sides[0]), e.column(sides[1]), boardW, boardW, 4, w)
-	} else {
+	if len(sides) == 2 {
+		l, r := e.column(sides[0]), e.column(sides[1])
+		if lw, rw := widest(l), widest(r); w >= lw+rw+4 {
+			body = screen.Columns(l, r, lw, rw, 4, w)
+		}
+	}
+	if body == nil {
 		col := e.column(e.viewer(sides))
-		body = screen.Columns(col, nil, boardW, 0, 0, w)
+		body = screen.Columns(col, nil, widest(col), 0, 0, w)
 	}
 	for i, l := range body {
 		if lipgloss.Width(l) > w {
@@ -93,5 +97,14 @@ func (e *endScreen) viewer(sides []chess.Color) chess.Color {
 		return sides[0]
 	}
 	w, _, _ := e.m.g.Result()
+	return w
+}
+
+// widest is the width of a block's widest line.
+func widest(lines []string) int {
+	w := 0
+	for _, l := range lines {
+		w = max(w, lipgloss.Width(l))
+	}
 	return w
 }

@@ -4,11 +4,15 @@ import (
 	"flag"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/minotaur-game/minotaur/games/chess"
 )
 
 var matchGames = flag.Int("games", 40, "games per pairing in TestMatch (docs/chess.md: 200)")
+
+// slowest is the longest level-3 decision the matches saw.
+var slowest time.Duration
 
 // MaxPlies ends a measured game without a winner.
 const maxPlies = 400
@@ -26,7 +30,11 @@ func matchPlies(seed uint64, w, b int) (winner chess.Color, decided bool, plies 
 	for ply := 0; ply < maxPlies && !g.Over(); ply++ {
 		side := g.ToMove()
 		v := g.View(side)
+		start := time.Now()
 		m, ok := Choose(&v, levels[side], rand.New(rand.NewPCG(seed, uint64(ply))))
+		if d := time.Since(start); levels[side] == Levels && d > slowest {
+			slowest = d // for the table's reader; never a pass or a fail
+		}
 		if !ok {
 			panic("no move offered to the side to move")
 		}
@@ -127,6 +135,7 @@ func TestMatchTable(t *testing.T) {
 				losses++
 			}
 		}
+		t.Logf("slowest level-3 decision so far: %v", slowest)
 		t.Logf("| level %d | %s | %d | %d | %d | %d | %.0f |", p[0], name(p[1]), *matchGames, wins, losses, *matchGames-wins-losses, float64(plies)/float64(*matchGames))
 	}
 }

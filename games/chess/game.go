@@ -385,6 +385,16 @@ func Load(data []byte) (*Game, error) {
 			return nil, fmt.Errorf("a chess save with an unknown bonus on %v", Sq(sq))
 		}
 	}
+	for c := range s.Sight {
+		for sq, m := range s.Sight[c] {
+			if m < 0 || m > seenMark {
+				return nil, fmt.Errorf("a chess save whose fog of %s on %v is damaged", Color(c), Sq(sq))
+			}
+		}
+	}
+	if s.Ply < 0 || s.Winner != White && s.Winner != Black {
+		return nil, errors.New("a chess save whose turn or winner is damaged")
+	}
 	if !s.Over && (s.Pos.KingAt(White) == NoSq || s.Pos.KingAt(Black) == NoSq) {
 		return nil, errors.New("a chess save of a game going on without both kings")
 	}

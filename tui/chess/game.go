@@ -560,6 +560,26 @@ func (s *gameScreen) bottom(w int) string {
 	return screen.Fit(strings.Join(hints, st.Faint.Render(" · ")), w)
 }
 
+// smallBottom is the last line of a small terminal: with no room for the
+// log under the board, the latest thing the side was told (a move or a
+// fight before a new bonus) takes the keys' place while it is new (L shows
+// the log, ? the keys).
+func (s *gameScreen) smallBottom(w int, logShown bool) string {
+	log := s.m.g.Log(s.side)
+	quiet := s.promo == nil && s.note == "" && s.typed == "" && s.sel == chess.NoSq && s.stage == stPlay
+	if logShown || !quiet || len(log) == 0 || len(log) <= s.since {
+		return s.bottom(w)
+	}
+	last := log[len(log)-1]
+	for i := len(log) - 1; i >= s.since; i-- {
+		if log[i].Kind != chess.Appeared { // a fight or a move says more than a new bonus
+			last = log[i]
+			break
+		}
+	}
+	return screen.Fit(chess.Say(s.side, last), w-9) + s.c.Styles.Faint.Render(" (L: log)")
+}
+
 // panelW is the side panel's width beside the board, 0 when there is no room.
 func (s *gameScreen) panelW() int {
 	if w := s.c.Width - boardW - 2; w >= 24 {
@@ -626,7 +646,7 @@ func (s *gameScreen) playView() string {
 	for i := len(board) + len(under); i < h-2; i++ {
 		b.WriteString("\n")
 	}
-	b.WriteString(s.bottom(w))
+	b.WriteString(s.smallBottom(w, room > 0))
 	return b.String()
 }
 

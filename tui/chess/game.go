@@ -35,13 +35,6 @@ var gameKeys = struct {
 	Pause: key.NewBinding(key.WithKeys("esc", "p", "P"), key.WithHelp("Esc", "pause")),
 }
 
-// botMsg is the computer's move, decided in a command from its view.
-type botMsg struct {
-	ply  int
-	move chess.Move
-	ok   bool
-}
-
 // gameScreen is a chess game on the screen: against the computer, or two
 // players taking turns at one keyboard with the board hidden in between.
 type gameScreen struct {
@@ -67,7 +60,11 @@ func newGameScreen(c *screen.Context, m *match, resumed bool) *gameScreen {
 		s.stage, s.side = stHandover, m.g.ToMove()
 	default:
 		s.side = m.human
+		s.botMoves()
 		s.begin()
+		if m.g.Over() {
+			s.stage = stOver
+		}
 	}
 	if resumed {
 		s.note = "Welcome back."
@@ -108,38 +105,32 @@ func (s *gameScreen) ownKing() chess.Sq {
 	return chess.At(4, 0)
 }
 
-// Init lets the computer move if it is its turn, and asks for the mouse.
-func (s *gameScreen) Init() tea.Cmd {
-	return tea.Batch(tea.EnableMouseCellMotion, s.botTurn())
-}
+// Init asks for the mouse.
+func (s *gameScreen) Init() tea.Cmd { return tea.EnableMouseCellMotion }
 
-// botTurn is the computer's move as a command, when it is its turn.
-func (s *gameScreen) botTurn() tea.Cmd {
+// botMoves lets the computer move while it is its turn. It decides from
+// its own side's view alone, in a few milliseconds (docs/chess.md), so it
+// moves at once, in Update: no answer of it can reach another screen (the
+// pause menu) and be lost there.
+func (s *gameScreen) botMoves() {
 	g := s.m.g
-	if s.m.hotSeat || g.Over() || g.ToMove() == s.m.human {
-		return nil
-	}
-	v := g.View(g.ToMove()) // the computer's own view, and nothing else
-	bot, ply := s.m.bot, g.Ply()
-	return func() tea.Msg {
-		m, ok := bot.Move(&v)
-		return botMsg{ply: ply, move: m, ok: ok}
+	for !s.m.hotSeat && !g.Over() && g.ToMove() != s.m.human {
+		v := g.View(g.ToMove()) // the computer's own view, and nothing else
+		m, ok := s.m.bot.Move(&v)
+		if !ok {
+			return
+		}
+		if _, err := g.Apply(m); err != nil {
+			s.note = "The computer's move was refused: " + err.Error()
+			return
+		}
+		s.m.unsaved = true
 	}
 }
 
 // Update plays keys, clicks and the computer's moves.
 func (s *gameScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
-	case botMsg:
-		if msg.ply != s.m.g.Ply() || !msg.ok {
-			return screen.Stay, nil
-		}
-		if _, err := s.m.g.Apply(msg.move); err != nil {
-			s.note = "The computer's move was refused: " + err.Error()
-			return screen.Stay, nil
-		}
-		s.m.unsaved = true
-		return screen.Stay, s.afterMove()
 	case screen.SavedMsg:
 		s.Saved(msg)
 		if msg.Err != nil {
@@ -164,11 +155,11 @@ func (s *gameScreen) afterMove() tea.Cmd {
 		return screen.RemoveSave(s.c.Saves, file) // an ended game needs no place to come back to
 	}
 	if !s.m.hotSeat {
-		if s.m.g.ToMove() == s.m.human {
-			s.begin()
-			return nil
+		s.botMoves()
+		if s.m.g.Over() {
+			return s.afterMove()
 		}
-		return s.botTurn()
+		s.begin()
 	}
 	return nil
 }
@@ -229,7 +220,6 @@ func (s *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		s.moveCursor(1, 0)
 	case key.Matches(k, gameKeys.Pick):
 		if !myTurn {
-			s.note = "Wait: the computer is moving."
 			return screen.Stay, nil
 		}
 		if m, err := chess.ParseMove(s.typed); err == nil && len(s.typed) >= 4 {
@@ -489,7 +479,7 @@ func (s *gameScreen) status() string {
 	case g.ToMove() == s.side:
 		return st.Heading.Render(fmt.Sprintf("%s to move", g.ToMove().Title()))
 	}
-	return st.Faint.Render(fmt.Sprintf("%s (the computer) is thinking…", g.ToMove().Title()))
+	return st.Faint.Render(fmt.Sprintf("%s to move", g.ToMove().Title()))
 }
 
 // marks are the cursor, the picked piece and its targets.

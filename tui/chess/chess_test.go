@@ -328,11 +328,13 @@ func TestColour(t *testing.T) {
 		}
 		d.typeMove("e2e4")
 		d.typeMove("e4e5")
+		d.keys("<up><enter>") // the cursor and a piece picked, its targets marked
 		raw := d.top().View()
 		if !strings.Contains(raw, "\x1b[") {
 			t.Fatal("no colour in the frame")
 		}
 		checkFits(t, ansi.Strip(raw), size[0], size[1])
+		golden(t, "chess_colour_"+itoa(size[0])+"x"+itoa(size[1]), raw)
 	}
 }
 

@@ -231,9 +231,30 @@ func (c *Client) send(r Request) error {
 }
 
 // Hello introduces the player (or resumes its seat with token).
+// The game's own client plays every kind the program has screens for:
+// its hello lists them (ClientKinds).
 func (c *Client) Hello(name, token string) error {
-	return c.send(Request{T: TypeHello, V: Version, Name: name, Token: token})
+	return c.send(Request{T: TypeHello, V: Version, Name: name, Token: token, Kinds: ClientKinds()})
 }
+
+// ClientKinds are the kinds of game besides Minotaur's that this
+// program's screens play online.
+func ClientKinds() []string { return []string{KindTrails} }
+
+// InviteKind invites a player to a game of the kind (KindTrails).
+func (c *Client) InviteKind(to, kind string) error {
+	return c.send(Request{T: TypeInvite, To: to, Kind: kind})
+}
+
+// SoloKind starts a game of the kind against the server's computer at
+// level (0: its middle level).
+func (c *Client) SoloKind(kind string, level int) error {
+	return c.send(Request{T: TypeSolo, Kind: kind, Level: level})
+}
+
+// Move plays a move of a game of another kind: its action as the kind
+// writes it (a Trails direction: U, L, D, R).
+func (c *Client) Move(a string) error { return c.send(Request{T: TypeAct, A: a}) }
 
 // HelloBot says hello as a program: the lobby shows the name as a bot.
 func (c *Client) HelloBot(name string) error {

@@ -15,6 +15,7 @@ import (
 	"github.com/minotaur-game/minotaur/tui/chess"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
 // The smallest terminal the screens can be used in. Below it every screen
@@ -69,6 +70,9 @@ type Config struct {
 	// Labyrinth, when set, opens a Labyrinth game (`minotaur labyrinth`)
 	// instead of the main menu.
 	Labyrinth *LabyrinthSetup
+	// Trails, when set, opens a Trails and Towers game (`minotaur
+	// trails`) instead of the main menu.
+	Trails *TrailsSetup
 	// Chess, when set, opens a game of Open-world chess (`minotaur chess`)
 	// instead of the main menu.
 	Chess *ChessSetup
@@ -80,6 +84,9 @@ type Config struct {
 // LabyrinthSetup is a Labyrinth game asked for on the command line
 // (`minotaur labyrinth FIELD`): the game opens on it instead of the menu.
 type LabyrinthSetup = labyrinth.Setup
+
+// TrailsSetup is a Trails and Towers game asked for on the command line.
+type TrailsSetup = trails.Setup
 
 // ChessSetup is a chess game asked for on the command line (`minotaur
 // chess`): the game opens on it instead of the menu.
@@ -272,6 +279,9 @@ func New(cfg Config) *Model {
 		// The game opens on the setup's questions, or at once on the game
 		// when the command line answered them all.
 		return &Model{c: c, stack: []screen{labyrinth.Open(c.screens(), cfg.Labyrinth)}}
+	}
+	if cfg.Trails != nil {
+		return &Model{c: c, stack: []screen{trails.Open(c.screens(), *cfg.Trails)}}
 	}
 	if cfg.Chess != nil {
 		return &Model{c: c, stack: []screen{chess.Open(c.screens(), *cfg.Chess)}}

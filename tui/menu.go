@@ -15,6 +15,7 @@ import (
 	"github.com/minotaur-game/minotaur/tui/chess"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
 // menuItem is one line of the main menu.
@@ -25,19 +26,20 @@ const (
 	itemContinue
 	itemNetwork
 	itemLabyrinth
+	itemTrails
 	itemChess
 	itemScores
 	itemHelp
 	itemQuit
 )
 
-var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "Open-world chess", "High scores", "Help", "Quit"}
+var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "Trails and Towers", "Open-world chess", "High scores", "Help", "Quit"}
 
 // menuLetters are the keys of the items, one each, drawn beside them: the
 // first letter where no other item starts with it, else a letter of the
-// name (neTwork game, hIgh scores), never W, S, K or J, which move the
-// cursor. A key chooses its item at once; ? is Help too.
-var menuLetters = [...]rune{'N', 'C', 'T', 'L', 'O', 'I', 'H', 'Q'}
+// name (neTwork game, tRails and towers, Open-world chess, hIgh scores),
+// never W, S, K or J, which move the cursor. A key chooses its item at once; ? is Help too.
+var menuLetters = [...]rune{'N', 'C', 'T', 'L', 'R', 'O', 'I', 'H', 'Q'}
 
 // menuScreen is the main menu. It lists the saved games when it opens, to
 // grey out Continue when there is none.
@@ -163,6 +165,8 @@ func (m *menuScreen) choose(i menuItem) (nav, tea.Cmd) {
 		return push(newNetworkScreen(m.c)), nil
 	case itemLabyrinth:
 		return replace(labyrinth.NewMenu(m.c.screens())), nil
+	case itemTrails:
+		return replace(trails.NewMenu(m.c.screens())), nil
 	case itemChess:
 		return replace(chess.NewMenu(m.c.screens())), nil
 	case itemScores:
@@ -189,7 +193,7 @@ func (m *menuScreen) View() string {
 	var items []string
 	for i, label := range menuLabels {
 		item := menuItem(i)
-		text := fmt.Sprintf("%-16s", label)
+		text := fmt.Sprintf("%-17s", label)
 		letter := string(menuLetters[i]) + "  "
 		switch {
 		case !m.enabled(item):
@@ -214,9 +218,13 @@ func (m *menuScreen) View() string {
 	if m.c.h >= 14 {
 		parts = append(parts, st.Faint.Render(wrap("Find the key. Reach the exit. Do not get caught.", m.c.w)), "")
 	}
-	parts = append(parts,
-		block(strings.Join(items, "\n")), "",
-		st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
+	parts = append(parts, block(strings.Join(items, "\n")))
+	if m.c.h >= 14 {
+		// On a 12-line terminal the nine items and two lines of keys
+		// leave one line between them: the note's.
+		parts = append(parts, "")
+	}
+	parts = append(parts, st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
 	if m.ended != "" {
 		parts = append(parts, st.Warn.Render(wrap(m.ended, max(m.c.w-4, 10))), "")
 	}

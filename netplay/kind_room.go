@@ -94,7 +94,9 @@ func (r *room) startMsg(seat int) *Start {
 // botMoves plays the computer's moves while it is its turn. Caller holds
 // r.mu.
 func (r *room) botMoves() {
-	for n := 0; n < 2; n++ {
+	// A few moves in a row when the other side cannot move (Trails: a
+	// player with no way on; chess: a side with no legal move passes).
+	for n := 0; n < 16; n++ {
 		a := r.m.BotMove()
 		if a == "" {
 			return

@@ -474,6 +474,9 @@ func DecodeMessage(line []byte) (Message, error) {
 	if env.T == TypeState && env.Kind == KindTrails {
 		m = &TrailsState{}
 	}
+	if env.T == TypeState && env.Kind == KindChess {
+		m = &ChessState{}
+	}
 	if m == nil {
 		return nil, fmt.Errorf("%w %q", ErrUnknownMessage, saves.CleanText(env.T))
 	}
@@ -528,6 +531,13 @@ func cleanMessage(m Message) {
 			m.Names[i] = saves.CleanText(m.Names[i])
 		}
 		m.Result = saves.CleanText(m.Result)
+	case *ChessState:
+		for i := range m.Names {
+			m.Names[i] = saves.CleanText(m.Names[i])
+		}
+		for i := range m.Said {
+			m.Said[i] = saves.CleanText(m.Said[i])
+		}
 	case *Over:
 		m.Winner = saves.CleanText(m.Winner)
 	}

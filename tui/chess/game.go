@@ -39,6 +39,8 @@ var gameKeys = struct {
 // players taking turns at one keyboard with the board hidden in between.
 type gameScreen struct {
 	c      *screen.Context
+	t      table   // what the screen reads: the game here, or the server's states
+	net    *online // set when the game is on a server
 	tiles  *screen.Tiles
 	m      *match
 	stage  int
@@ -52,7 +54,7 @@ type gameScreen struct {
 }
 
 func newGameScreen(c *screen.Context, m *match, resumed bool) *gameScreen {
-	s := &gameScreen{c: c, tiles: newTiles(c.Styles), m: m, sel: chess.NoSq, cursor: chess.NoSq}
+	s := &gameScreen{c: c, t: m.g, tiles: newTiles(c.Styles), m: m, sel: chess.NoSq, cursor: chess.NoSq}
 	switch {
 	case m.g.Over():
 		s.stage, s.side = stOver, s.viewer()
@@ -78,9 +80,9 @@ func (s *gameScreen) viewer() chess.Color {
 	if !s.m.hotSeat {
 		return s.m.human
 	}
-	w, drawn, _ := s.m.g.Result()
+	w, drawn, _ := s.t.Result()
 	if drawn {
-		return s.m.g.ToMove()
+		return s.t.ToMove()
 	}
 	return w
 }
@@ -97,7 +99,7 @@ func (s *gameScreen) begin() {
 
 // ownKing is the cell of the shown side's king (e1 when it is gone).
 func (s *gameScreen) ownKing() chess.Sq {
-	v := s.m.g.View(s.side)
+	v := s.t.View(s.side)
 	p := v.Position()
 	if k := p.KingAt(s.side); k != chess.NoSq {
 		return k
@@ -105,14 +107,22 @@ func (s *gameScreen) ownKing() chess.Sq {
 	return chess.At(4, 0)
 }
 
-// Init asks for the mouse.
-func (s *gameScreen) Init() tea.Cmd { return tea.EnableMouseCellMotion }
+// Init asks for the mouse, and online waits for the server.
+func (s *gameScreen) Init() tea.Cmd {
+	if s.net != nil {
+		return tea.Batch(tea.EnableMouseCellMotion, s.net.link.Wait())
+	}
+	return tea.EnableMouseCellMotion
+}
 
 // botMoves lets the computer move while it is its turn. It decides from
 // its own side's view alone, in a few milliseconds (docs/chess.md), so it
 // moves at once, in Update: no answer of it can reach another screen (the
 // pause menu) and be lost there.
 func (s *gameScreen) botMoves() {
+	if s.net != nil {
+		return // the server's computer moves on the server
+	}
 	g := s.m.g
 	for !s.m.hotSeat && !g.Over() && g.ToMove() != s.m.human {
 		v := g.View(g.ToMove()) // the computer's own view, and nothing else
@@ -130,6 +140,11 @@ func (s *gameScreen) botMoves() {
 
 // Update plays keys, clicks and the computer's moves.
 func (s *gameScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if s.net != nil {
+		if m, err, ok := s.net.link.Unpack(msg); ok {
+			return s.netUpdate(m, err)
+		}
+	}
 	switch msg := msg.(type) {
 	case screen.SavedMsg:
 		s.Saved(msg)
@@ -146,7 +161,7 @@ func (s *gameScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 
 // afterMove goes on after any move: the end, the hand-over, the computer.
 func (s *gameScreen) afterMove() tea.Cmd {
-	if s.m.g.Over() {
+	if s.t.Over() {
 		s.stage, s.side = stOver, s.viewer()
 		s.sel, s.typed, s.promo = chess.NoSq, "", nil
 		s.m.unsaved = false
@@ -156,7 +171,7 @@ func (s *gameScreen) afterMove() tea.Cmd {
 	}
 	if !s.m.hotSeat {
 		s.botMoves()
-		if s.m.g.Over() {
+		if s.t.Over() {
 			return s.afterMove()
 		}
 		s.begin()
@@ -165,11 +180,16 @@ func (s *gameScreen) afterMove() tea.Cmd {
 }
 
 func (s *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
+	if s.net != nil {
+		if nav, cmd, done := s.netKey(k); done {
+			return nav, cmd
+		}
+	}
 	switch s.stage {
 	case stHandover:
 		switch {
 		case k.Type == tea.KeyEnter:
-			s.side = s.m.g.ToMove()
+			s.side = s.t.ToMove()
 			s.cursor = chess.NoSq
 			s.begin()
 			s.note = ""
@@ -294,7 +314,7 @@ func movePrefix(t string) bool {
 
 // myTurn reports whether the shown side may move now.
 func (s *gameScreen) myTurn() bool {
-	return s.stage == stPlay && s.m.g.ToMove() == s.side
+	return s.stage == stPlay && s.t.ToMove() == s.side
 }
 
 // moveCursor moves the cursor on the board as the side sees it.
@@ -309,7 +329,7 @@ func (s *gameScreen) moveCursor(df, dr int) {
 
 // moves are the side's offered moves from the picked piece.
 func (s *gameScreen) moves(from chess.Sq) []chess.Move {
-	v := s.m.g.View(s.side)
+	v := s.t.View(s.side)
 	var out []chess.Move
 	for _, m := range chess.Moves(&v) {
 		if m.From == from {
@@ -322,7 +342,7 @@ func (s *gameScreen) moves(from chess.Sq) []chess.Move {
 // pick is Enter (or a click) on a cell: pick a piece of the side, or send
 // the picked one there.
 func (s *gameScreen) pick(at chess.Sq) tea.Cmd {
-	v := s.m.g.View(s.side)
+	v := s.t.View(s.side)
 	p := v.Cells[at].Piece
 	s.note = ""
 	if !p.Empty() && p.Color == s.side && at != s.sel {
@@ -383,7 +403,7 @@ func (s *gameScreen) promotion(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 func (s *gameScreen) play(m chess.Move) tea.Cmd {
 	s.note = ""
 	if m.Promo == chess.None {
-		if p := s.m.g.View(s.side).Cells[m.From].Piece; p.Kind == chess.Pawn && m.To.Rank() == 7*(1-int(s.side)) {
+		if p := s.t.View(s.side).Cells[m.From].Piece; p.Kind == chess.Pawn && m.To.Rank() == 7*(1-int(s.side)) {
 			for _, l := range s.moves(m.From) {
 				if l.To == m.To && l.Promo != chess.None {
 					s.promo = &m
@@ -392,7 +412,10 @@ func (s *gameScreen) play(m chess.Move) tea.Cmd {
 			}
 		}
 	}
-	before := len(s.m.g.Log(s.side))
+	if s.net != nil {
+		return s.netPlay(m)
+	}
+	before := len(s.t.Log(s.side))
 	if _, err := s.m.g.Apply(m); err != nil {
 		s.note = "Not a move: " + err.Error() + "."
 		return nil
@@ -404,7 +427,7 @@ func (s *gameScreen) play(m chess.Move) tea.Cmd {
 	// turn; the move's own outcome is still lit then, with what followed.
 	s.m.seen[s.side] = before
 	s.since = before
-	if s.m.hotSeat && !s.m.g.Over() {
+	if s.m.hotSeat && !s.t.Over() {
 		s.stage = stMoved
 		return nil
 	}
@@ -438,9 +461,9 @@ func (s *gameScreen) View() string {
 	st := s.c.Styles
 	switch s.stage {
 	case stHandover:
-		side := s.m.g.ToMove()
+		side := s.t.ToMove()
 		body := st.Title.Render(side.Title()+"'s turn — press Enter") + "\n\n" +
-			fmt.Sprintf("Move %d · %s", moveNo(s.m.g), s.m.players()) + "\n\n" +
+			fmt.Sprintf("Move %d · %s", moveNo(s.t), s.players()) + "\n\n" +
 			st.Faint.Render(screen.Wrap(side.Other().Title()+" looks away. Esc: pause (save, quit).", max(s.c.Width-10, 20)))
 		if s.note != "" {
 			body += "\n\n" + st.Warn.Render(s.note)
@@ -455,20 +478,28 @@ func (s *gameScreen) title(w int) string {
 	st := s.c.Styles
 	t := st.Title.Render("OPEN-WORLD CHESS")
 	if w >= 60 {
-		t += st.Faint.Render(" · " + s.m.players())
+		t += st.Faint.Render(" · " + s.players())
 	}
-	return screen.Fit(t+st.Faint.Render(fmt.Sprintf(" · move %d", moveNo(s.m.g))), w)
+	return screen.Fit(t+st.Faint.Render(fmt.Sprintf(" · move %d", moveNo(s.t))), w)
+}
+
+// players says who plays.
+func (s *gameScreen) players() string {
+	if s.net != nil {
+		return s.net.title
+	}
+	return s.m.players()
 }
 
 // status says whose turn it is, or how the game ended.
 func (s *gameScreen) status() string {
 	st := s.c.Styles
-	g := s.m.g
+	g := s.t
 	if w, drawn, over := g.Result(); over {
 		if drawn {
 			return st.Warn.Render("Neither side can move: no winner.")
 		}
-		if !s.m.hotSeat && w != s.m.human {
+		if !s.m.hotSeat && w != s.m.human && (s.net == nil || s.net.seat != 0) {
 			return st.Bad.Render(fmt.Sprintf("%s WINS: your king has left the board.", strings.ToUpper(w.Title())))
 		}
 		return st.Good.Render(fmt.Sprintf("%s WINS: the %s king has left the board.", strings.ToUpper(w.Title()), w.Other()))
@@ -503,7 +534,7 @@ func (s *gameScreen) marks() marks {
 func (s *gameScreen) logLines(w int) []string {
 	st := s.c.Styles
 	var out []string
-	for i, e := range s.m.g.Log(s.side) {
+	for i, e := range s.t.Log(s.side) {
 		for j, l := range strings.Split(screen.Wrap(chess.Say(s.side, e), w-1), "\n") {
 			if j > 0 {
 				l = " " + l
@@ -522,6 +553,10 @@ func (s *gameScreen) logLines(w int) []string {
 func (s *gameScreen) bottom(w int) string {
 	st := s.c.Styles
 	switch {
+	case s.net != nil && s.net.leaving:
+		return st.Warn.Render(screen.Fit("Leave the game? The other side wins it. Y: leave · any other key: stay", w))
+	case s.net != nil && s.stage == stOver:
+		return st.Warn.Render(screen.Fit("Enter: back to the lobby · L: your log", w))
 	case s.promo != nil && s.note != "":
 		return st.Warn.Render(screen.Fit(s.note, w))
 	case s.promo != nil && w < 60:
@@ -531,21 +566,25 @@ func (s *gameScreen) bottom(w int) string {
 	case s.note != "":
 		return st.Warn.Render(screen.Fit(s.note, w))
 	case s.stage == stMoved && w < 60:
-		return st.Warn.Render(screen.Fit(fmt.Sprintf("Enter: hide board, pass to %s", s.m.g.ToMove().Title()), w))
+		return st.Warn.Render(screen.Fit(fmt.Sprintf("Enter: hide board, pass to %s", s.t.ToMove().Title()), w))
 	case s.stage == stMoved:
-		return st.Warn.Render(screen.Fit(fmt.Sprintf("Enter: hide your board and hand over to %s", s.m.g.ToMove().Title()), w))
+		return st.Warn.Render(screen.Fit(fmt.Sprintf("Enter: hide your board and hand over to %s", s.t.ToMove().Title()), w))
 	case s.stage == stOver:
 		return st.Warn.Render(screen.Fit("Enter: the end of the game · L: your log", w))
 	case s.typed != "":
 		return st.Heading.Render(screen.Fit("Move: "+s.typed+"_ (Enter plays it, Backspace, Esc)", w))
 	case s.sel != chess.NoSq:
-		p := s.m.g.View(s.side).Cells[s.sel].Piece
+		p := s.t.View(s.side).Cells[s.sel].Piece
 		return screen.Fit(st.Heading.Render(fmt.Sprintf("Your %s on %v:", p.Kind, s.sel))+st.Faint.Render(" Enter on a marked cell · Esc: put it back"), w)
 	}
 	k := func(keys, what string) string { return st.Key.Render(keys) + " " + st.Faint.Render(what) }
-	hints := []string{k("arrows", "cursor"), k("Enter", "pick"), k("e2e4", "type"), k("L", "log"), k("?", "help"), k("Esc", "pause")}
+	esc := "pause"
+	if s.net != nil {
+		esc = "leave"
+	}
+	hints := []string{k("arrows", "cursor"), k("Enter", "pick"), k("e2e4", "type"), k("L", "log"), k("?", "help"), k("Esc", esc)}
 	if w < 60 {
-		hints = []string{k("Enter", "pick"), k("L", "log"), k("?", "help"), k("Esc", "pause")}
+		hints = []string{k("Enter", "pick"), k("L", "log"), k("?", "help"), k("Esc", esc)}
 	}
 	return screen.Fit(strings.Join(hints, st.Faint.Render(" · ")), w)
 }
@@ -555,7 +594,7 @@ func (s *gameScreen) bottom(w int) string {
 // fight before a new bonus) takes the keys' place while it is new (L shows
 // the log, ? the keys).
 func (s *gameScreen) smallBottom(w int, logShown bool) string {
-	log := s.m.g.Log(s.side)
+	log := s.t.Log(s.side)
 	quiet := s.promo == nil && s.note == "" && s.typed == "" && s.sel == chess.NoSq && s.stage == stPlay
 	if logShown || !quiet || len(log) == 0 || len(log) <= s.since {
 		return s.bottom(w)
@@ -583,7 +622,7 @@ func (s *gameScreen) panelW() int {
 // the log of what the side saw happen.
 func (s *gameScreen) playView() string {
 	w, h := s.c.Width, s.c.Height
-	v := s.m.g.View(s.side)
+	v := s.t.View(s.side)
 	board := boardLines(&v, s.tiles, s.marks())
 	var b strings.Builder
 	b.WriteString(s.title(w) + "\n")
@@ -653,14 +692,18 @@ func (s *gameScreen) logPager() *screen.Pager {
 
 // Summary is the pause menu's line: nothing of either side's board.
 func (s *gameScreen) Summary() string {
-	return fmt.Sprintf("Open-world chess · %s · move %d", s.m.players(), moveNo(s.m.g))
+	return fmt.Sprintf("Open-world chess · %s · move %d", s.m.players(), moveNo(s.t))
 }
 
-// Unsaved reports progress since the last save.
-func (s *gameScreen) Unsaved() bool { return s.m.unsaved }
+// Unsaved reports progress since the last save (none online: the server
+// keeps the game).
+func (s *gameScreen) Unsaved() bool { return s.net == nil && s.m.unsaved }
 
 // Save starts writing the game to its save file.
 func (s *gameScreen) Save() (tea.Cmd, error) {
+	if s.net != nil {
+		return nil, fmt.Errorf("a game on a server is kept by the server")
+	}
 	data, err := s.m.encode(s.c.Now())
 	if err != nil {
 		return nil, err
@@ -674,7 +717,7 @@ func (s *gameScreen) Saved(msg screen.SavedMsg) {
 	switch {
 	case msg.Err != nil:
 		s.m.unsaved = true
-	case !s.m.g.Over():
+	case !s.t.Over():
 		s.m.file = filepath.Base(msg.Path)
 	}
 }
@@ -685,6 +728,9 @@ func (s *gameScreen) Menu() screen.Screen { return newMenu(s.c) }
 // Interrupt handles Ctrl+C: with unsaved progress the pause menu asks
 // first; a second Ctrl+C there quits.
 func (s *gameScreen) Interrupt(top screen.Screen) (screen.Nav, tea.Cmd) {
+	if s.net != nil {
+		return screen.Stay, tea.Quit // the server keeps the seat for its grace period
+	}
 	if p, asking := top.(*screen.Pause); asking && p.Quitting() {
 		return screen.Stay, tea.Quit
 	}
@@ -698,7 +744,7 @@ func (s *gameScreen) Interrupt(top screen.Screen) (screen.Nav, tea.Cmd) {
 
 // Hangup saves a game with unsaved progress when its players are gone.
 func (s *gameScreen) Hangup() tea.Cmd {
-	if !s.m.unsaved {
+	if s.net != nil || !s.m.unsaved {
 		return nil
 	}
 	data, err := s.m.encode(s.c.Now())

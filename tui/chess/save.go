@@ -45,8 +45,19 @@ func (m *match) players() string {
 	return fmt.Sprintf("%s vs computer (level %d)", m.human.Title(), m.bot.Level)
 }
 
+// table is a game as the screens read it: a *chess.Game here, or what a
+// server sent of a game on it. A side's view and log are all there is.
+type table interface {
+	View(side chess.Color) chess.View
+	Log(side chess.Color) []chess.Event
+	ToMove() chess.Color
+	Over() bool
+	Result() (winner chess.Color, drawn, over bool)
+	Ply() int
+}
+
 // moveNo is the number of the move being played, counted as in chess.
-func moveNo(g *chess.Game) int { return g.Ply()/2 + 1 }
+func moveNo(t table) int { return t.Ply()/2 + 1 }
 
 // saveFile is the JSON form of a saved chess game.
 type saveFile struct {

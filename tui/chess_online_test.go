@@ -1,0 +1,57 @@
+package tui
+
+import (
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/minotaur-game/minotaur/netplay"
+)
+
+// TestChessOnlineTwoClients: two terminal clients play Open-world chess
+// through a real server: ada invites bob from the lobby (H), bob accepts,
+// each draws its own side's board from the server's states, the moves go
+// both ways, ada leaves and bob wins.
+func TestChessOnlineTwoClients(t *testing.T) {
+	addr := serveConfig(t, netplay.Config{LobbyInterval: -1, Seed: func() uint64 { return 7 }})
+	connect := func(name string) *teatest.TestModel {
+		cfg := testConfig(t, 1)
+		cfg.Server, cfg.Name = addr, name
+		tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
+		waitText(t, tm, "Network game")
+		typeText(tm, "t")
+		waitText(t, tm, "Name:   "+name)
+		tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+		waitText(t, tm, "LOBBY", "you are "+name)
+		return tm
+	}
+	ada := connect("ada")
+	bob := connect("bob")
+	waitText(t, ada, "bob")
+	typeText(ada, "h")
+	waitText(t, bob, "ada invites you to Open-world chess")
+	typeText(bob, "a")
+	waitText(t, ada, "OPEN-WORLD CHESS", "ada (White) vs bob (Black)", "White to move", "K5")
+	waitText(t, bob, "OPEN-WORLD CHESS", "k5")
+	typeText(ada, "e2e4")
+	ada.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, ada, "Your pawn moved e2→e4.")
+	waitText(t, bob, "Black to move")
+	typeText(bob, "e7e5")
+	bob.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, bob, "Your pawn moved e7→e5.")
+	waitText(t, ada, "move 2")
+	ada.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	waitText(t, ada, "Leave the game?")
+	typeText(ada, "y")
+	waitText(t, bob, "BLACK WINS")
+	waitText(t, ada, "back to the lobby")
+	ada.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, ada, "LOBBY")
+	for _, tm := range []*teatest.TestModel{ada, bob} {
+		tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+		tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	}
+}

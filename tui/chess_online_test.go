@@ -46,7 +46,7 @@ func TestChessOnlineTwoClients(t *testing.T) {
 	ada.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	waitText(t, ada, "Leave the game?")
 	typeText(ada, "y")
-	waitText(t, bob, "BLACK WINS")
+	waitText(t, bob, "BLACK WINS: White left the game.")
 	waitText(t, ada, "back to the lobby")
 	ada.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, ada, "LOBBY")

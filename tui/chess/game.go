@@ -499,6 +499,9 @@ func (s *gameScreen) status() string {
 		if drawn {
 			return st.Warn.Render("Neither side can move: no winner.")
 		}
+		if s.net != nil && s.net.gone != 0 {
+			return st.Good.Render(fmt.Sprintf("%s WINS: %s left the game.", strings.ToUpper(w.Title()), w.Other().Title()))
+		}
 		if !s.m.hotSeat && w != s.m.human && (s.net == nil || s.net.seat != 0) {
 			return st.Bad.Render(fmt.Sprintf("%s WINS: your king has left the board.", strings.ToUpper(w.Title())))
 		}

@@ -37,6 +37,7 @@ type online struct {
 	title   string
 	over    *netplay.Over
 	leaving bool // "Leave the game?" is asked
+	gone    int  // the seat that gave the game up, when one did
 	mirror  *mirror
 }
 
@@ -97,9 +98,7 @@ func (s *gameScreen) take(st *netplay.ChessState) {
 		r.log = append(r.log, st.Told...)
 		r.lastPly = st.Ply
 	}
-	if st.Gone != 0 {
-		s.note = fmt.Sprintf("%s left the game.", chess.Color(st.Gone-1).Title())
-	}
+	s.net.gone = st.Gone
 }
 
 // netUpdate handles what the connection reported.

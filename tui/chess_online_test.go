@@ -55,3 +55,31 @@ func TestChessOnlineTwoClients(t *testing.T) {
 		tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 	}
 }
+
+// TestChessOnlineAgainstTheServersComputer: E in the lobby starts a chess
+// game against the server's computer; it answers each move; Esc and Y give
+// the game up and Enter goes back to the lobby.
+func TestChessOnlineAgainstTheServersComputer(t *testing.T) {
+	addr := serveConfig(t, netplay.Config{LobbyInterval: -1, Seed: func() uint64 { return 7 }})
+	cfg := testConfig(t, 1)
+	cfg.Server = addr
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(40, 12))
+	waitText(t, tm, "Network game")
+	typeText(tm, "t")
+	waitText(t, tm, "Name:")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "LOBBY")
+	typeText(tm, "e")
+	waitText(t, tm, "OPEN-WORLD CHESS", "White to move")
+	typeText(tm, "e2e4")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "move 2")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	waitText(t, tm, "Leave the game?")
+	typeText(tm, "y")
+	waitText(t, tm, "You left the game")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "LOBBY")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+}

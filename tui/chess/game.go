@@ -495,6 +495,16 @@ func (s *gameScreen) players() string {
 func (s *gameScreen) status() string {
 	st := s.c.Styles
 	g := s.t
+	if n := s.net; n != nil && n.over != nil && !g.Over() {
+		// The server ended it without a last state: a seat given up.
+		switch n.over.Result {
+		case "lost":
+			return st.Bad.Render("You left the game: " + n.over.Winner + " wins.")
+		case "won":
+			return st.Good.Render("YOU WIN: your opponent left the game.")
+		}
+		return st.Warn.Render("The game was given up.")
+	}
 	if w, drawn, over := g.Result(); over {
 		if drawn {
 			return st.Warn.Render("Neither side can move: no winner.")
@@ -598,7 +608,8 @@ func (s *gameScreen) bottom(w int) string {
 // the log, ? the keys).
 func (s *gameScreen) smallBottom(w int, logShown bool) string {
 	log := s.t.Log(s.side)
-	quiet := s.promo == nil && s.note == "" && s.typed == "" && s.sel == chess.NoSq && s.stage == stPlay
+	quiet := s.promo == nil && s.note == "" && s.typed == "" && s.sel == chess.NoSq && s.stage == stPlay &&
+		(s.net == nil || !s.net.leaving)
 	if logShown || !quiet || len(log) == 0 || len(log) <= s.since {
 		return s.bottom(w)
 	}

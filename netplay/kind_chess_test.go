@@ -1,6 +1,7 @@
 package netplay
 
 import (
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"strings"
@@ -199,5 +200,59 @@ func TestChessMatchSaved(t *testing.T) {
 	}
 	if _, err := chessKind.Load([]byte(`{"game":{},"bot":9}`)); err == nil {
 		t.Error("a damaged chess game was read")
+	}
+}
+
+// A chess game survives a lost connection (the token brings the seat back,
+// with its side's view and the last move's news) and a restart of the
+// server (the data folder).
+func TestChessResumeAndRestart(t *testing.T) {
+	dir := t.TempDir()
+	cfg := testConfig(t)
+	cfg.DataDir = dir
+	srv, addr := startServer(t, cfg)
+	alice := loginKinds(t, addr, "alice", "chess")
+	bob := loginKinds(t, addr, "bob", "chess")
+	startChess(t, alice, bob)
+	g := chess.New(rand.NewPCG(42, chessGameSalt))
+	told, _ := g.Apply(chess.Move{From: chess.At(4, 1), To: chess.At(4, 3)})
+	alice.act("e2e4")
+	alice.chessState()
+	bob.chessState()
+
+	alice.conn.Close()
+	bob.expect(TypePartner)
+	bob.chessState()
+	a2 := dial(t, addr)
+	a2.name = "alice"
+	a2.send(map[string]any{"t": "hello", "v": 1, "token": alice.token, "kinds": []string{"chess"}})
+	a2.expect(TypeWelcome)
+	if st := a2.expect(TypeStart).(*Start); st.Kind != KindChess || st.Seat != 1 {
+		t.Fatalf("resumed start %+v", st)
+	}
+	checkChessState(t, "alice back", a2.chessState(), g, chess.White, told[chess.White])
+	bob.expect(TypePartner)
+
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	defer cancel()
+	srv.Shutdown(ctx)
+	cfg2 := testConfig(t)
+	cfg2.DataDir = dir
+	_, addr2 := startServer(t, cfg2)
+	b2 := dial(t, addr2)
+	b2.name = "bob"
+	b2.send(map[string]any{"t": "hello", "v": 1, "token": bob.token, "kinds": []string{"chess"}})
+	b2.expect(TypeWelcome)
+	b2.expect(TypeStart)
+	st := b2.chessState()
+	checkChessState(t, "bob after the restart", st, g, chess.Black, told[chess.Black])
+	if !st.YourTurn || st.Names[0] != "alice" {
+		t.Fatalf("after the restart: your turn %v, names %v", st.YourTurn, st.Names)
+	}
+	b2.act("e7e5")
+	b2.chessState()
+	b2.send(map[string]any{"t": "leave"})
+	if o := b2.expect(TypeOver).(*Over); o.Result != "lost" || o.Winner != "alice" {
+		t.Fatalf("bob left: %+v", o)
 	}
 }

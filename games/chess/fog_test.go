@@ -75,6 +75,11 @@ func (o *oracle) checkView(t *testing.T, g *Game, c Color, where string) {
 			t.Fatalf("%s: %v sees %v as %+v, want %+v", where, c, s, cell, want)
 		}
 	}
+	for sq, p := range g.s.Pos.Board {
+		if !p.Empty() && p.Color == c && v.Cells[sq].Sight != Seen {
+			t.Fatalf("%s: %v's own %s on %v is not in its sight", where, c, p.Kind, Sq(sq))
+		}
+	}
 	for _, m := range Moves(&v) {
 		if p := g.s.Pos.Board[m.From]; p.Empty() || p.Color != c {
 			t.Fatalf("%s: %v offered %v, not its piece", where, c, m)

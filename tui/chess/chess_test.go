@@ -397,3 +397,22 @@ func TestHotSeatEnd(t *testing.T) {
 		d.expectScreen("chess-menu")
 	}
 }
+
+// TestMenuFitsSmall: the chess menu, with a saved game listed, fits whole
+// at 40×12, and its cursor reaches every item.
+func TestMenuFitsSmall(t *testing.T) {
+	c := testConfig(t, 2)
+	c.Chess = &Setup{Human: chess.White, Level: 1, Seed: 2}
+	d := newDriver(t, c, 40, 12)
+	d.typeMove("e2e4")
+	d.keys("<esc><down><enter><down><enter>") // pause, Save, Quit to menu
+	d.expectScreen("chess-menu")
+	frame := d.screen()
+	checkFits(t, frame, 40, 12)
+	golden(t, "chess_menu_small", frame)
+	d.keys("<up>")
+	if !strings.Contains(d.screen(), "> saved") {
+		t.Errorf("the saved game is not reachable:\n%s", d.screen())
+	}
+	checkFits(t, d.screen(), 40, 12)
+}

@@ -321,6 +321,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.c.resize(msg.Width, msg.Height)
+		if m.c.tooSmall() {
+			m.stopTrip() // a trip does not walk on unseen
+		}
 		var cmds []tea.Cmd
 		var navs []nav
 		for _, s := range m.stack {
@@ -336,8 +339,18 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			n, cmd := m.interrupt()
 			return m, tea.Batch(cmd, m.apply(n))
 		}
+		if m.c.tooSmall() && msg.Type != tea.KeyEsc {
+			// The screen cannot be seen: no key may act on it unseen
+			// (Esc still opens the pause menu or goes back).
+			m.stopTrip()
+			return m, nil
+		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 			return m, m.typed(msg)
+		}
+	case tea.MouseMsg:
+		if m.c.tooSmall() {
+			return m, nil
 		}
 	case quitMsg:
 		return m, tea.Quit
@@ -364,6 +377,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	n, cmd := m.top().Update(msg)
 	return m, tea.Batch(cmd, m.apply(n))
+}
+
+// stopTrip stops a travel or exploration under way, which must not walk
+// on while the board cannot be seen.
+func (m *Model) stopTrip() {
+	if g, ok := m.top().(*gameScreen); ok {
+		g.stopTrip()
+	}
 }
 
 // background is a screen that keeps receiving what its session or

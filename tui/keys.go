@@ -39,13 +39,18 @@ var playKeys = gameKeys{
 		key.WithHelp("WASD/arrows", "move")),
 }
 
-// ShortHelp is the one line of hints under the map on a narrow terminal,
-// with the shortest names of the keys.
+// ShortHelp is the hints under the map on a narrow terminal (one line, or
+// two at 40 columns), with the shortest names of the keys.
 func (k gameKeys) ShortHelp() []key.Binding {
-	help, pause := k.Help, k.Pause
+	move, help, pause := k.Move, k.Help, k.Pause
+	move.SetHelp("WASD", "move")
 	help.SetHelp("H", "help")
 	pause.SetHelp("P", "pause")
-	return []key.Binding{k.Move, k.Skip, k.Freeze, help, pause}
+	look, travel, explore := k.Look, k.Travel, k.Explore
+	look.SetHelp("X", "look")
+	travel.SetHelp("T", "travel")
+	explore.SetHelp("O", "explore")
+	return []key.Binding{move, k.Skip, k.Freeze, look, travel, explore, help, pause}
 }
 
 // FullHelp is the hints at the foot of the side panel, one group a line;

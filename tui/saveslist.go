@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/saves"
+	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // loadedMsg carries a saved game read back.
@@ -36,7 +37,13 @@ func startLoaded(c *common, msg loadedMsg, note *string) (nav, tea.Cmd) {
 	l := msg.loaded
 	sess := NewLocalSession(l.Game, l.Recorder, nil, c.cfg.Saves, c.cfg.Replays, c.cfg.Now, true)
 	sess.ContinuedFrom(msg.name)
-	return replace(newGameScreen(c, sess)), nil
+	g := newGameScreen(c, sess)
+	if l.Recorder != nil {
+		// The whole game's messages, as they were told before the save.
+		g.b.log, g.b.history = nil, nil
+		g.b.retell(l.Recorder.Replay(), narrator(sess))
+	}
+	return replace(g), nil
 }
 
 // reason is the part of a load error the player needs.
@@ -155,17 +162,33 @@ func (s *savesScreen) View() string {
 	case len(s.list) == 0:
 		b.WriteString("There is no saved game.\n")
 	default:
-		b.WriteString(st.Heading.Render(fmt.Sprintf("  %-19s  %-7s  %6s  %-20s", "Saved", "Level", "Score", "Seed")) + "\n")
-		rows := max(s.c.h-9-strings.Count(note, "\n"), 3)
+		// Whole rows when they fit; on a narrow terminal a short date,
+		// and the seed of the save under the cursor on a line of its own.
+		full := w-2 >= 19+2+7+2+5+2+6+2+20
+		if full {
+			b.WriteString(st.Heading.Render(fmt.Sprintf("  %-19s  %-7s  %5s  %6s  %-20s", "Saved", "Level", "Turn", "Score", "Seed")) + "\n")
+		} else {
+			b.WriteString(st.Heading.Render(fmt.Sprintf("  %-11s %-5s %4s %6s", "Saved", "Level", "Turn", "Score")) + "\n")
+		}
+		rows := max(s.c.h-9-strings.Count(note, "\n")-strings.Count(savesHint(w), "\n"), 3)
+		if !full {
+			rows = max(rows-1, 1)
+		}
 		first := min(max(s.cursor-rows/2, 0), max(len(s.list)-rows, 0))
 		for i := first; i < len(s.list) && i < first+rows; i++ {
 			it := s.list[i]
 			var line string
-			if it.Damaged() {
+			switch {
+			case it.Damaged() && full:
 				line = fmt.Sprintf("%-19s  damaged: %s", it.Modified.Local().Format("2006-01-02 15:04:05"), it.Reason())
-			} else {
-				line = fmt.Sprintf("%-19s  %-7s  %6d  %-20d", it.Saved.Local().Format("2006-01-02 15:04:05"),
-					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Score, it.Seed)
+			case it.Damaged():
+				line = fmt.Sprintf("%-11s damaged", it.Modified.Local().Format("01-02 15:04"))
+			case full:
+				line = fmt.Sprintf("%-19s  %-7s  %5d  %6d  %-20d", it.Saved.Local().Format("2006-01-02 15:04:05"),
+					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Turn, it.Score, it.Seed)
+			default:
+				line = fmt.Sprintf("%-11s %-5s %4d %6d", it.Saved.Local().Format("01-02 15:04"),
+					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Turn, it.Score)
 			}
 			line = fit(line, w-2)
 			switch {
@@ -178,8 +201,16 @@ func (s *savesScreen) View() string {
 			}
 			b.WriteString(line + "\n")
 		}
+		if it := s.list[s.cursor]; !full && !it.Damaged() {
+			b.WriteString(fmt.Sprintf("  seed %d · %s\n", it.Seed, it.Saved.Local().Format("2006-01-02 15:04:05")))
+		}
 	}
 	b.WriteString("\n" + st.Warn.Render(note) + "\n")
-	b.WriteString(st.Faint.Render("↑/↓ choose · Enter continue · D delete · Esc back"))
+	b.WriteString(st.Faint.Render(savesHint(w)))
 	return s.c.center(b.String())
+}
+
+// savesHint is the list's key line, on two lines when w is narrow.
+func savesHint(w int) string {
+	return strings.Join(ui.WrapParts([]string{"↑/↓ choose", "Enter continue", "D delete", "Esc back"}, " · ", w), "\n")
 }

@@ -286,6 +286,12 @@ func (c *Client) Solo(daily bool) error { return c.send(Request{T: TypeSolo, Dai
 // the lobby's games); Leave stops watching.
 func (c *Client) Watch(game string) error { return c.send(Request{T: TypeWatch, Game: game}) }
 
+// WatchSeat watches a game from one seat's side (chess: 1 White, 2
+// Black); asked again for the game being watched, it changes sides.
+func (c *Client) WatchSeat(game string, seat int) error {
+	return c.send(Request{T: TypeWatch, Game: game, Seat: seat})
+}
+
 // Leave leaves the game for the lobby.
 func (c *Client) Leave() error { return c.send(Request{T: TypeLeave}) }
 

@@ -115,7 +115,8 @@ func (m *chessMatch) BotMove() string {
 // ChessState is the state message of a chess game: the seat's side's View
 // (games/chess: nothing of the other side's fog), what the seat was told of
 // the last move, in events and in words, with the message's fields around
-// it (docs/protocol.md). A spectator gets White's.
+// it (docs/protocol.md). A spectator gets the side it chose (White's when
+// it chose none).
 type ChessState struct {
 	T        string   `json:"t"`
 	Seq      int64    `json:"seq"`
@@ -130,12 +131,22 @@ type ChessState struct {
 }
 
 func (m *chessMatch) StateLine(seat int, seq int64, names []string) []byte {
+	return m.line(seat, seat != 0 && m.Turn() == seat, seq, names)
+}
+
+// WatchLine is a spectator's state: the view of the seat it chose (White's
+// when it chose none).
+func (m *chessMatch) WatchLine(seat int, seq int64, names []string) []byte {
+	return m.line(seat, false, seq, names)
+}
+
+func (m *chessMatch) line(seat int, yourTurn bool, seq int64, names []string) []byte {
 	side := chess.White
 	if seat == 2 {
 		side = chess.Black
 	}
 	v := m.g.View(side)
-	st := &ChessState{T: TypeState, Seq: seq, Kind: KindChess, YourTurn: seat != 0 && m.Turn() == seat,
+	st := &ChessState{T: TypeState, Seq: seq, Kind: KindChess, YourTurn: yourTurn,
 		Names: names, Gone: m.gone, Told: m.told[side], View: v}
 	for _, e := range st.Told {
 		st.Said = append(st.Said, chess.Say(side, e))

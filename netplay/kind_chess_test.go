@@ -256,3 +256,28 @@ func TestChessResumeAndRestart(t *testing.T) {
 		t.Fatalf("bob left: %+v", o)
 	}
 }
+
+// A spectator of a chess game chooses the side whose fog it sees, and may
+// change sides; it never gets the turn.
+func TestChessSpectatorChoosesASide(t *testing.T) {
+	_, addr := startServer(t, testConfig(t))
+	alice := loginKinds(t, addr, "alice", "chess")
+	bob := loginKinds(t, addr, "bob", "chess")
+	carol := loginKinds(t, addr, "carol", "chess")
+	startChess(t, alice, bob)
+	g := chess.New(rand.NewPCG(42, chessGameSalt))
+	carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 3})
+	carol.expectError(CodeProto)
+	carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 2})
+	carol.expect(TypeStart)
+	st := carol.chessState()
+	checkChessState(t, "carol watching Black", st, g, chess.Black, nil)
+	if st.YourTurn {
+		t.Fatal("a spectator was given the turn")
+	}
+	told, _ := g.Apply(chess.Move{From: chess.At(4, 1), To: chess.At(4, 3)})
+	alice.act("e2e4")
+	checkChessState(t, "carol watching Black", carol.chessState(), g, chess.Black, told[chess.Black])
+	carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 1})
+	checkChessState(t, "carol watching White", carol.chessState(), g, chess.White, told[chess.White])
+}

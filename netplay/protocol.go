@@ -419,6 +419,9 @@ type Request struct {
 	Kinds []string `json:"kinds,omitempty"`
 	// Level, with solo of another kind, is the computer's level.
 	Level int `json:"level,omitempty"`
+	// Seat, with watch of a game whose sides see differently (chess), is
+	// the seat whose view the spectator gets: 1 or 2 (0: the first).
+	Seat int `json:"seat,omitempty"`
 }
 
 // newMessage returns an empty message of type t, or nil for a type the

@@ -35,6 +35,13 @@ func TestChessOnlineTwoClients(t *testing.T) {
 	typeText(bob, "a")
 	waitText(t, ada, "OPEN-WORLD CHESS", "ada (White) vs bob (Black)", "White to move", "K5")
 	waitText(t, bob, "OPEN-WORLD CHESS", "k5")
+	// carol watches: White's side first, Tab turns to Black's.
+	carol := connect("carol")
+	time.Sleep(300 * time.Millisecond) // the lobby's list, which names ada's game, has come with the lobby
+	typeText(carol, "v")
+	waitText(t, carol, "OPEN-WORLD CHESS", "Watching White's side", "K5")
+	carol.Send(tea.KeyMsg{Type: tea.KeyTab})
+	waitText(t, carol, "Watching Black's side", "k5")
 	typeText(ada, "e2e4")
 	ada.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, ada, "Your pawn moved e2→e4.")
@@ -48,9 +55,10 @@ func TestChessOnlineTwoClients(t *testing.T) {
 	typeText(ada, "y")
 	waitText(t, bob, "BLACK WINS: White left the game.")
 	waitText(t, ada, "back to the lobby")
+	waitText(t, carol, "BLACK WINS: White left the game.")
 	ada.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, ada, "LOBBY")
-	for _, tm := range []*teatest.TestModel{ada, bob} {
+	for _, tm := range []*teatest.TestModel{ada, bob, carol} {
 		tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 		tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 	}

@@ -595,6 +595,10 @@ func (s *gameScreen) bottom(w int) string {
 	if s.net != nil {
 		esc = "leave"
 	}
+	if s.net != nil && s.net.seat == 0 {
+		k := func(keys, what string) string { return st.Key.Render(keys) + " " + st.Faint.Render(what) }
+		return screen.Fit(strings.Join([]string{st.Heading.Render("Watching " + s.side.Title() + "'s side"), k("Tab", "the other side"), k("L", "log"), k("Esc", "back")}, st.Faint.Render(" · ")), w)
+	}
 	hints := []string{k("arrows", "cursor"), k("Enter", "pick"), k("e2e4", "type"), k("L", "log"), k("?", "help"), k("Esc", esc)}
 	if w < 60 {
 		hints = []string{k("Enter", "pick"), k("L", "log"), k("?", "help"), k("Esc", esc)}

@@ -33,7 +33,8 @@ type Link struct {
 // side's view and what its side was told, nothing else.
 type online struct {
 	link    Link
-	seat    int // 1 White, 2 Black, 0 watching (White's view)
+	game    string // the game's id on the server
+	seat    int    // 1 White, 2 Black, 0 watching (Tab: the other side's view)
 	title   string
 	over    *netplay.Over
 	leaving bool // "Leave the game?" is asked
@@ -65,7 +66,7 @@ func Online(c *screen.Context, link Link, start *netplay.Start, first *netplay.C
 	if start.Seat == 2 {
 		side = chess.Black
 	}
-	n := &online{link: link, seat: start.Seat, mirror: &mirror{lastPly: -1}}
+	n := &online{link: link, game: start.Game, seat: start.Seat, mirror: &mirror{lastPly: -1}}
 	s := &gameScreen{c: c, t: n.mirror, net: n, tiles: newTiles(c.Styles), side: side,
 		m: &match{human: side}, sel: chess.NoSq, cursor: chess.NoSq}
 	s.take(first)
@@ -93,6 +94,11 @@ func onlineTitle(start *netplay.Start, st *netplay.ChessState) string {
 // connection, brings none twice).
 func (s *gameScreen) take(st *netplay.ChessState) {
 	r := s.net.mirror
+	if st.Side != r.v.Side && s.net.seat == 0 && r.lastPly >= 0 {
+		// A spectator turned to the other side: its news from now on.
+		r.log, s.since = nil, 0
+		s.side = st.Side
+	}
 	r.v = st.View
 	if st.Ply != r.lastPly {
 		r.log = append(r.log, st.Told...)
@@ -168,6 +174,11 @@ func (s *gameScreen) netKey(k tea.KeyMsg) (screen.Nav, tea.Cmd, bool) {
 			return screen.Stay, s.send(func(c *netplay.Client) error { return c.Leave() }), true
 		}
 		return screen.Stay, nil, true
+	case n.seat == 0 && k.Type == tea.KeyTab:
+		seat := 2 - int(s.side) // the other side's seat: White 0 → 2, Black 1 → 1
+		game := n.game
+		s.note = "Watching " + s.side.Other().Title() + "'s side…"
+		return screen.Stay, s.send(func(c *netplay.Client) error { return c.WatchSeat(game, seat) }), true
 	case n.seat == 0 && (k.Type == tea.KeyEsc || k.String() == "q" || k.String() == "p" || k.String() == "P"):
 		// A spectator goes back at once; the wait under way brings the
 		// server's answer (the lobby list) to the lobby.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/minotaur-game/minotaur/games/trails"
 )
@@ -102,6 +103,10 @@ type TrailsState struct {
 	Names []string `json:"names"`
 	// Gone is the seat that gave the game up, when one did.
 	Gone int `json:"gone,omitempty"`
+	// Config is the game's setup and History every move's direction, one
+	// letter each (U, R, D, L): a client replays them for the move list.
+	Config  trails.Config `json:"config"`
+	History string        `json:"history"`
 	trails.View
 }
 
@@ -111,7 +116,12 @@ func (m *trailsMatch) StateLine(seat int, seq int64, names []string) []byte {
 		v.Winner, v.Current, v.Legal = 3-m.gone, 0, nil
 		v.Result = fmt.Sprintf("%s left the game.", trails.Name(m.gone))
 	}
-	return encode(&TrailsState{T: TypeState, Seq: seq, Kind: KindTrails, YourTurn: seat != 0 && v.Current == seat, Names: names, Gone: m.gone, View: v})
+	h := make([]byte, 0, len(m.g.Moves()))
+	for _, mv := range m.g.Moves() {
+		h = append(h, mv.Dir.Letter()[0])
+	}
+	return encode(&TrailsState{T: TypeState, Seq: seq, Kind: KindTrails, YourTurn: seat != 0 && v.Current == seat, Names: names, Gone: m.gone,
+		Config: m.g.Config(), History: string(h), View: v})
 }
 
 // trailsSaved is a Trails game in the server's data folder.
@@ -146,3 +156,36 @@ func loadTrailsMatch(data []byte) (Match, error) {
 
 // Type is the message's t: state.
 func (*TrailsState) Type() string { return TypeState }
+
+// check refuses a Trails state a screen could not draw safely: a field of
+// another size than it says, cells that are not the field's letters (a
+// hostile server's escape sequences among them), seats out of range.
+func (s *TrailsState) check() error {
+	v := &s.View
+	switch {
+	case v.Size < trails.MinSize || v.Size > trails.MaxSize:
+		return fmt.Errorf("a field of side %d", v.Size)
+	case len(v.Rows) != v.Size:
+		return fmt.Errorf("%d rows on a field of side %d", len(v.Rows), v.Size)
+	case v.Seat < 0 || v.Seat > 2 || v.Current < 0 || v.Current > 2 || v.Winner < 0 || v.Winner > 2 || len(s.Names) > 2:
+		return errors.New("a seat out of range")
+	case len(s.History) > v.Size*v.Size:
+		return errors.New("more moves than cells")
+	}
+	for _, r := range v.Rows {
+		if len(r) != v.Size {
+			return fmt.Errorf("a row of %d cells on a field of side %d", len(r), v.Size)
+		}
+		for i := 0; i < len(r); i++ {
+			if !strings.ContainsRune(".brBRT", rune(r[i])) {
+				return fmt.Errorf("a cell %q", r[i])
+			}
+		}
+	}
+	for _, p := range v.Players {
+		if p.Pos.X < 0 || p.Pos.Y < 0 || p.Pos.X >= v.Size || p.Pos.Y >= v.Size {
+			return fmt.Errorf("a player at %v, off the field", p.Pos)
+		}
+	}
+	return nil
+}

@@ -2,6 +2,8 @@ package netplay
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -232,5 +234,67 @@ func TestTrailsLeaveResumeRestart(t *testing.T) {
 	b2.send(map[string]any{"t": "leave"})
 	if o := b2.expect(TypeOver).(*Over); o.Result != "lost" || o.Winner != "alice" {
 		t.Fatalf("bob left: %+v", o)
+	}
+}
+
+// Hostile and odd requests to a Trails game change nothing and get a
+// sentence; a data file of a kind the server does not play is left alone.
+func TestTrailsHostileInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := `{"format":"minotaur-server-game","version":1,"id":"00112233445566778899aabbccddeeff","kind":"chess","seats":[{"name":"x","token_sha256":"ab"},{"name":"y","token_sha256":"cd"}],"game":{}}`
+	if err := os.WriteFile(filepath.Join(dir, "00112233445566778899aabbccddeeff.json"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(t)
+	cfg.DataDir = dir
+	_, addr := startServer(t, cfg)
+	alice := loginKinds(t, addr, "alice", "trails", strings.Repeat("x", 300), "", "minotaur")
+	bob := loginKinds(t, addr, "bob", "trails")
+	startTrails(t, alice, bob)
+	alice.act(strings.Repeat("R", 3000))
+	if e := alice.expectError(CodeBadAction); len(e.Msg) > 400 {
+		t.Fatalf("an error of %d bytes", len(e.Msg))
+	}
+	alice.act("")
+	alice.expectError(CodeBadAction)
+	alice.send(map[string]any{"t": "solo", "kind": "trails"})
+	alice.expectError(CodeProto)
+	alice.send(map[string]any{"t": "invite", "to": "bob", "kind": "trails"})
+	alice.expectError(CodeProto)
+	carol := loginKinds(t, addr, "carol", "trails")
+	carol.send(map[string]any{"t": "solo", "kind": "trails", "daily": true})
+	carol.expectError(CodeProto)
+	carol.send(map[string]any{"t": "watch", "game": alice.game})
+	carol.expect(TypeStart)
+	carol.trailsState()
+	carol.act("R")
+	carol.expectError(CodeNotInGame)
+	alice.expect(TypeChat) // carol is watching
+	alice.act("r")
+	if st := alice.trailsState(); st.Moves != 1 {
+		t.Fatalf("after the refusals and one move: %d moves", st.Moves)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "00112233445566778899aabbccddeeff.json")); err != nil {
+		t.Fatalf("the file of an unknown kind was removed: %v", err)
+	}
+}
+
+// A client refuses a Trails state it could not draw safely.
+func TestTrailsStateChecked(t *testing.T) {
+	good := `{"t":"state","kind":"trails","seq":1,"names":["a","b"],"size":5,"rows":["B....",".....","..T..",".....","....R"],"players":[{"pos":{"x":0,"y":0}},{"pos":{"x":4,"y":4}}],"current":1}`
+	if _, err := DecodeMessage([]byte(good)); err != nil {
+		t.Fatalf("a good state refused: %v", err)
+	}
+	for _, bad := range []string{
+		strings.Replace(good, `"size":5`, `"size":6`, 1),
+		strings.Replace(good, `"size":5`, `"size":99`, 1),
+		strings.Replace(good, `"B...."`, `"B\u001b[2J."`, 1),
+		strings.Replace(good, `"B...."`, `"B..."`, 1),
+		strings.Replace(good, `"current":1`, `"current":7`, 1),
+		strings.Replace(good, `"x":4,"y":4`, `"x":40,"y":4`, 1),
+	} {
+		if _, err := DecodeMessage([]byte(bad)); err == nil {
+			t.Errorf("accepted %s", bad)
+		}
 	}
 }

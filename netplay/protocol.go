@@ -486,6 +486,11 @@ func DecodeMessage(line []byte) (Message, error) {
 	if err := json.Unmarshal(line, m); err != nil {
 		return nil, fmt.Errorf("server sent a bad %s message: %w", env.T, err)
 	}
+	if ts, ok := m.(*TrailsState); ok {
+		if err := ts.check(); err != nil {
+			return nil, fmt.Errorf("server sent a bad Trails state: %w", err)
+		}
+	}
 	cleanMessage(m)
 	return m, nil
 }

@@ -184,7 +184,7 @@ func (s *Server) start(a, b *player, g *engine.Game) {
 	r := &room{id: newID(), g: g, seats: make([]roomSeat, 2)}
 	for i, p := range []*player{a, b} {
 		s.stopWatching(p.sess)
-		p.room, p.seat, p.invites = r, i+1, nil
+		p.room, p.seat, p.invites, p.inviteKind = r, i+1, nil, nil
 		r.seats[i] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: p.sess}
 		p.sess.game.Store(&seatRef{r: r, seat: i + 1})
 	}
@@ -397,7 +397,7 @@ func (s *Server) solo(ss *Session, daily bool) {
 		s.dailyChanged(day)
 	}
 	r := &room{id: newID(), g: g, seats: make([]roomSeat, 1), daily: date}
-	p.room, p.seat, p.invites = r, 1, nil
+	p.room, p.seat, p.invites, p.inviteKind = r, 1, nil, nil
 	r.seats[0] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: ss}
 	ss.game.Store(&seatRef{r: r, seat: 1})
 	s.rooms[r.id] = r

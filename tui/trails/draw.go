@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	rules "github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/games/trails"
 )
 
 // layout is where the field is drawn: cw characters a cell; the window of
@@ -18,7 +18,7 @@ type layout struct {
 
 // place works out the layout of an n × n field on a w × h screen whose
 // panel needs panelW columns, keeping focus in the window.
-func place(n, w, h, panelW int, focus rules.Cell) layout {
+func place(n, w, h, panelW int, focus trails.Cell) layout {
 	l := layout{cw: 2}
 	if 2*n+1+panelW > w {
 		l.cw = 1
@@ -83,14 +83,14 @@ func (s *Screen) layout() layout {
 // field draws the window of the field, one string a row.
 func (s *Screen) field() []string {
 	v, l, gl := &s.v, s.lay, s.gl
-	owner := map[rules.Cell]int{}
+	owner := map[trails.Cell]int{}
 	for _, t := range v.Towers {
 		owner[t.Cell] = -1
 		if t.Owner != 0 {
 			owner[t.Cell] = t.Owner
 		}
 	}
-	marked := map[rules.Cell]bool{}
+	marked := map[trails.Cell]bool{}
 	if s.markMoves() {
 		for _, t := range v.Legal {
 			marked[t.To] = true
@@ -103,7 +103,7 @@ func (s *Screen) field() []string {
 		row := v.Rows[y]
 		for x := l.left; x < l.left+l.cols; x++ {
 			ch := row[x]
-			c := rules.Cell{X: x, Y: y}
+			c := trails.Cell{X: x, Y: y}
 			var k class
 			switch ch {
 			case 'b':
@@ -117,7 +117,7 @@ func (s *Screen) field() []string {
 			case 'T':
 				k = clsTower
 			default:
-				k = clsFree
+				k, ch = clsFree, '.'
 			}
 			if o, ok := owner[c]; ok && o > 0 && ch != 'B' && ch != 'R' {
 				k, ch = clsTowerBlue+class(o-1), 'T'
@@ -151,7 +151,7 @@ func (s *Screen) markMoves() bool {
 
 // playerLine is a player's towers and boost: the direction of their last
 // move and how far the next move in it goes.
-func playerLine(p rules.PlayerView, towers, w int) string {
+func playerLine(p trails.PlayerView, towers, w int) string {
 	if w < 34 {
 		if p.Next == 0 {
 			return fmt.Sprintf("  towers %d/%d · no boost yet", p.Towers, towers)
@@ -173,7 +173,7 @@ func (s *Screen) who(n int) string {
 		return s.netName(n)
 	}
 	if s.bot == nil {
-		return rules.Name(n)
+		return trails.Name(n)
 	}
 	if n == 1 {
 		return "Blue (you)"
@@ -190,7 +190,7 @@ func (s *Screen) panel(w int) []string {
 		lines = append(lines, gl.paint(gl.red, "Red")+" is thinking…")
 	default:
 		you := s.bot != nil && v.Current == 1 || s.net != nil && v.Current == s.net.seat
-		lines = append(lines, gl.paint(gl.player(v.Current), rules.Name(v.Current))+" to move"+map[bool]string{true: " (you)"}[you])
+		lines = append(lines, gl.paint(gl.player(v.Current), trails.Name(v.Current))+" to move"+map[bool]string{true: " (you)"}[you])
 	}
 	for i, p := range v.Players {
 		n := i + 1
@@ -198,7 +198,7 @@ func (s *Screen) panel(w int) []string {
 		lines = append(lines, name, playerLine(p, len(v.Towers), w))
 	}
 	if v.Last != nil {
-		lines = append(lines, fmt.Sprintf("Last: %s %s %d → %v", rules.Name(v.Last.Player), v.Last.Dir.Arrow(), v.Last.Len, v.Last.To))
+		lines = append(lines, fmt.Sprintf("Last: %s %s %d → %v", trails.Name(v.Last.Player), v.Last.Dir.Arrow(), v.Last.Len, v.Last.To))
 	} else {
 		lines = append(lines, "Blue starts top left, Red bottom right.")
 	}
@@ -242,7 +242,10 @@ func (s *Screen) opponent() string {
 
 func (s *Screen) endPanel(w int) []string {
 	v, gl := &s.v, s.gl
-	head := gl.paint(gl.player(v.Winner), rules.Name(v.Winner)+" wins!")
+	head := gl.paint(gl.player(v.Winner), trails.Name(v.Winner)+" wins!")
+	if v.Winner == 0 {
+		head = "The game is over."
+	}
 	switch {
 	case s.net != nil && s.net.seat != 0:
 		head = gl.paint(gl.player(v.Winner), map[bool]string{true: "You win!", false: s.netName(v.Winner) + " wins."}[v.Winner == s.net.seat])
@@ -270,7 +273,7 @@ func (s *Screen) endPanel(w int) []string {
 // moveList is every move, as many a line as fit in w columns:
 // "12.B→(3, 0)" with a T after a tower taken.
 func (s *Screen) moveList(w int) string {
-	var ms []rules.Move
+	var ms []trails.Move
 	if s.net != nil {
 		ms = s.net.moves
 	} else {
@@ -317,25 +320,25 @@ func (s *Screen) status() string {
 		if s.gl.mono {
 			mark = "highlighted"
 		}
-		return fmt.Sprintf("%s: %d move%s (%s cells).", rules.Name(s.v.Current), n, plural(n), mark)
+		return fmt.Sprintf("%s: %d move%s (%s cells).", trails.Name(s.v.Current), n, plural(n), mark)
 	}
 	return ""
 }
 
 // clicked is the move a mouse click at screen (x, y) asks for: the marked
 // cell clicked, or the marked cell most nearly in the direction clicked.
-func (s *Screen) clicked(x, y int) (rules.Dir, bool) {
+func (s *Screen) clicked(x, y int) (trails.Dir, bool) {
 	l := s.layout()
 	if !s.markMoves() || x < 0 || y < 0 || x >= l.cols*l.cw || y >= l.rows {
-		return rules.NoDir, false
+		return trails.NoDir, false
 	}
-	c := rules.Cell{X: l.left + x/l.cw, Y: l.top + y}
+	c := trails.Cell{X: l.left + x/l.cw, Y: l.top + y}
 	pos := s.v.Players[s.v.Current-1].Pos
 	dx, dy := float64(c.X-pos.X), float64(c.Y-pos.Y)
 	if dx == 0 && dy == 0 {
-		return rules.NoDir, false
+		return trails.NoDir, false
 	}
-	best, bestCos := rules.NoDir, -2.0
+	best, bestCos := trails.NoDir, -2.0
 	for _, t := range s.v.Legal {
 		if t.To == c {
 			return t.Dir, true
@@ -347,5 +350,5 @@ func (s *Screen) clicked(x, y int) (rules.Dir, bool) {
 		}
 	}
 	// "In the general direction": within 60° of the marked cell.
-	return best, best != rules.NoDir && bestCos > 0.5
+	return best, best != trails.NoDir && bestCos > 0.5
 }

@@ -4,7 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	rules "github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -81,13 +81,13 @@ func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	s.note = ""
 	switch {
 	case key.Matches(msg, keys.Up):
-		return screen.Stay, s.human(rules.Up)
+		return screen.Stay, s.human(trails.Up)
 	case key.Matches(msg, keys.Right):
-		return screen.Stay, s.human(rules.Right)
+		return screen.Stay, s.human(trails.Right)
 	case key.Matches(msg, keys.Down):
-		return screen.Stay, s.human(rules.Down)
+		return screen.Stay, s.human(trails.Down)
 	case key.Matches(msg, keys.Left):
-		return screen.Stay, s.human(rules.Left)
+		return screen.Stay, s.human(trails.Left)
 	case key.Matches(msg, keys.Undo):
 		s.undo()
 	case key.Matches(msg, keys.Restart):

@@ -7,22 +7,22 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	rules "github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // fields are the setups the menu offers (the command line takes any).
-var fields = []rules.Config{
-	rules.Classic(),
+var fields = []trails.Config{
+	trails.Classic(),
 	{Size: 7, Towers: 1, Distance: 1, First: 1},
 	{Size: 9, Towers: 3, Distance: 2, First: 1},
 	{Size: 15, Towers: 5, Distance: 2, First: 1},
 	{Size: 25, Towers: 7, Distance: 3, First: 1},
 }
 
-func fieldText(c rules.Config, w int) string {
+func fieldText(c trails.Config, w int) string {
 	s := fmt.Sprintf("%d×%d, %d tower%s, %d apart", c.Size, c.Size, c.Towers, plural(c.Towers), c.Distance)
-	if c == rules.Classic() && w >= 46 {
+	if c == trails.Classic() && w >= 46 {
 		s += " (classic)"
 	}
 	return s
@@ -106,7 +106,7 @@ func (m *menu) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		}
 		switch m.cursor {
 		case itemBot:
-			m.level = (m.level-1+step+rules.MaxBotLevel)%rules.MaxBotLevel + 1
+			m.level = (m.level-1+step+trails.MaxBotLevel)%trails.MaxBotLevel + 1
 		case itemField:
 			m.field = (m.field + step + len(fields)) % len(fields)
 		case itemFirst:
@@ -156,7 +156,7 @@ func (m *menu) View() string {
 		fmt.Sprintf("Play the computer  ‹ level %d ›", m.level),
 		"Two players, one keyboard",
 		"Field ‹ " + fieldText(fields[m.field], w) + " ›",
-		fmt.Sprintf("First move ‹ %s ›", rules.Name(m.first)),
+		fmt.Sprintf("First move ‹ %s ›", trails.Name(m.first)),
 		"Back to the main menu",
 	}
 	for _, sv := range m.saves {

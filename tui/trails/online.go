@@ -6,7 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	rules "github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
@@ -35,7 +35,7 @@ type online struct {
 	link  Link
 	seat  int // 1 or 2, 0 when watching
 	names []string
-	moves []rules.Move // the moves seen, for the end screen's list
+	moves []trails.Move // the moves seen, for the end screen's list
 	over  *netplay.Over
 	bot   int // the computer's level when it plays Red
 }
@@ -52,13 +52,28 @@ func Online(c *screen.Context, link Link, start *netplay.Start, first *netplay.T
 func (s *Screen) take(st *netplay.TrailsState) {
 	n := s.net
 	n.names = st.Names
-	if st.Last != nil && st.Moves == len(n.moves)+1 {
-		n.moves = append(n.moves, *st.Last)
+	if len(st.History) != len(n.moves) {
+		// The moves played, for the end screen's list: the server's
+		// history played through the rules (a state may bring two moves,
+		// the player's and the computer's answer, or a whole game on
+		// coming back).
+		n.moves = n.moves[:0]
+		if g, err := trails.New(st.Config, 0); err == nil {
+			for _, r := range st.History {
+				d, err := trails.ParseDir(string(r))
+				if err != nil {
+					break
+				}
+				if _, err := g.Move(d); err != nil {
+					break
+				}
+			}
+			n.moves = append(n.moves, g.Moves()...)
+		}
 	}
 	s.v = st.View
 	if s.v.Winner != 0 && s.mode != modeEnd {
-		s.mode = modeEnd
-		s.guard = screen.NewKeyGuard(s.c.Now())
+		s.enterEnd()
 	}
 }
 
@@ -74,13 +89,25 @@ func (s *Screen) netUpdate(m netplay.Message, err error) (screen.Nav, tea.Cmd) {
 		s.note = ""
 	case *netplay.Over:
 		n.over = m
+		s.note = ""
 		if s.mode != modeEnd {
-			s.mode = modeEnd
-			s.guard = screen.NewKeyGuard(s.c.Now())
+			s.enterEnd()
 		}
-		if n.seat == 0 && s.v.Winner == 0 {
-			// The players left a game being watched.
-			s.v.Result = "The game was given up."
+		if s.v.Winner == 0 {
+			// No last state told the end (the player who leaves gets
+			// none): the over message does.
+			for i, name := range n.names {
+				if name == m.Winner {
+					s.v.Winner = i + 1
+				}
+			}
+			s.v.Current, s.v.Legal = 0, nil
+			switch {
+			case m.Result == "lost" && n.seat != 0:
+				s.v.Result = "You left the game."
+			default:
+				s.v.Result = "The game was given up."
+			}
 		}
 		// Back in the lobby on the server: what follows is the lobby's,
 		// read by its own wait once the player goes back.
@@ -138,13 +165,13 @@ func (s *Screen) netKey(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		// server's answer (the lobby list) to the lobby.
 		return screen.Replace(n.link.Back(true)), s.send(func(c *netplay.Client) error { return c.Leave() })
 	case key.Matches(msg, keys.Up):
-		return screen.Stay, s.netMove(rules.Up)
+		return screen.Stay, s.netMove(trails.Up)
 	case key.Matches(msg, keys.Right):
-		return screen.Stay, s.netMove(rules.Right)
+		return screen.Stay, s.netMove(trails.Right)
 	case key.Matches(msg, keys.Down):
-		return screen.Stay, s.netMove(rules.Down)
+		return screen.Stay, s.netMove(trails.Down)
 	case key.Matches(msg, keys.Left):
-		return screen.Stay, s.netMove(rules.Left)
+		return screen.Stay, s.netMove(trails.Left)
 	case key.Matches(msg, keys.Undo):
 		s.note = "Undo is for a game against the computer at this keyboard, not online."
 	case key.Matches(msg, keys.Restart):
@@ -158,7 +185,7 @@ func (s *Screen) netKey(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 }
 
 // netMove sends a move on the player's turn; the server's state shows it.
-func (s *Screen) netMove(d rules.Dir) tea.Cmd {
+func (s *Screen) netMove(d trails.Dir) tea.Cmd {
 	switch {
 	case s.net.seat == 0:
 		s.note = "You are watching."
@@ -184,5 +211,5 @@ func (s *Screen) netName(seat int) string {
 	if seat >= 1 && seat <= len(s.net.names) {
 		return s.net.names[seat-1]
 	}
-	return rules.Name(seat)
+	return trails.Name(seat)
 }

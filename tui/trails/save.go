@@ -9,7 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	rules "github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -52,7 +52,7 @@ func encodeSave(s *Screen, now time.Time) ([]byte, error) {
 // saved is a save file read back: the setup and the game.
 type saved struct {
 	setup Setup
-	game  *rules.Game
+	game  *trails.Game
 	when  time.Time
 }
 
@@ -69,10 +69,10 @@ func decodeSave(data []byte) (saved, error) {
 		return saved{}, fmt.Errorf("it is not a saved Trails game: its format is %q", f.Format)
 	case f.Version > SaveVersion:
 		return saved{}, fmt.Errorf("it was saved by a newer version of minotaur (version %d; this one reads up to %d)", f.Version, SaveVersion)
-	case f.VsBot && (f.BotLevel < rules.MinBotLevel || f.BotLevel > rules.MaxBotLevel):
-		return saved{}, fmt.Errorf("its computer level %d is not %d to %d", f.BotLevel, rules.MinBotLevel, rules.MaxBotLevel)
+	case f.VsBot && (f.BotLevel < trails.MinBotLevel || f.BotLevel > trails.MaxBotLevel):
+		return saved{}, fmt.Errorf("its computer level %d is not %d to %d", f.BotLevel, trails.MinBotLevel, trails.MaxBotLevel)
 	}
-	g, err := rules.Load(f.Game)
+	g, err := trails.Load(f.Game)
 	if err != nil {
 		return saved{}, err
 	}
@@ -92,7 +92,7 @@ func describeSave(data []byte) (screen.SaveInfo, error) {
 	}
 	return screen.SaveInfo{
 		Title:  fmt.Sprintf("%d×%d, %d tower%s", c.Size, c.Size, c.Towers, plural(c.Towers)),
-		Detail: fmt.Sprintf("%s, move %d", who, len(sv.game.Moves())+1),
+		Detail: fmt.Sprintf("move %d, %s", len(sv.game.Moves())+1, who),
 		Saved:  sv.when,
 	}, nil
 }
@@ -102,3 +102,34 @@ func listSaves(dir string) tea.Cmd { return screen.ListSaves(dir, SaveExt, descr
 
 // readSave reads a saved game back (a screen.LoadedMsg[saved]).
 func readSave(dir, file string) tea.Cmd { return screen.ReadSave(dir, file, decodeSave) }
+
+// ListSaves lists the saved Trails games of the folder, newest first: a
+// screen.SavesMsg, each with its field (Title) and players and move
+// (Detail). The main menu's Continue lists them beside Minotaur's.
+func ListSaves(dir string) tea.Cmd { return listSaves(dir) }
+
+// Resume is the screen that continues the saved game file of the saves
+// folder: it reads it, then shows the game, or the Trails menu saying why
+// the file cannot be continued.
+func Resume(c *screen.Context, file string) screen.Screen { return &resume{c: c, file: file} }
+
+type resume struct {
+	c    *screen.Context
+	file string
+}
+
+func (r *resume) Init() tea.Cmd { return readSave(r.c.Saves, r.file) }
+
+func (r *resume) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if msg, ok := msg.(screen.LoadedMsg[saved]); ok {
+		if msg.Err != nil {
+			m := NewMenu(r.c).(*menu)
+			m.note = fmt.Sprintf("%s cannot be continued: %v", msg.File, msg.Err)
+			return screen.Replace(m), nil
+		}
+		return screen.Replace(newScreen(r.c, msg.Game.setup, msg.Game.game, msg.File)), nil
+	}
+	return screen.Stay, nil
+}
+
+func (r *resume) View() string { return r.c.Center("Loading " + r.file + "…") }

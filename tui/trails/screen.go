@@ -7,13 +7,13 @@ import (
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
-	rules "github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // Setup is a new game: the field, and who plays Red.
 type Setup struct {
-	Config   rules.Config
+	Config   trails.Config
 	VsBot    bool
 	BotLevel int
 	// Seed is the seed of the computer's choices, kept in the save.
@@ -36,9 +36,9 @@ type Screen struct {
 	c     *screen.Context
 	setup Setup
 	gl    *glyphs
-	g     *rules.Game
-	bot   *rules.Bot
-	v     rules.View // the view drawn: the player to move's, or Blue's against the bot
+	g     *trails.Game
+	bot   *trails.Bot
+	v     trails.View // the view drawn: the player to move's, or Blue's against the bot
 
 	mode     mode
 	guard    screen.KeyGuard // the end screen's
@@ -54,24 +54,24 @@ type Screen struct {
 
 // New starts a new game.
 func New(c *screen.Context, s Setup) (*Screen, error) {
-	g, err := rules.New(s.Config, s.Seed)
+	g, err := trails.New(s.Config, s.Seed)
 	if err != nil {
 		return nil, err
 	}
 	return newScreen(c, s, g, ""), nil
 }
 
-func newScreen(c *screen.Context, s Setup, g *rules.Game, file string) *Screen {
+func newScreen(c *screen.Context, s Setup, g *trails.Game, file string) *Screen {
 	sc := &Screen{c: c, setup: s, gl: newGlyphs(c.Styles.Mono), g: g, file: file}
 	if s.VsBot {
-		sc.bot = &rules.Bot{Level: s.BotLevel, Seed: g.Seed()}
+		sc.bot = &trails.Bot{Level: s.BotLevel, Seed: g.Seed()}
 	}
 	sc.refresh()
 	return sc
 }
 
 // Game is the game being played.
-func (s *Screen) Game() *rules.Game { return s.g }
+func (s *Screen) Game() *trails.Game { return s.g }
 
 // Init starts the computer's move when it opens the game.
 func (s *Screen) Init() tea.Cmd {
@@ -85,7 +85,7 @@ func (s *Screen) Init() tea.Cmd {
 // moves (a move worked out before an undo or restart is dropped).
 type botMoveMsg struct {
 	moves int
-	dir   rules.Dir
+	dir   trails.Dir
 }
 
 // botTurn starts the computer's move when it is Red's turn.
@@ -94,7 +94,7 @@ func (s *Screen) botTurn() tea.Cmd {
 		return nil
 	}
 	s.thinking = true
-	pos, bot, n := s.g.Position().Clone(), &rules.Bot{Level: s.bot.Level, Seed: s.bot.Seed}, len(s.g.Moves())
+	pos, bot, n := s.g.Position().Clone(), &trails.Bot{Level: s.bot.Level, Seed: s.bot.Seed}, len(s.g.Moves())
 	return func() tea.Msg { return botMoveMsg{moves: n, dir: bot.Choose(pos)} }
 }
 
@@ -109,10 +109,16 @@ func (s *Screen) refresh() {
 	}
 	s.v = s.g.View(seat)
 	if s.g.Over() && s.mode != modeEnd && s.mode != modeHelp {
-		s.mode = modeEnd
-		s.guard = screen.NewKeyGuard(s.c.Now())
-		s.moves = viewport.New(s.c.Width, max(s.c.Height-6, 3))
+		s.enterEnd()
 	}
+}
+
+// enterEnd shows the end screen: keys are ignored for a moment (they were
+// meant for the game), the move list scrolls from its start.
+func (s *Screen) enterEnd() {
+	s.mode = modeEnd
+	s.guard = screen.NewKeyGuard(s.c.Now())
+	s.moves = viewport.New(s.c.Width, max(s.c.Height-6, 3))
 }
 
 // Update handles keys, the mouse, the computer's move and saves.
@@ -160,15 +166,14 @@ func (s *Screen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 
 // play makes a move (the player's or the computer's) and starts what
 // follows: the computer's reply, or the end screen.
-func (s *Screen) play(d rules.Dir) tea.Cmd {
-	m, err := s.g.Move(d)
+func (s *Screen) play(d trails.Dir) tea.Cmd {
+	_, err := s.g.Move(d)
 	if err != nil {
 		s.note = "You cannot go " + d.String() + ": " + why(err)
 		return nil
 	}
 	s.note = ""
 	s.unsaved = true
-	_ = m
 	s.refresh()
 	if s.g.Over() {
 		s.unsaved = false
@@ -183,7 +188,7 @@ func (s *Screen) play(d rules.Dir) tea.Cmd {
 }
 
 // human is a move asked for at the keyboard or with the mouse.
-func (s *Screen) human(d rules.Dir) tea.Cmd {
+func (s *Screen) human(d trails.Dir) tea.Cmd {
 	if s.thinking {
 		s.note = "The computer is thinking…"
 		return nil

@@ -10,20 +10,20 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	rules "github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden screens of testdata")
 
-var arrow = map[rules.Dir]string{rules.Up: "up", rules.Right: "right", rules.Down: "down", rules.Left: "left"}
+var arrow = map[trails.Dir]string{trails.Up: "up", trails.Right: "right", trails.Down: "down", trails.Left: "left"}
 
 // hotSeatWin is the classic hot-seat game of the script corpus
 // (cmd/minotaur/testdata/trails/classic-hotseat), won by Blue by towers.
 const hotSeatWin = "RURLDLDURUDLDULUDRRUDLRUULU"
 
 func classic(vsBot bool, level int, seed uint64) Setup {
-	return Setup{Config: rules.Classic(), VsBot: vsBot, BotLevel: level, Seed: seed}
+	return Setup{Config: trails.Classic(), VsBot: vsBot, BotLevel: level, Seed: seed}
 }
 
 // fits fails unless the frame is drawn whole in the terminal.
@@ -64,7 +64,7 @@ func golden(t *testing.T, name, got string) {
 func playDirs(t *testing.T, d *driver, dirs string) {
 	t.Helper()
 	for _, r := range dirs {
-		dir, err := rules.ParseDir(string(r))
+		dir, err := trails.ParseDir(string(r))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,8 +117,8 @@ func TestGoldenScreens(t *testing.T) {
 // Every field size and every mode fits at the two smallest screens.
 func TestEveryFieldFits(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
-		for n := rules.MinSize; n <= rules.MaxSize; n += 2 {
-			s := Setup{Config: rules.Config{Size: n, Towers: 1, Distance: 1, First: 1}, VsBot: true, BotLevel: 1, Seed: 1}
+		for n := trails.MinSize; n <= trails.MaxSize; n += 2 {
+			s := Setup{Config: trails.Config{Size: n, Towers: 1, Distance: 1, First: 1}, VsBot: true, BotLevel: 1, Seed: 1}
 			d := newDriver(t, false, sz[0], sz[1], gameOf(s))
 			fits(t, d)
 			d.press("down", "down")
@@ -142,7 +142,7 @@ func TestEveryFieldFits(t *testing.T) {
 func TestBotGameToEnd(t *testing.T) {
 	d := newDriver(t, false, 80, 24, gameOf(classic(true, 3, 11)))
 	g := d.game()
-	me := &rules.Bot{Level: 1, Seed: 4}
+	me := &trails.Bot{Level: 1, Seed: 4}
 	for i := 0; !g.g.Over() && i < 200; i++ {
 		if g.g.Current() != 1 || g.thinking {
 			t.Fatalf("after a key the computer has not moved (player %d, thinking %v)", g.g.Current(), g.thinking)
@@ -211,7 +211,7 @@ func TestUndoAndRestart(t *testing.T) {
 		t.Fatal("R then Y did not restart")
 	}
 	// The computer moves first with --first 2, and its opening stays.
-	c := rules.Classic()
+	c := trails.Classic()
 	c.First = 2
 	f := newDriver(t, false, 80, 24, gameOf(Setup{Config: c, VsBot: true, BotLevel: 1, Seed: 2}))
 	if fg := f.game(); len(fg.g.Moves()) != 1 || fg.g.Current() != 1 {
@@ -246,15 +246,15 @@ func TestMouse(t *testing.T) {
 	d := newDriver(t, false, 80, 24, gameOf(classic(false, 0, 1)))
 	g := d.game()
 	d.click(2, 0) // (1, 0): two characters a cell
-	if p := g.g.Position().Player(1).Pos; p != (rules.Cell{X: 1, Y: 0}) {
+	if p := g.g.Position().Player(1).Pos; p != (trails.Cell{X: 1, Y: 0}) {
 		t.Fatalf("a click on the marked cell (1, 0): Blue at %v", p)
 	}
 	d.click(2*10, 4) // Red at (10, 10): straight up from it, toward (10, 9)
-	if p := g.g.Position().Player(2).Pos; p != (rules.Cell{X: 10, Y: 9}) {
+	if p := g.g.Position().Player(2).Pos; p != (trails.Cell{X: 10, Y: 9}) {
 		t.Fatalf("a click above Red: Red at %v, want (10, 9)", p)
 	}
 	d.click(2*9, 1) // Blue at (1, 0): to the right and a little down, toward (3, 0)
-	if p := g.g.Position().Player(1).Pos; p != (rules.Cell{X: 3, Y: 0}) {
+	if p := g.g.Position().Player(1).Pos; p != (trails.Cell{X: 3, Y: 0}) {
 		t.Fatalf("a click to the right: Blue at %v, want (3, 0)", p)
 	}
 	n := len(g.g.Moves())
@@ -285,7 +285,7 @@ func TestSaveAndContinue(t *testing.T) {
 	if !ok || len(m.saves) != 1 || m.saves[0].Err != nil {
 		t.Fatalf("after Quit to menu: %T %+v", d.top(), m)
 	}
-	if out := d.plain(); !strings.Contains(out, "Continue 11×11, 3 towers · computer 1, move 5") {
+	if out := d.plain(); !strings.Contains(out, "Continue 11×11, 3 towers · move 5, computer 1") {
 		t.Fatalf("the Trails menu:\n%s", out)
 	}
 	rows := strings.Join(g.v.Rows, "/")
@@ -306,7 +306,7 @@ func TestSaveAndContinue(t *testing.T) {
 	if d.top() != c {
 		d.press("esc")
 	}
-	me := &rules.Bot{Level: 3, Seed: 1}
+	me := &trails.Bot{Level: 3, Seed: 1}
 	for !c.g.Over() {
 		d.press(arrow[me.Choose(c.g.Position())])
 	}

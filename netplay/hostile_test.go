@@ -137,6 +137,7 @@ func TestHostileServerCleaned(t *testing.T) {
 		}
 	}
 	// The states of the other game kinds.
+	variants = append(variants, variant{typ: TypeState, kind: KindChess, m: &ChessState{}})
 	variants = append(variants, variant{typ: TypeState, kind: KindTrails, m: &TrailsState{}, valid: func(m Message) {
 		v := &m.(*TrailsState).View
 		v.Size = max(trails.MinSize, 7)

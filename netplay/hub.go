@@ -215,7 +215,7 @@ func (s *Server) handle(ss *Session, req *Request) bool {
 			s.soloKind(ss, kd, req.Level)
 		}
 	case TypeWatch:
-		s.watch(ss, req.Game, req.Kind)
+		s.watch(ss, req.Game, req.Kind, req.Seat)
 	}
 	return true
 }

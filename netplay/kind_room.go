@@ -96,7 +96,9 @@ func (r *room) startMsg(seat int) *Start {
 // botMoves plays the computer's moves while it is its turn. Caller holds
 // r.mu.
 func (r *room) botMoves() {
-	for n := 0; n < 2; n++ {
+	// A few moves in a row when the other side cannot move (Trails: a
+	// player with no way on; chess: a side with no legal move passes).
+	for n := 0; n < 16; n++ {
 		a := r.m.BotMove()
 		if a == "" {
 			return
@@ -154,7 +156,7 @@ func (r *room) broadcastKind() {
 		}
 	}
 	for _, w := range r.watchers {
-		w.send(r.m.StateLine(0, w.seq.Add(1), names))
+		w.send(r.watchLineNamed(w, names))
 	}
 }
 
@@ -225,7 +227,25 @@ func (r *room) kindListing() LobbyGame {
 // joinKind adds a spectator to a game of another kind. Caller holds r.mu.
 func (r *room) joinKind(ss *Session) {
 	ss.send(encode(r.startMsg(0)))
-	ss.send(r.m.StateLine(0, ss.seq.Add(1), r.players()))
+	ss.send(r.watchLine(ss))
+}
+
+// sidedMatch is a Match whose sides see differently (chess): a spectator
+// chooses the seat whose view it gets.
+type sidedMatch interface {
+	// WatchLine is the state message for a spectator of seat (0: the
+	// kind's choice): that seat's view, never its turn.
+	WatchLine(seat int, seq int64, names []string) []byte
+}
+
+// watchLine is a spectator's state. Caller holds r.mu.
+func (r *room) watchLine(ss *Session) []byte { return r.watchLineNamed(ss, r.players()) }
+
+func (r *room) watchLineNamed(ss *Session, names []string) []byte {
+	if m, ok := r.m.(sidedMatch); ok {
+		return m.WatchLine(int(ss.watchSeat.Load()), ss.seq.Add(1), names)
+	}
+	return r.m.StateLine(0, ss.seq.Add(1), names)
 }
 
 // kindError is the sentence for a kind the server does not play.

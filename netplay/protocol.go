@@ -427,6 +427,9 @@ type Request struct {
 	Kinds []string `json:"kinds,omitempty"`
 	// Level, with solo of another kind, is the computer's level.
 	Level int `json:"level,omitempty"`
+	// Seat, with watch of a game whose sides see differently (chess), is
+	// the seat whose view the spectator gets: 1 or 2 (0: the first).
+	Seat int `json:"seat,omitempty"`
 }
 
 // newMessage returns an empty message of type t, or nil for a type the
@@ -481,6 +484,9 @@ func DecodeMessage(line []byte) (Message, error) {
 	m := newMessage(env.T)
 	if env.T == TypeState && env.Kind == KindTrails {
 		m = &TrailsState{}
+	}
+	if env.T == TypeState && env.Kind == KindChess {
+		m = &ChessState{}
 	}
 	if m == nil {
 		return nil, fmt.Errorf("%w %q", ErrUnknownMessage, safetext.Clean(env.T))

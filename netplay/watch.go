@@ -463,7 +463,7 @@ func (h *Hosted) listing() LobbyGame {
 }
 
 // watch makes the session a spectator of a game in progress.
-func (s *Server) watch(ss *Session, id, kind string) {
+func (s *Server) watch(ss *Session, id, kind string, seat int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.idle(ss, "you are playing a game: leave it before you watch another")
@@ -495,7 +495,18 @@ func (s *Server) watch(ss *Session, id, kind string) {
 			return
 		}
 	}
+	if seat < 0 || seat > 2 {
+		ss.sendErr(CodeProto, "seat %d: watch seat 1 or 2 (or leave it out)", seat)
+		return
+	}
 	if ss.watching == g {
+		if r, ok := g.(*room); ok && r.m != nil && int(ss.watchSeat.Load()) != seat {
+			// The same game from the other side.
+			ss.watchSeat.Store(int32(seat))
+			r.mu.Lock()
+			ss.send(r.watchLine(ss))
+			r.mu.Unlock()
+		}
 		return
 	}
 	if !p.watches.spend(s.cfg.ChatWindow) {
@@ -505,6 +516,7 @@ func (s *Server) watch(ss *Session, id, kind string) {
 		return
 	}
 	s.stopWatching(ss)
+	ss.watchSeat.Store(int32(seat))
 	// The notice is a line to the players: a spectator coming and going
 	// faster than it may chat comes and goes unannounced.
 	if !g.join(ss, p.name, p.chat.spend(s.cfg.ChatWindow)) {

@@ -8,10 +8,14 @@ import (
 	"strings"
 )
 
-// Serialisation format of a whole Game.
+// Serialisation format of a whole Game. Version 2 is the first with the
+// hunters' hearing (each seat's heard hunters); a version-1 game has the
+// same state but for that list, and continues by the rules of this
+// version: its hunters keep their posts until they hear a player, from the
+// first action after loading (docs/files.md).
 const (
 	GameFormat  = "minotaur-game"
-	GameVersion = 1
+	GameVersion = 2
 )
 
 // levelJSON is a Level on disk: the walls as rows of '#' and '.'.
@@ -209,7 +213,7 @@ func Load(data []byte) (*Game, error) {
 	}
 	g.keyed, g.turns, g.bonuses = j.Keyed, j.Turns, j.Bonuses
 	for i, s := range j.Seats {
-		if !inBoard(s.Pos) || s.State > Away || s.Freezes < 0 || !allBelow(s.InLight, len(j.Monsters)) {
+		if !inBoard(s.Pos) || s.State > Away || s.Freezes < 0 || !allBelow(s.InLight, len(j.Monsters)) || !heardValid(s.Heard, j.Monsters) {
 			return nil, fmt.Errorf("game's seat %d is damaged", i+1)
 		}
 		g.seats[i] = s
@@ -264,6 +268,17 @@ func (g *Game) String() string {
 func allBelow(xs []int, n int) bool {
 	for _, x := range xs {
 		if x < 0 || x >= n {
+			return false
+		}
+	}
+	return true
+}
+
+// heardValid reports whether every heard hunter is a hunter of the level at
+// a distance hearing allows.
+func heardValid(hs []hearing, mons []monster) bool {
+	for _, h := range hs {
+		if h.Mon < 0 || h.Mon >= len(mons) || mons[h.Mon].Kind != Hunter || h.Dist < 1 || h.Dist > HearingRangeKey {
 			return false
 		}
 	}

@@ -167,7 +167,7 @@ func TestTheSeatHearsTheHunter(t *testing.T) {
 		"###########")
 	g.mons = append(g.mons, monster{Kind: Hunter, Pos: Point{5, 1}, Prev: Point{5, 1}, Dir: -1})
 	g.mons[0].Frozen = 100 // it stays where it is, hearing
-	ev := play(t, g, "d") // (2,4): hunter at (5,1) is 3+3 = 6 steps, north-east
+	ev := play(t, g, "d")  // (2,4): hunter at (5,1) is 3+3 = 6 steps, north-east
 	var heard []Event
 	for _, e := range ev {
 		if e.Kind == EvHeard {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -271,18 +272,14 @@ func TestWindTo(t *testing.T) {
 	}
 }
 
-// A game saved before hearing (version 1) continues by the new rules.
-func TestVersion1SaveContinues(t *testing.T) {
+// A game saved before hearing (version 1) is refused, saying why.
+func TestVersion1SaveIsRefused(t *testing.T) {
 	g, _ := New(Config{Seed: 5, Players: 1})
 	m := map[string]any{}
 	json.Unmarshal(marshal(t, g), &m)
 	m["version"] = 1
 	data, _ := json.Marshal(m)
-	loaded, err := Load(data)
-	if err != nil {
-		t.Fatalf("a version-1 save must load: %v", err)
-	}
-	if _, err := loaded.Apply(1, Skip); err != nil {
-		t.Fatalf("continuing a version-1 save: %v", err)
+	if _, err := Load(data); !errors.Is(err, ErrOlderRules) {
+		t.Fatalf("a version-1 save must be refused as saved under the old rules: %v", err)
 	}
 }

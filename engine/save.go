@@ -9,10 +9,9 @@ import (
 )
 
 // Serialisation format of a whole Game. Version 2 is the first with the
-// hunters' hearing (each seat's heard hunters); a version-1 game has the
-// same state but for that list, and continues by the rules of this
-// version: its hunters keep their posts until they hear a player, from the
-// first action after loading (docs/files.md).
+// hunters' hearing: a version-1 game was played by the rules before it, and
+// its recorded moves would play differently now, so Load refuses it with
+// ErrOlderRules (docs/files.md).
 const (
 	GameFormat  = "minotaur-game"
 	GameVersion = 2
@@ -143,6 +142,10 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // ErrNewerVersion is returned by Load for a game written by a newer version.
 var ErrNewerVersion = errors.New("the game was saved by a newer version of Minotaur")
 
+// ErrOlderRules is returned by Load for a game saved under the rules before
+// the hunters' hearing (version 1).
+var ErrOlderRules = errors.New("the game was saved under the old rules, before hunters kept their posts until they heard a player")
+
 // Load reads a game written by MarshalJSON. The loaded game continues exactly
 // as the saved one would have. A damaged or inconsistent game is refused with
 // an error, never a panic.
@@ -156,6 +159,9 @@ func Load(data []byte) (*Game, error) {
 	}
 	if j.Version > GameVersion {
 		return nil, fmt.Errorf("%w (version %d, this one reads %d)", ErrNewerVersion, j.Version, GameVersion)
+	}
+	if j.Version == 1 {
+		return nil, fmt.Errorf("%w (version 1, this one reads %d)", ErrOlderRules, GameVersion)
 	}
 	if j.Version < 1 {
 		return nil, fmt.Errorf("game data has unknown version %d", j.Version)

@@ -408,6 +408,9 @@ func (b *board) sidePanel(w, h int) {
 	for _, m := range v.Monsters {
 		add(st.tiles[monsterClass(m.Kind)], monsterLine(m))
 	}
+	for _, h := range v.Heard {
+		add(st.text.warn, heardLine(h))
+	}
 	if partner := b.partnerLine(); partner != "" {
 		add(st.text.key, partner)
 	}
@@ -458,6 +461,9 @@ func (b *board) underPanel(w int) {
 	// The seed and the partner always start the second line.
 	fields := []string{fmt.Sprintf("Level %d/%d", v.Level, v.Levels), "Turn " + strconv.Itoa(v.Turn),
 		"Score " + strconv.Itoa(v.Score), "Key " + keyText, "Torch " + torch}
+	for _, h := range v.Heard {
+		fields = append(fields, heardLine(h))
+	}
 	var lines [2]string
 	n := 0
 	for _, f := range fields {
@@ -594,6 +600,12 @@ func monsterLine(m engine.MonsterView) string {
 		s += "  resting " + strconv.Itoa(m.Left)
 	}
 	return s
+}
+
+// heardLine is the panel's line for a hunter that hears this seat: what
+// hearing tells, "H hears you  5 NE" (5 steps away, to the north-east).
+func heardLine(h engine.HeardHunter) string {
+	return string(rune(h.Kind)) + " hears you  " + strconv.Itoa(h.Dist) + " " + h.Dir.String()
 }
 
 // scoreLine tells the score of the passed levels with this level's bonuses,

@@ -5,22 +5,22 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/labyrinth"
+	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // The smallest terminal the screens can be used in. Below it every screen
 // shows "Terminal too small: need at least 40×12" until the terminal grows.
 const (
-	MinWidth  = 40
-	MinHeight = 12
+	MinWidth  = ui.MinWidth
+	MinHeight = ui.MinHeight
 )
 
 // Config is what the command line hands to the game.
@@ -72,6 +72,10 @@ type Config struct {
 	// that the player sees each (0: 60 ms).
 	StepDelay time.Duration
 }
+
+// LabyrinthSetup is a Labyrinth game asked for on the command line
+// (`minotaur labyrinth FIELD`): the game opens on it instead of the menu.
+type LabyrinthSetup = labyrinth.Setup
 
 // LevelFile is a level of a custom campaign and the text of the file it
 // was read from, which replays carry so that they play back without the
@@ -149,6 +153,40 @@ type common struct {
 	st       *Styles
 	w, h     int
 	nextSeed uint64
+	// sc is what the other games' screens share (see screens), made when
+	// the first of them opens.
+	sc *ui.Context
+}
+
+// screens returns the context of the other games' screens (tui/screen):
+// the same size, styles, saves folder, clock and seeds, and the way home
+// to this main menu.
+func (c *common) screens() *ui.Context {
+	if c.sc == nil {
+		c.sc = &ui.Context{
+			Styles: c.st.Styles,
+			Saves:  c.cfg.Saves,
+			Now:    c.cfg.Now,
+			Seed:   c.takeSeed,
+			Home:   func() ui.Screen { return newMenu(c) },
+		}
+	}
+	c.sc.Width, c.sc.Height = c.w, c.h
+	return c.sc
+}
+
+// resize takes the terminal's new size.
+func (c *common) resize(w, h int) {
+	c.w, c.h = w, h
+	if c.sc != nil {
+		c.sc.Width, c.sc.Height = w, h
+	}
+}
+
+// view is the shared context of the terminal's size, for the helpers of
+// tui/screen.
+func (c *common) view() ui.Context {
+	return ui.Context{Styles: c.st.Styles, Width: c.w, Height: c.h}
 }
 
 // now returns the current time.
@@ -164,77 +202,37 @@ func (c *common) takeSeed() uint64 {
 }
 
 // tooSmall reports whether the terminal is below the usable minimum.
-func (c *common) tooSmall() bool { return c.w < MinWidth || c.h < MinHeight }
+func (c *common) tooSmall() bool { v := c.view(); return v.TooSmall() }
 
 // tooSmallView is the screen shown below the usable minimum.
-func (c *common) tooSmallView() string {
-	msg := fmt.Sprintf("Terminal too small: need at least %d×%d", MinWidth, MinHeight)
-	if lipgloss.Width(msg) > c.w {
-		msg = fmt.Sprintf("Terminal too small:\nneed at least %d×%d", MinWidth, MinHeight)
-	}
-	now := fmt.Sprintf("(now %d×%d)", c.w, c.h)
-	block := lipgloss.JoinVertical(lipgloss.Center, c.st.Warn.Render(msg), c.st.Faint.Render(now))
-	return lipgloss.Place(c.w, c.h, lipgloss.Center, lipgloss.Center, block)
-}
+func (c *common) tooSmallView() string { v := c.view(); return v.TooSmallView() }
 
 // center places a block in the middle of the terminal, its lines aligned
 // on the left.
-func (c *common) center(s string) string {
-	return lipgloss.Place(c.w, c.h, lipgloss.Center, lipgloss.Center, block(s))
-}
+func (c *common) center(s string) string { v := c.view(); return v.Center(s) }
 
 // block pads the lines of s to one width, so that centring it moves the
 // lines together.
-func block(s string) string {
-	lines := strings.Split(s, "\n")
-	w := 0
-	for _, l := range lines {
-		w = max(w, lipgloss.Width(l))
-	}
-	for i, l := range lines {
-		if n := lipgloss.Width(l); n < w {
-			lines[i] = l + strings.Repeat(" ", w-n)
-		}
-	}
-	return strings.Join(lines, "\n")
-}
+func block(s string) string { return ui.Block(s) }
 
-// screen is one page of the game. The root model routes messages to the
-// screen on top of its stack. A screen never changes the stack itself: its
-// Update returns a nav, the screen change it asks for (stay, push, pop or
-// replace), and the root carries it out before the next message.
-type screen interface {
-	Init() tea.Cmd
-	Update(msg tea.Msg) (nav, tea.Cmd)
-	View() string
-}
-
-// nav is a screen change that a screen's Update asks of the root. The zero
-// value, stay, changes nothing.
-type nav struct {
-	op navOp
-	s  screen // the screen to show, for push and replace
-}
-
-type navOp int
-
-const (
-	navStay    navOp = iota // keep the current screen
-	navPush                 // show s above the current screen
-	navPop                  // back to the screen below
-	navReplace              // forget every screen and show s
+// screen is one page of the game, and nav the screen change its Update
+// asks of the root (stay, push, pop or replace): tui/screen's, which every
+// game's screens share.
+type (
+	screen = ui.Screen
+	nav    = ui.Nav
 )
 
 // stay keeps the current screen.
-var stay = nav{}
+var stay = ui.Stay
 
 // push shows s above the current screen; pop goes back to the screen below;
 // replace forgets every screen and shows s. The root applies the change as
 // soon as the screen's Update returns, so that keys typed right after (by a
 // fast player or a script) reach the new screen, not the old one.
-func push(s screen) nav    { return nav{navPush, s} }
-func pop() nav             { return nav{op: navPop} }
-func replace(s screen) nav { return nav{navReplace, s} }
+func push(s screen) nav    { return ui.Push(s) }
+func pop() nav             { return ui.Pop() }
+func replace(s screen) nav { return ui.Replace(s) }
 
 // Model is the root of the game's interface: it owns the stack of screens,
 // handles the keys that work everywhere (Ctrl+C) and the terminal's size,
@@ -265,11 +263,7 @@ func New(cfg Config) *Model {
 	if cfg.Labyrinth != nil {
 		// The game opens on the setup's questions, or at once on the game
 		// when the command line answered them all.
-		s := newLabSetup(c, cfg.Labyrinth)
-		if s.game != nil {
-			return &Model{c: c, stack: []screen{s.game}}
-		}
-		return &Model{c: c, stack: []screen{s}}
+		return &Model{c: c, stack: []screen{labyrinth.Open(c.screens(), cfg.Labyrinth)}}
 	}
 	return &Model{c: c, stack: []screen{newMenu(c)}}
 }
@@ -289,10 +283,11 @@ func (m *Model) game() *gameScreen {
 	return nil
 }
 
-// labGame returns the Labyrinth game screen in the stack, if any.
-func (m *Model) labGame() *labGameScreen {
+// otherGame returns the screen of another game than Minotaur in the
+// stack (a screen.Game, such as the Labyrinth's), if any.
+func (m *Model) otherGame() ui.Game {
 	for i := len(m.stack) - 1; i >= 0; i-- {
-		if g, ok := m.stack[i].(*labGameScreen); ok {
+		if g, ok := m.stack[i].(ui.Game); ok {
 			return g
 		}
 	}
@@ -304,7 +299,7 @@ func (m *Model) labGame() *labGameScreen {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.c.w, m.c.h = msg.Width, msg.Height
+		m.c.resize(msg.Width, msg.Height)
 		var cmds []tea.Cmd
 		var navs []nav
 		for _, s := range m.stack {
@@ -370,17 +365,17 @@ func (m *Model) owner(msg tea.Msg) screen {
 // apply carries out a screen change and returns the new screen's Init
 // command.
 func (m *Model) apply(n nav) tea.Cmd {
-	switch n.op {
-	case navPush:
-		m.stack = append(m.stack, n.s)
-		return n.s.Init()
-	case navPop:
+	switch n.Op {
+	case ui.OpPush:
+		m.stack = append(m.stack, n.To)
+		return n.To.Init()
+	case ui.OpPop:
 		if len(m.stack) > 1 {
 			m.stack = m.stack[:len(m.stack)-1]
 		}
-	case navReplace:
-		m.stack = []screen{n.s}
-		return n.s.Init()
+	case ui.OpReplace:
+		m.stack = []screen{n.To}
+		return n.To.Init()
 	}
 	return nil
 }
@@ -404,7 +399,7 @@ func (m *Model) typed(msg tea.KeyMsg) tea.Cmd {
 }
 
 // quitMsg ends the program once a finishing command has run.
-type quitMsg struct{}
+type quitMsg = ui.QuitMsg
 
 // interrupt handles Ctrl+C: it asks first when a game has unsaved progress
 // (a second Ctrl+C quits), else it quits, writing the game's replay.
@@ -419,16 +414,8 @@ func (m *Model) interrupt() (nav, tea.Cmd) {
 			return nil
 		}, func() tea.Msg { return quitMsg{} })
 	}
-	if lab := m.labGame(); lab != nil {
-		if p, asking := m.top().(*labPauseScreen); asking && p.program {
-			return stay, tea.Quit
-		}
-		if lab.lg.unsaved {
-			p := newLabPause(m.c, lab)
-			p.quitAsk, p.program = true, true
-			return push(p), nil
-		}
-		return stay, tea.Quit
+	if g := m.otherGame(); g != nil {
+		return g.Interrupt(m.top())
 	}
 	g := m.game()
 	if g == nil {
@@ -454,15 +441,11 @@ func (m *Model) hangup() tea.Cmd {
 		_, cmd := m.interrupt() // records the score, then quits
 		return cmd
 	}
-	if lab := m.labGame(); lab != nil {
-		if !lab.lg.unsaved {
-			return tea.Quit
+	if g := m.otherGame(); g != nil {
+		if save := g.Hangup(); save != nil {
+			return tea.Sequence(save, quit)
 		}
-		data, err := lab.lg.encode(m.c.now())
-		if err != nil {
-			return tea.Quit
-		}
-		return tea.Sequence(saveLab(m.c.cfg.Saves, lab.lg.file, data, m.c.now()), quit)
+		return tea.Quit
 	}
 	g := m.game()
 	if g == nil {
@@ -488,13 +471,12 @@ func (m *Model) View() string {
 }
 
 // padLines cuts or pads s to exactly h lines (for fixed-size layouts).
-func padLines(s string, h int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for len(lines) < h {
-		lines = append(lines, "")
-	}
-	return strings.Join(lines, "\n")
-}
+func padLines(s string, h int) string { return ui.PadLines(s, h) }
+
+// The text helpers every game's screens share (tui/screen).
+func fit(s string, w int) string    { return ui.Fit(s, w) }
+func wrap(s string, w int) string   { return ui.Wrap(s, w) }
+func window(n, vis, player int) int { return ui.Window(n, vis, player) }
+
+// lineInput is the one-line text field every game's screens share.
+type lineInput = ui.Input

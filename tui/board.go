@@ -359,14 +359,6 @@ func (b *board) render(w, h int) {
 	b.frame = sb.String()
 }
 
-// fit cuts a styled line to w columns.
-func fit(s string, w int) string {
-	if ansi.StringWidth(s) <= w {
-		return s
-	}
-	return ansi.Truncate(s, w, "…")
-}
-
 // cut cuts a plain line to w columns.
 func cut(s string, w int) string {
 	if len(s) <= w {

@@ -13,6 +13,7 @@ import (
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
+	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // endStage is where the end screen stands.
@@ -57,7 +58,7 @@ type endScreen struct {
 // endKeyGrace is how long after the end screen appears it ignores keys, so
 // that a key still held or typed ahead during play can neither dismiss
 // GAME OVER before it is read nor type into the name prompt.
-const endKeyGrace = 500 * time.Millisecond
+const endKeyGrace = ui.KeyGrace
 
 func newEndScreen(c *common, sess Session, v engine.View, won bool) *endScreen {
 	e := &endScreen{c: c, sess: sess, view: v, won: won, opened: c.now()}

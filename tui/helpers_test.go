@@ -282,21 +282,34 @@ func (m *Model) Screen() string {
 		return "watch"
 	case *confirmScreen:
 		return "confirm"
-	case *labMenuScreen:
+	}
+	// The Labyrinth's screens are tui/labyrinth's own; the pause menu of
+	// a game other than Minotaur is tui/screen's.
+	t := reflect.TypeOf(m.top())
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.PkgPath() + "." + t.Name() {
+	case labPkg + ".labMenuScreen":
 		return "labyrinth-menu"
-	case *labSetupScreen:
+	case labPkg + ".labSetupScreen":
 		return "labyrinth-setup"
-	case *labGameScreen:
+	case labPkg + ".labGameScreen":
 		return "labyrinth"
-	case *labHelpScreen:
+	case labPkg + ".labHelpScreen":
 		return "labyrinth-help"
-	case *labPauseScreen:
+	case screenPkg + ".Pause":
 		return "labyrinth-pause"
-	case *labEndScreen:
+	case labPkg + ".labEndScreen":
 		return "labyrinth-end"
 	}
 	return "unknown"
 }
+
+const (
+	labPkg    = "github.com/minotaur-game/minotaur/tui/labyrinth"
+	screenPkg = "github.com/minotaur-game/minotaur/tui/screen"
+)
 
 // prose is the words of the screen in order, one space apart, box borders
 // left out: a sentence wrapped over lines of a dialog reads whole in it.

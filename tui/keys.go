@@ -1,6 +1,10 @@
 package tui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/charmbracelet/bubbles/key"
+
+	ui "github.com/minotaur-game/minotaur/tui/screen"
+)
 
 // gameKeys are the keys of play (tui.md, "Keys in play"). The game screen
 // matches keys against them and draws its key hints from them through
@@ -57,23 +61,9 @@ var chatKeys = []key.Binding{
 	key.NewBinding(key.WithKeys("esc"), key.WithHelp("Esc", "cancel")),
 }
 
-// listKeys move through a menu or a list.
-type listKeys struct {
-	Up, Down, Choose, Back key.Binding
-}
-
-var menuKeys = listKeys{
-	Up:     key.NewBinding(key.WithKeys("up", "w", "W", "k"), key.WithHelp("↑/W", "up")),
-	Down:   key.NewBinding(key.WithKeys("down", "s", "S", "j"), key.WithHelp("↓/S", "down")),
-	Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("Enter", "choose")),
-	Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("Esc", "back")),
-}
-
-// ShortHelp lists the keys of a menu.
-func (k listKeys) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Down, k.Choose} }
-
-// FullHelp lists the keys of a menu.
-func (k listKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+// menuKeys move through a menu or a list (the keys every game's menus
+// share).
+var menuKeys = ui.MenuKeys
 
 // lobbyKeyMap are the keys of the server's lobby: the lobby matches keys
 // against them and draws its key hints from them.

@@ -153,15 +153,6 @@ func (d *mapDrawer) writeRow(sb *strings.Builder, y, x0, w int) {
 	}
 }
 
-// window picks the first tile shown on an axis of n tiles when only vis fit:
-// the one that centres the player, kept inside the map.
-func window(n, vis, player int) int {
-	if vis >= n {
-		return 0
-	}
-	return min(max(player-vis/2, 0), n-vis)
-}
-
 // monsterClass is the colour of a monster of the kind.
 func monsterClass(k engine.MonsterKind) tileClass {
 	switch k {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/labyrinth"
+	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // menuItem is one line of the main menu.
@@ -48,16 +50,7 @@ type menuScreen struct {
 }
 
 func newMenu(c *common) *menuScreen {
-	m := &menuScreen{c: c, help: help.New()}
-	// help.New's styles come from the process's own terminal; over SSH that
-	// is the server's, so the hints take the session's styles instead.
-	st := c.st
-	m.help.Styles = help.Styles{
-		ShortKey: st.Key, ShortDesc: st.Faint, ShortSeparator: st.Faint,
-		FullKey: st.Key, FullDesc: st.Faint, FullSeparator: st.Faint,
-		Ellipsis: st.Faint,
-	}
-	return m
+	return &menuScreen{c: c, help: ui.NewHelp(c.st.Styles)}
 }
 
 // savesListedMsg carries the list of saved games.
@@ -167,7 +160,7 @@ func (m *menuScreen) choose(i menuItem) (nav, tea.Cmd) {
 	case itemNetwork:
 		return push(newNetworkScreen(m.c)), nil
 	case itemLabyrinth:
-		return replace(newLabMenu(m.c)), nil
+		return replace(labyrinth.NewMenu(m.c.screens())), nil
 	case itemScores:
 		return push(newScoresScreen(m.c, 0, nil)), nil
 	case itemHelp:

@@ -335,7 +335,7 @@ func (m *ReplayModel) finish(err error) {
 func (m *ReplayModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.c.w, m.c.h = msg.Width, msg.Height
+		m.c.resize(msg.Width, msg.Height)
 	case replayTick:
 		if msg.gen != m.gen || m.paused {
 			return m, nil

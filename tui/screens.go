@@ -1,13 +1,9 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -16,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
+	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // helpScreen lists every symbol, key and the scoring formula. Any key returns.
@@ -216,37 +213,17 @@ func (p *pauseScreen) View() string {
 
 // dialogWidth is the widest text that a dialog box (border and padding,
 // 6 columns) holds in the terminal.
-func (c *common) dialogWidth() int { return max(c.w-6, 20) }
+func (c *common) dialogWidth() int { v := c.view(); return v.DialogWidth() }
 
 // dialog draws a box of sections in the middle of the terminal, a blank
 // line between them when the terminal is tall enough, else none, so that
 // the box — its title and its border — fits the terminal. Empty sections
 // are left out.
-func (c *common) dialog(sections ...string) string {
-	var parts []string
-	for _, s := range sections {
-		if s != "" {
-			parts = append(parts, s)
-		}
-	}
-	sep := "\n\n"
-	if c.dialogHeight(sections)+len(parts)-1 > c.h {
-		sep = "\n"
-	}
-	return c.center(c.st.Box.Render(strings.Join(parts, sep)))
-}
+func (c *common) dialog(sections ...string) string { v := c.view(); return v.Dialog(sections...) }
 
 // dialogHeight is the height of the box of sections drawn without blank
 // lines between them, its border included.
-func (c *common) dialogHeight(sections []string) int {
-	lines := 2
-	for _, s := range sections {
-		if s != "" {
-			lines += strings.Count(s, "\n") + 1
-		}
-	}
-	return lines
-}
+func (c *common) dialogHeight(sections []string) int { return ui.DialogHeight(sections...) }
 
 // confirmScreen asks before quitting a game with unsaved progress.
 type confirmScreen struct {
@@ -408,13 +385,7 @@ func (m *messageScreen) View() string {
 // saveFailed is the sentence shown when a save could not be written: what
 // went wrong, whole, and what the player can do about that cause. The game
 // goes on.
-func saveFailed(err error) string {
-	msg := err.Error()
-	if msg != "" {
-		msg = strings.ToUpper(msg[:1]) + msg[1:]
-	}
-	return msg + ". " + writeAdvice(err, "saves folder (--saves)") + ", and save again."
-}
+func saveFailed(err error) string { return ui.SaveFailed(err) }
 
 // replayFailed is the sentence shown when a finished game's replay could
 // not be written.
@@ -423,36 +394,8 @@ func replayFailed(err error) string {
 	if msg != "" {
 		msg = strings.ToUpper(msg[:1]) + msg[1:]
 	}
-	return msg + ". " + writeAdvice(err, "saves folder (--saves), beside which replays are kept") + "."
+	return msg + ". " + ui.WriteAdvice(err, "saves folder (--saves), beside which replays are kept") + "."
 }
-
-// writeAdvice is what a player can do about a file that could not be
-// written, by its cause; folder names the folder and the flag that moves it.
-func writeAdvice(err error, folder string) string {
-	switch {
-	case diskFull(err):
-		return "Free some disk space, or choose another " + folder
-	case errors.Is(err, fs.ErrPermission):
-		return "Allow writing there, or choose another " + folder
-	case errors.Is(err, syscall.ENOTDIR), errors.Is(err, fs.ErrExist):
-		return "A file stands where a folder is needed: choose another " + folder
-	}
-	return "Choose another " + folder
-}
-
-// diskFull reports whether err says that the disk is full.
-func diskFull(err error) bool {
-	if errors.Is(err, syscall.ENOSPC) {
-		return true
-	}
-	// ERROR_HANDLE_DISK_FULL and ERROR_DISK_FULL on Windows.
-	var no syscall.Errno
-	return runtime.GOOS == "windows" && errors.As(err, &no) && (no == 39 || no == 112)
-}
-
-// wrap breaks plain text into lines of at most w columns, at spaces where it
-// can.
-func wrap(s string, w int) string { return ansi.Wrap(s, w, "") }
 
 // wrapPath breaks a file path into lines of at most w columns after a
 // separator (or anywhere, for a name longer than the line); nothing is cut,
@@ -471,72 +414,26 @@ func wrapPath(p string, w int) string {
 	return strings.Join(append(lines, p), "\n")
 }
 
-// historyScreen shows every message of the level being played (Ctrl+P),
-// the latest at the foot; ↑/↓ and PgUp/PgDn scroll, any other key returns.
-type historyScreen struct {
-	c     *common
-	lines []string
-	top   int // first line shown; -1: the foot
-}
-
-func newHistoryScreen(c *common, history []string) *historyScreen {
-	return &historyScreen{c: c, lines: append([]string(nil), history...), top: -1}
-}
-
-// Init does nothing.
-func (h *historyScreen) Init() tea.Cmd { return nil }
-
-// rows is how many messages fit under the title and above the hint.
-func (h *historyScreen) rows() int { return max(1, h.c.h-4) }
-
-// Update scrolls, or returns to the game.
-func (h *historyScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
-	k, ok := msg.(tea.KeyMsg)
-	if !ok {
-		return stay, nil
-	}
-	last := max(0, len(h.lines)-h.rows())
-	if h.top < 0 {
-		h.top = last
-	}
-	switch k.String() {
-	case "up", "k", "w":
-		h.top = max(0, h.top-1)
-	case "down", "j", "s":
-		h.top = min(last, h.top+1)
-	case "pgup":
-		h.top = max(0, h.top-h.rows())
-	case "pgdown", " ":
-		h.top = min(last, h.top+h.rows())
-	default:
-		return pop(), nil
-	}
-	return stay, nil
-}
-
-// View draws the messages that fit, wrapped to the terminal.
-func (h *historyScreen) View() string {
-	st, w := h.c.st, max(20, h.c.w-4)
-	n := h.rows()
-	top := h.top
-	if top < 0 || top > len(h.lines)-n {
-		top = max(0, len(h.lines)-n)
-	}
-	var b strings.Builder
-	b.WriteString(st.Title.Render("MESSAGES OF THIS LEVEL") + "\n\n")
-	shown := 0
-	for _, l := range h.lines[top:] {
-		for _, part := range strings.Split(ansi.Wrap("› "+l, w, ""), "\n") {
-			if shown == n {
-				break
-			}
-			b.WriteString(part + "\n")
-			shown++
+// newHistoryScreen shows every message of the level being played
+// (Ctrl+P), the latest at the foot, in a pager (bubbles' viewport, which
+// scrolls by lines: a long message wrapped over two lines no longer hides
+// the latest one at the foot); ↑/↓ and PgUp/PgDn scroll, any other key
+// returns.
+func newHistoryScreen(c *common, history []string) *ui.Pager {
+	lines := append([]string(nil), history...)
+	st := c.st
+	text := func(w int) string {
+		if len(lines) == 0 {
+			return st.Faint.Render("Nothing yet.")
 		}
+		var b strings.Builder
+		for i, l := range lines {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(ansi.Wrap("› "+l, w, ""))
+		}
+		return b.String()
 	}
-	if len(h.lines) == 0 {
-		b.WriteString(st.Faint.Render("Nothing yet.") + "\n")
-	}
-	b.WriteString("\n" + st.Faint.Render("↑/↓ PgUp/PgDn scroll · any other key: back to the game"))
-	return b.String()
+	return ui.NewPager(c.screens(), "MESSAGES OF THIS LEVEL", text, "↑/↓ PgUp/PgDn scroll · any other key: back to the game", true)
 }

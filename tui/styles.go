@@ -1,34 +1,20 @@
 package tui
 
 import (
-	"strings"
-
 	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+
+	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // Styles holds every style the screens use, built once per terminal (per
 // SSH session, from that session's renderer) and passed down to every
-// screen. The map is never drawn with Style.Render: its tile classes are
-// turned once into raw escape prefixes (the glyph table) that the map
-// renderer writes around plain characters.
+// screen: the style classes every game's screens share (screen.Styles,
+// which the other games' screens take), and Minotaur's glyph table. The
+// map is never drawn with Style.Render: its tile classes are turned once
+// into raw escape prefixes that the map renderer writes around plain
+// characters.
 type Styles struct {
-	// Mono is true when the terminal shows no colour (NO_COLOR or a plain
-	// terminal): distinctions are made with bold, dim and reverse instead.
-	Mono bool
-
-	Title    lipgloss.Style
-	Heading  lipgloss.Style
-	Text     lipgloss.Style
-	Faint    lipgloss.Style
-	Selected lipgloss.Style
-	Disabled lipgloss.Style
-	Good     lipgloss.Style
-	Warn     lipgloss.Style
-	Bad      lipgloss.Style
-	Key      lipgloss.Style // a key name in hints
-	Box      lipgloss.Style // the frame of dialogs
-	Hilite   lipgloss.Style // the new entry of the high-score table
+	*ui.Styles
 
 	// text holds the escape prefixes of the panel's text styles, so that
 	// the game screen writes its lines without Style.Render.
@@ -69,12 +55,12 @@ const (
 
 // SGR sequences used without colour.
 const (
-	sgrReset   = "\x1b[0m"
-	sgrBold    = "\x1b[1m"
-	sgrDim     = "\x1b[2m"
-	sgrReverse = "\x1b[7m"
+	sgrReset   = ui.SGRReset
+	sgrBold    = ui.SGRBold
+	sgrDim     = ui.SGRDim
+	sgrReverse = ui.SGRReverse
 	// sgrUnderline marks the key, the exit and the bonuses without colour.
-	sgrUnderline = "\x1b[4m"
+	sgrUnderline = ui.SGRUnderline
 )
 
 // NewStyles builds the styles for a terminal. Pass lipgloss.DefaultRenderer()
@@ -85,20 +71,8 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 	if r == nil {
 		r = lipgloss.DefaultRenderer()
 	}
-	s := &Styles{Mono: r.ColorProfile() == termenv.Ascii}
+	s := &Styles{Styles: ui.NewStyles(r)}
 	ns := r.NewStyle
-	s.Title = ns().Bold(true).Foreground(lipgloss.Color("9"))
-	s.Heading = ns().Bold(true).Foreground(lipgloss.Color("15"))
-	s.Text = ns()
-	s.Faint = ns().Foreground(lipgloss.Color("244"))
-	s.Selected = ns().Bold(true).Foreground(lipgloss.Color("0")).Background(lipgloss.Color("11"))
-	s.Disabled = ns().Foreground(lipgloss.Color("240"))
-	s.Good = ns().Foreground(lipgloss.Color("10"))
-	s.Warn = ns().Bold(true).Foreground(lipgloss.Color("11"))
-	s.Bad = ns().Bold(true).Foreground(lipgloss.Color("9"))
-	s.Key = ns().Bold(true).Foreground(lipgloss.Color("14"))
-	s.Box = ns().Border(lipgloss.RoundedBorder()).BorderForeground(lipgloss.Color("244")).Padding(0, 2)
-	s.Hilite = ns().Bold(true).Foreground(lipgloss.Color("0")).Background(lipgloss.Color("10"))
 
 	if s.Mono {
 		s.text.title, s.text.heading, s.text.faint = sgrBold, sgrBold, sgrDim
@@ -160,10 +134,4 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 }
 
 // prefixOf returns the escape sequence a style writes before its text.
-func prefixOf(st lipgloss.Style) string {
-	out := st.Render("X")
-	if i := strings.IndexByte(out, 'X'); i > 0 {
-		return out[:i]
-	}
-	return ""
-}
+func prefixOf(st lipgloss.Style) string { return ui.Prefix(st) }

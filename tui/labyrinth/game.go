@@ -1,4 +1,4 @@
-package tui
+package labyrinth
 
 import (
 	"fmt"
@@ -9,8 +9,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/minotaur-game/minotaur/labyrinth"
+	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // Stages of a Labyrinth turn on the shared screen.
@@ -19,6 +20,14 @@ const (
 	labPlay            // the player's own screen: notebook, answers, inventory
 	labAnswered        // the player's turn is spent: they read the answer, then Enter
 	labWon             // someone got out
+)
+
+// The layout of a player's screen: the side panel's width (as the
+// Minotaur board's) and the gap between the notebook and the panel.
+const (
+	panelMin = 26 // narrowest side panel
+	panelMax = 36 // widest side panel
+	panelGap = 2  // columns between the notebook and the panel
 )
 
 // labKeys are the keys of a Labyrinth turn.
@@ -41,7 +50,8 @@ var labKeys = struct {
 // labGameScreen is a Labyrinth game on one shared screen (hot seat): each
 // player's turn is shown only to them, between hand-over screens.
 type labGameScreen struct {
-	c      *common
+	c      *screen.Context
+	tiles  *screen.Tiles
 	lg     *labGame
 	stage  int
 	aiming bool // X was pressed: the next direction shoots
@@ -52,8 +62,8 @@ type labGameScreen struct {
 	note   string
 }
 
-func newLabGameScreen(c *common, lg *labGame, resumed bool) *labGameScreen {
-	s := &labGameScreen{c: c, lg: lg, sheet: -1}
+func newLabGameScreen(c *screen.Context, lg *labGame, resumed bool) *labGameScreen {
+	s := &labGameScreen{c: c, tiles: newTiles(c.Styles), lg: lg, sheet: -1}
 	switch {
 	case lg.g.Over():
 		s.stage = labWon
@@ -89,22 +99,20 @@ func (s *labGameScreen) begin() {
 func (s *labGameScreen) Init() tea.Cmd { return nil }
 
 // Update plays the keys of the stage.
-func (s *labGameScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (s *labGameScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
-	case labSavedMsg:
-		if msg.err != nil {
-			s.lg.unsaved = true
-			s.note = saveFailed(msg.err)
-		} else if !s.lg.g.Over() {
-			s.lg.file = filepath.Base(msg.path)
+	case screen.SavedMsg:
+		s.Saved(msg)
+		if msg.Err != nil {
+			s.note = screen.SaveFailed(msg.Err)
 		}
 	case tea.KeyMsg:
 		return s.key(msg)
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
-func (s *labGameScreen) key(k tea.KeyMsg) (nav, tea.Cmd) {
+func (s *labGameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	switch s.stage {
 	case labHandover:
 		switch {
@@ -112,45 +120,45 @@ func (s *labGameScreen) key(k tea.KeyMsg) (nav, tea.Cmd) {
 			s.begin()
 			s.note = ""
 		case key.Matches(k, labKeys.Pause):
-			return push(newLabPause(s.c, s)), nil
+			return screen.Push(screen.NewPause(s.c, s)), nil
 		}
-		return stay, nil
+		return screen.Stay, nil
 	case labAnswered:
 		switch {
 		case k.Type == tea.KeyEnter:
 			s.stage = labHandover
 			s.note = ""
 		case key.Matches(k, labKeys.Pause):
-			return push(newLabPause(s.c, s)), nil
+			return screen.Push(screen.NewPause(s.c, s)), nil
 		}
-		return stay, nil
+		return screen.Stay, nil
 	case labWon:
 		if k.Type == tea.KeyEnter || k.Type == tea.KeyEsc {
-			return replace(newLabEnd(s.c, s.lg)), nil
+			return screen.Replace(newLabEnd(s.c, s.lg)), nil
 		}
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if s.aiming {
 		if d, ok := labDir(k); ok {
-			return stay, s.act(labyrinth.Command{Kind: labyrinth.Shoot, Dir: d})
+			return screen.Stay, s.act(labyrinth.Command{Kind: labyrinth.Shoot, Dir: d})
 		}
 		if k.Type == tea.KeyEsc || key.Matches(k, labKeys.Shoot) {
 			s.aiming = false
 		}
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if d, ok := labDir(k); ok {
-		return stay, s.act(labyrinth.Command{Kind: labyrinth.Step, Dir: d})
+		return screen.Stay, s.act(labyrinth.Command{Kind: labyrinth.Step, Dir: d})
 	}
 	switch {
 	case key.Matches(k, labKeys.Shoot):
 		s.aiming = true
 	case key.Matches(k, labKeys.Inventory):
-		return stay, s.act(labyrinth.Command{Kind: labyrinth.Inventory})
+		return screen.Stay, s.act(labyrinth.Command{Kind: labyrinth.Inventory})
 	case key.Matches(k, labKeys.Help):
-		return push(newLabHelp(s.c)), nil
+		return screen.Push(newLabHelp(s.c)), nil
 	case key.Matches(k, labKeys.Pause):
-		return push(newLabPause(s.c, s)), nil
+		return screen.Push(screen.NewPause(s.c, s)), nil
 	case key.Matches(k, labKeys.PrevSheet), key.Matches(k, labKeys.NextSheet):
 		nb := &s.lg.books[s.player()-1]
 		cur := s.sheet
@@ -167,7 +175,7 @@ func (s *labGameScreen) key(k tea.KeyMsg) (nav, tea.Cmd) {
 			s.sheet = -1
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // labDir is the direction of a W A S D or arrow key.
@@ -207,7 +215,7 @@ func (s *labGameScreen) act(cmd labyrinth.Command) tea.Cmd {
 		s.lg.unsaved = false
 		file := s.lg.file
 		s.lg.file = ""
-		return removeLabSave(s.c.cfg.Saves, file) // a won game needs no place to come back to
+		return screen.RemoveSave(s.c.Saves, file) // a won game needs no place to come back to
 	case s.lg.g.Players() > 1:
 		s.stage = labAnswered
 	default:
@@ -230,27 +238,21 @@ func countOwn(answers []labyrinth.Answer, p int) int {
 
 // View draws the stage.
 func (s *labGameScreen) View() string {
-	st := s.c.st
+	st := s.c.Styles
 	g := s.lg.g
 	switch s.stage {
 	case labHandover:
-		body := st.Title.Render(fmt.Sprintf("Player %d's turn — press Enter", s.player())) + "\n\n" +
-			fmt.Sprintf("Turn %d · %s", g.Turn(), s.lg.name) + "\n\n" +
-			st.Faint.Render("The others look away. Esc: pause (save, quit).")
-		if s.note != "" {
-			body += "\n\n" + st.Warn.Render(s.note)
-		}
-		return s.c.center(st.Box.Render(body))
+		return screen.HandOver(s.c, s.player(), fmt.Sprintf("Turn %d · %s", g.Turn(), s.lg.name), s.note)
 	case labWon:
 		w, turn := g.Winner()
 		last := ""
 		if log := s.lg.logs[w-1]; len(log) > 0 {
 			last = log[len(log)-1].Text()
 		}
-		body := st.Good.Render(fmt.Sprintf("PLAYER %d GOT OUT IN TURN %d", w, turn)) + "\n\n" +
-			wrap("The referee told player "+fmt.Sprint(w)+": "+last, min(s.c.w-10, 60)) + "\n\n" +
-			st.Faint.Render("Enter: see the true field, every real path and the notebooks")
-		return s.c.center(st.Box.Render(body))
+		tw := min(s.c.DialogWidth(), 60)
+		return s.c.Dialog(st.Good.Render(fmt.Sprintf("PLAYER %d GOT OUT IN TURN %d", w, turn)),
+			screen.Wrap("The referee told player "+fmt.Sprint(w)+": "+last, tw),
+			st.Faint.Render(screen.Wrap("Enter: see the true field, every real path and the notebooks", tw)))
 	}
 	return s.playView()
 }
@@ -258,10 +260,10 @@ func (s *labGameScreen) View() string {
 // playView is the player's own screen: the notebook on the left, the
 // panel on the right, the keys at the bottom.
 func (s *labGameScreen) playView() string {
-	st := s.c.st
+	st := s.c.Styles
 	p := s.player()
 	nb := &s.lg.books[p-1]
-	w, h := s.c.w, s.c.h
+	w, h := s.c.Width, s.c.Height
 	panelW := min(max(w/3, panelMin), panelMax+6)
 	mapW := w - panelW - panelGap
 	mapH := h - 2
@@ -274,7 +276,7 @@ func (s *labGameScreen) playView() string {
 	}
 	cv, px, py := sheetCanvas(nb, sheet)
 	vw, vh := min(cv.w, mapW), min(cv.h, mapH)
-	mapLines := cv.lines(s.c, window(cv.w, vw, px), window(cv.h, vh, py), vw, vh)
+	mapLines := cv.lines(s.tiles, screen.Window(cv.w, vw, px), screen.Window(cv.h, vh, py), vw, vh)
 
 	// The panel.
 	g := s.lg.g
@@ -303,7 +305,7 @@ func (s *labGameScreen) playView() string {
 		if a.Turn == 0 {
 			prefix = ""
 		}
-		for j, l := range strings.Split(wrap(prefix+text, panelW-1), "\n") {
+		for j, l := range strings.Split(screen.Wrap(prefix+text, panelW-1), "\n") {
 			if j > 0 {
 				l = " " + l
 			}
@@ -325,7 +327,7 @@ func (s *labGameScreen) playView() string {
 	margin := max((w-vw-panelGap-panelW)/2, 0)
 	var b strings.Builder
 	title := st.Title.Render("LABYRINTH") + st.Faint.Render(" · "+s.lg.name)
-	b.WriteString(fit(title, w) + "\n")
+	b.WriteString(screen.Fit(title, w) + "\n")
 	for i := 0; i < mapH; i++ {
 		line := strings.Repeat(" ", margin)
 		if i < len(mapLines) {
@@ -333,7 +335,7 @@ func (s *labGameScreen) playView() string {
 		}
 		line += strings.Repeat(" ", max(margin+vw-lipgloss.Width(line), 0)+panelGap)
 		if i < len(panel) {
-			line += fit(panel[i], panelW)
+			line += screen.Fit(panel[i], panelW)
 		}
 		b.WriteString(line + "\n")
 	}
@@ -343,42 +345,69 @@ func (s *labGameScreen) playView() string {
 
 // hints is the bottom line: what the keys do now.
 func (s *labGameScreen) hints(w int) string {
-	st := s.c.st
+	st := s.c.Styles
 	switch {
 	case s.note != "":
-		return st.Warn.Render(fit(s.note, w))
+		return st.Warn.Render(screen.Fit(s.note, w))
 	case s.stage == labAnswered:
-		return st.Warn.Render(fit("Your turn is over. Enter: hide your notes and pass the keyboard on", w))
+		return st.Warn.Render(screen.Fit("Your turn is over. Enter: hide your notes and pass the keyboard on", w))
 	case s.aiming:
-		return st.Warn.Render(fit("Shoot which way? W A S D · X or Esc: don't shoot", w))
+		return st.Warn.Render(screen.Fit("Shoot which way? W A S D · X or Esc: don't shoot", w))
 	}
 	k := func(keys, what string) string { return st.Key.Render(keys) + " " + st.Faint.Render(what) }
-	return fit(strings.Join([]string{k("WASD", "step"), k("X", "shoot"), k("E", "inventory"), k("[ ]", "sheets"), k("?", "help"), k("Esc", "pause")}, st.Faint.Render(" · ")), w)
+	return screen.Fit(strings.Join([]string{k("WASD", "step"), k("X", "shoot"), k("E", "inventory"), k("[ ]", "sheets"), k("?", "help"), k("Esc", "pause")}, st.Faint.Render(" · ")), w)
 }
 
-// labHelpScreen explains the commands, the notebook's marks and the rules.
-type labHelpScreen struct{ c *common }
+// labHelpScreen explains the commands, the notebook's marks and the rules:
+// centred when it fits the terminal, else in a pager that scrolls.
+type labHelpScreen struct {
+	c     *screen.Context
+	tiles *screen.Tiles
+	pager *screen.Pager
+}
 
-func newLabHelp(c *common) *labHelpScreen { return &labHelpScreen{c: c} }
+func newLabHelp(c *screen.Context) *labHelpScreen {
+	h := &labHelpScreen{c: c, tiles: newTiles(c.Styles)}
+	h.pager = screen.NewPager(c, "LABYRINTH — HELP", func(w int) string {
+		lines := h.body(w)
+		for i, l := range lines {
+			lines[i] = screen.Wrap(l, w)
+		}
+		return strings.Join(lines, "\n")
+	}, "↑/↓ scroll · any other key: return", false)
+	return h
+}
 
 // Init does nothing.
 func (h *labHelpScreen) Init() tea.Cmd { return nil }
 
-// Update returns on any key.
-func (h *labHelpScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
-	if _, ok := msg.(tea.KeyMsg); ok {
-		return pop(), nil
+// fits reports whether the whole help fits the terminal.
+func (h *labHelpScreen) fits() bool {
+	lines := h.body(min(h.c.Width-4, 70))
+	w := 0
+	for _, l := range lines {
+		w = max(w, lipgloss.Width(l))
 	}
-	return stay, nil
+	return len(lines)+4 <= h.c.Height && w <= h.c.Width
 }
 
-// View draws the help.
-func (h *labHelpScreen) View() string {
-	c, st := h.c, h.c.st
+// Update returns on any key, or scrolls the pager.
+func (h *labHelpScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if _, ok := msg.(tea.KeyMsg); !ok {
+		return screen.Stay, nil
+	}
+	if !h.fits() {
+		return h.pager.Update(msg)
+	}
+	return screen.Pop(), nil
+}
+
+// body is the help under its title, its prose wrapped to w columns.
+func (h *labHelpScreen) body(w int) []string {
+	st, t := h.c.Styles, h.tiles
 	k := func(keys, text string) string { return " " + st.Key.Render(fmt.Sprintf("%-8s", keys)) + " " + text }
-	m := func(cl tileClass, g, text string) string { return " " + c.glyph(cl, g) + "  " + text }
-	lines := []string{
-		st.Title.Render("LABYRINTH — HELP"), "",
+	m := func(cl tileClass, g, text string) string { return " " + t.Glyph(int(cl), g) + "  " + text }
+	return []string{
 		st.Heading.Render("Commands"),
 		k("W A S D", "step up, left, down, right (arrows too)"),
 		k("X + WASD", "shoot that way (X again or Esc: don't)"),
@@ -387,139 +416,79 @@ func (h *labHelpScreen) View() string {
 		k("Esc", "pause: save, quit"), "",
 		st.Heading.Render("Your notebook, drawn from the answers only"),
 		m(clsPlayer, "@", "where you believe you are"),
-		m(clsPartner, "o", "your start") + "   " + c.glyph(clsRemembered, ".") + "  a cell you walked",
+		m(clsPartner, "o", "your start") + "   " + t.Glyph(int(clsRemembered), ".") + "  a cell you walked",
 		m(clsLit, "|-", "a wall you hit"),
-		m(clsBonus, "S", "stun") + "  " + c.glyph(clsBonus, "T") + " teleport  " + c.glyph(clsBonus, "A") + " armory  " + c.glyph(clsBonus, "R") + " rubber room",
-		m(clsKey, "K", "the key") + "  " + c.glyph(clsExit, "E") + " the exit (its door)", "",
-		wrap("A rubber room lies, a teleport moves you unseen: the notebook is then wrong, as paper would be. After a teleport or a waking it starts a new sheet.", min(c.w-4, 70)),
-		"", st.Faint.Render("Press any key to return."),
+		m(clsBonus, "S", "stun") + "  " + t.Glyph(int(clsBonus), "T") + " teleport  " + t.Glyph(int(clsBonus), "A") + " armory  " + t.Glyph(int(clsBonus), "R") + " rubber room",
+		m(clsKey, "K", "the key") + "  " + t.Glyph(int(clsExit), "E") + " the exit (its door)", "",
+		screen.Wrap("A rubber room lies, a teleport moves you unseen: the notebook is then wrong, as paper would be. After a teleport or a waking it starts a new sheet.", w),
 	}
-	return c.center(strings.Join(lines, "\n"))
 }
 
-// labPauseScreen is the pause menu of a Labyrinth game.
-type labPauseScreen struct {
-	c       *common
-	s       *labGameScreen
-	cursor  int
-	note    string
-	saving  bool
-	quitAsk bool // "unsaved: quit anyway?"
-	program bool // quitting leaves the program (Ctrl+C), not only the game
-}
-
-func newLabPause(c *common, s *labGameScreen) *labPauseScreen { return &labPauseScreen{c: c, s: s} }
-
-// Init does nothing.
-func (p *labPauseScreen) Init() tea.Cmd { return nil }
-
-// Update moves through Continue, Save, Quit to menu.
-func (p *labPauseScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
-	switch msg := msg.(type) {
-	case labSavedMsg:
-		p.saving = false
-		if msg.err != nil {
-			p.s.lg.unsaved = true
-			p.note = saveFailed(msg.err)
-			return stay, nil
-		}
-		p.s.lg.file = filepath.Base(msg.path)
-		p.note = "Saved as " + filepath.Base(msg.path) + "."
-		if p.quitAsk {
-			return p.leave()
-		}
-	case tea.KeyMsg:
-		if p.saving {
-			return stay, nil
-		}
-		if p.quitAsk {
-			switch strings.ToLower(msg.String()) {
-			case "y":
-				return p.leave()
-			case "s":
-				return stay, p.save()
-			case "n", "esc":
-				if p.program {
-					return pop(), nil
-				}
-				p.quitAsk, p.note = false, ""
-			}
-			return stay, nil
-		}
-		switch {
-		case key.Matches(msg, menuKeys.Up):
-			p.cursor = (p.cursor + 2) % 3
-		case key.Matches(msg, menuKeys.Down):
-			p.cursor = (p.cursor + 1) % 3
-		case msg.Type == tea.KeyEsc:
-			return pop(), nil
-		case key.Matches(msg, menuKeys.Choose):
-			return p.choose(p.cursor)
-		case msg.String() == "c" || msg.String() == "C":
-			return p.choose(0)
-		case msg.String() == "q" || msg.String() == "Q":
-			return p.choose(2)
-		}
+// View draws the help.
+func (h *labHelpScreen) View() string {
+	if !h.fits() {
+		return h.pager.View()
 	}
-	return stay, nil
+	st := h.c.Styles
+	lines := append([]string{st.Title.Render("LABYRINTH — HELP"), ""}, h.body(min(h.c.Width-4, 70))...)
+	lines = append(lines, "", st.Faint.Render("Press any key to return."))
+	return h.c.Center(strings.Join(lines, "\n"))
 }
 
-// leave quits the game: to the Labyrinth menu, or out of the program.
-func (p *labPauseScreen) leave() (nav, tea.Cmd) {
-	if p.program {
-		return stay, func() tea.Msg { return quitMsg{} }
-	}
-	return replace(newLabMenu(p.c)), nil
+// Summary is the pause menu's line about the game; it shows nothing of
+// any player's notes.
+func (s *labGameScreen) Summary() string {
+	return fmt.Sprintf("Labyrinth · %s · turn %d · %d players", s.lg.name, s.lg.g.Turn(), s.lg.g.Players())
 }
 
-func (p *labPauseScreen) save() tea.Cmd {
-	data, err := p.s.lg.encode(p.c.now())
+// Unsaved reports whether the game has progress not yet saved.
+func (s *labGameScreen) Unsaved() bool { return s.lg.unsaved }
+
+// Save starts writing the game to its save file.
+func (s *labGameScreen) Save() (tea.Cmd, error) {
+	data, err := s.lg.encode(s.c.Now())
 	if err != nil {
-		p.note = "The game could not be saved: " + err.Error()
+		return nil, err
+	}
+	s.lg.unsaved = false
+	return saveLab(s.c.Saves, s.lg.file, data, s.c.Now()), nil
+}
+
+// Saved takes the result of a save: the game's file, or unsaved again.
+func (s *labGameScreen) Saved(msg screen.SavedMsg) {
+	switch {
+	case msg.Err != nil:
+		s.lg.unsaved = true
+	case !s.lg.g.Over():
+		s.lg.file = filepath.Base(msg.Path)
+	}
+}
+
+// Menu is where the pause menu's Quit goes: the Labyrinth menu.
+func (s *labGameScreen) Menu() screen.Screen { return newLabMenu(s.c) }
+
+// Interrupt handles Ctrl+C: with unsaved progress the pause menu asks
+// first (a second Ctrl+C quits), else the program ends.
+func (s *labGameScreen) Interrupt(top screen.Screen) (screen.Nav, tea.Cmd) {
+	if p, asking := top.(*screen.Pause); asking && p.Quitting() {
+		return screen.Stay, tea.Quit
+	}
+	if s.lg.unsaved {
+		p := screen.NewPause(s.c, s)
+		p.AskQuit()
+		return screen.Push(p), nil
+	}
+	return screen.Stay, tea.Quit
+}
+
+// Hangup saves a game with unsaved progress when its players are gone.
+func (s *labGameScreen) Hangup() tea.Cmd {
+	if !s.lg.unsaved {
 		return nil
 	}
-	p.saving, p.note = true, "Saving…"
-	p.s.lg.unsaved = false
-	return saveLab(p.c.cfg.Saves, p.s.lg.file, data, p.c.now())
-}
-
-func (p *labPauseScreen) choose(i int) (nav, tea.Cmd) {
-	p.cursor = i
-	switch i {
-	case 0:
-		return pop(), nil
-	case 1:
-		return stay, p.save()
+	data, err := s.lg.encode(s.c.Now())
+	if err != nil {
+		return nil
 	}
-	if p.s.lg.unsaved {
-		p.quitAsk = true
-		return stay, nil
-	}
-	return replace(newLabMenu(p.c)), nil
-}
-
-// View draws the menu; nothing of any player's notes shows.
-func (p *labPauseScreen) View() string {
-	st := p.c.st
-	var items []string
-	for i, l := range []string{"Continue", "Save", "Quit to menu"} {
-		if i == p.cursor {
-			items = append(items, "> "+st.Selected.Render(fmt.Sprintf("%-14s", l)))
-		} else {
-			items = append(items, "  "+fmt.Sprintf("%-14s", l))
-		}
-	}
-	g := p.s.lg.g
-	body := st.Title.Render("PAUSED") + "\n\n" +
-		fmt.Sprintf("Labyrinth · %s · turn %d · %d players", p.s.lg.name, g.Turn(), g.Players()) + "\n\n" +
-		strings.Join(items, "\n") + "\n\n"
-	note := p.note
-	switch {
-	case p.quitAsk && !p.saving:
-		note = "This game has unsaved progress. Y: quit without saving · S: save, then quit · N: back"
-	case note == "" && p.s.lg.unsaved:
-		note = "This game has unsaved progress."
-	}
-	body += wrap(note, max(p.c.w-10, 20)) + "\n\n" + st.Faint.Render("↑/↓ Enter choose · Esc back to the game")
-	return p.c.center(st.Box.Render(body))
+	return saveLab(s.c.Saves, s.lg.file, data, s.c.Now())
 }

@@ -1,22 +1,17 @@
-package tui
+package labyrinth
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/minotaur-game/minotaur/labyrinth"
+	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/levels"
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // A Labyrinth game is saved in the saves folder, beside the Minotaur
@@ -135,119 +130,28 @@ func decodeLabSave(data []byte) (*labGame, labSaveFile, error) {
 	return lg, f, nil
 }
 
-// labSavedMsg reports a save.
-type labSavedMsg struct {
-	path string
-	err  error
-}
-
 // saveLab writes the game to its save file, file, replacing it, or to a
-// new file of the saves folder when it has none yet ("") — through
-// saves.WriteFile, the atomic writer.
+// new file of the saves folder when it has none yet (""); it reports a
+// screen.SavedMsg.
 func saveLab(dir, file string, data []byte, now time.Time) tea.Cmd {
-	return func() tea.Msg {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return labSavedMsg{err: fmt.Errorf("the game was not saved: %w", err)}
-		}
-		if file != "" {
-			path := filepath.Join(dir, file)
-			if err := saves.WriteFile(path, data); err != nil {
-				return labSavedMsg{err: fmt.Errorf("the game was not saved: %w", err)}
-			}
-			return labSavedMsg{path: path}
-		}
-		base := labSavePrefix + now.Format("20060102-150405")
-		for n := 1; n <= 1000; n++ {
-			name := base + labSaveExt
-			if n > 1 {
-				name = base + "-" + strconv.Itoa(n) + labSaveExt
-			}
-			path := filepath.Join(dir, name)
-			if _, err := os.Lstat(path); err == nil {
-				continue
-			}
-			if err := saves.WriteFile(path, data); err != nil {
-				return labSavedMsg{err: fmt.Errorf("the game was not saved: %w", err)}
-			}
-			return labSavedMsg{path: path}
-		}
-		return labSavedMsg{err: errors.New("the game was not saved: too many saves of this second")}
-	}
+	return screen.WriteSave(dir, file, labSavePrefix, labSaveExt, data, now)
 }
 
-// labSaveInfo is one saved Labyrinth game as listed.
-type labSaveInfo struct {
-	file    string // file name in the folder
-	name    string // the field's name
-	players int
-	turn    int
-	saved   time.Time
-	err     error // why it cannot be continued
-}
-
-// labSavesMsg carries the list of saved Labyrinth games, newest first.
-type labSavesMsg struct {
-	list []labSaveInfo
-	err  error
-}
-
-// listLabSaves reads the saved Labyrinth games of the folder.
+// listLabSaves lists the saved Labyrinth games of the folder, newest
+// first, in a screen.SavesMsg.
 func listLabSaves(dir string) tea.Cmd {
-	return func() tea.Msg {
-		entries, err := os.ReadDir(dir)
-		if errors.Is(err, fs.ErrNotExist) {
-			return labSavesMsg{}
-		}
-		if err != nil {
-			return labSavesMsg{err: fmt.Errorf("cannot list the saved games: %w", err)}
-		}
-		var list []labSaveInfo
-		for _, e := range entries {
-			if e.IsDir() || !strings.HasSuffix(e.Name(), labSaveExt) || strings.HasPrefix(e.Name(), ".") {
-				continue
-			}
-			info := labSaveInfo{file: e.Name()}
-			data, err := saves.ReadFileLimit(filepath.Join(dir, e.Name()), saves.MaxSaveSize)
-			if err == nil {
-				var f labSaveFile
-				_, f, err = decodeLabSave(data)
-				info.name, info.players, info.turn, info.saved = f.Name, f.Players, f.Turn, f.Saved
-			}
-			info.err = err
-			list = append(list, info)
-		}
-		sort.SliceStable(list, func(i, j int) bool { return list[i].file > list[j].file })
-		return labSavesMsg{list: list}
-	}
+	return screen.ListSaves(dir, labSaveExt, func(data []byte) (screen.SaveInfo, error) {
+		_, f, err := decodeLabSave(data)
+		info := screen.SaveInfo{Title: f.Name, Saved: f.Saved,
+			Detail: fmt.Sprintf("%d player%s · turn %d", f.Players, map[bool]string{true: "s"}[f.Players > 1], f.Turn)}
+		return info, err
+	})
 }
 
-// labLoadedMsg carries a saved game read back.
-type labLoadedMsg struct {
-	file string
-	lg   *labGame
-	err  error
-}
-
-// loadLab reads a saved Labyrinth game.
+// loadLab reads a saved Labyrinth game, in a screen.LoadedMsg[*labGame].
 func loadLab(dir, file string) tea.Cmd {
-	return func() tea.Msg {
-		data, err := saves.ReadFileLimit(filepath.Join(dir, file), saves.MaxSaveSize)
-		if err != nil {
-			return labLoadedMsg{file: file, err: err}
-		}
+	return screen.ReadSave(dir, file, func(data []byte) (*labGame, error) {
 		lg, _, err := decodeLabSave(data)
-		return labLoadedMsg{file: file, lg: lg, err: err}
-	}
-}
-
-// removeLabSave deletes a won game's save; a save already gone is no error
-// worth telling.
-func removeLabSave(dir, file string) tea.Cmd {
-	if file == "" {
-		return nil
-	}
-	return func() tea.Msg {
-		os.Remove(filepath.Join(dir, file))
-		return nil
-	}
+		return lg, err
+	})
 }

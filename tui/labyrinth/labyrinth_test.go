@@ -1,4 +1,4 @@
-package tui
+package labyrinth
 
 import (
 	"os"
@@ -7,12 +7,10 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
-
-	"github.com/minotaur-game/minotaur/labyrinth"
+	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // labConfig is a test configuration that opens a Labyrinth game on an
@@ -26,7 +24,7 @@ func labConfig(t *testing.T, field string, starts ...levels.Cell) Config {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cfg.Labyrinth = &LabyrinthSetup{Name: ex.Name, Text: string(ex.Text), Lab: lab, Players: len(starts), Starts: starts, Seed: 1}
+			cfg.Labyrinth = &Setup{Name: ex.Name, Text: string(ex.Text), Lab: lab, Players: len(starts), Starts: starts, Seed: 1}
 			return cfg
 		}
 	}
@@ -37,7 +35,7 @@ func labConfig(t *testing.T, field string, starts ...levels.Cell) Config {
 // labGameOf returns the Labyrinth game being played.
 func (d *driver) lab() *labGame {
 	d.t.Helper()
-	s := d.m.labGame()
+	s := d.labGame()
 	if s == nil {
 		d.t.Fatalf("no Labyrinth game is being played; the screen shows:\n%s", d.screen())
 	}
@@ -60,7 +58,7 @@ func (d *driver) playTurns(keys map[int][]string) {
 		if lg.g.Over() {
 			return
 		}
-		s := d.m.labGame()
+		s := d.labGame()
 		switch s.stage {
 		case labHandover, labAnswered:
 			d.keys("<enter>")
@@ -235,29 +233,6 @@ func TestLabyrinthSaveAndContinue(t *testing.T) {
 	}
 }
 
-// TestLabyrinthQuitAsks: Ctrl+C in a game with unsaved progress asks
-// first; a hang-up saves the game before the program ends.
-func TestLabyrinthQuitAsks(t *testing.T) {
-	cfg := field2(t)
-	d := newDriver(t, cfg, 80, 24)
-	d.keys("<enter>d<enter>")
-	d.keys("<ctrl+c>")
-	d.expectScreen("labyrinth-pause")
-	if !strings.Contains(d.screen(), "Y: quit without saving") || d.quit {
-		t.Fatalf("Ctrl+C did not ask:\n%s", d.screen())
-	}
-	d.keys("n")
-	d.expectScreen("labyrinth")
-	d.send(HangupMsg{})
-	if !d.quit {
-		t.Fatal("the program did not end on a hang-up")
-	}
-	files, _ := filepath.Glob(filepath.Join(cfg.Saves, "*.labsave"))
-	if len(files) != 1 {
-		t.Fatalf("%d saves after the hang-up, want 1", len(files))
-	}
-}
-
 // TestLabyrinthSetupAsks: without starts, each player types theirs on a
 // private screen (or R for random); a cell outside the field is refused.
 func TestLabyrinthSetupAsks(t *testing.T) {
@@ -302,7 +277,7 @@ func FuzzDecodeLabSave(f *testing.F) {
 		if err != nil {
 			return
 		}
-		c := &common{cfg: testConfig(t, 1), st: NewStyles(nil), w: 80, h: 24}
+		c := &screen.Context{Styles: screen.NewStyles(nil), Width: 80, Height: 24, Saves: t.TempDir(), Now: func() time.Time { return fixedNow }}
 		s := newLabGameScreen(c, lg, true)
 		s.begin()
 		_ = s.View()
@@ -311,37 +286,6 @@ func FuzzDecodeLabSave(f *testing.F) {
 }
 
 const fuzzField = "2\n2 3\nA . Z\n. _ .\nK S E\n1 2\n. .\nA Armory()\nK Key()\nS Stun(1)\nE Exit(RIGHT)\nZ Sleep(2, (1, 0, 1))\n"
-
-// TestLabyrinthFlowFromMenu drives the program as bubbletea runs it: the
-// main menu's Labyrinth entry, field1, one player who types a start, a
-// stun that passes by itself, and the way out (field1 has no key, so the
-// exit opens without one).
-func TestLabyrinthFlowFromMenu(t *testing.T) {
-	tm := teatest.NewTestModel(t, New(testConfig(t, 1)), teatest.WithInitialTermSize(80, 24))
-	waitText(t, tm, "Labyrinth")
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'l'}})
-	waitText(t, tm, "field5.txt", "random")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitText(t, tm, "How many players?")
-	tm.Type("1")
-	waitText(t, tm, "Player 1, where do you start?")
-	tm.Type("1,1")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitText(t, tm, "You start at (1, 1)", "Player 1 · turn 1")
-	tm.Type("w") // onto the stun: turns 2 and 3 pass by themselves
-	waitText(t, tm, "Player 1 · turn 4")
-	tm.Type("d")
-	waitText(t, tm, "Player 1 · turn 5")
-	tm.Type("w")
-	waitText(t, tm, "PLAYER 1 GOT OUT IN TURN 5")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitText(t, tm, "Player 1: the true field and the real path")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
-	if final.Screen() != "labyrinth-end" {
-		t.Fatalf("the program ended on %s", final.Screen())
-	}
-}
 
 // TestLabyrinthSheets: a teleport starts a new sheet of the notebook; [
 // and ] turn back to the old one and forward again.

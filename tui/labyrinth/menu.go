@@ -1,4 +1,4 @@
-package tui
+package labyrinth
 
 import (
 	"fmt"
@@ -9,13 +9,14 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/minotaur-game/minotaur/labyrinth"
+	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
-// LabyrinthSetup is a Labyrinth game asked for on the command line
-// (`minotaur labyrinth FIELD`): the game opens on it instead of the menu.
-type LabyrinthSetup struct {
+// Setup is a Labyrinth game asked for on the command line (`minotaur
+// labyrinth FIELD`): the game opens on it instead of the menu (Open).
+type Setup struct {
 	Name string // the field's name, as shown
 	Text string // the field file's text (kept in saves)
 	Lab  *levels.Labyrinth
@@ -34,27 +35,42 @@ type labMenuItem struct {
 	label, detail string
 	field         *levels.ExampleField // an example field
 	random        bool
-	save          *labSaveInfo
+	save          *screen.SaveInfo
 }
 
 // labMenuScreen lists the example fields, a random field, and the saved
 // Labyrinth games.
 type labMenuScreen struct {
-	c      *common
+	c      *screen.Context
 	items  []labMenuItem
-	saves  []labSaveInfo
+	saves  []screen.SaveInfo
 	cursor int
 	note   string
 }
 
-func newLabMenu(c *common) *labMenuScreen {
+// NewMenu returns the Labyrinth menu: the example fields, a random field,
+// and the saved Labyrinth games.
+func NewMenu(c *screen.Context) screen.Screen { return newLabMenu(c) }
+
+// Open returns the first screen of a game asked for on the command line:
+// the setup's questions, or at once the game when the command line
+// answered them all.
+func Open(c *screen.Context, set *Setup) screen.Screen {
+	s := newLabSetup(c, set)
+	if s.game != nil {
+		return s.game
+	}
+	return s
+}
+
+func newLabMenu(c *screen.Context) *labMenuScreen {
 	m := &labMenuScreen{c: c}
 	m.build()
 	return m
 }
 
 // Init lists the saved games.
-func (m *labMenuScreen) Init() tea.Cmd { return listLabSaves(m.c.cfg.Saves) }
+func (m *labMenuScreen) Init() tea.Cmd { return listLabSaves(m.c.Saves) }
 
 func (m *labMenuScreen) build() {
 	m.items = m.items[:0]
@@ -72,13 +88,13 @@ func (m *labMenuScreen) build() {
 	m.items = append(m.items, labMenuItem{label: "random", detail: "a new field, of the size you choose", random: true})
 	for i := range m.saves {
 		s := &m.saves[i]
-		detail := fmt.Sprintf("%s · %d player%s · turn %d", s.name, s.players, map[bool]string{true: "s"}[s.players > 1], s.turn)
-		if s.err != nil {
-			detail = "damaged: " + s.err.Error()
+		detail := s.Title + " · " + s.Detail
+		if s.Err != nil {
+			detail = "damaged: " + s.Err.Error()
 		}
-		label := "saved " + s.saved.Local().Format("2006-01-02 15:04")
-		if s.err != nil {
-			label = s.file
+		label := "saved " + s.Saved.Local().Format("2006-01-02 15:04")
+		if s.Err != nil {
+			label = s.File
 		}
 		m.items = append(m.items, labMenuItem{label: label, detail: detail, save: s})
 	}
@@ -86,69 +102,74 @@ func (m *labMenuScreen) build() {
 }
 
 // Update moves through the list and opens a field or a saved game.
-func (m *labMenuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (m *labMenuScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
-	case labSavesMsg:
-		m.saves = msg.list
-		if msg.err != nil {
-			m.note = msg.err.Error()
+	case screen.SavesMsg:
+		m.saves = msg.List
+		if msg.Err != nil {
+			m.note = msg.Err.Error()
 		}
 		m.build()
-	case labLoadedMsg:
-		if msg.err != nil {
-			m.note = fmt.Sprintf("%s cannot be continued: %v", msg.file, msg.err)
-			return stay, nil
+	case screen.LoadedMsg[*labGame]:
+		if msg.Err != nil {
+			m.note = fmt.Sprintf("%s cannot be continued: %v", msg.File, msg.Err)
+			return screen.Stay, nil
 		}
-		msg.lg.file = msg.file // saving again replaces it
-		return replace(newLabGameScreen(m.c, msg.lg, true)), nil
+		msg.Game.file = msg.File // saving again replaces it
+		return screen.Replace(newLabGameScreen(m.c, msg.Game, true)), nil
 	case tea.KeyMsg:
 		switch {
-		case key.Matches(msg, menuKeys.Up):
+		case key.Matches(msg, screen.MenuKeys.Up):
 			m.cursor = (m.cursor + len(m.items) - 1) % len(m.items)
-		case key.Matches(msg, menuKeys.Down):
+		case key.Matches(msg, screen.MenuKeys.Down):
 			m.cursor = (m.cursor + 1) % len(m.items)
-		case key.Matches(msg, menuKeys.Back), msg.String() == "q":
-			return replace(newMenu(m.c)), nil
-		case key.Matches(msg, menuKeys.Choose):
+		case key.Matches(msg, screen.MenuKeys.Back), msg.String() == "q":
+			return screen.Replace(m.c.Home()), nil
+		case key.Matches(msg, screen.MenuKeys.Choose):
 			return m.choose()
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
-func (m *labMenuScreen) choose() (nav, tea.Cmd) {
+func (m *labMenuScreen) choose() (screen.Nav, tea.Cmd) {
 	it := m.items[m.cursor]
 	m.note = ""
 	switch {
 	case it.save != nil:
-		if it.save.err != nil {
-			m.note = it.save.file + " cannot be continued: " + it.save.err.Error()
-			return stay, nil
+		if it.save.Err != nil {
+			m.note = it.save.File + " cannot be continued: " + it.save.Err.Error()
+			return screen.Stay, nil
 		}
-		return stay, loadLab(m.c.cfg.Saves, it.save.file)
+		return screen.Stay, loadLab(m.c.Saves, it.save.File)
 	case it.random:
-		return push(newLabSetup(m.c, &LabyrinthSetup{Name: "random", Seed: m.c.takeSeed()})), nil
+		return screen.Push(newLabSetup(m.c, &Setup{Name: "random", Seed: m.c.Seed()})), nil
 	}
 	lab, err := levels.ParseLabyrinth(it.field.Name, it.field.Text)
 	if err != nil {
 		m.note = err.Error()
-		return stay, nil
+		return screen.Stay, nil
 	}
-	return push(newLabSetup(m.c, &LabyrinthSetup{Name: it.field.Name, Text: string(it.field.Text), Lab: lab, Seed: m.c.takeSeed()})), nil
+	return screen.Push(newLabSetup(m.c, &Setup{Name: it.field.Name, Text: string(it.field.Text), Lab: lab, Seed: m.c.Seed()})), nil
 }
 
 // View draws the list.
 func (m *labMenuScreen) View() string {
-	st := m.c.st
-	w := min(m.c.w-4, 76)
+	st := m.c.Styles
+	w := min(m.c.Width-4, 76)
 	var b strings.Builder
 	b.WriteString(st.Title.Render("LABYRINTH") + "\n\n")
-	b.WriteString(wrap("Only the referee — the program — sees the field. Walk blind, listen to its answers, find the key and get out first.", w) + "\n\n")
-	rows := max(m.c.h-12, 3)
+	rows := max(m.c.Height-12, 3)
+	if m.c.Height >= 16 {
+		b.WriteString(screen.Wrap("Only the referee — the program — sees the field. Walk blind, listen to its answers, find the key and get out first.", w) + "\n\n")
+	} else {
+		// On a small terminal the introduction gives way to the list.
+		rows = max(m.c.Height-6, 3)
+	}
 	first := min(max(m.cursor-rows/2, 0), max(len(m.items)-rows, 0))
 	for i := first; i < len(m.items) && i < first+rows; i++ {
 		it := m.items[i]
-		line := fit(fmt.Sprintf("%-22s %s", it.label, it.detail), w-2)
+		line := screen.Fit(fmt.Sprintf("%-22s %s", it.label, it.detail), w-2)
 		if i == m.cursor {
 			line = "> " + st.Selected.Render(line)
 		} else {
@@ -156,9 +177,9 @@ func (m *labMenuScreen) View() string {
 		}
 		b.WriteString(line + "\n")
 	}
-	b.WriteString("\n" + st.Warn.Render(fit(m.note, w)) + "\n")
+	b.WriteString("\n" + st.Warn.Render(screen.Fit(m.note, w)) + "\n")
 	b.WriteString(st.Faint.Render("↑/↓ choose · Enter play · Esc back"))
-	return m.c.center(b.String())
+	return m.c.Center(b.String())
 }
 
 // Setup stages.
@@ -172,10 +193,10 @@ const (
 // labSetupScreen asks what the command line did not say: the number of
 // players, the size of a random field, and each player's start, in secret.
 type labSetupScreen struct {
-	c      *common
-	set    *LabyrinthSetup
+	c      *screen.Context
+	set    *Setup
 	stage  int
-	input  lineInput
+	input  screen.Input
 	note   string
 	starts []levels.Cell
 	rng    *rand.Rand
@@ -183,10 +204,10 @@ type labSetupScreen struct {
 	game *labGameScreen
 }
 
-func newLabSetup(c *common, set *LabyrinthSetup) *labSetupScreen {
+func newLabSetup(c *screen.Context, set *Setup) *labSetupScreen {
 	s := &labSetupScreen{c: c, set: set, rng: rand.New(rand.NewPCG(set.Seed, 0x1ab))}
 	s.starts = append(s.starts, set.Starts...)
-	s.input = lineInput{Prompt: "> ", Limit: 12}
+	s.input = screen.Input{Prompt: "> ", Limit: 12}
 	s.input.Focus()
 	s.next()
 	return s
@@ -194,16 +215,16 @@ func newLabSetup(c *common, set *LabyrinthSetup) *labSetupScreen {
 
 // next moves to the first stage that still needs an answer, or starts the
 // game: it then sets s.game and asks for it in place of every screen.
-func (s *labSetupScreen) next() nav {
+func (s *labSetupScreen) next() screen.Nav {
 	s.input.SetValue("")
 	switch {
 	case s.set.Players == 0:
 		s.stage = setupPlayers
-		return stay
+		return screen.Stay
 	case s.set.Lab == nil:
 		s.stage = setupSize
 		s.input.SetValue("10,10")
-		return stay
+		return screen.Stay
 	}
 	for len(s.starts) < s.set.Players && s.set.RandomStarts {
 		s.starts = append(s.starts, labyrinth.RandomStart(s.set.Lab, s.rng))
@@ -215,12 +236,12 @@ func (s *labSetupScreen) next() nav {
 		if s.set.Players == 1 {
 			s.stage = setupStart
 		}
-		return stay
+		return screen.Stay
 	}
 	g, err := labyrinth.New(s.set.Lab, s.starts)
 	if err != nil {
 		s.note = err.Error()
-		return stay
+		return screen.Stay
 	}
 	text := s.set.Text
 	if text == "" {
@@ -230,20 +251,20 @@ func (s *labSetupScreen) next() nav {
 	lg.record(g.Opening())
 	lg.unsaved = true
 	s.game = newLabGameScreen(s.c, lg, false)
-	return replace(s.game)
+	return screen.Replace(s.game)
 }
 
 // Init does nothing.
 func (s *labSetupScreen) Init() tea.Cmd { return nil }
 
 // Update reads the answers.
-func (s *labSetupScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (s *labSetupScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if k.Type == tea.KeyEsc {
-		return replace(newLabMenu(s.c)), nil
+		return screen.Replace(newLabMenu(s.c)), nil
 	}
 	switch s.stage {
 	case setupPlayers:
@@ -253,7 +274,7 @@ func (s *labSetupScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		}
 		if n < 1 || n > labyrinth.MaxPlayers {
 			s.note = fmt.Sprintf("Press a number from 1 to %d.", labyrinth.MaxPlayers)
-			return stay, nil
+			return screen.Stay, nil
 		}
 		s.set.Players, s.note = n, ""
 		return s.next(), nil
@@ -262,7 +283,7 @@ func (s *labSetupScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			s.stage = setupStart
 			s.input.SetValue("")
 		}
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if k.Type != tea.KeyEnter {
 		if s.stage == setupStart && k.Type == tea.KeyRunes && len(k.Runes) == 1 && (k.Runes[0] == 'r' || k.Runes[0] == 'R') && s.input.Value() == "" {
@@ -271,7 +292,7 @@ func (s *labSetupScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			return s.next(), nil
 		}
 		s.input.Update(k)
-		return stay, nil
+		return screen.Stay, nil
 	}
 	text := strings.TrimSpace(s.input.Value())
 	if s.stage == setupSize {
@@ -281,12 +302,12 @@ func (s *labSetupScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		}
 		if err != nil {
 			s.note = err.Error() + "."
-			return stay, nil
+			return screen.Stay, nil
 		}
 		lab, err := labyrinth.Generate(c.X, c.Y, s.rng)
 		if err != nil {
 			s.note = err.Error()
-			return stay, nil
+			return screen.Stay, nil
 		}
 		s.set.Lab, s.set.Name, s.note = lab, fmt.Sprintf("random %d × %d", c.X, c.Y), ""
 		return s.next(), nil
@@ -304,7 +325,7 @@ func (s *labSetupScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	if err != nil {
 		s.note = err.Error() + "."
 		s.input.SetValue("")
-		return stay, nil
+		return screen.Stay, nil
 	}
 	s.starts = append(s.starts, c)
 	s.note = ""
@@ -330,27 +351,28 @@ func parseLabCell(s string) (levels.Cell, error) {
 
 // View draws the current question.
 func (s *labSetupScreen) View() string {
-	st := s.c.st
-	w := min(s.c.w-8, 64)
-	var body string
-	title := st.Title.Render("LABYRINTH · " + s.set.Name)
+	st := s.c.Styles
+	w := min(s.c.DialogWidth(), 64)
+	// The sections of the box, a blank line between them where the
+	// terminal has room (screen.Dialog).
+	parts := []string{st.Title.Render(screen.Fit("LABYRINTH · "+s.set.Name, w))}
 	switch s.stage {
 	case setupPlayers:
-		body = fmt.Sprintf("How many players? (1 to %d)", labyrinth.MaxPlayers)
+		parts = append(parts, screen.Wrap(fmt.Sprintf("How many players? (1 to %d)", labyrinth.MaxPlayers), w))
 	case setupSize:
-		body = wrap(fmt.Sprintf("Size of the random field: rows,columns (%d to %d each).", labyrinth.MinGenSide, labyrinth.MaxGenSide), w) + "\n\n" + s.input.View(w)
+		parts = append(parts, screen.Wrap(fmt.Sprintf("Size of the random field: rows,columns (%d to %d each).", labyrinth.MinGenSide, labyrinth.MaxGenSide), w), s.input.View(w))
 	case setupPass:
-		body = fmt.Sprintf("Player %d: choose your start cell in secret.", len(s.starts)+1) + "\n\n" +
-			"The others look away." + "\n\n" + st.Faint.Render("Enter: I am player "+strconv.Itoa(len(s.starts)+1))
+		parts = append(parts, screen.Wrap(fmt.Sprintf("Player %d: choose your start cell in secret.", len(s.starts)+1), w),
+			"The others look away.", st.Faint.Render("Enter: I am player "+strconv.Itoa(len(s.starts)+1)))
 	case setupStart:
 		f := s.set.Lab.Fields[0]
-		body = fmt.Sprintf("Player %d, where do you start?", len(s.starts)+1) + "\n\n" +
-			wrap(fmt.Sprintf("The field has %d × %d cells. Type x,y — the row (0 to %d) and the column (0 to %d), from the top left — or R for a random cell.", f.Rows, f.Cols, f.Rows-1, f.Cols-1), w) +
-			"\n\n" + s.input.View(w)
+		parts = append(parts, screen.Wrap(fmt.Sprintf("Player %d, where do you start?", len(s.starts)+1), w),
+			screen.Wrap(fmt.Sprintf("The field has %d × %d cells. Type x,y — the row (0 to %d) and the column (0 to %d), from the top left — or R for a random cell.", f.Rows, f.Cols, f.Rows-1, f.Cols-1), w),
+			s.input.View(w))
 	}
 	if s.note != "" {
-		body += "\n\n" + st.Warn.Render(wrap(s.note, w))
+		parts = append(parts, st.Warn.Render(screen.Wrap(s.note, w)))
 	}
-	body += "\n\n" + st.Faint.Render("Esc: back to the Labyrinth menu")
-	return s.c.center(st.Box.Render(title + "\n\n" + body))
+	parts = append(parts, st.Faint.Render(screen.Wrap("Esc: back to the Labyrinth menu", w)))
+	return s.c.Dialog(parts...)
 }

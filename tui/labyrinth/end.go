@@ -1,27 +1,28 @@
-package tui
+package labyrinth
 
 import (
 	"fmt"
-	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // labEndScreen shows, once the game is over, the true field with one
 // player's real path beside that player's notebook; Tab goes through the
 // players.
 type labEndScreen struct {
-	c      *common
+	c      *screen.Context
+	tiles  *screen.Tiles
 	lg     *labGame
 	player int // 1-based
 	dx, dy int // scroll of the true field, in characters
 	sheet  int // the notebook sheet shown
 }
 
-func newLabEnd(c *common, lg *labGame) *labEndScreen {
+func newLabEnd(c *screen.Context, lg *labGame) *labEndScreen {
 	w, _ := lg.g.Winner()
-	e := &labEndScreen{c: c, lg: lg, player: max(w, 1)}
+	e := &labEndScreen{c: c, tiles: newTiles(c.Styles), lg: lg, player: max(w, 1)}
 	e.sheet = lg.books[e.player-1].Current
 	return e
 }
@@ -30,10 +31,10 @@ func newLabEnd(c *common, lg *labGame) *labEndScreen {
 func (e *labEndScreen) Init() tea.Cmd { return nil }
 
 // Update switches players, scrolls, or leaves.
-func (e *labEndScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (e *labEndScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
-		return stay, nil
+		return screen.Stay, nil
 	}
 	n := e.lg.g.Players()
 	switch k.String() {
@@ -61,16 +62,15 @@ func (e *labEndScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	case "right", "d", "D":
 		e.dx += 2
 	case "enter", "esc", "q", "Q":
-		return replace(newLabMenu(e.c)), nil
+		return screen.Replace(newLabMenu(e.c)), nil
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // View draws the field and the notebook side by side.
 func (e *labEndScreen) View() string {
-	st := e.c.st
 	g := e.lg.g
-	w, h := e.c.w, e.c.h
+	w, h := e.c.Width, e.c.Height
 	p := e.player
 	areaH := h - 4
 
@@ -85,32 +85,17 @@ func (e *labEndScreen) View() string {
 	// The field window starts centred on the player's last place, moved by
 	// the arrows.
 	body := g.Player(p).Body().Pos
-	fx := window(field.w, fieldW, 2*body.Y+1+e.dx)
-	fy := window(field.h, fh, 2*body.X+1+e.dy)
-	fLines := field.lines(e.c, fx, fy, fieldW, fh)
-	bLines := book.lines(e.c, window(book.w, bookW, bx), window(book.h, bh, by), bookW, bh)
+	fx := screen.Window(field.w, fieldW, 2*body.Y+1+e.dx)
+	fy := screen.Window(field.h, fh, 2*body.X+1+e.dy)
+	fLines := field.lines(e.tiles, fx, fy, fieldW, fh)
+	bLines := book.lines(e.tiles, screen.Window(book.w, bookW, bx), screen.Window(book.h, bh, by), bookW, bh)
 
-	var b strings.Builder
 	title := "THE GAME WAS LEFT"
 	if win, turn := g.Winner(); win != 0 {
 		title = fmt.Sprintf("PLAYER %d GOT OUT IN TURN %d", win, turn)
 	}
-	b.WriteString(fit(st.Good.Render(title)+st.Faint.Render(" · "+e.lg.name), w) + "\n")
 	heading := fmt.Sprintf("Player %d: the true field and the real path  ·  the notebook, sheet %d of %d",
 		p, min(e.sheet, len(nb.Sheets)-1)+1, len(nb.Sheets))
-	b.WriteString(st.Heading.Render(fit(heading, w)) + "\n")
-	margin := max((w-fieldW-3-bookW)/2, 0)
-	for i := 0; i < max(fh, bh); i++ {
-		line := strings.Repeat(" ", margin)
-		if i < len(fLines) {
-			line += fLines[i]
-		}
-		line += strings.Repeat(" ", max(margin+fieldW-lipgloss.Width(line), 0)+3)
-		if i < len(bLines) {
-			line += bLines[i]
-		}
-		b.WriteString(line + "\n")
-	}
-	b.WriteString("\n" + fit(st.Faint.Render("@ where the player ended · . their path · Tab: next player · [ ] sheets · arrows: scroll · Enter: menu"), w))
-	return b.String()
+	return screen.EndFrame(e.c, title, " · "+e.lg.name, heading, screen.Columns(fLines, bLines, fieldW, bookW, 3, w),
+		"@ where the player ended · . their path · Tab: next player · [ ] sheets · arrows: scroll · Enter: menu")
 }

@@ -1,4 +1,4 @@
-package tui
+package screen
 
 import (
 	"unicode"
@@ -7,10 +7,15 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// lineInput is a one-line text field: typing, Backspace, Ctrl+U to clear.
-// (bubbles' textinput would pull in a clipboard module the game does not
-// need.)
-type lineInput struct {
+// Input is a one-line text field: typing, Backspace, Ctrl+U to clear.
+//
+// It is not bubbles' textinput, for a measured reason: textinput v1.0.0
+// imports github.com/atotto/clipboard, a module this one does not require
+// (it is not in go.sum), for Ctrl+V — and over SSH that would paste the
+// clipboard of the server's machine (shelling out to xclip or xsel there),
+// not the player's. Pasted text reaches the game as a paste event, which
+// the field ignores, as it did before.
+type Input struct {
 	Prompt string
 	Limit  int // most runes kept
 	value  []rune
@@ -18,7 +23,7 @@ type lineInput struct {
 }
 
 // SetValue replaces the text.
-func (l *lineInput) SetValue(s string) {
+func (l *Input) SetValue(s string) {
 	l.value = []rune(s)
 	if l.Limit > 0 && len(l.value) > l.Limit {
 		l.value = l.value[:l.Limit]
@@ -26,16 +31,16 @@ func (l *lineInput) SetValue(s string) {
 }
 
 // Value returns the text.
-func (l *lineInput) Value() string { return string(l.value) }
+func (l *Input) Value() string { return string(l.value) }
 
 // Focus shows the cursor; Blur hides it.
-func (l *lineInput) Focus() { l.focus = true }
+func (l *Input) Focus() { l.focus = true }
 
 // Blur hides the cursor.
-func (l *lineInput) Blur() { l.focus = false }
+func (l *Input) Blur() { l.focus = false }
 
 // Update edits the text with a key.
-func (l *lineInput) Update(msg tea.KeyMsg) {
+func (l *Input) Update(msg tea.KeyMsg) {
 	switch msg.Type {
 	case tea.KeyBackspace, tea.KeyCtrlH:
 		if len(l.value) > 0 {
@@ -57,7 +62,7 @@ func (l *lineInput) Update(msg tea.KeyMsg) {
 	}
 }
 
-func (l *lineInput) insert(r rune) {
+func (l *Input) insert(r rune) {
 	if l.Limit > 0 && len(l.value) >= l.Limit {
 		return
 	}
@@ -66,7 +71,7 @@ func (l *lineInput) insert(r rune) {
 
 // View draws the prompt, the text (its end when it is wider than w) and the
 // cursor.
-func (l *lineInput) View(w int) string {
+func (l *Input) View(w int) string {
 	s := string(l.value)
 	room := w - ansi.StringWidth(l.Prompt) - 1
 	if room > 0 && ansi.StringWidth(s) > room {

@@ -1,11 +1,60 @@
-package tui
+package labyrinth
 
 import (
 	"strings"
 
-	"github.com/minotaur-game/minotaur/labyrinth"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
+
+// tileClass is how one character of a notebook sheet or of the true field
+// is drawn.
+type tileClass uint8
+
+const (
+	clsPlain      tileClass = iota // blank
+	clsLit                         // a wall, a corner
+	clsRemembered                  // a cell walked
+	clsPlayer                      // '@'
+	clsPartner                     // the start, 'o'
+	clsKey
+	clsExit     // the exit in a notebook
+	clsExitOpen // the exit on the true field
+	clsBonus    // the other special cells
+	numClasses
+)
+
+// newTiles builds the Labyrinth's glyph table for a terminal: the colours
+// of the Minotaur map's classes of the same names, and bold, dim, reverse
+// and underline without colour.
+func newTiles(st *screen.Styles) *screen.Tiles {
+	fg := func(c string) lipgloss.Style { return st.Renderer.NewStyle().Foreground(lipgloss.Color(c)) }
+	colour := [numClasses]lipgloss.Style{
+		clsPlain:      st.Renderer.NewStyle(),
+		clsLit:        fg("15"),
+		clsRemembered: fg("240"),
+		clsPlayer:     fg("15").Bold(true),
+		clsPartner:    fg("14").Bold(true),
+		clsKey:        fg("11").Bold(true),
+		clsExit:       fg("2"),
+		clsExitOpen:   fg("10").Bold(true),
+		clsBonus:      fg("3"),
+	}
+	mono := [numClasses]string{
+		clsLit:        screen.SGRBold,
+		clsRemembered: screen.SGRDim,
+		clsPlayer:     screen.SGRBold + screen.SGRReverse,
+		clsPartner:    screen.SGRReverse,
+		clsKey:        screen.SGRBold + screen.SGRUnderline,
+		clsExit:       screen.SGRUnderline,
+		clsExitOpen:   screen.SGRBold + screen.SGRReverse,
+		clsBonus:      screen.SGRBold + screen.SGRUnderline,
+	}
+	return screen.NewTiles(st, colour[:], mono[:])
+}
 
 // canvas is a grid of characters with a tile class each: the drawing of a
 // notebook sheet or of a true field, before a window of it is written out
@@ -50,7 +99,7 @@ func (cv *canvas) corners() {
 
 // lines writes the window of vw × vh characters from (x0, y0), each run of
 // one class between its escape prefix and a reset.
-func (cv *canvas) lines(c *common, x0, y0, vw, vh int) []string {
+func (cv *canvas) lines(t *screen.Tiles, x0, y0, vw, vh int) []string {
 	out := make([]string, 0, vh)
 	var b strings.Builder
 	for y := y0; y < y0+vh; y++ {
@@ -62,16 +111,16 @@ func (cv *canvas) lines(c *common, x0, y0, vw, vh int) []string {
 				ch, cl = cv.chr[y*cv.w+x], cv.cls[y*cv.w+x]
 			}
 			if cl != run {
-				if run != 255 && c.st.tiles[run] != "" {
-					b.WriteString(c.st.reset)
+				if run != 255 && t.Prefix(int(run)) != "" {
+					b.WriteString(t.Reset())
 				}
-				b.WriteString(c.st.tiles[cl])
+				b.WriteString(t.Prefix(int(cl)))
 				run = cl
 			}
 			b.WriteByte(ch)
 		}
-		if run != 255 && c.st.tiles[run] != "" {
-			b.WriteString(c.st.reset)
+		if run != 255 && t.Prefix(int(run)) != "" {
+			b.WriteString(t.Reset())
 		}
 		out = append(out, b.String())
 	}

@@ -1,0 +1,97 @@
+package tui
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/minotaur-game/minotaur/levels"
+)
+
+// The Labyrinth's screens and their tests are in tui/labyrinth; these
+// tests drive them through the root model: the main menu's entry, the
+// command line's game, Ctrl+C and a hang-up.
+
+// labConfig is a test configuration that opens a Labyrinth game on an
+// example field, as `minotaur labyrinth FIELD --start ...` does.
+func labConfig(t *testing.T, field string, starts ...levels.Cell) Config {
+	t.Helper()
+	cfg := testConfig(t, 1)
+	for _, ex := range levels.ExampleFields() {
+		if ex.Name == field {
+			lab, err := levels.ParseLabyrinth(ex.Name, ex.Text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.Labyrinth = &LabyrinthSetup{Name: ex.Name, Text: string(ex.Text), Lab: lab, Players: len(starts), Starts: starts, Seed: 1}
+			return cfg
+		}
+	}
+	t.Fatalf("no example field %s", field)
+	return cfg
+}
+
+// TestLabyrinthQuitAsks: Ctrl+C in a game with unsaved progress asks
+// first; a hang-up saves the game before the program ends.
+func TestLabyrinthQuitAsks(t *testing.T) {
+	cfg := labConfig(t, "field2.txt", levels.Cell{X: 0, Y: 0}, levels.Cell{X: 3, Y: 3})
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("<enter>d<enter>")
+	d.keys("<ctrl+c>")
+	d.expectScreen("labyrinth-pause")
+	if !strings.Contains(d.screen(), "Y: quit without saving") || d.quit {
+		t.Fatalf("Ctrl+C did not ask:\n%s", d.screen())
+	}
+	d.keys("n")
+	d.expectScreen("labyrinth")
+	d.keys("<ctrl+c>")
+	d.keys("<ctrl+c>")
+	if !d.quit {
+		t.Fatalf("a second Ctrl+C did not quit:\n%s", d.screen())
+	}
+	d = newDriver(t, cfg, 80, 24)
+	d.keys("<enter>d<enter>")
+	d.send(HangupMsg{})
+	if !d.quit {
+		t.Fatal("the program did not end on a hang-up")
+	}
+	files, _ := filepath.Glob(filepath.Join(cfg.Saves, "*.labsave"))
+	if len(files) != 1 {
+		t.Fatalf("%d saves after the hang-up, want 1", len(files))
+	}
+}
+
+// TestLabyrinthFlowFromMenu drives the program as bubbletea runs it: the
+// main menu's Labyrinth entry, field1, one player who types a start, a
+// stun that passes by itself, and the way out (field1 has no key, so the
+// exit opens without one).
+func TestLabyrinthFlowFromMenu(t *testing.T) {
+	tm := teatest.NewTestModel(t, New(testConfig(t, 1)), teatest.WithInitialTermSize(80, 24))
+	waitText(t, tm, "Labyrinth")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'l'}})
+	waitText(t, tm, "field5.txt", "random")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "How many players?")
+	tm.Type("1")
+	waitText(t, tm, "Player 1, where do you start?")
+	tm.Type("1,1")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "You start at (1, 1)", "Player 1 · turn 1")
+	tm.Type("w") // onto the stun: turns 2 and 3 pass by themselves
+	waitText(t, tm, "Player 1 · turn 4")
+	tm.Type("d")
+	waitText(t, tm, "Player 1 · turn 5")
+	tm.Type("w")
+	waitText(t, tm, "PLAYER 1 GOT OUT IN TURN 5")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "Player 1: the true field and the real path")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	if final.Screen() != "labyrinth-end" {
+		t.Fatalf("the program ended on %s", final.Screen())
+	}
+}

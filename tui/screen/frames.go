@@ -1,0 +1,84 @@
+package screen
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+)
+
+// HandOver is the box shown between two players' turns on one shared
+// screen: it names whose turn it is and shows nothing private. detail is a
+// line about the game (its turn, its field); note, when not "", a warning
+// under it.
+func HandOver(c *Context, player int, detail, note string) string {
+	st := c.Styles
+	tw := c.DialogWidth()
+	return c.Dialog(st.Title.Render(Wrap(fmt.Sprintf("Player %d's turn — press Enter", player), tw)),
+		Wrap(detail, tw),
+		st.Faint.Render(Wrap("The others look away. Esc: pause (save, quit).", tw)),
+		warn(st, Wrap(note, tw)))
+}
+
+// warn renders a warning, or nothing for none.
+func warn(st *Styles, s string) string {
+	if s == "" {
+		return ""
+	}
+	return st.Warn.Render(s)
+}
+
+// KeyGrace is how long after an end screen appears it ignores keys, so
+// that a key still held or typed ahead during play can neither dismiss the
+// result before it is read nor type into a prompt.
+const KeyGrace = 500 * time.Millisecond
+
+// KeyGuard ignores the keys of an end screen's first KeyGrace.
+type KeyGuard struct{ opened time.Time }
+
+// NewKeyGuard starts guarding at now, when the screen appears.
+func NewKeyGuard(now time.Time) KeyGuard { return KeyGuard{opened: now} }
+
+// Blocks reports whether a key that arrives at now is to be ignored.
+func (g KeyGuard) Blocks(now time.Time) bool { return now.Sub(g.opened) < KeyGrace }
+
+// EndFrame lays out a game's end screen over the whole terminal: the
+// result (in the Good style) and a faint note on the first line, a heading
+// on the second, the body's lines (cut to the height left), and the keys'
+// hints on the last line.
+func EndFrame(c *Context, result, note, heading string, body []string, hints string) string {
+	st := c.Styles
+	w := c.Width
+	var b strings.Builder
+	b.WriteString(Fit(st.Good.Render(result)+st.Faint.Render(note), w) + "\n")
+	b.WriteString(st.Heading.Render(Fit(heading, w)) + "\n")
+	room := max(c.Height-4, 0)
+	for i, l := range body {
+		if i == room {
+			break
+		}
+		b.WriteString(l + "\n")
+	}
+	b.WriteString("\n" + Fit(st.Faint.Render(hints), w))
+	return b.String()
+}
+
+// Columns sets two blocks of lines side by side, gap columns apart, the
+// pair centred in w columns; left is padded to leftW.
+func Columns(left, right []string, leftW, rightW, gap, w int) []string {
+	margin := max((w-leftW-gap-rightW)/2, 0)
+	out := make([]string, 0, max(len(left), len(right)))
+	for i := 0; i < max(len(left), len(right)); i++ {
+		line := strings.Repeat(" ", margin)
+		if i < len(left) {
+			line += left[i]
+		}
+		line += strings.Repeat(" ", max(margin+leftW-lipgloss.Width(line), 0)+gap)
+		if i < len(right) {
+			line += right[i]
+		}
+		out = append(out, line)
+	}
+	return out
+}

@@ -1,0 +1,38 @@
+package screen
+
+import (
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+)
+
+// ListKeys move through a menu or a list.
+type ListKeys struct {
+	Up, Down, Choose, Back key.Binding
+}
+
+// MenuKeys are the keys of every menu and list.
+var MenuKeys = ListKeys{
+	Up:     key.NewBinding(key.WithKeys("up", "w", "W", "k"), key.WithHelp("↑/W", "up")),
+	Down:   key.NewBinding(key.WithKeys("down", "s", "S", "j"), key.WithHelp("↓/S", "down")),
+	Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("Enter", "choose")),
+	Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("Esc", "back")),
+}
+
+// ShortHelp lists the keys of a menu.
+func (k ListKeys) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Down, k.Choose} }
+
+// FullHelp lists the keys of a menu.
+func (k ListKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// NewHelp returns bubbles' help in the terminal's styles. (help.New's
+// styles come from the process's own terminal; over SSH that is the
+// server's, so the hints take the session's styles instead.)
+func NewHelp(st *Styles) help.Model {
+	h := help.New()
+	h.Styles = help.Styles{
+		ShortKey: st.Key, ShortDesc: st.Faint, ShortSeparator: st.Faint,
+		FullKey: st.Key, FullDesc: st.Faint, FullSeparator: st.Faint,
+		Ellipsis: st.Faint,
+	}
+	return h
+}

@@ -105,6 +105,10 @@ type Game struct {
 	pathBuf   []Point // the player's path to the key, for interceptPoint
 	keyDist   distMap // from the key for players, while the exit is closed
 	keyDistOK bool
+	// actHeard lists, per seat, the hunters that heard it when they acted
+	// this round (hearings reports those that start to hear it), emptied
+	// by every Apply.
+	actHeard [2][]heardAt
 }
 
 type seat struct {

@@ -156,9 +156,25 @@ func (g *Game) heardBy(i int, out []hearing) []hearing {
 	return out
 }
 
-// hearings reports, for every active seat, each hunter that hears it now
-// and did not after the seat's previous action (EvHeard), and remembers
-// which hunters hear each seat. A blind game reports none.
+// heardAt is a hunter that heard a seat when it acted: its index, and its
+// path distance and direction from the seat then.
+type heardAt struct {
+	mon, dist int
+	dir       Wind
+}
+
+// noteHeard records that hunter j, acting, heard seat i at path distance d.
+func (g *Game) noteHeard(i, j, d int) {
+	if !g.blind {
+		g.actHeard[i] = append(g.actHeard[i], heardAt{j, d, WindTo(g.seats[i].Pos, g.mons[j].Pos)})
+	}
+}
+
+// hearings reports, for every active seat, each hunter that hears it now,
+// or heard it when it acted this round, and did not hear it after the
+// seat's previous action (EvHeard: one that heard the player and stepped
+// out of earshot — to cut the player off — is told too), and remembers
+// which hunters hear each seat now. A blind game reports none.
 func (g *Game) hearings(ev []Event) []Event {
 	if g.blind {
 		return ev
@@ -167,6 +183,13 @@ func (g *Game) hearings(ev []Event) []Event {
 		s := &g.seats[i]
 		was := s.Heard
 		now := g.heardBy(i, nil)
+		for _, h := range g.actHeard[i] {
+			if !heardHas(was, h.mon) && !heardHas(now, h.mon) {
+				ev = append(ev, Event{Kind: EvHeard, Seat: i + 1, Pos: s.Pos, Monster: g.mons[h.mon].Kind,
+					Dist: h.dist, Dir: h.dir})
+			}
+		}
+		g.actHeard[i] = g.actHeard[i][:0]
 		for _, h := range now {
 			if !heardHas(was, h.Mon) {
 				m := g.mons[h.Mon]

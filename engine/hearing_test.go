@@ -283,3 +283,41 @@ func TestVersion1SaveIsRefused(t *testing.T) {
 		t.Fatalf("a version-1 save must be refused as saved under the old rules: %v", err)
 	}
 }
+
+// A hunter that hears the player and steps out of earshot to cut it off on
+// its way to the key is told all the same, with where it was when it heard.
+func TestHeardThoughItSteppedAway(t *testing.T) {
+	g := newTiny(t, 1,
+		"+-----------+",
+		"|P.........K|",
+		"|.+-------+.|",
+		"|......H...E|",
+		"+-----------+")
+	play(t, g, "s")
+	ev := play(t, g, "s") // (1,3): 6 steps; it heads east, to (10,3), out of earshot
+	if got := g.monsterAt(0); got != (Point{8, 3}) {
+		t.Fatalf("setup: the hunter should step east to cut the player off: at %v", got)
+	}
+	var heard []Event
+	for _, e := range ev {
+		if e.Kind == EvHeard {
+			heard = append(heard, e)
+		}
+	}
+	if len(heard) != 1 || heard[0].Dist != 6 || heard[0].Dir != East {
+		t.Fatalf("heard events %+v, want one: 6 steps, east", heard)
+	}
+	if v := g.View(1); len(v.Heard) != 0 {
+		t.Errorf("7 steps away after its step, it no longer hears: %+v", v.Heard)
+	}
+	// Between actions, a game saved and loaded tells the same.
+	loaded, err := Load(marshal(t, g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e1, _ := g.Apply(1, Skip)
+	e2, _ := loaded.Apply(1, Skip)
+	if kinds(e1) != kinds(e2) {
+		t.Errorf("after loading: %s, want %s", kinds(e2), kinds(e1))
+	}
+}

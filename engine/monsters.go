@@ -181,7 +181,9 @@ func (g *Game) hunterAct(j int) {
 	if d < 0 || d > g.hearingRange() {
 		return // no player can be reached, or none is heard: it keeps its post
 	}
-	player := g.seats[g.nearSeat[near.owner[g.b.idx(m.Pos)]]].Pos
+	target := g.nearSeat[near.owner[g.b.idx(m.Pos)]]
+	player := g.seats[target].Pos
+	g.noteHeard(target, j, d)
 	if !g.keyed && d > huntChaseDist {
 		g.sr.begin(g.b, m.Pos)
 		if goal, ok := g.interceptPoint(player); ok {
@@ -211,6 +213,7 @@ func (g *Game) hunterActAlone(j int) {
 		return // nobody heard: it keeps its post
 	}
 	player := g.seats[i].Pos
+	g.noteHeard(i, j, g.sr.dist(g.b.idx(player)))
 	if !g.keyed && g.sr.dist(g.b.idx(player)) > huntChaseDist {
 		if goal, ok := g.interceptPoint(player); ok {
 			if goal != m.Pos {

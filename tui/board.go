@@ -595,9 +595,14 @@ func monsterLine(m engine.MonsterView) string {
 }
 
 // heardLine is the panel's line for a hunter that hears this seat: what
-// hearing tells, "H hears you  5 NE" (5 steps away, to the north-east).
+// hearing tells, "H hears you  5 NE" (5 steps away, to the north-east); a
+// spectator's, "H hears player 2  5 NE".
 func heardLine(h engine.HeardHunter) string {
-	return string(rune(h.Kind)) + " hears you  " + strconv.Itoa(h.Dist) + " " + h.Dir.String()
+	whom := "you"
+	if h.Seat != 0 { // a spectator's view: each player's hearing
+		whom = "player " + strconv.Itoa(h.Seat)
+	}
+	return string(rune(h.Kind)) + " hears " + whom + "  " + strconv.Itoa(h.Dist) + " " + h.Dir.String()
 }
 
 // scoreLine tells the score of the passed levels with this level's bonuses,

@@ -112,15 +112,19 @@ type Game struct {
 }
 
 type seat struct {
-	Pos      Point     `json:"pos"`
-	State    SeatState `json:"state"`
-	Away     bool      `json:"away"`    // disconnected (State may still be caught/escaped)
-	Gone     bool      `json:"gone"`    // left the game for good: out on every level
-	Torch    bool      `json:"torch"`   // carries a torch this level
-	Freezes  int       `json:"freezes"` // freezes in the pocket, this level
-	Prev     Point     `json:"prev"`    // tile at the start of this round, for swaps
-	Moved    bool      `json:"moved"`
-	Occupied bool      `json:"-"`
+	Pos     Point     `json:"pos"`
+	State   SeatState `json:"state"`
+	Away    bool      `json:"away"`    // disconnected (State may still be caught/escaped)
+	Gone    bool      `json:"gone"`    // left the game for good: out on every level
+	Torch   bool      `json:"torch"`   // carries a torch this level
+	Freezes int       `json:"freezes"` // freezes in the pocket, this level
+	Prev    Point     `json:"prev"`    // tile at the start of this round, for swaps
+	Moved   bool      `json:"moved"`
+	// LeftAt is, for a seat that went away from the board of this level,
+	// the turn it left on plus one (0: none): coming back before another
+	// turn began, it takes its place again (SetAway).
+	LeftAt   int  `json:"left_at,omitempty"`
+	Occupied bool `json:"-"`
 	// InLight lists the monsters (by index) in this seat's light after the
 	// last action, so that one coming into it is reported once (EvSighted).
 	InLight []int `json:"in_light,omitempty"`
@@ -294,6 +298,7 @@ func (g *Game) beginLevel(n int, lv Level) {
 		s.Pos = lv.Starts[min(i, len(lv.Starts)-1)]
 		s.Prev = s.Pos
 		s.Moved = false
+		s.LeftAt = 0
 		switch {
 		case s.Away: // gone for good, or not back yet
 			s.State = Away
@@ -556,7 +561,7 @@ func (g *Game) settle(ev []Event) ([]Event, error) {
 		s := &g.seats[waiting]
 		s.State = Active
 		s.Pos = g.lv.Starts[min(waiting, len(g.lv.Starts)-1)]
-		s.Prev, s.Moved = s.Pos, false
+		s.Prev, s.Moved, s.LeftAt = s.Pos, false, 0
 		g.round = false
 		g.next = waiting
 		g.see()
@@ -573,7 +578,9 @@ func (g *Game) settle(ev []Event) ([]Event, error) {
 
 // SetAway marks a seat as disconnected (away true) or connected again. An
 // active seat that goes away leaves the board at once, and the turn passes on
-// if it was its turn. A seat that comes back plays again from the start of
+// if it was its turn. A seat that comes back before another turn began (no
+// round was played without it) takes its place again, on the tile it left,
+// unless a monster stands there; otherwise it plays again from the start of
 // the next level — or at once, from its start tile, when nobody is on the
 // board. SetAway returns what happened. A seat that is gone (Abandon) stays
 // out.
@@ -588,13 +595,24 @@ func (g *Game) SetAway(seatNo int, away bool) ([]Event, error) {
 	}
 	s.Away = away
 	if !away {
-		return g.settle([]Event{{Kind: EvSeatBack, Seat: seatNo}})
+		ev := []Event{{Kind: EvSeatBack, Seat: seatNo}}
+		if s.State == Away && s.LeftAt == g.turns+1 && g.monsterOn(s.Pos) < 0 {
+			s.State, s.LeftAt = Active, 0
+			if !g.round || g.next < 0 {
+				g.round = false
+				g.next = g.firstActive(0)
+			}
+			g.see()
+			return ev, nil
+		}
+		return g.settle(ev)
 	}
 	ev := []Event{{Kind: EvSeatAway, Seat: seatNo}}
 	if s.State != Active {
 		return g.settle(ev)
 	}
 	s.State = Away
+	s.LeftAt = g.turns + 1
 	return g.leaveBoard(i, ev)
 }
 
@@ -634,6 +652,16 @@ func (g *Game) leaveBoard(i int, ev []Event) ([]Event, error) {
 		}
 	}
 	return g.settle(ev)
+}
+
+// monsterOn returns the index of the monster on p, or -1.
+func (g *Game) monsterOn(p Point) int {
+	for j := range g.mons {
+		if g.mons[j].Pos == p {
+			return j
+		}
+	}
+	return -1
 }
 
 func (g *Game) hasEscaped() bool {

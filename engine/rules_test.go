@@ -734,12 +734,49 @@ func TestAwaySeatLeavesBoardAndTurnPasses(t *testing.T) {
 	if g.Turn() != 1 {
 		t.Errorf("turn passes to seat 1, got %d", g.Turn())
 	}
+	g.Apply(1, Skip) // a turn is played without seat 2
 	ev, _ = g.SetAway(2, false)
 	if !hasEvent(ev, EvSeatBack) || g.seats[1].State != Away {
 		t.Errorf("a returning seat waits for the next level: %s %v", kinds(ev), g.seats[1].State)
 	}
 	if g.Turn() != 1 {
 		t.Errorf("the returning seat is not asked to act: Turn()=%d", g.Turn())
+	}
+}
+
+// Issue 23, defect 2: a seat that comes back before another turn began was
+// not missed by any round: it takes its place again, where it stood.
+func TestSeatBackBeforeATurnPassedPlaysOn(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		first Action // seat 1's action before seat 2 drops (0: none)
+	}{{"dropped on its own turn", Skip}, {"dropped on the partner's turn", 0}} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := newTiny(t, 2, coopBoard...)
+			play(t, g, "s")   // seat 1 down
+			g.Apply(2, Right) // seat 2 right: turn 1 ends
+			if tc.first != 0 {
+				g.Apply(1, tc.first) // turn 2: seat 2 to move
+			}
+			turn, pos := g.Status().Turn, g.seats[1].Pos
+			g.SetAway(2, true)
+			ev, err := g.SetAway(2, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !hasEvent(ev, EvSeatBack) || g.seats[1].State != Active || g.seats[1].Pos != pos {
+				t.Fatalf("back on turn %d, which it left on: %s, state %v at %v, want active at %v", turn, kinds(ev), g.seats[1].State, g.seats[1].Pos, pos)
+			}
+			if g.Status().Turn != turn {
+				t.Errorf("coming back played a turn: %d → %d", turn, g.Status().Turn)
+			}
+			if g.Turn() == 0 {
+				t.Fatal("nobody has the turn")
+			}
+			if _, err := g.Apply(g.Turn(), Skip); err != nil {
+				t.Errorf("the game does not go on: %v", err)
+			}
+		})
 	}
 }
 
@@ -772,7 +809,8 @@ var coopBoard = []string{
 func TestReturnerComesOnWhenTheBoardEmpties(t *testing.T) {
 	g := newTiny(t, 2, coopBoard...)
 	g.SetAway(2, true)
-	g.SetAway(2, false) // back, waiting for the next level
+	g.Apply(1, Skip)
+	g.SetAway(2, false) // back after a turn without it: waiting for the next level
 	if g.seats[1].State != Away {
 		t.Fatalf("a returner waits for the next level while the partner plays: %v", g.seats[1].State)
 	}

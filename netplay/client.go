@@ -231,9 +231,30 @@ func (c *Client) send(r Request) error {
 }
 
 // Hello introduces the player (or resumes its seat with token).
+// The game's own client plays every kind the program has screens for:
+// its hello lists them (ClientKinds).
 func (c *Client) Hello(name, token string) error {
-	return c.send(Request{T: TypeHello, V: Version, Name: name, Token: token})
+	return c.send(Request{T: TypeHello, V: Version, Name: name, Token: token, Kinds: ClientKinds()})
 }
+
+// ClientKinds are the kinds of game besides Minotaur's that this
+// program's screens play online.
+func ClientKinds() []string { return []string{KindTrails, KindChess} }
+
+// InviteKind invites a player to a game of the kind (KindTrails, KindChess).
+func (c *Client) InviteKind(to, kind string) error {
+	return c.send(Request{T: TypeInvite, To: to, Kind: kind})
+}
+
+// SoloKind starts a game of the kind against the server's computer at
+// level (0: its middle level).
+func (c *Client) SoloKind(kind string, level int) error {
+	return c.send(Request{T: TypeSolo, Kind: kind, Level: level})
+}
+
+// Move plays a move of a game of another kind: its action as the kind
+// writes it (a Trails direction: U, L, D, R; a chess move: e2e4).
+func (c *Client) Move(a string) error { return c.send(Request{T: TypeAct, A: a}) }
 
 // HelloBot says hello as a program: the lobby shows the name as a bot.
 func (c *Client) HelloBot(name string) error {
@@ -264,6 +285,12 @@ func (c *Client) Solo(daily bool) error { return c.send(Request{T: TypeSolo, Dai
 // Watch makes the client a spectator of a game in progress (its id from
 // the lobby's games); Leave stops watching.
 func (c *Client) Watch(game string) error { return c.send(Request{T: TypeWatch, Game: game}) }
+
+// WatchSeat watches a game from one seat's side (chess: 1 White, 2
+// Black); asked again for the game being watched, it changes sides.
+func (c *Client) WatchSeat(game string, seat int) error {
+	return c.send(Request{T: TypeWatch, Game: game, Seat: seat})
+}
 
 // Leave leaves the game for the lobby.
 func (c *Client) Leave() error { return c.send(Request{T: TypeLeave}) }

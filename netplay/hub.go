@@ -26,10 +26,14 @@ type player struct {
 	room      *room
 	seat      int              // 1 or 2 while in a room
 	invites   map[*player]bool // pending invitations to this player, by inviter
-	chat      rateRing         // chat lines and the notices of its watching
-	watches   rateRing         // watch requests
-	grace     *time.Timer
-	graceGen  int
+	// inviteKind is the kind of each pending invitation that is not
+	// Minotaur's; kinds are the kinds its client's hello said it plays.
+	inviteKind map[*player]string
+	kinds      []string
+	chat       rateRing // chat lines and the notices of its watching
+	watches    rateRing // watch requests
+	grace      *time.Timer
+	graceGen   int
 }
 
 // rateRing allows ChatBurst events per window: the times of the last ones
@@ -178,7 +182,7 @@ func (s *Server) handle(ss *Session, req *Request) bool {
 	case TypeChat:
 		s.chat(ss, req.Text)
 	case TypeInvite:
-		s.invite(ss, req.To)
+		s.invite(ss, req.To, req.Kind)
 	case TypeAccept:
 		s.accept(ss, req.From)
 	case TypeDecline:
@@ -186,9 +190,18 @@ func (s *Server) handle(ss *Session, req *Request) bool {
 	case TypeLeave:
 		s.leave(ss)
 	case TypeSolo:
-		s.solo(ss, req.Daily)
+		switch kind, kd, ok := kindOf(req.Kind); {
+		case !ok:
+			ss.sendErr(CodeBadKind, "%s", kindError(kind))
+		case kd == nil:
+			s.solo(ss, req.Daily)
+		case req.Daily:
+			ss.sendErr(CodeProto, "the daily challenge is a Minotaur game: ask for it without kind")
+		default:
+			s.soloKind(ss, kd, req.Level)
+		}
 	case TypeWatch:
-		s.watch(ss, req.Game)
+		s.watch(ss, req.Game, req.Kind, req.Seat)
 	}
 	return true
 }
@@ -230,6 +243,7 @@ func (s *Server) hello(ss *Session, req *Request) bool {
 		}
 		ss.bad = 0
 		ss.hello.Store(true)
+		p.kinds = clientKinds(req.Kinds) // the new client's
 		s.resume(ss, p, req.Token)
 		return true
 	}
@@ -244,7 +258,7 @@ func (s *Server) hello(ss *Session, req *Request) bool {
 	}
 	ss.hello.Store(true)
 	tok := newToken()
-	p := &player{name: name, key: nameKey(name), tokenHash: hashToken(tok), sess: ss, bot: req.Bot}
+	p := &player{name: name, key: nameKey(name), tokenHash: hashToken(tok), sess: ss, bot: req.Bot, kinds: clientKinds(req.Kinds)}
 	s.byName[p.key] = p
 	s.byToken[p.tokenHash] = p
 	ss.p = p
@@ -359,9 +373,15 @@ func (s *Server) giveUpSeat(r *room, seat int, why string) {
 	if !st.away && r.partner(i) != nil { // a solo game just ends
 		ev = r.seatAway(seat)
 	}
-	gone, _ := r.g.Abandon(seat)
-	ev = append(ev, gone...)
-	changed := len(ev) > 0
+	changed := false
+	if r.m != nil {
+		r.m.Abandon(seat)
+		changed = true
+	} else {
+		gone, _ := r.g.Abandon(seat)
+		ev = append(ev, gone...)
+		changed = len(ev) > 0
+	}
 	if o := r.partner(i); o != nil && o.sess != nil {
 		o.sess.send(encode(&Partner{T: TypePartner, Name: name, Status: why}))
 	}
@@ -409,11 +429,15 @@ func (s *Server) resume(ss *Session, p *player, tok string) {
 	r.seats[i].sess = ss
 	ss.game.Store(&seatRef{r: r, seat: p.seat})
 	var ev []engineEvent
-	if r.seats[i].away {
+	if r.seats[i].away && r.m == nil {
 		ev, _ = r.g.SetAway(p.seat, false)
-		r.seats[i].away = false
 	}
-	ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: p.seat, Partner: r.partnerName(i), Seed: r.g.Seed(), Daily: r.daily != ""}))
+	r.seats[i].away = false
+	if r.m != nil {
+		ss.send(encode(r.startMsg(p.seat)))
+	} else {
+		ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: p.seat, Partner: r.partnerName(i), Seed: r.g.Seed(), Daily: r.daily != ""}))
+	}
 	partner := r.partner(i)
 	if old == nil && partner != nil && partner.sess != nil {
 		partner.sess.send(encode(&Partner{T: TypePartner, Name: p.name, Status: PartnerReconnected}))
@@ -515,11 +539,16 @@ func (s *Server) idle(ss *Session, msg string) *player {
 	return p
 }
 
-func (s *Server) invite(ss *Session, to string) {
+func (s *Server) invite(ss *Session, to, kind string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.idle(ss, "you are in a game: leave it before you invite anyone")
 	if p == nil {
+		return
+	}
+	kind, kd, ok := kindOf(kind)
+	if !ok {
+		ss.sendErr(CodeBadKind, "%s", kindError(kind))
 		return
 	}
 	q := s.byName[nameKey(to)]
@@ -533,13 +562,30 @@ func (s *Server) invite(ss *Session, to string) {
 	case q.room != nil:
 		ss.sendErr(CodeNoSuchPlayer, "%s is playing a game: invite them when they are back in the lobby", q.name)
 		return
+	case !q.knows(kind):
+		// Never an invitation a client cannot play, nor one it would
+		// read as Minotaur's.
+		ss.sendErr(CodeBadKind, "%s's program does not play %s: invite them to Minotaur", q.name, kd.Title)
+		return
 	}
 	if q.invites == nil {
 		q.invites = map[*player]bool{}
 	}
-	if !q.invites[p] { // an invitation already pending is not told again
+	pendingKind := KindMinotaur
+	if k, ok := q.inviteKind[p]; ok {
+		pendingKind = k
+	}
+	if !q.invites[p] || pendingKind != kind { // an invitation already pending is not told again
 		q.invites[p] = true
-		q.sess.send(encode(&Invited{T: TypeInvited, From: p.name}))
+		if q.inviteKind == nil {
+			q.inviteKind = map[*player]string{}
+		}
+		delete(q.inviteKind, p)
+		inv := &Invited{T: TypeInvited, From: p.name}
+		if kd != nil {
+			q.inviteKind[p], inv.Kind = kind, kind
+		}
+		q.sess.send(encode(inv))
 	}
 	ss.send(encode(&InviteSent{T: TypeInviteSent, To: q.name}))
 }
@@ -561,8 +607,20 @@ func (s *Server) accept(ss *Session, from string) {
 		return
 	}
 	delete(p.invites, q)
+	kind := p.inviteKind[q]
+	delete(p.inviteKind, q)
 	if q.room != nil || q.sess == nil {
 		ss.sendErr(CodeNoSuchPlayer, "%s is playing another game now", q.name)
+		return
+	}
+	if kd := kinds[kind]; kd != nil {
+		m, err := kd.New(s.cfg.Seed(), 0)
+		if err != nil {
+			s.log.Error("cannot start a game", "kind", kind, "err", err)
+			ss.sendErr(CodeProto, "the server could not start a game: %v", err)
+			return
+		}
+		s.startKind(q, p, kd, m)
 		return
 	}
 	// Dealing the first level (the solver included) takes a while: not
@@ -600,6 +658,7 @@ func (s *Server) decline(ss *Session, from string) {
 		return
 	}
 	delete(p.invites, q)
+	delete(p.inviteKind, q)
 	if q.sess != nil {
 		q.sess.send(encode(&Declined{T: TypeDeclined, By: p.name}))
 	}
@@ -624,7 +683,14 @@ func (s *Server) leave(ss *Session) {
 	seat := p.seat
 	p.room, p.seat = nil, 0
 	s.log.Info("left game", "name", p.name, "game", r.id)
-	if len(r.seats) == 1 {
+	if r.m != nil {
+		// A game of another kind is lost by the player who leaves it.
+		r.mu.Lock()
+		r.m.Abandon(seat)
+		line := r.overKind(seat)
+		r.mu.Unlock()
+		ss.send(line)
+	} else if len(r.seats) == 1 {
 		// The game ends with its only player gone: lost where it stood.
 		r.mu.Lock()
 		over := &Over{T: TypeOver, Result: engine.Lost.String(), Score: r.g.Score(), Level: r.g.LevelNumber()}

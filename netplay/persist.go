@@ -33,6 +33,7 @@ type savedGame struct {
 	Version int             `json:"version"`
 	ID      string          `json:"id"`
 	Daily   string          `json:"daily,omitempty"` // the day of a daily challenge
+	Kind    string          `json:"kind,omitempty"`  // a game of another kind than Minotaur's
 	Seats   []savedSeat     `json:"seats"`
 	Game    json.RawMessage `json:"game"`
 }
@@ -138,7 +139,13 @@ func (st *store) save(r *room) error {
 // game's JSON goes in as the engine writes it: encoding/json would check
 // and copy it twice more, and a server writes thousands of games a second.
 func (r *room) snapshot() ([]byte, error) {
-	g, err := r.g.MarshalJSON()
+	var g []byte
+	var err error
+	if r.m != nil {
+		g, err = r.m.MarshalJSON()
+	} else {
+		g, err = r.g.MarshalJSON()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +157,7 @@ func (r *room) snapshot() ([]byte, error) {
 		}
 		seats = append(seats, ss)
 	}
-	head, err := json.Marshal(savedGame{Format: serverGameFormat, Version: serverGameVersion, ID: r.id, Daily: r.daily, Seats: seats})
+	head, err := json.Marshal(savedGame{Format: serverGameFormat, Version: serverGameVersion, ID: r.id, Daily: r.daily, Kind: r.kind, Seats: seats})
 	if err != nil {
 		return nil, err
 	}
@@ -215,17 +222,11 @@ func (s *Server) loadRoom(path, id string) (*room, error) {
 	if sg.Daily != "" && !validDate(sg.Daily) {
 		return nil, fmt.Errorf("daily challenge of %q, not a date (YYYY-MM-DD)", saves.CleanText(sg.Daily))
 	}
-	g, err := engine.Load(sg.Game)
+	r, err := loadGame(id, sg)
 	if err != nil {
 		return nil, err
 	}
-	if g.Players() != len(sg.Seats) {
-		return nil, fmt.Errorf("a game of %d players with %d seats", g.Players(), len(sg.Seats))
-	}
-	r := &room{id: id, g: g, seats: make([]roomSeat, len(sg.Seats)), daily: sg.Daily}
-	r.level.Store(int32(g.LevelNumber()))
-	r.turn.Store(int32(g.TurnNumber()))
-	if g.Result() != engine.InProgress {
+	if r.ended() {
 		os.Remove(path)
 		return nil, nil
 	}
@@ -245,5 +246,36 @@ func (s *Server) loadRoom(path, id string) (*room, error) {
 		return nil, nil
 	}
 	s.rooms[id] = r
+	return r, nil
+}
+
+// loadGame reads the game of a saved room: Minotaur's, or of its kind.
+func loadGame(id string, sg savedGame) (*room, error) {
+	if sg.Kind != "" {
+		kd := kinds[sg.Kind]
+		if kd == nil || sg.Daily != "" {
+			return nil, fmt.Errorf("a game of kind %q, which this server does not play", saves.CleanText(sg.Kind))
+		}
+		m, err := kd.Load(sg.Game)
+		if err != nil {
+			return nil, err
+		}
+		if m.Seats() != len(sg.Seats) {
+			return nil, fmt.Errorf("a %s game of %d seats with %d", sg.Kind, m.Seats(), len(sg.Seats))
+		}
+		r := &room{id: id, kind: kd.Name, m: m, seats: make([]roomSeat, len(sg.Seats))}
+		r.turn.Store(int32(m.Moves()))
+		return r, nil
+	}
+	g, err := engine.Load(sg.Game)
+	if err != nil {
+		return nil, err
+	}
+	if g.Players() != len(sg.Seats) {
+		return nil, fmt.Errorf("a game of %d players with %d seats", g.Players(), len(sg.Seats))
+	}
+	r := &room{id: id, g: g, seats: make([]roomSeat, len(sg.Seats)), daily: sg.Daily}
+	r.level.Store(int32(g.LevelNumber()))
+	r.turn.Store(int32(g.TurnNumber()))
 	return r, nil
 }

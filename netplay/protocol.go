@@ -100,6 +100,7 @@ const (
 	CodeBadAction    = "bad_action"
 	CodeRateLimited  = "rate_limited"
 	CodeServerFull   = "server_full"
+	CodeBadKind      = "bad_kind"
 )
 
 // Lobby statuses of a player.
@@ -165,6 +166,7 @@ type LobbyGame struct {
 	Turn     int      `json:"turn"`
 	Watchers int      `json:"watchers"`
 	Daily    bool     `json:"daily,omitempty"` // the day's daily challenge
+	Kind     string   `json:"kind,omitempty"`  // the game's kind when it is not Minotaur's
 }
 
 // Lobby lists the players on the server: idle ones first, then away, then
@@ -210,6 +212,9 @@ type Chat struct {
 type Invited struct {
 	T    string `json:"t"`
 	From string `json:"from"`
+	// Kind is the game's kind when it is not Minotaur's; such an
+	// invitation goes only to a client that said it plays the kind.
+	Kind string `json:"kind,omitempty"`
 }
 
 // InviteSent confirms that To was invited.
@@ -235,6 +240,10 @@ type Start struct {
 	Partner string `json:"partner"`
 	Seed    uint64 `json:"seed"`
 	Daily   bool   `json:"daily,omitempty"`
+	// Kind is the game's kind when it is not Minotaur's.
+	Kind string `json:"kind,omitempty"`
+	// Bot is the computer's level in a solo game of another kind.
+	Bot int `json:"bot,omitempty"`
 }
 
 // State is the `state` message: what one seat perceives — the engine's View,
@@ -326,6 +335,10 @@ type Over struct {
 	Result string `json:"result"`
 	Score  int    `json:"score"`
 	Level  int    `json:"level"`
+	// Kind and Winner, for a game of another kind: the winner's name
+	// (a spectator's result is "over").
+	Kind   string `json:"kind,omitempty"`
+	Winner string `json:"winner,omitempty"`
 }
 
 // Ping asks for a sign of life; answer with pong.
@@ -398,6 +411,17 @@ type Request struct {
 	Daily bool `json:"daily,omitempty"`
 	// Game, with watch, is the id of the game to watch.
 	Game string `json:"game,omitempty"`
+	// Kind, with invite, solo and watch, is the game's kind (kinds.go):
+	// "" or "minotaur" for Minotaur's campaign.
+	Kind string `json:"kind,omitempty"`
+	// Kinds, with hello, are the kinds of game the client plays besides
+	// Minotaur's: it is invited only to those.
+	Kinds []string `json:"kinds,omitempty"`
+	// Level, with solo of another kind, is the computer's level.
+	Level int `json:"level,omitempty"`
+	// Seat, with watch of a game whose sides see differently (chess), is
+	// the seat whose view the spectator gets: 1 or 2 (0: the first).
+	Seat int `json:"seat,omitempty"`
 }
 
 // newMessage returns an empty message of type t, or nil for a type the
@@ -443,17 +467,29 @@ var ErrUnknownMessage = errors.New("unknown message type")
 // every text field in it (names, chat, events) for display.
 func DecodeMessage(line []byte) (Message, error) {
 	var env struct {
-		T string `json:"t"`
+		T    string `json:"t"`
+		Kind string `json:"kind"`
 	}
 	if err := json.Unmarshal(line, &env); err != nil {
 		return nil, fmt.Errorf("server sent a line that is not a protocol message: %w", err)
 	}
 	m := newMessage(env.T)
+	if env.T == TypeState && env.Kind == KindTrails {
+		m = &TrailsState{}
+	}
+	if env.T == TypeState && env.Kind == KindChess {
+		m = &ChessState{}
+	}
 	if m == nil {
 		return nil, fmt.Errorf("%w %q", ErrUnknownMessage, saves.CleanText(env.T))
 	}
 	if err := json.Unmarshal(line, m); err != nil {
 		return nil, fmt.Errorf("server sent a bad %s message: %w", env.T, err)
+	}
+	if ts, ok := m.(*TrailsState); ok {
+		if err := ts.check(); err != nil {
+			return nil, fmt.Errorf("server sent a bad Trails state: %w", err)
+		}
 	}
 	cleanMessage(m)
 	return m, nil
@@ -498,6 +534,20 @@ func cleanMessage(m Message) {
 		}
 	case *Partner:
 		m.Name = saves.CleanText(m.Name)
+	case *TrailsState:
+		for i := range m.Names {
+			m.Names[i] = saves.CleanText(m.Names[i])
+		}
+		m.Result = saves.CleanText(m.Result)
+	case *ChessState:
+		for i := range m.Names {
+			m.Names[i] = saves.CleanText(m.Names[i])
+		}
+		for i := range m.Said {
+			m.Said[i] = saves.CleanText(m.Said[i])
+		}
+	case *Over:
+		m.Winner = saves.CleanText(m.Winner)
 	}
 }
 

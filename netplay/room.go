@@ -25,6 +25,10 @@ type room struct {
 	done   bool        // the game is over or dropped: no more actions
 	rejoin *time.Timer // after a restart: waiting for the partner
 	view   engine.View // the view of the state being sent, its storage reused; under mu
+	// kind and m: a game of another kind than Minotaur's (kinds.go),
+	// then g is nil.
+	kind string
+	m    Match
 
 	audience // spectators, under mu
 
@@ -91,11 +95,20 @@ func (r *room) empty() bool {
 }
 
 // ended reports whether the game is over. Caller holds r.mu.
-func (r *room) ended() bool { return r.g.Result() != engine.InProgress }
+func (r *room) ended() bool {
+	if r.m != nil {
+		return r.m.Winner() != 0
+	}
+	return r.g.Result() != engine.InProgress
+}
 
 // sendState sends seat i's state, with the sentences of events. Caller
 // holds r.mu, which keeps every client's states in seq order.
 func (r *room) sendState(i int, events []engine.Event) {
+	if r.m != nil {
+		r.sendKindState(i)
+		return
+	}
 	ss := r.seats[i].sess
 	if ss == nil {
 		return
@@ -115,6 +128,10 @@ func (r *room) state(i int, seq int64, events []engine.Event) State {
 // broadcast sends every connected seat and every spectator their state.
 // Caller holds r.mu.
 func (r *room) broadcast(events []engine.Event) {
+	if r.m != nil {
+		r.broadcastKind()
+		return
+	}
 	r.level.Store(int32(r.g.LevelNumber()))
 	r.turn.Store(int32(r.g.TurnNumber()))
 	if len(r.seats) == 1 && len(r.watchers) > 0 {
@@ -143,6 +160,11 @@ func (r *room) broadcast(events []engine.Event) {
 // the next level on the board at once if the board would be empty. Caller
 // holds r.mu.
 func (r *room) seatAway(seat int) []engine.Event {
+	if r.m != nil {
+		// A game of another kind waits for its absent player.
+		r.seats[seat-1].away = true
+		return nil
+	}
 	ev, _ := r.g.SetAway(seat, true)
 	r.seats[seat-1].away = true
 	return ev
@@ -162,7 +184,7 @@ func (s *Server) start(a, b *player, g *engine.Game) {
 	r := &room{id: newID(), g: g, seats: make([]roomSeat, 2)}
 	for i, p := range []*player{a, b} {
 		s.stopWatching(p.sess)
-		p.room, p.seat, p.invites = r, i+1, nil
+		p.room, p.seat, p.invites, p.inviteKind = r, i+1, nil, nil
 		r.seats[i] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: p.sess}
 		p.sess.game.Store(&seatRef{r: r, seat: i + 1})
 	}
@@ -184,6 +206,10 @@ func (s *Server) act(ss *Session, a string) {
 	ref := ss.game.Load()
 	if ref == nil {
 		ss.sendErr(CodeNotInGame, "you are not in a game: invite a player or accept an invitation first")
+		return
+	}
+	if ref.r.m != nil {
+		s.actKind(ss, ref.r, ref.seat, a)
 		return
 	}
 	action, ok := engine.Action(0), false
@@ -254,6 +280,10 @@ func (s *Server) finish(r *room) {
 	if s.rooms[r.id] != r {
 		return
 	}
+	if r.m != nil {
+		s.finishKind(r)
+		return
+	}
 	r.mu.Lock()
 	r.done = true
 	r.stopTimers()
@@ -300,9 +330,15 @@ func (s *Server) drop(r *room) {
 	r.mu.Lock()
 	r.done = true
 	r.stopTimers()
-	over := encode(&Over{T: TypeOver, Result: engine.Lost.String(), Score: r.g.Score(), Level: r.g.LevelNumber()})
+	var over []byte
+	score, level := 0, 0
+	if r.m != nil {
+		over = r.overKind(0)
+	} else {
+		score, level = r.g.Score(), r.g.LevelNumber()
+		over = encode(&Over{T: TypeOver, Result: engine.Lost.String(), Score: score, Level: level})
+	}
 	back := r.dismiss(over)
-	score, level := r.g.Score(), r.g.LevelNumber()
 	r.mu.Unlock()
 	delete(s.rooms, r.id)
 	s.lobbyChanged()
@@ -361,7 +397,7 @@ func (s *Server) solo(ss *Session, daily bool) {
 		s.dailyChanged(day)
 	}
 	r := &room{id: newID(), g: g, seats: make([]roomSeat, 1), daily: date}
-	p.room, p.seat, p.invites = r, 1, nil
+	p.room, p.seat, p.invites, p.inviteKind = r, 1, nil, nil
 	r.seats[0] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: ss}
 	ss.game.Store(&seatRef{r: r, seat: 1})
 	s.rooms[r.id] = r

@@ -133,16 +133,29 @@ func TestSeatResumes(t *testing.T) {
 		t.Errorf("second report %+v", r)
 	}
 	nextOf(t, seat, "the seat back", func(m Message) bool { _, ok := m.(*Resumed); return ok })
-	// Back, ada waits for the next level; bob plays on, and ada sees it.
-	nextOf(t, seat, "the state on resuming", func(m Message) bool { _, ok := m.(*State); return ok })
-	bob.act("d")
-	st := nextOf(t, seat, "bob's move", func(m Message) bool {
+	// Back before any turn was played, ada takes her place again: she
+	// moves, then bob, and ada sees it.
+	if st := nextOf(t, seat, "the state on resuming", func(m Message) bool { _, ok := m.(*State); return ok }).(*State); st.Turn != 0 {
+		t.Fatalf("resumed on turn %d, want 0", st.Turn)
+	} else if p, _ := st.Player(1); p.State != engine.Active {
+		t.Fatalf("back before any turn, ada is %v, want on the board", p.State)
+	}
+	if err := seat.Act(engine.Skip); err != nil {
+		t.Fatal(err)
+	}
+	nextOf(t, seat, "ada's wait", func(m Message) bool {
 		st, ok := m.(*State)
 		return ok && st.Turn == 1
-	}).(*State)
-	if p, _ := st.Player(2); p.Pos.X != 3 {
-		t.Errorf("after resuming, ada sees bob at %v", p.Pos)
-	}
+	})
+	bob.act("d")
+	nextOf(t, seat, "bob's move", func(m Message) bool {
+		st, ok := m.(*State)
+		if !ok {
+			return false
+		}
+		p, _ := st.Player(2)
+		return p.Pos.X == 3
+	})
 	if err := seat.Chat("back"); err != nil {
 		t.Fatal(err)
 	}

@@ -419,6 +419,9 @@ type Session struct {
 	p         *player   // guarded by srv.mu; nil before hello
 	lobbySent []byte    // the last lobby line sent; guarded by srv.mu
 	watching  spectated // the game the session watches; guarded by srv.mu
+	// watchSeat is the seat whose view a spectator of a game of another
+	// kind gets (0: the kind's own choice); set with watching.
+	watchSeat atomic.Int32
 }
 
 // seatRef is the seat a session plays in a room.

@@ -237,6 +237,10 @@ func (r *room) join(ss *Session, name string, notify bool) bool {
 		r.notice(name + " is watching")
 	}
 	r.addWatcher(ss)
+	if r.m != nil {
+		r.joinKind(ss)
+		return true
+	}
 	ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: 0, Partner: joinNames(r.players()), Seed: r.g.Seed(), Daily: r.daily != ""}))
 	v := r.g.TeamView()
 	ss.send(newState(ss.seq.Add(1), v, r.names(), nil, nil).line())
@@ -281,6 +285,9 @@ func (r *room) gameChat(line []byte, _ *Chat) {
 }
 
 func (r *room) listing() LobbyGame {
+	if r.m != nil {
+		return r.kindListing()
+	}
 	return LobbyGame{Game: r.id, Players: r.players(), Level: int(r.level.Load()), Turn: int(r.turn.Load()),
 		Watchers: int(r.nwatch.Load()), Daily: r.daily != ""}
 }
@@ -439,7 +446,7 @@ func (h *Hosted) listing() LobbyGame {
 }
 
 // watch makes the session a spectator of a game in progress.
-func (s *Server) watch(ss *Session, id string) {
+func (s *Server) watch(ss *Session, id, kind string, seat int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.idle(ss, "you are playing a game: leave it before you watch another")
@@ -456,7 +463,33 @@ func (s *Server) watch(ss *Session, id string) {
 		ss.sendErr(CodeNotInGame, "no game %q is in progress: pick one from the games in the lobby list", truncateRunes(saves.CleanText(id), 40))
 		return
 	}
+	if r, ok := g.(*room); ok {
+		rk := r.kind
+		if rk == "" {
+			rk = KindMinotaur
+		}
+		k, _, _ := kindOf(kind)
+		switch {
+		case kind != "" && k != rk:
+			ss.sendErr(CodeBadKind, "game %s is a %s game, not %s", truncateRunes(id, 40), rk, quoteShort(kind))
+			return
+		case !p.knows(rk):
+			ss.sendErr(CodeBadKind, "game %s is a %s game, and your hello did not list %q in kinds", truncateRunes(id, 40), rk, rk)
+			return
+		}
+	}
+	if seat < 0 || seat > 2 {
+		ss.sendErr(CodeProto, "seat %d: watch seat 1 or 2 (or leave it out)", seat)
+		return
+	}
 	if ss.watching == g {
+		if r, ok := g.(*room); ok && r.m != nil && int(ss.watchSeat.Load()) != seat {
+			// The same game from the other side.
+			ss.watchSeat.Store(int32(seat))
+			r.mu.Lock()
+			ss.send(r.watchLine(ss))
+			r.mu.Unlock()
+		}
 		return
 	}
 	if !p.watches.spend(s.cfg.ChatWindow) {
@@ -466,6 +499,7 @@ func (s *Server) watch(ss *Session, id string) {
 		return
 	}
 	s.stopWatching(ss)
+	ss.watchSeat.Store(int32(seat))
 	// The notice is a line to the players: a spectator coming and going
 	// faster than it may chat comes and goes unannounced.
 	if !g.join(ss, p.name, p.chat.spend(s.cfg.ChatWindow)) {

@@ -171,7 +171,7 @@ func ParseReplay(data []byte) (Replay, error) {
 	return r, nil
 }
 
-var errBadMoveChar = errors.New("is not a move: moves are w a s d (steps) and . (skip)")
+var errBadMoveChar = errors.New("is not a move: moves are w a s d (steps), . (skip) and f (use a freeze)")
 
 // MoveError reports a move of a replay that cannot be played.
 type MoveError struct {

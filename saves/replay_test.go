@@ -153,7 +153,7 @@ func TestParseReplayErrors(t *testing.T) {
 		{"seed as text", "{\"format\": \"minotaur-replay\", \"version\": 2,\n \"seed\": \"42\", \"levels\": null, \"players\": 1, \"moves\": \"\"}", "line 2, column 13: seed should be a whole number, not a JSON string"},
 		{"empty level list", `{"format": "minotaur-replay", "version": 2, "seed": 1, "levels": [], "players": 1, "moves": ""}`, `"levels" is an empty list; use null for the generated levels`},
 		{"levels not texts", `{"format": "minotaur-replay", "version": 2, "seed": 1, "levels": [1], "players": 1, "moves": ""}`, `"levels" must be null or a list of level-file texts`},
-		{"bad move", `{"format": "minotaur-replay", "version": 2, "seed": 42, "levels": null, "players": 1, "moves": "ddsx.wwa"}`, `move 4 ("x") is not a move: moves are w a s d (steps) and . (skip)`},
+		{"bad move", `{"format": "minotaur-replay", "version": 2, "seed": 42, "levels": null, "players": 1, "moves": "ddsx.wwa"}`, `move 4 ("x") is not a move: moves are w a s d (steps), . (skip) and f (use a freeze)`},
 		{"space in moves", `{"format": "minotaur-replay", "version": 2, "seed": 42, "levels": null, "players": 1, "moves": "dd ss"}`, `move 3 (" ") is not a move`},
 		{"non-ASCII move", `{"format": "minotaur-replay", "version": 2, "seed": 42, "levels": null, "players": 1, "moves": "dé"}`, `move 2 (byte 0xc3) is not a move`},
 		{"trailing garbage", `{"format": "minotaur-replay", "version": 2, "seed": 1, "levels": null, "players": 1, "moves": ""} x`, "invalid character 'x' after top-level value"},

@@ -55,6 +55,7 @@ type SaveInfo struct {
 	Modified  time.Time // the file's modification time
 	Level     int       // level being played, 1-based
 	Levels    int       // levels in the campaign
+	Turn      int       // turn of that level
 	Score     int
 	Seed      uint64
 	Players   int
@@ -159,7 +160,7 @@ func encodeSave(g *engine.Game, rec *Recorder, now time.Time) ([]byte, error) {
 
 // infoOf takes a save's description from the game itself.
 func infoOf(g *engine.Game) SaveInfo {
-	return SaveInfo{Level: g.LevelNumber(), Levels: g.Levels(), Score: g.Score(), Seed: g.Seed(),
+	return SaveInfo{Level: g.LevelNumber(), Levels: g.Levels(), Turn: g.TurnNumber(), Score: g.Score(), Seed: g.Seed(),
 		Players: g.Players(), LevelName: g.CurrentLevel().Name}
 }
 

@@ -12,8 +12,10 @@ import (
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/chess"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
 // The smallest terminal the screens can be used in. Below it every screen
@@ -68,6 +70,12 @@ type Config struct {
 	// Labyrinth, when set, opens a Labyrinth game (`minotaur labyrinth`)
 	// instead of the main menu.
 	Labyrinth *LabyrinthSetup
+	// Trails, when set, opens a Trails and Towers game (`minotaur
+	// trails`) instead of the main menu.
+	Trails *TrailsSetup
+	// Chess, when set, opens a game of Open-world chess (`minotaur chess`)
+	// instead of the main menu.
+	Chess *ChessSetup
 	// StepDelay is the pause between two steps of travel and explore, so
 	// that the player sees each (0: 60 ms).
 	StepDelay time.Duration
@@ -76,6 +84,13 @@ type Config struct {
 // LabyrinthSetup is a Labyrinth game asked for on the command line
 // (`minotaur labyrinth FIELD`): the game opens on it instead of the menu.
 type LabyrinthSetup = labyrinth.Setup
+
+// TrailsSetup is a Trails and Towers game asked for on the command line.
+type TrailsSetup = trails.Setup
+
+// ChessSetup is a chess game asked for on the command line (`minotaur
+// chess`): the game opens on it instead of the menu.
+type ChessSetup = chess.Setup
 
 // LevelFile is a level of a custom campaign and the text of the file it
 // was read from, which replays carry so that they play back without the
@@ -265,6 +280,12 @@ func New(cfg Config) *Model {
 		// when the command line answered them all.
 		return &Model{c: c, stack: []screen{labyrinth.Open(c.screens(), cfg.Labyrinth)}}
 	}
+	if cfg.Trails != nil {
+		return &Model{c: c, stack: []screen{trails.Open(c.screens(), *cfg.Trails)}}
+	}
+	if cfg.Chess != nil {
+		return &Model{c: c, stack: []screen{chess.Open(c.screens(), *cfg.Chess)}}
+	}
 	return &Model{c: c, stack: []screen{newMenu(c)}}
 }
 
@@ -300,6 +321,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.c.resize(msg.Width, msg.Height)
+		if m.c.tooSmall() {
+			m.stopTrip() // a trip does not walk on unseen
+		}
 		var cmds []tea.Cmd
 		var navs []nav
 		for _, s := range m.stack {
@@ -315,8 +339,18 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			n, cmd := m.interrupt()
 			return m, tea.Batch(cmd, m.apply(n))
 		}
+		if m.c.tooSmall() && msg.Type != tea.KeyEsc {
+			// The screen cannot be seen: no key may act on it unseen
+			// (Esc still opens the pause menu or goes back).
+			m.stopTrip()
+			return m, nil
+		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 			return m, m.typed(msg)
+		}
+	case tea.MouseMsg:
+		if m.c.tooSmall() {
+			return m, nil
 		}
 	case quitMsg:
 		return m, tea.Quit
@@ -343,6 +377,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	n, cmd := m.top().Update(msg)
 	return m, tea.Batch(cmd, m.apply(n))
+}
+
+// stopTrip stops a travel or exploration under way, which must not walk
+// on while the board cannot be seen.
+func (m *Model) stopTrip() {
+	if g, ok := m.top().(*gameScreen); ok {
+		g.stopTrip()
+	}
 }
 
 // background is a screen that keeps receiving what its session or

@@ -49,6 +49,20 @@ func BenchmarkGameViewLevel7(b *testing.B) {
 	}
 }
 
+// BenchmarkGameViewSmall measures the same frame at 40×12, the panel
+// under the map: the figures and the hints wrapped whole (issue 23).
+func BenchmarkGameViewSmall(b *testing.B) {
+	gs, m := level7Screen(b, 7)
+	m.Update(tea.WindowSizeMsg{Width: 40, Height: 12})
+	gs.View()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		gs.b.touch()
+		_ = gs.View()
+	}
+}
+
 // BenchmarkGameViewCached measures View between changes (the cached frame).
 func BenchmarkGameViewCached(b *testing.B) {
 	gs, _ := level7Screen(b, 7)

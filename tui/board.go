@@ -8,6 +8,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/saves"
+	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // Side panel sizes.
@@ -43,8 +46,9 @@ type board struct {
 	view engine.View
 	log  []logLine
 	turn int // batches of messages so far
-	// history is every message of the level being played, for Ctrl+P.
-	history []string
+	// history is every message of the game, for Ctrl+P: each with the
+	// level it was said on, so that the levels are told apart.
+	history []histLine
 	// path is where this seat stood on the level being played, in order
 	// (a repeated tile once in a row), for the end screen's map.
 	path      []engine.Point
@@ -71,6 +75,10 @@ type board struct {
 	// cursor, when set, is the look cursor's tile: drawn highlighted, and
 	// the map keeps it in view.
 	cursor *engine.Point
+	// catch, when set, is the capture that ended the game: its monster is
+	// drawn highlighted on the tile of the catch, as the end screen's map
+	// draws it (the replay's last frame).
+	catch *engine.Event
 }
 
 // newBoard shows seat's view v.
@@ -110,7 +118,7 @@ func (b *board) welcome() {
 // say adds a message to the log; the same message said again right after
 // is counted on its line instead ("A wall blocks the way. ×3").
 func (b *board) say(s string) {
-	b.history = append(b.history, s)
+	b.history = append(b.history, histLine{b.view.Level, s})
 	if n := len(b.log); n > 0 && !b.log[n-1].chat && b.log[n-1].text == s {
 		m := &b.log[n-1]
 		m.times = max(m.times, 1) + 1
@@ -128,7 +136,7 @@ func (b *board) said(from, text string) {
 		b.say(text)
 		return
 	}
-	b.history = append(b.history, from+": "+text)
+	b.history = append(b.history, histLine{b.view.Level, from + ": " + text})
 	b.log = append(b.log, logLine{text: from + ": " + text, chat: true, batch: b.turn})
 	b.trim()
 }
@@ -145,6 +153,48 @@ func (b *board) trim() {
 		b.log = append(b.log[:0], b.log[len(b.log)-logKeep:]...)
 	}
 	b.dirty = true
+}
+
+// histLine is one message of the history and the level it was said on.
+type histLine struct {
+	level int
+	text  string
+}
+
+// retell fills the log and the history with what the player of seat was
+// told in the game of r up to where it stands (a game continued from a
+// save, whose recording plays it again from the start: the messages are
+// the narrator's words for the same events), then says the welcome. A
+// recording that cannot be played again leaves only the welcome.
+func (b *board) retell(r saves.Replay, n engine.Narrator) {
+	var lvs []engine.Level
+	for i, text := range r.Levels {
+		lv, _, err := levels.Parse(fmt.Sprintf("level %d", i+1), []byte(text))
+		if err != nil {
+			b.welcome()
+			return
+		}
+		lvs = append(lvs, lv)
+	}
+	pb, err := r.Start(lvs)
+	if err != nil {
+		b.welcome()
+		return
+	}
+	t := newBoard(b.st, b.seat, pb.Game().View(b.seat))
+	t.welcome()
+	for !pb.Done() {
+		st, err := pb.Step()
+		if err != nil {
+			break
+		}
+		t.play(st.Events, pb.Game().View(b.seat), n)
+	}
+	b.log, b.history = t.log, t.history
+	for i := range b.log {
+		b.log[i].batch = -1 // all of it is old news
+	}
+	b.welcome()
 }
 
 // touch asks for a new frame (a hint or the status changed).
@@ -167,7 +217,7 @@ func (b *board) play(ev []engine.Event, v engine.View, n engine.Narrator) outcom
 	var o outcome
 	for _, e := range ev {
 		if e.Kind == engine.EvLevelStarted {
-			b.history = b.history[:0]
+			b.view.Level = e.Level // the level's messages are filed under it
 		}
 		if t := n.Say(e); t != "" {
 			b.say(t)
@@ -215,9 +265,6 @@ type layout struct {
 	mapCols int // columns the map takes
 }
 
-// underPanel is the number of lines of the panel under the map.
-const underPanel = 4
-
 func (b *board) layout(w, h int) layout {
 	v := &b.view
 	var l layout
@@ -228,8 +275,9 @@ func (b *board) layout(w, h int) layout {
 		l.vh = min(v.Rows, h)
 	} else {
 		l.wide = w >= 2*v.Cols || w/2 >= 15
-		l.panelH = underPanel
-		l.vh = min(v.Rows, h-underPanel)
+		b.underPanel(w) // as many lines as the figures and hints take
+		l.panelH = len(b.panel)
+		l.vh = max(1, min(v.Rows, h-l.panelH))
 		avail = w
 	}
 	cw := 1
@@ -309,10 +357,12 @@ func (b *board) render(w, h int) {
 	if c := b.cursor; c != nil && c.X >= 0 && c.Y >= 0 && c.X < b.d.cols && c.Y < b.d.rows {
 		b.d.cls[c.Y*b.d.cols+c.X] = clsCursor
 	}
+	if c := b.catch; c != nil && c.Pos.X >= 0 && c.Pos.Y >= 0 && c.Pos.X < b.d.cols && c.Pos.Y < b.d.rows {
+		i := c.Pos.Y*b.d.cols + c.Pos.X
+		b.d.chr[i], b.d.cls[i] = byte(c.Monster), clsCatcher
+	}
 	if l.side {
 		b.sidePanel(l.panelW, h)
-	} else {
-		b.underPanel(l.panelW)
 	}
 	panel := b.panel
 	reset := b.st.reset
@@ -433,7 +483,10 @@ func (b *board) sidePanel(w, h int) {
 	b.panel = p
 }
 
-// underPanel builds the lines shown under the map into b.panel.
+// underPanel builds the lines shown under the map into b.panel: the
+// figures, wrapped a whole figure at a time (nothing is cut: on a narrow
+// terminal the key, the torch and the seed move down a line), the latest
+// message, and the key hints (which may take two lines).
 func (b *board) underPanel(w int) {
 	st := b.st
 	v := &b.view
@@ -444,42 +497,33 @@ func (b *board) underPanel(w int) {
 	if v.Torch {
 		torch = "lit"
 	}
-	if v.Freezes > 0 {
-		torch += "  Freeze " + strconv.Itoa(v.Freezes)
-	}
-	// The figures fill two lines in this order, a figure that does not
-	// fit on the first starting the second, so that on a narrow terminal
-	// the key and the torch move down instead of being cut.
-	// The seed and the partner always start the second line.
 	fields := []string{fmt.Sprintf("Level %d/%d", v.Level, v.Levels), "Turn " + strconv.Itoa(v.Turn),
 		"Score " + strconv.Itoa(v.Score), "Key " + keyText, "Torch " + torch}
-	for _, h := range v.Heard {
-		fields = append(fields, heardLine(h))
+	if v.Freezes > 0 {
+		fields = append(fields, "Freeze "+strconv.Itoa(v.Freezes))
 	}
-	var lines [2]string
-	n := 0
-	for _, f := range fields {
-		if n == 0 && lines[0] != "" && ansi.StringWidth(lines[0])+2+ansi.StringWidth(f) > w {
-			n = 1
-		}
-		if lines[n] != "" {
-			lines[n] += "  "
-		}
-		lines[n] += f
+	for _, h := range v.Heard { // "H hears 5 NE": the short form of the side panel's line
+		fields = append(fields, strings.Replace(heardLine(h), "hears you  ", "hears ", 1))
 	}
-	second := "Seed " + strconv.FormatUint(v.Seed, 10)
+	fields = append(fields, "Seed "+strconv.FormatUint(v.Seed, 10))
 	if pl := b.partnerLine(); pl != "" {
-		second += "  " + pl
+		fields = append(fields, pl)
 	}
-	if lines[1] != "" {
-		second = lines[1] + "  " + second
-	}
-	lines[1] = second
+	lines := ui.WrapParts(fields, "  ", w)
 	p := b.panel[:0]
-	p = append(p, pline{st.text.heading, cut(lines[0], w)}, pline{"", cut(lines[1], w)})
+	for i, l := range lines {
+		pre := ""
+		if i == 0 {
+			pre = st.text.heading
+		}
+		p = append(p, pline{pre, cut(l, w)})
+	}
 	p = b.messageLines(p, w, 1)
 	_, under := b.keys(w)
-	b.panel = append(p, under)
+	for _, l := range strings.Split(under.text, "\n") {
+		p = append(p, pline{under.pre, cut(l, w)})
+	}
+	b.panel = p
 }
 
 // partnerLine tells the partner's name and state in co-op.
@@ -535,8 +579,9 @@ func (b *board) playersLine(info SessionInfo) string {
 	return strings.Join(parts, " · ")
 }
 
-// messageLines appends the last n lines of the messages, wrapped to w (once
-// per message and width), the latest turn's bright and the older faint.
+// messageLines appends the lines of the last messages that fit whole in n
+// lines, wrapped to w (once per message and width), the latest turn's
+// bright and the older faint.
 func (b *board) messageLines(p []pline, w, n int) []pline {
 	st := b.st
 	start := len(p)
@@ -564,8 +609,15 @@ func (b *board) messageLines(p []pline, w, n int) []pline {
 		case m.batch == b.turn:
 			pre = m.pre
 		}
-		for j := len(m.wrapped) - 1; j >= 0 && len(p)-start < n; j-- {
-			p = append(p, pline{pre, m.wrapped[j]})
+		lines := m.wrapped
+		if len(p)-start+len(lines) > n {
+			if len(p) > start {
+				break // whole messages only: no cut fragment at the top
+			}
+			lines = lines[:n] // the latest alone is taller than the room: its start
+		}
+		for j := len(lines) - 1; j >= 0; j-- {
+			p = append(p, pline{pre, lines[j]})
 		}
 	}
 	for i, j := start, len(p)-1; i < j; i, j = i+1, j-1 {

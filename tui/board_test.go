@@ -77,8 +77,16 @@ func TestKeyHints(t *testing.T) {
 	}
 	d.send(tea.WindowSizeMsg{Width: 44, Height: 16})
 	lines := strings.Split(d.screen(), "\n")
-	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "WASD/arrows move · Space wait · F freeze") || ansi.StringWidth(last) > 44 {
-		t.Fatalf("narrow terminal: the hints under the map are %q", last)
+	hints := lines[len(lines)-2:]
+	for _, want := range []string{"WASD move", "Space wait", "F freeze", "X look", "T travel", "O explore", "H help", "P pause"} {
+		if !strings.Contains(strings.Join(hints, "\n"), want) {
+			t.Errorf("narrow terminal: no %q in the hints under the map %q", want, hints)
+		}
+	}
+	for _, l := range hints {
+		if ansi.StringWidth(l) > 44 || strings.Contains(l, "…") {
+			t.Errorf("narrow terminal: a hint line is cut: %q", l)
+		}
 	}
 
 	r := saves.Replay{Seed: goldenSeed, Players: 1, Moves: "dd"}
@@ -206,7 +214,7 @@ func TestRepeatsMergedAndHistory(t *testing.T) {
 	}
 	d.keys("<ctrl+p>")
 	scr = d.screen()
-	if !strings.Contains(scr, "MESSAGES OF THIS LEVEL") || strings.Count(scr, "A wall blocks the way.") != 3 ||
+	if !strings.Contains(scr, "MESSAGES OF THIS GAME") || strings.Count(scr, "A wall blocks the way.") != 3 ||
 		!strings.Contains(scr, "Level 1. Find the key") {
 		t.Fatalf("the history must show each message of the level:\n%s", scr)
 	}

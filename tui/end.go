@@ -38,6 +38,7 @@ type endScreen struct {
 	// and the catcher drawn on it (nil: the text alone).
 	why    string
 	short  string // the cause in fewest words, for a small terminal
+	tip    string // the tip drawn from how the game was lost (tips.go), also at the end of why
 	final  *endMap
 	stage  endStage
 	name   lineInput
@@ -74,6 +75,12 @@ func newEndScreen(c *common, sess Session, v engine.View, won bool) *endScreen {
 func (e *endScreen) told(path []engine.Point, caught *engine.Event, seen []engine.MonsterView) {
 	seat := e.view.Seat
 	e.why = cause(seat, e.view, e.won, caught, seen, path)
+	if !e.won {
+		if t := lossOf(seat, e.view, caught, seen, path).tip(); t != "" {
+			e.why += "\n\n" + t
+			e.tip = t
+		}
+	}
 	if caught != nil && caught.Seat == seat && !e.won {
 		e.short = fmt.Sprintf("Caught by %s on turn %d of level %d.", caught.Monster.Called(), e.view.Turn, e.view.Level)
 	}
@@ -235,8 +242,17 @@ func (e *endScreen) View() string {
 		}
 	}
 	if e.c.dialogHeight(sections) > e.c.h && e.short != "" {
-		// Then the cause in its shortest words.
+		// Then the cause in its shortest words, with the tip when it
+		// still fits (the replay's path, which a bug report needs, comes
+		// first).
 		sections[1] = wrap(e.short, tw)
+		if e.tip != "" {
+			withTip := append([]string(nil), sections...)
+			withTip[1] = wrap(e.short+"\n"+e.tip, tw)
+			if e.c.dialogHeight(withTip) <= e.c.h {
+				sections = withTip
+			}
+		}
 	}
 	if e.c.dialogHeight(sections) > e.c.h && e.stage != endDone {
 		// Then, while a name is asked, the replay's path: the player
@@ -404,6 +420,10 @@ type scoresScreen struct {
 	// after is the game whose end led here: after a network game the
 	// player goes back to that server's lobby (nil: the menu).
 	after Session
+	// cursor is the entry (0-based) whose seed and date the compact table
+	// of a small terminal shows under it; ↑/↓ move it.
+	cursor int
+	moved  bool // the player moved the cursor (else it stands on rank)
 }
 
 func newScoresScreen(c *common, rank int, s *saves.Scores) *scoresScreen {
@@ -435,6 +455,12 @@ func (s *scoresScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		s.scores, s.err = &msg.s, msg.err
 	case tea.KeyMsg:
 		switch strings.ToLower(msg.String()) {
+		case "up", "w", "k":
+			s.cursor, s.moved = max(0, s.at()-1), true
+		case "down", "s", "j":
+			if s.scores != nil {
+				s.cursor, s.moved = min(len(s.scores.Entries)-1, s.at()+1), true
+			}
 		case "enter", "esc", "q", " ":
 			if s.after != nil {
 				return replace(afterGame(s.c, s.after)), nil
@@ -445,8 +471,85 @@ func (s *scoresScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	return stay, nil
 }
 
-// View draws the table.
+// at is the entry the cursor stands on: the new entry until the player
+// moves it.
+func (s *scoresScreen) at() int {
+	if !s.moved && s.rank > 0 {
+		return s.rank - 1
+	}
+	return s.cursor
+}
+
+// fullWidth is the width of the whole table (every column) for entries.
+func fullWidth(entries []saves.Entry) (width, seedW int) {
+	seedW = 4
+	for _, e := range entries {
+		seedW = max(seedW, len(strconv.FormatUint(e.Seed, 10)))
+	}
+	return 4 + 2 + saves.MaxNameWidth + 2 + 6 + 2 + 5 + 2 + seedW, seedW
+}
+
+// View draws the table: whole when the terminal has room for it, else
+// compact.
 func (s *scoresScreen) View() string {
+	if s.err == nil && s.scores != nil && len(s.scores.Entries) > 0 {
+		w, _ := fullWidth(s.scores.Entries)
+		lines := len(s.scores.Entries) + 6
+		if s.scores.Notice != "" {
+			lines += 2 + len(strings.Split(wrap(s.scores.Notice, max(s.c.w-8, 20)), "\n"))
+		}
+		if w > s.c.w-2 || lines > s.c.h || s.c.cfg.Levels != nil && lines+2 > s.c.h {
+			return s.compactView()
+		}
+	}
+	return s.fullView()
+}
+
+// compactView is the table of a small terminal (40×12): rank, name, score
+// and level in columns that fit 40, as many rows as the height allows (the
+// window follows the cursor), and the seed and date of the entry under
+// the cursor on a line of their own, so that the seed is still whole.
+func (s *scoresScreen) compactView() string {
+	st := s.c.st
+	entries := s.scores.Entries
+	at := max(0, min(s.at(), len(entries)-1))
+	back := "Esc: menu"
+	if _, ok := s.after.(Resumable); ok {
+		back = "Esc: lobby"
+	}
+	nameW := max(4, min(saves.MaxNameWidth, s.c.w-2-(2+1+1+6+1+2)))
+	rows := max(1, s.c.h-5) // title, head, seed line, notice/blank, keys
+	top := window(len(entries), min(rows, len(entries)), at)
+	var b strings.Builder
+	b.WriteString(st.Title.Render("HIGH SCORES") + "\n")
+	b.WriteString(st.Heading.Render(fmt.Sprintf("%2s %-*s %6s %2s", "#", nameW, "Name", "Score", "Lv")) + "\n")
+	for i := top; i < top+min(rows, len(entries)); i++ {
+		e := entries[i]
+		name := e.Name
+		if saves.NameWidth(name) > nameW {
+			name = ansi.Truncate(name, nameW, "…")
+		}
+		name += strings.Repeat(" ", max(0, nameW-saves.NameWidth(name)))
+		line := fmt.Sprintf("%2d %s %6d %2d", i+1, name, e.Score, e.Level)
+		switch {
+		case i+1 == s.rank:
+			line = st.Hilite.Render(line) + " ◀"
+		case i == at:
+			line = st.Key.Render(line)
+		}
+		b.WriteString(line + "\n")
+	}
+	e := entries[at]
+	b.WriteString(fmt.Sprintf("seed %d · %s\n", e.Seed, e.Date.Local().Format("2006-01-02")))
+	if s.scores.Notice != "" {
+		b.WriteString(st.Warn.Render(cut(s.scores.Notice, s.c.w-2)) + "\n")
+	}
+	b.WriteString(st.Faint.Render("↑/↓ seed of each · " + back))
+	return s.c.center(b.String())
+}
+
+// fullView is the whole table.
+func (s *scoresScreen) fullView() string {
 	st := s.c.st
 	var b strings.Builder
 	b.WriteString(st.Title.Render("HIGH SCORES") + "\n")

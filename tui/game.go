@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/minotaur-game/minotaur/engine"
+	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // gameScreen is a game being played: a board showing the session's View
@@ -31,6 +32,9 @@ type gameScreen struct {
 	// numbers the trips.
 	trip    *trip
 	tripGen int
+	// seen remembers where monsters were seen lately, so that a trip
+	// keeps out of a dead end one was seen beside (guard.go).
+	seen sightings
 }
 
 func newGameScreen(c *common, sess Session) *gameScreen {
@@ -46,6 +50,7 @@ func newGameScreen(c *common, sess Session) *gameScreen {
 		g.b.status = "Daily challenge"
 	}
 	g.b.welcome()
+	g.seen = g.seen.note(&g.b.view)
 	return g
 }
 
@@ -220,6 +225,7 @@ func (g *gameScreen) apply(ev []engine.Event) (nav, tea.Cmd) {
 // applied is apply without the hand-over to an audience.
 func (g *gameScreen) applied(ev []engine.Event) (nav, tea.Cmd) {
 	o := g.b.play(ev, g.sess.View(), narrator(g.sess))
+	g.seen = g.seen.note(&g.b.view)
 	if o.end != 0 || o.passed != nil {
 		g.stopTrip()
 		if g.b.cursor != nil {
@@ -282,6 +288,19 @@ func (h *hintCache) get(w, mode int, make func() ([]string, string)) ([]string, 
 	return h.side, h.under
 }
 
+// shortHints lays key hints out under the map: "key desc" entries two
+// spaces apart, a whole entry at a time, on as many lines of w columns as
+// they need (joined with newlines), so that no key is cut off.
+func shortHints(keys []key.Binding, w int) string {
+	var entries []string
+	for _, k := range keys {
+		if h := k.Help(); h.Key != "" {
+			entries = append(entries, h.Key+" "+h.Desc)
+		}
+	}
+	return strings.Join(ui.WrapParts(entries, "  ", w), "\n")
+}
+
 // keyHelp renders key hints with bubbles' help: key in the Key style and
 // description plain, or (plain) every part unstyled, for a line that is
 // styled as a whole.
@@ -323,7 +342,7 @@ func (g *gameScreen) keyHints(w int) ([]string, pline) {
 		for _, row := range rows {
 			side = append(side, fit(h.ShortHelpView(row), w))
 		}
-		return side, cut(keyHelp(st, " · ", true).ShortHelpView(playKeys.ShortHelp()), w)
+		return side, shortHints(playKeys.ShortHelp(), w)
 	})
 	return side, pline{st.text.faint, under}
 }

@@ -1,11 +1,14 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
 )
 
@@ -64,28 +67,91 @@ func TestGolden(t *testing.T) {
 				}
 			}
 		}, play: func(d *driver) { d.keys("i") }, want: "scores"},
+		{name: "high_scores_full", prep: func(t *testing.T, cfg *Config) {
+			// Ten entries with seeds drawn from the clock (20 digits).
+			table := saves.ScoreTable{Path: cfg.Scores}
+			for i := range 10 {
+				e := saves.Entry{Name: fmt.Sprintf("player%02d-longname", i), Score: 2000 - 100*i, Level: 7 - i/2, Seed: 18446744073709551615 - uint64(i)*977}
+				if _, err := table.Add(e, fixedNow.AddDate(0, 0, -i)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}, play: func(d *driver) { d.keys("i") }, want: "scores"},
+		{name: "game_long_seed", prep: func(t *testing.T, cfg *Config) { cfg.Seed = 18446744073709551615 },
+			play: func(d *driver) { d.keys("<enter>") }, want: "game"},
+		{name: "history", play: func(d *driver) { d.keys("<enter>www<ctrl+p>") }, want: "history"},
+		{name: "look", play: func(d *driver) { d.keys("<enter>Xs") }, want: "game"},
+		{name: "quit_confirm", play: func(d *driver) { d.keys("<enter>s<esc><down><down><enter>") }, want: "confirm"},
+		{name: "saves_list", prep: func(t *testing.T, cfg *Config) {
+			twoSaves(t, cfg)
+		}, play: func(d *driver) { d.keys("c") }, want: "saves"},
+		{name: "network", prep: func(t *testing.T, cfg *Config) { cfg.Server = "localhost:7777" },
+			play: func(d *driver) { d.keys("t") }, want: "network"},
 		{name: "too_small", size: [2]int{30, 10}, want: "menu"},
 		{name: "game_narrow", size: [2]int{44, 16}, play: func(d *driver) { d.keys("<enter>ss") }, want: "game"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			cfg := testConfig(t, goldenSeed)
-			if tc.prep != nil {
-				tc.prep(t, &cfg)
+		// Every screen at 80×24 (its own name) and at 40×12 (name_40x12),
+		// or at the one size it is about.
+		sizes := []struct {
+			name string
+			w, h int
+		}{{tc.name, 80, 24}, {tc.name + "_40x12", 40, 12}}
+		if tc.size != [2]int{} {
+			sizes = sizes[:1]
+			sizes[0].w, sizes[0].h = tc.size[0], tc.size[1]
+		}
+		for _, sz := range sizes {
+			t.Run(sz.name, func(t *testing.T) {
+				cfg := testConfig(t, goldenSeed)
+				if tc.prep != nil {
+					tc.prep(t, &cfg)
+				}
+				d := newDriver(t, cfg, sz.w, sz.h)
+				if tc.play != nil {
+					tc.play(d)
+				}
+				d.expectScreen(tc.want)
+				got := d.screen()
+				checkFits(t, got, sz.w, sz.h)
+				checkWhole(t, got)
+				golden(t, sz.name, got)
+			})
+		}
+	}
+}
+
+// checkWhole fails when a frame shows text cut off with an ellipsis
+// ("F freez…", "arrow…"): every screen says all it has to say at 80×24
+// and 40×12.
+func checkWhole(t *testing.T, frame string) {
+	t.Helper()
+	for i, l := range strings.Split(frame, "\n") {
+		for _, f := range strings.Fields(l) {
+			if strings.HasSuffix(f, "…") && f != "…" && !strings.HasSuffix(f, "ing…") {
+				t.Errorf("line %d is cut off: %q", i+1, strings.TrimSpace(l))
 			}
-			w, h := 80, 24
-			if tc.size != [2]int{} {
-				w, h = tc.size[0], tc.size[1]
-			}
-			d := newDriver(t, cfg, w, h)
-			if tc.play != nil {
-				tc.play(d)
-			}
-			d.expectScreen(tc.want)
-			got := d.screen()
-			checkFits(t, got, w, h)
-			golden(t, tc.name, got)
-		})
+		}
+	}
+}
+
+// twoSaves writes two saves of one seed, on the same level and score,
+// a few turns apart.
+func twoSaves(t *testing.T, cfg *Config) {
+	t.Helper()
+	store := saves.Store{Dir: cfg.Saves}
+	for i, moves := range []string{"s", "ssdwd"} {
+		g, err := engine.New(engine.Config{Seed: 42, Players: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range moves {
+			a, _ := engine.ParseAction(byte(c))
+			g.Apply(1, a)
+		}
+		if _, err := store.Save(g, nil, fixedNow.Add(time.Duration(i)*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

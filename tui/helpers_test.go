@@ -300,6 +300,8 @@ func (m *Model) Screen() string {
 		return "labyrinth-help"
 	case screenPkg + ".Pause":
 		return "labyrinth-pause"
+	case screenPkg + ".Pager":
+		return "history"
 	case labPkg + ".labEndScreen":
 		return "labyrinth-end"
 	}

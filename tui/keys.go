@@ -39,13 +39,18 @@ var playKeys = gameKeys{
 		key.WithHelp("WASD/arrows", "move")),
 }
 
-// ShortHelp is the one line of hints under the map on a narrow terminal,
-// with the shortest names of the keys.
+// ShortHelp is the hints under the map on a narrow terminal (one line, or
+// two at 40 columns), with the shortest names of the keys.
 func (k gameKeys) ShortHelp() []key.Binding {
-	help, pause := k.Help, k.Pause
+	move, help, pause := k.Move, k.Help, k.Pause
+	move.SetHelp("WASD", "move")
 	help.SetHelp("H", "help")
 	pause.SetHelp("P", "pause")
-	return []key.Binding{k.Move, k.Skip, k.Freeze, help, pause}
+	look, travel, explore := k.Look, k.Travel, k.Explore
+	look.SetHelp("X", "look")
+	travel.SetHelp("T", "travel")
+	explore.SetHelp("O", "explore")
+	return []key.Binding{move, k.Skip, k.Freeze, look, travel, explore, help, pause}
 }
 
 // FullHelp is the hints at the foot of the side panel, one group a line;
@@ -73,24 +78,34 @@ type lobbyKeyMap struct {
 	Accept, Decline key.Binding
 	Watch           key.Binding
 	Solo, Daily     key.Binding
+	// Trails invites the selected player to Trails and Towers; TrailsBot
+	// plays it against the server's computer.
+	Trails, TrailsBot key.Binding
+	// Chess invites the selected player to Open-world chess; ChessBot
+	// plays it against the server's computer.
+	Chess, ChessBot key.Binding
 	Chat, Back      key.Binding
 	// Select is Up and Down as one hint; it is never matched.
 	Select key.Binding
 }
 
 var lobbyKeys = lobbyKeyMap{
-	Up:      key.NewBinding(key.WithKeys("up", "w", "W", "k"), key.WithHelp("↑", "up")),
-	Down:    key.NewBinding(key.WithKeys("down", "s", "S", "j"), key.WithHelp("↓", "down")),
-	Invite:  key.NewBinding(key.WithKeys("i", "I"), key.WithHelp("I", "invite")),
-	Bot:     key.NewBinding(key.WithKeys("b", "B"), key.WithHelp("B", "bot")),
-	Accept:  key.NewBinding(key.WithKeys("a", "A"), key.WithHelp("A", "accept")),
-	Decline: key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("D", "decline")),
-	Watch:   key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("V", "watch")),
-	Solo:    key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("N", "solo")),
-	Daily:   key.NewBinding(key.WithKeys("c", "C"), key.WithHelp("C", "daily")),
-	Chat:    key.NewBinding(key.WithKeys("t", "T", "enter"), key.WithHelp("T", "chat")),
-	Back:    key.NewBinding(key.WithKeys("esc", "q", "Q"), key.WithHelp("Esc", "menu")),
-	Select:  key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
+	Up:        key.NewBinding(key.WithKeys("up", "w", "W", "k"), key.WithHelp("↑", "up")),
+	Down:      key.NewBinding(key.WithKeys("down", "s", "S", "j"), key.WithHelp("↓", "down")),
+	Invite:    key.NewBinding(key.WithKeys("i", "I"), key.WithHelp("I", "invite")),
+	Bot:       key.NewBinding(key.WithKeys("b", "B"), key.WithHelp("B", "bot")),
+	Accept:    key.NewBinding(key.WithKeys("a", "A"), key.WithHelp("A", "accept")),
+	Decline:   key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("D", "decline")),
+	Watch:     key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("V", "watch")),
+	Solo:      key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("N", "solo")),
+	Daily:     key.NewBinding(key.WithKeys("c", "C"), key.WithHelp("C", "daily")),
+	Chat:      key.NewBinding(key.WithKeys("t", "T", "enter"), key.WithHelp("T", "chat")),
+	Back:      key.NewBinding(key.WithKeys("esc", "q", "Q"), key.WithHelp("Esc", "menu")),
+	Trails:    key.NewBinding(key.WithKeys("r", "R"), key.WithHelp("R", "trails")),
+	TrailsBot: key.NewBinding(key.WithKeys("o", "O"), key.WithHelp("O", "trails vs bot")),
+	Chess:     key.NewBinding(key.WithKeys("h", "H"), key.WithHelp("H", "chess")),
+	ChessBot:  key.NewBinding(key.WithKeys("e", "E"), key.WithHelp("E", "chess vs bot")),
+	Select:    key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
 }
 
 // hints are the lobby's key hints: the daily challenge's only while the
@@ -100,9 +115,9 @@ func (k lobbyKeyMap) hints(daily, invited bool) []key.Binding {
 	d := k.Daily
 	d.SetEnabled(daily)
 	if invited {
-		return []key.Binding{k.Select, k.Accept, k.Decline, k.Invite, k.Watch, k.Solo, d, k.Chat, k.Back}
+		return []key.Binding{k.Select, k.Accept, k.Decline, k.Invite, k.Trails, k.Chess, k.Watch, k.Solo, d, k.Chat, k.Back}
 	}
-	return []key.Binding{k.Select, k.Invite, k.Bot, k.Watch, k.Solo, d, k.Chat, k.Back}
+	return []key.Binding{k.Select, k.Invite, k.Trails, k.Chess, k.Bot, k.Watch, k.Solo, k.TrailsBot, k.ChessBot, d, k.Chat, k.Back}
 }
 
 // watchKeys are the keys of the watch screen.

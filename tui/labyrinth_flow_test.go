@@ -87,6 +87,7 @@ func TestLabyrinthFlowFromMenu(t *testing.T) {
 	waitText(t, tm, "Player 1 · turn 5")
 	tm.Type("w")
 	waitText(t, tm, "PLAYER 1 GOT OUT IN TURN 5")
+	later(t, time.Second) // the result read
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "Player 1: the true field and the real path")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})

@@ -10,6 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/tui/chess"
+	"github.com/minotaur-game/minotaur/tui/trails"
 
 	"github.com/minotaur-game/minotaur/saves"
 )
@@ -33,12 +35,17 @@ type lobbyScreen struct {
 	daily   *netplay.Daily // the day's daily challenge; nil until the server tells it
 	cursor  int            // the selected line: a player in players, then a game in games
 	invites []string
-	chat    []string // lines of chat and notices, oldest first
-	typing  bool
-	input   lineInput
-	start   *netplay.Start // the game that is starting, until its first state
-	note    string
-	gone    bool // the connection is closed
+	// inviteKind is the kind of each invitation that is not Minotaur's;
+	// declines are invitations to decline (of kinds this client cannot
+	// play), sent after the message that brought them.
+	inviteKind map[string]string
+	declines   []string
+	chat       []string // lines of chat and notices, oldest first
+	typing     bool
+	input      lineInput
+	start      *netplay.Start // the game that is starting, until its first state
+	note       string
+	gone       bool // the connection is closed
 	// waiting is set while a command waits for the connection's next
 	// message on the lobby's behalf (the watch screen hands the lobby
 	// back with its wait under way): Init then starts no second one.
@@ -126,7 +133,12 @@ func (l *lobbyScreen) server(m netplay.Message) (nav, tea.Cmd) {
 		return n, nil
 	}
 	l.waiting = true
-	return stay, l.wait()
+	cmds := []tea.Cmd{l.wait()}
+	for _, from := range l.declines {
+		cmds = append(cmds, l.send(func(c *netplay.Client) error { return c.Decline(from) }))
+	}
+	l.declines = nil
+	return stay, tea.Batch(cmds...)
 }
 
 // handle takes one server message in: the lists, the day's table, chat,
@@ -168,7 +180,27 @@ func (l *lobbyScreen) handle(m netplay.Message) nav {
 		l.say(m.From + ": " + m.Text)
 	case *netplay.Invited:
 		l.invites = append(removeName(l.invites, m.From), m.From)
-		l.note = m.From + " invites you to play: A to accept, D to decline."
+		if l.inviteKind == nil {
+			l.inviteKind = map[string]string{}
+		}
+		delete(l.inviteKind, m.From)
+		what := "play"
+		switch m.Kind {
+		case "":
+		case netplay.KindTrails:
+			l.inviteKind[m.From] = m.Kind
+			what = "Trails and Towers"
+		case netplay.KindChess:
+			l.inviteKind[m.From] = m.Kind
+			what = "Open-world chess"
+		default:
+			// A kind this client has no screens for: declined at once.
+			l.invites = removeName(l.invites, m.From)
+			l.note = m.From + " invited you to a game this program cannot play; declined."
+			l.declines = append(l.declines, m.From)
+			return stay
+		}
+		l.note = m.From + " invites you to " + what + ": A to accept, D to decline."
 	case *netplay.InviteSent:
 		l.note = "Invitation sent to " + m.To + "; waiting for an answer."
 	case *netplay.Declined:
@@ -177,6 +209,22 @@ func (l *lobbyScreen) handle(m netplay.Message) nav {
 		l.note = m.Msg + "."
 	case *netplay.Start:
 		l.start = m
+	case *netplay.TrailsState:
+		if l.start == nil {
+			break
+		}
+		start := l.start
+		l.start = nil
+		l.note = ""
+		return replace(trails.Online(l.c.screens(), l.link(), start, m))
+	case *netplay.ChessState:
+		if l.start == nil {
+			break
+		}
+		start := l.start
+		l.start = nil
+		l.note = ""
+		return replace(chess.Online(l.c.screens(), l.chessLink(), start, m))
 	case *netplay.State:
 		if l.start == nil {
 			break
@@ -264,6 +312,30 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 		}
 		to := p.Name
 		return stay, l.send(func(c *netplay.Client) error { return c.Invite(to) })
+	case key.Matches(msg, k.Trails):
+		p, _ := l.selected()
+		if p == nil {
+			l.note = "Select a player (↑/↓) to invite to Trails and Towers, or O to play it against the server's computer."
+			return stay, nil
+		}
+		to := p.Name
+		l.note = "Inviting " + to + " to Trails and Towers…"
+		return stay, l.send(func(c *netplay.Client) error { return c.InviteKind(to, netplay.KindTrails) })
+	case key.Matches(msg, k.TrailsBot):
+		l.note = "Starting Trails and Towers against the server's computer…"
+		return stay, l.send(func(c *netplay.Client) error { return c.SoloKind(netplay.KindTrails, 0) })
+	case key.Matches(msg, k.Chess):
+		p, _ := l.selected()
+		if p == nil {
+			l.note = "Select a player (↑/↓) to invite to Open-world chess, or E to play it against the server's computer."
+			return stay, nil
+		}
+		to := p.Name
+		l.note = "Inviting " + to + " to Open-world chess…"
+		return stay, l.send(func(c *netplay.Client) error { return c.InviteKind(to, netplay.KindChess) })
+	case key.Matches(msg, k.ChessBot):
+		l.note = "Starting Open-world chess against the server's computer…"
+		return stay, l.send(func(c *netplay.Client) error { return c.SoloKind(netplay.KindChess, 0) })
 	case key.Matches(msg, k.Bot):
 		to := l.idleBot()
 		if to == "" {
@@ -464,8 +536,18 @@ func (l *lobbyScreen) hintLines(w int) []string {
 	if ansi.StringWidth(one) <= w {
 		return []string{st.Faint.Render(one)}
 	}
-	half := (len(keys) + 1) / 2
-	return []string{st.Faint.Render(cut(h.ShortHelpView(keys[:half]), w)), st.Faint.Render(cut(h.ShortHelpView(keys[half:]), w))}
+	// As many hints a line as fit whole (three lines at 40 columns).
+	var lines []string
+	from := 0
+	for from < len(keys) {
+		to := from + 1
+		for to < len(keys) && ansi.StringWidth(h.ShortHelpView(keys[from:to+1])) <= w {
+			to++
+		}
+		lines = append(lines, st.Faint.Render(cut(h.ShortHelpView(keys[from:to]), w)))
+		from = to
+	}
+	return lines
 }
 
 // listLines are the left column: the players (bots marked), then the
@@ -510,12 +592,21 @@ func (l *lobbyScreen) listLines(w, h int) []string {
 		g := &l.games[i]
 		item := len(l.players) + i
 		text := gameTitle(g)
+		if g.Kind == netplay.KindTrails {
+			text += " · trails"
+		}
+		if g.Kind == netplay.KindChess {
+			text += " · chess"
+		}
 		if g.Daily {
 			text += " · daily"
 		} else if len(g.Players) == 1 {
 			text += " · solo"
 		}
 		info := fmt.Sprintf("    level %d · turn %d", g.Level, g.Turn)
+		if g.Kind != "" {
+			info = fmt.Sprintf("    move %d", g.Turn+1)
+		}
 		if g.Watchers > 0 {
 			info += " · " + strconv.Itoa(g.Watchers) + " watching"
 		}
@@ -606,4 +697,38 @@ func dailyTable(st *Styles, d *netplay.Daily, name string, n, w int) []string {
 		out = append(out, st.Faint.Render(cut(fmt.Sprintf("    and %d more", len(d.Entries)-len(show)), w)))
 	}
 	return out
+}
+
+// link is the lobby's connection as a Trails game uses it: it receives
+// with the lobby's wait, hands the lobby's messages back, and returns to
+// this lobby.
+func (l *lobbyScreen) link() trails.Link {
+	return trails.Link{
+		Client: l.client,
+		Wait:   l.wait,
+		Unpack: func(msg tea.Msg) (netplay.Message, error, bool) {
+			m, ok := msg.(lobbyNetMsg)
+			if !ok || m.client != l.client {
+				return nil, nil, false
+			}
+			return m.m, m.err, true
+		},
+		Lobby: func(m netplay.Message) { l.handle(m) },
+		Back: func(waiting bool) screen {
+			l.waiting = waiting
+			return l
+		},
+		Lost: func(err error) screen {
+			l.gone = true
+			return newMessageScreen(l.c, "Connection lost",
+				"The connection to "+l.addr+" was lost:\n"+saves.CleanText(err.Error())+".", true)
+		},
+	}
+}
+
+// chessLink is the lobby's connection as a chess game uses it, as link is
+// for Trails.
+func (l *lobbyScreen) chessLink() chess.Link {
+	t := l.link()
+	return chess.Link{Client: t.Client, Wait: t.Wait, Unpack: t.Unpack, Lobby: t.Lobby, Back: t.Back, Lost: t.Lost}
 }

@@ -148,14 +148,38 @@ func describe(v *engine.View, seat int, p engine.Point) string {
 	return strings.Join(parts, " · ")
 }
 
+// does tells what the monster or item the player knows on tile p does,
+// in the rules' words (engine's Does lines), or "" for none.
+func does(v *engine.View, p engine.Point) string {
+	c, light := v.At(p)
+	if light == engine.Unseen || c == ' ' {
+		return ""
+	}
+	for _, m := range v.Monsters {
+		if m.Pos == p {
+			return m.Kind.Does() + "."
+		}
+	}
+	if isItem(c) {
+		return engine.Item(c).Does() + "."
+	}
+	return ""
+}
+
 // lookHints are the lines the panel shows in look mode: what is under the
-// cursor and the keys.
+// cursor, what it does (a monster, an item), and the keys.
 func (g *gameScreen) lookHints(w int) ([]string, pline) {
 	st := g.c.st
 	what := "Look: " + describe(&g.b.view, g.sess.Seat(), *g.b.cursor)
 	side := strings.Split(ansi.Wrap(what, w, ""), "\n")
+	under := cut(what, w)
+	if d := does(&g.b.view, *g.b.cursor); d != "" {
+		wrapped := ansi.Wrap(d, w, "")
+		side = append(side, strings.Split(wrapped, "\n")...)
+		under += "\n" + wrapped
+	}
 	h := keyHelp(st, "  ", false)
 	side = append(side, fit(h.ShortHelpView([]key.Binding{playKeys.Move}), w),
 		fit(h.ShortHelpView([]key.Binding{lookKeys.Leave, lookKeys.Travel}), w))
-	return side, pline{st.text.warn, cut(what, w)}
+	return side, pline{st.text.warn, under}
 }

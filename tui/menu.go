@@ -12,8 +12,11 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/chess"
+	"github.com/minotaur-game/minotaur/tui/foxhunt"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
 // menuItem is one line of the main menu.
@@ -24,18 +27,21 @@ const (
 	itemContinue
 	itemNetwork
 	itemLabyrinth
+	itemTrails
+	itemChess
+	itemFoxhunt
 	itemScores
 	itemHelp
 	itemQuit
 )
 
-var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "High scores", "Help", "Quit"}
+var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "Trails and Towers", "Open-world chess", "Fox hunt", "High scores", "Help", "Quit"}
 
 // menuLetters are the keys of the items, one each, drawn beside them: the
 // first letter where no other item starts with it, else a letter of the
-// name (neTwork game, hIgh scores), never W, S, K or J, which move the
-// cursor. A key chooses its item at once; ? is Help too.
-var menuLetters = [...]rune{'N', 'C', 'T', 'L', 'I', 'H', 'Q'}
+// name (neTwork game, tRails and towers, Open-world chess, hIgh scores),
+// never W, S, K or J, which move the cursor. A key chooses its item at once; ? is Help too.
+var menuLetters = [...]rune{'N', 'C', 'T', 'L', 'R', 'O', 'F', 'I', 'H', 'Q'}
 
 // menuScreen is the main menu. It lists the saved games when it opens, to
 // grey out Continue when there is none.
@@ -43,9 +49,10 @@ type menuScreen struct {
 	c      *common
 	cursor menuItem
 	saves  []saves.SaveInfo
-	listed bool   // the saves folder has been read
-	note   string // a sentence under the menu (an error, "no saved game")
-	ended  string // why the replay of the game just left was not written
+	trails []ui.SaveInfo // saved Trails and Towers games: Continue lists them too
+	listed bool          // the saves folder has been read
+	note   string        // a sentence under the menu (an error, "no saved game")
+	ended  string        // why the replay of the game just left was not written
 	help   help.Model
 }
 
@@ -68,10 +75,12 @@ func listSaves(dir string) tea.Cmd {
 }
 
 // Init reads the saves folder.
-func (m *menuScreen) Init() tea.Cmd { return listSaves(m.c.cfg.Saves) }
+func (m *menuScreen) Init() tea.Cmd {
+	return tea.Batch(listSaves(m.c.cfg.Saves), trails.ListSaves(m.c.cfg.Saves))
+}
 
 func (m *menuScreen) enabled(i menuItem) bool {
-	return i != itemContinue || len(m.saves) > 0
+	return i != itemContinue || len(m.saves)+len(m.trails) > 0
 }
 
 // Update moves the cursor or chooses an item.
@@ -82,6 +91,8 @@ func (m *menuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		if msg.err != nil {
 			m.note = msg.err.Error()
 		}
+	case ui.SavesMsg:
+		m.trails = trailsSaves(msg)
 	case loadedMsg:
 		return startLoaded(m.c, msg, &m.note)
 	case EndedMsg:
@@ -150,17 +161,25 @@ func (m *menuScreen) choose(i menuItem) (nav, tea.Cmd) {
 		return replace(newGameScreen(m.c, sess)), nil
 	case itemContinue:
 		switch {
-		case len(m.saves) == 0:
+		case len(m.saves)+len(m.trails) == 0:
 			m.note = "There is no saved game to continue."
 			return stay, nil
-		case len(m.saves) == 1 && !m.saves[0].Damaged():
+		case len(m.saves) == 1 && len(m.trails) == 0 && !m.saves[0].Damaged():
 			return stay, loadSave(m.c.cfg.Saves, m.saves[0].Name)
+		case len(m.saves) == 0 && len(m.trails) == 1 && m.trails[0].Err == nil:
+			return replace(trails.Resume(m.c.screens(), m.trails[0].File)), nil
 		}
 		return push(newSavesScreen(m.c)), nil
 	case itemNetwork:
 		return push(newNetworkScreen(m.c)), nil
 	case itemLabyrinth:
 		return replace(labyrinth.NewMenu(m.c.screens())), nil
+	case itemTrails:
+		return replace(trails.NewMenu(m.c.screens())), nil
+	case itemChess:
+		return replace(chess.NewMenu(m.c.screens())), nil
+	case itemFoxhunt:
+		return replace(foxhunt.NewMenu(m.c.screens())), nil
 	case itemScores:
 		return push(newScoresScreen(m.c, 0, nil)), nil
 	case itemHelp:
@@ -185,7 +204,7 @@ func (m *menuScreen) View() string {
 	var items []string
 	for i, label := range menuLabels {
 		item := menuItem(i)
-		text := fmt.Sprintf("%-14s", label)
+		text := fmt.Sprintf("%-17s", label)
 		letter := string(menuLetters[i]) + "  "
 		switch {
 		case !m.enabled(item):
@@ -210,9 +229,14 @@ func (m *menuScreen) View() string {
 	if m.c.h >= 14 {
 		parts = append(parts, st.Faint.Render(wrap("Find the key. Reach the exit. Do not get caught.", m.c.w)), "")
 	}
-	parts = append(parts,
-		block(strings.Join(items, "\n")), "",
-		st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
+	parts = append(parts, block(strings.Join(items, "\n")))
+	switch {
+	case m.c.h >= 14:
+		parts = append(parts, "", st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
+	case m.note != "":
+		// on a small terminal the blank line under the items gives way too
+		parts = append(parts, st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
+	}
 	if m.ended != "" {
 		parts = append(parts, st.Warn.Render(wrap(m.ended, max(m.c.w-4, 10))), "")
 	}

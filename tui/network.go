@@ -251,7 +251,11 @@ func (n *networkScreen) View() string {
 	default:
 		body += " "
 	}
-	body += "\n\n" + st.Faint.Render(ansi.Wrap("Enter connect · Tab next field · Esc menu", w, ""))
+	keys := "Enter connect · Tab next field · Esc menu"
+	if n.c.cfg.Connect != nil {
+		keys = "Enter connect · Esc menu" // one field: nothing to Tab to
+	}
+	body += "\n\n" + st.Faint.Render(ansi.Wrap(keys, w, ""))
 	return n.c.center(st.Box.Render(body))
 }
 

@@ -169,16 +169,18 @@ func TestFlowNetwork(t *testing.T) {
 	bob.c.Chat("right behind you")
 	waitText(t, tm, "bob: right behind you")
 
-	// bob drops on his turn: ada is told and plays on; bob comes back.
+	// bob drops on his turn: ada is told and plays on a turn without
+	// him; bob comes back, out until the level ends.
 	token := bob.w.Token
 	bob.c.Close()
 	waitText(t, tm, "bob lost the connection", "bob: away")
+	tm.Send(keyOf(engine.Right))
+	waitText(t, tm, "Turn 2")
 	bob2 := newBot(t, addr, "", token)
 	if !bob2.w.Resumed {
 		t.Fatal("bob did not resume")
 	}
 	waitText(t, tm, "bob is back")
-	tm.Send(keyOf(engine.Right))
 	tm.Send(keyOf(engine.Right)) // ada escapes: the team wins
 	waitText(t, tm, "VICTORY!")
 	bob2.until("over", func(m netplay.Message) bool {

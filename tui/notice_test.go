@@ -110,6 +110,8 @@ func TestBackNoticeAndPartnerPanel(t *testing.T) {
 		p, ok := m.(*netplay.Partner)
 		return ok && p.Name == "ada" && p.Status == netplay.PartnerDisconnected
 	})
+	bob.c.Act(engine.Skip) // a turn is played without ada
+	bob.state("bob's wait", func(st *netplay.State) bool { return st.Turn == 1 })
 	gt.shut(false)
 	bob.until("ada back", func(m netplay.Message) bool {
 		p, ok := m.(*netplay.Partner)
@@ -135,6 +137,8 @@ func TestPartnerPanelBackNextLevel(t *testing.T) {
 	token := bob.w.Token
 	bob.c.Close()
 	waitText(t, tm, "bob lost the connection", "bob: away")
+	tm.Send(keyOf(engine.Skip)) // a turn is played without bob
+	waitText(t, tm, "Turn 1")
 	bob2 := newBot(t, addr, "", token)
 	if !bob2.w.Resumed {
 		t.Fatal("bob did not resume")
@@ -170,6 +174,8 @@ func TestBackNoticeAfterRestart(t *testing.T) {
 		p, ok := m.(*netplay.Partner)
 		return ok && p.Status == netplay.PartnerDisconnected
 	})
+	bob.c.Act(engine.Skip) // a turn is played without ada
+	bob.state("bob's wait", func(st *netplay.State) bool { return st.Turn == 1 })
 
 	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(100, 30))
 	waitText(t, tm, "Network game")
@@ -177,6 +183,55 @@ func TestBackNoticeAfterRestart(t *testing.T) {
 	waitText(t, tm, "Name:   ada")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "You are back, but out until level", "1 ends: the level went on while", "then you watch bob.")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+// TestPartnerBackBeforeATurn (issue 23, defect 2): a partner whose line
+// broke and came back before a turn was played is on the board again at
+// once, and the panel says so.
+func TestPartnerBackBeforeATurn(t *testing.T) {
+	addr := twoLevelServer(t)
+	cfg := testConfig(t, 1)
+	cfg.Server = addr
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(100, 30))
+	bob := acceptBob(t, tm, addr)
+	waitText(t, tm, "Level 1/2", "bob: active")
+	token := bob.w.Token
+	bob.c.Close()
+	waitText(t, tm, "bob lost the connection", "bob: away")
+	bob2 := newBot(t, addr, "", token)
+	if !bob2.w.Resumed {
+		t.Fatal("bob did not resume")
+	}
+	waitText(t, tm, "bob is back", "bob: active")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+// TestBackInTheGameBeforeATurn (issue 23, defect 2): a player whose line
+// broke and came back before a turn was played is told they are back in
+// the game, not benched, and can move.
+func TestBackInTheGameBeforeATurn(t *testing.T) {
+	addr := twoLevelServer(t)
+	gt, front := newGate(t, addr)
+	cfg := testConfig(t, 1)
+	cfg.Server = front
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(100, 30))
+	bob := acceptBob(t, tm, addr)
+	waitText(t, tm, "Level 1/2", "bob: active")
+	gt.shut(true)
+	gt.cut()
+	bob.until("ada away", func(m netplay.Message) bool {
+		p, ok := m.(*netplay.Partner)
+		return ok && p.Name == "ada" && p.Status == netplay.PartnerDisconnected
+	})
+	gt.shut(false)
+	bob.until("ada back", func(m netplay.Message) bool {
+		p, ok := m.(*netplay.Partner)
+		return ok && p.Name == "ada" && p.Status == netplay.PartnerReconnected
+	})
+	waitText(t, tm, "The connection was lost; you are", "back in the game.")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }

@@ -304,7 +304,12 @@ func (m *ReplayModel) step() {
 		m.finish(err)
 		return
 	}
-	m.b.play(st.Events, m.pb.Game().View(1), m.narrator)
+	o := m.b.play(st.Events, m.pb.Game().View(1), m.narrator)
+	if o.end == engine.EvGameLost && o.caught != nil {
+		// The last frame shows the capture, as the end screen's map does:
+		// the catcher, highlighted, where it caught the player.
+		m.b.catch = o.caught
+	}
 	if m.pb.Done() {
 		m.finish(nil)
 	}

@@ -9,6 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/saves"
+	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
 // loadedMsg carries a saved game read back.
@@ -36,7 +38,13 @@ func startLoaded(c *common, msg loadedMsg, note *string) (nav, tea.Cmd) {
 	l := msg.loaded
 	sess := NewLocalSession(l.Game, l.Recorder, nil, c.cfg.Saves, c.cfg.Replays, c.cfg.Now, true)
 	sess.ContinuedFrom(msg.name)
-	return replace(newGameScreen(c, sess)), nil
+	g := newGameScreen(c, sess)
+	if l.Recorder != nil {
+		// The whole game's messages, as they were told before the save.
+		g.b.log, g.b.history = nil, nil
+		g.b.retell(l.Recorder.Replay(), narrator(sess))
+	}
+	return replace(g), nil
 }
 
 // reason is the part of a load error the player needs.
@@ -53,6 +61,7 @@ func reason(err error) string {
 type savesScreen struct {
 	c        *common
 	list     []saves.SaveInfo
+	trails   []ui.SaveInfo // saved Trails and Towers games, listed after Minotaur's
 	listed   bool
 	cursor   int
 	note     string
@@ -62,7 +71,20 @@ type savesScreen struct {
 func newSavesScreen(c *common) *savesScreen { return &savesScreen{c: c} }
 
 // Init reads the folder.
-func (s *savesScreen) Init() tea.Cmd { return listSaves(s.c.cfg.Saves) }
+func (s *savesScreen) Init() tea.Cmd {
+	return tea.Batch(listSaves(s.c.cfg.Saves), trails.ListSaves(s.c.cfg.Saves))
+}
+
+// rows is the number of lines of the list: Minotaur's saves, then Trails'.
+func (s *savesScreen) rows() int { return len(s.list) + len(s.trails) }
+
+// trailsAt is the Trails save on line i, if it is one.
+func (s *savesScreen) trailsAt(i int) (ui.SaveInfo, bool) {
+	if i < len(s.list) || i >= s.rows() {
+		return ui.SaveInfo{}, false
+	}
+	return s.trails[i-len(s.list)], true
+}
 
 // deletedMsg reports a deleted save.
 type deletedMsg struct {
@@ -81,10 +103,16 @@ func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case savesListedMsg:
 		s.list, s.listed = msg.list, true
-		s.cursor = min(s.cursor, max(len(s.list)-1, 0))
+		s.cursor = min(s.cursor, max(s.rows()-1, 0))
 		if msg.err != nil {
 			s.note = msg.err.Error()
 		}
+	case ui.SavesMsg:
+		s.trails = trailsSaves(msg)
+		s.cursor = min(s.cursor, max(s.rows()-1, 0))
+	case trailsDeletedMsg:
+		s.note = "Deleted " + msg.name + "."
+		return stay, trails.ListSaves(s.c.cfg.Saves)
 	case deletedMsg:
 		if msg.err != nil {
 			s.note = msg.err.Error()
@@ -99,6 +127,13 @@ func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			switch {
 			case key.Matches(msg, yesKey):
 				s.deleting = false
+				if ts, ok := s.trailsAt(s.cursor); ok {
+					name, dir := ts.File, s.c.cfg.Saves
+					return stay, func() tea.Msg {
+						ui.RemoveSave(dir, name)()
+						return trailsDeletedMsg{name}
+					}
+				}
 				name, dir := s.list[s.cursor].Name, s.c.cfg.Saves
 				return stay, func() tea.Msg { return deletedMsg{name, saves.Store{Dir: dir}.Delete(name)} }
 			case key.Matches(msg, noKey):
@@ -111,11 +146,18 @@ func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		case key.Matches(msg, menuKeys.Up):
 			s.cursor = max(s.cursor-1, 0)
 		case key.Matches(msg, menuKeys.Down):
-			s.cursor = min(s.cursor+1, max(len(s.list)-1, 0))
+			s.cursor = min(s.cursor+1, max(s.rows()-1, 0))
 		case key.Matches(msg, menuKeys.Back), msg.String() == "q" || msg.String() == "Q":
 			return replace(newMenu(s.c)), nil
-		case len(s.list) == 0:
+		case s.rows() == 0:
 		case key.Matches(msg, menuKeys.Choose):
+			if ts, ok := s.trailsAt(s.cursor); ok {
+				if ts.Err != nil {
+					s.note = ts.File + " cannot be continued: " + ts.Err.Error()
+					return stay, nil
+				}
+				return replace(trails.Resume(s.c.screens(), ts.File)), nil
+			}
 			it := s.list[s.cursor]
 			if it.Damaged() {
 				s.note = it.Name + " cannot be loaded: " + it.Reason()
@@ -138,6 +180,8 @@ func (s *savesScreen) View() string {
 	// question, a note, or why the save under the cursor is damaged.
 	var note string
 	switch {
+	case s.deleting && s.cursor >= len(s.list) && s.cursor < s.rows():
+		note = "Delete " + s.trails[s.cursor-len(s.list)].File + "? It cannot be undone. (Y/N)"
 	case s.deleting && len(s.list) > 0:
 		note = "Delete " + s.list[s.cursor].Name + "? It cannot be undone. (Y/N)"
 	case s.note != "":
@@ -152,20 +196,58 @@ func (s *savesScreen) View() string {
 	switch {
 	case !s.listed:
 		b.WriteString("Reading the saves folder…\n")
-	case len(s.list) == 0:
+	case s.rows() == 0:
 		b.WriteString("There is no saved game.\n")
 	default:
-		b.WriteString(st.Heading.Render(fmt.Sprintf("  %-19s  %-7s  %6s  %-20s", "Saved", "Level", "Score", "Seed")) + "\n")
-		rows := max(s.c.h-9-strings.Count(note, "\n"), 3)
-		first := min(max(s.cursor-rows/2, 0), max(len(s.list)-rows, 0))
-		for i := first; i < len(s.list) && i < first+rows; i++ {
+		// Whole rows when they fit; on a narrow terminal a short date,
+		// and the seed of the save under the cursor on a line of its own.
+		full := w-2 >= 19+2+7+2+5+2+6+2+20
+		if full {
+			b.WriteString(st.Heading.Render(fmt.Sprintf("  %-19s  %-7s  %5s  %6s  %-20s", "Saved", "Level", "Turn", "Score", "Seed")) + "\n")
+		} else {
+			b.WriteString(st.Heading.Render(fmt.Sprintf("  %-11s %-5s %4s %6s", "Saved", "Level", "Turn", "Score")) + "\n")
+		}
+		rows := max(s.c.h-9-strings.Count(note, "\n")-strings.Count(savesHint(w), "\n"), 3)
+		if !full {
+			rows = max(rows-1, 1)
+		}
+		first := min(max(s.cursor-rows/2, 0), max(s.rows()-rows, 0))
+		for i := first; i < s.rows() && i < first+rows; i++ {
+			if ts, ok := s.trailsAt(i); ok {
+				var line string
+				switch {
+				case ts.Err != nil:
+					line = "Trails · damaged: " + ts.Err.Error()
+				case full:
+					line = fmt.Sprintf("%-19s  Trails · %s · %s", ts.Saved.Local().Format("2006-01-02 15:04:05"), ts.Title, ts.Detail)
+				default:
+					line = fmt.Sprintf("%-11s Trails and Towers", ts.Saved.Local().Format("01-02 15:04"))
+				}
+				line = fit(line, w-2)
+				switch {
+				case i == s.cursor:
+					line = "> " + st.Selected.Render(line)
+				case ts.Err != nil:
+					line = "  " + st.Bad.Render(line)
+				default:
+					line = "  " + line
+				}
+				b.WriteString(line + "\n")
+				continue
+			}
 			it := s.list[i]
 			var line string
-			if it.Damaged() {
+			switch {
+			case it.Damaged() && full:
 				line = fmt.Sprintf("%-19s  damaged: %s", it.Modified.Local().Format("2006-01-02 15:04:05"), it.Reason())
-			} else {
-				line = fmt.Sprintf("%-19s  %-7s  %6d  %-20d", it.Saved.Local().Format("2006-01-02 15:04:05"),
-					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Score, it.Seed)
+			case it.Damaged():
+				line = fmt.Sprintf("%-11s damaged", it.Modified.Local().Format("01-02 15:04"))
+			case full:
+				line = fmt.Sprintf("%-19s  %-7s  %5d  %6d  %-20d", it.Saved.Local().Format("2006-01-02 15:04:05"),
+					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Turn, it.Score, it.Seed)
+			default:
+				line = fmt.Sprintf("%-11s %-5s %4d %6d", it.Saved.Local().Format("01-02 15:04"),
+					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Turn, it.Score)
 			}
 			line = fit(line, w-2)
 			switch {
@@ -178,8 +260,34 @@ func (s *savesScreen) View() string {
 			}
 			b.WriteString(line + "\n")
 		}
+		if ts, ok := s.trailsAt(s.cursor); ok && !full && ts.Err == nil {
+			b.WriteString(fit("  "+ts.Title+" · "+ts.Detail, w) + "\n")
+		} else if s.cursor < len(s.list) && !full && !s.list[s.cursor].Damaged() {
+			it := s.list[s.cursor]
+			b.WriteString(fmt.Sprintf("  seed %d · %s\n", it.Seed, it.Saved.Local().Format("2006-01-02 15:04:05")))
+		}
 	}
 	b.WriteString("\n" + st.Warn.Render(note) + "\n")
-	b.WriteString(st.Faint.Render("↑/↓ choose · Enter continue · D delete · Esc back"))
+	b.WriteString(st.Faint.Render(savesHint(w)))
 	return s.c.center(b.String())
+}
+
+// savesHint is the list's key line, on two lines when w is narrow.
+func savesHint(w int) string {
+	return strings.Join(ui.WrapParts([]string{"↑/↓ choose", "Enter continue", "D delete", "Esc back"}, " · ", w), "\n")
+}
+
+// trailsDeletedMsg reports a deleted Trails save.
+type trailsDeletedMsg struct{ name string }
+
+// trailsSaves keeps, of a list of another game's saves, Trails' (a list of
+// the Labyrinth's asked for by a menu just left can arrive here too).
+func trailsSaves(msg ui.SavesMsg) []ui.SaveInfo {
+	var out []ui.SaveInfo
+	for _, s := range msg.List {
+		if strings.HasSuffix(s.File, trails.SaveExt) {
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -15,20 +15,44 @@ import (
 	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
-// helpScreen lists every symbol, key and the scoring formula. Any key returns.
-type helpScreen struct{ c *common }
+// helpScreen lists every symbol, key and the scoring formula. Any key
+// returns; on a terminal too small for the two columns (40×12) the page is
+// one column that ↑/↓ and PgUp/PgDn scroll.
+type helpScreen struct {
+	c   *common
+	top int // first line shown of the one-column page
+}
 
 func newHelpScreen(c *common) *helpScreen { return &helpScreen{c: c} }
 
 // Init does nothing.
 func (h *helpScreen) Init() tea.Cmd { return nil }
 
-// Update returns to the previous screen on any key.
+// Update scrolls a one-column page, or returns to the previous screen.
 func (h *helpScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
-	if _, ok := msg.(tea.KeyMsg); ok {
-		return pop(), nil
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return stay, nil
 	}
-	return stay, nil
+	if left, right, fits := h.columns(); !fits {
+		rows := h.c.h - 2
+		last := max(0, len(left)+1+len(right)-rows)
+		switch k.String() {
+		case "up", "w", "k":
+			h.top = max(0, h.top-1)
+			return stay, nil
+		case "down", "s", "j":
+			h.top = min(last, h.top+1)
+			return stay, nil
+		case "pgup":
+			h.top = max(0, h.top-rows)
+			return stay, nil
+		case "pgdown", " ":
+			h.top = min(last, h.top+rows)
+			return stay, nil
+		}
+	}
+	return pop(), nil
 }
 
 // glyph draws a symbol with its map style.
@@ -39,13 +63,51 @@ func (c *common) glyph(k tileClass, s string) string {
 	return c.st.tiles[k] + s + c.st.reset
 }
 
-// View draws the help page.
+// View draws the help page: two columns when they fit, else one that
+// scrolls.
 func (h *helpScreen) View() string {
+	c, st := h.c, h.c.st
+	left, right, fits := h.columns()
+	if !fits {
+		lines := append(append(append([]string(nil), left...), ""), right...)
+		rows := c.h - 2
+		top := max(0, min(h.top, len(lines)-rows))
+		var b strings.Builder
+		b.WriteString(st.Title.Render("HELP") + "\n")
+		for _, l := range lines[top:min(len(lines), top+rows)] {
+			b.WriteString(l + "\n")
+		}
+		b.WriteString(st.Faint.Render(cut("↑/↓ scroll · other keys: back", c.w)))
+		return c.center(b.String())
+	}
+	lw := 0
+	for _, l := range left {
+		lw = max(lw, lipgloss.Width(l))
+	}
+	var b strings.Builder
+	b.WriteString(st.Title.Render("HELP") + "\n\n")
+	for i := 0; i < max(len(left), len(right)); i++ {
+		var l, r string
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		b.WriteString(l + strings.Repeat(" ", lw-lipgloss.Width(l)+4) + r + "\n")
+	}
+	b.WriteString("\n" + st.Faint.Render("Press any key to return."))
+	return c.center(b.String())
+}
+
+// columns returns the page's two columns and whether they fit the
+// terminal side by side.
+func (h *helpScreen) columns() (left, right []string, fits bool) {
 	c, st := h.c, h.c.st
 	sym := func(k tileClass, g, text string) string {
 		return " " + c.glyph(k, g) + strings.Repeat(" ", 4-len(g)) + text
 	}
-	left := []string{
+	left = []string{
 		st.Heading.Render("Symbols"),
 		sym(clsPlayer, "P", "you (bright white)"),
 		sym(clsPartner, "P", "your partner (cyan, co-op)"),
@@ -67,7 +129,7 @@ func (h *helpScreen) View() string {
 		" " + c.glyph(clsRemembered, "+-+") + " remembered (grey)",
 	}
 	k := func(keys, text string) string { return " " + st.Key.Render(fmt.Sprintf("%-11s", keys)) + " " + text }
-	right := []string{
+	right = []string{
 		st.Heading.Render("Keys"),
 		k("WASD arrows", "step"),
 		k("Space", "wait a turn"),
@@ -75,7 +137,7 @@ func (h *helpScreen) View() string {
 		k("X", "look: name what is there"),
 		k("> T click", "travel to key/exit/tile"),
 		k("O", "explore; any key stops"),
-		k("Ctrl+P", "this level's messages"),
+		k("Ctrl+P", "the game's messages"),
 		k("H ?", "this help"),
 		k("P Esc", "pause: save, quit"),
 		k("Enter", "chat (co-op)"),
@@ -89,24 +151,15 @@ func (h *helpScreen) View() string {
 		" A wall bump costs no turn.",
 		" Caught once: the game is over.",
 	}
-	lw := 0
+	lw, rw := 0, 0
 	for _, l := range left {
 		lw = max(lw, lipgloss.Width(l))
 	}
-	var b strings.Builder
-	b.WriteString(st.Title.Render("HELP") + "\n\n")
-	for i := 0; i < max(len(left), len(right)); i++ {
-		var l, r string
-		if i < len(left) {
-			l = left[i]
-		}
-		if i < len(right) {
-			r = right[i]
-		}
-		b.WriteString(l + strings.Repeat(" ", lw-lipgloss.Width(l)+4) + r + "\n")
+	for _, r := range right {
+		rw = max(rw, lipgloss.Width(r))
 	}
-	b.WriteString("\n" + st.Faint.Render("Press any key to return."))
-	return c.center(b.String())
+	fits = lw+4+rw <= c.w && max(len(left), len(right))+4 <= c.h
+	return left, right, fits
 }
 
 // pauseScreen is the pause menu: Continue, Save, Quit to menu.
@@ -414,26 +467,33 @@ func wrapPath(p string, w int) string {
 	return strings.Join(append(lines, p), "\n")
 }
 
-// newHistoryScreen shows every message of the level being played
-// (Ctrl+P), the latest at the foot, in a pager (bubbles' viewport, which
-// scrolls by lines: a long message wrapped over two lines no longer hides
-// the latest one at the foot); ↑/↓ and PgUp/PgDn scroll, any other key
-// returns.
-func newHistoryScreen(c *common, history []string) *ui.Pager {
-	lines := append([]string(nil), history...)
+// newHistoryScreen shows every message of the game (Ctrl+P), each
+// level's under a heading of its own, the latest at the foot, in a pager
+// (bubbles' viewport, which scrolls by lines); ↑/↓ and PgUp/PgDn scroll,
+// any other key returns.
+func newHistoryScreen(c *common, history []histLine) *ui.Pager {
+	msgs := append([]histLine(nil), history...)
 	st := c.st
 	text := func(w int) string {
-		if len(lines) == 0 {
+		if len(msgs) == 0 {
 			return st.Faint.Render("Nothing yet.")
 		}
 		var b strings.Builder
-		for i, l := range lines {
+		level := 0
+		for i, m := range msgs {
 			if i > 0 {
 				b.WriteByte('\n')
 			}
-			b.WriteString(ansi.Wrap("› "+l, w, ""))
+			if m.level != level {
+				if level != 0 {
+					b.WriteByte('\n')
+				}
+				level = m.level
+				b.WriteString(st.Key.Render(fmt.Sprintf("── Level %d ──", level)) + "\n")
+			}
+			b.WriteString(ansi.Wrap("› "+m.text, w, ""))
 		}
 		return b.String()
 	}
-	return ui.NewPager(c.screens(), "MESSAGES OF THIS LEVEL", text, "↑/↓ PgUp/PgDn scroll · any other key: back to the game", true)
+	return ui.NewPager(c.screens(), "MESSAGES OF THIS GAME", text, "↑/↓ PgUp/PgDn scroll · any other key: back to the game", true)
 }

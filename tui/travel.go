@@ -113,8 +113,10 @@ func walkable(v *engine.View, i int) bool {
 // tripPath returns the first step from the seat's tile along a shortest
 // known path to goal (explore: to the nearest known tile beside an unknown
 // one), the tile it leads to, and false when there is none. It avoids the
-// monsters in view and the Minotaur's marks; ties go up, left, down, right.
-func tripPath(v *engine.View, seat int, explore bool, goal engine.Point) (engine.Action, engine.Point, bool) {
+// monsters in view, the Minotaur's marks, and every dead end whose mouth
+// is near a tile in seen, where monsters were seen lately (guard.go); ties
+// go up, left, down, right.
+func tripPath(v *engine.View, seat int, explore bool, goal engine.Point, seen []engine.Point) (engine.Action, engine.Point, bool) {
 	me, ok := v.Player(seat)
 	if !ok || me.State != engine.Active || len(v.Map) < v.Rows*v.Cols {
 		return 0, engine.Point{}, false
@@ -141,6 +143,15 @@ func tripPath(v *engine.View, seat int, explore bool, goal engine.Point) (engine
 	gi, gok := idx(goal)
 	if !explore && (!gok || gi == start || blocked[gi]) {
 		return 0, engine.Point{}, false
+	}
+	guarded := guardedPockets(v, start, func(i int) bool { return !blocked[i] && walkable(v, i) }, seen)
+	if guarded != nil {
+		for i, g := range guarded {
+			blocked[i] = blocked[i] || g
+		}
+		if !explore && blocked[gi] {
+			return 0, engine.Point{}, false
+		}
 	}
 	frontier := func(i int) bool {
 		p := engine.Point{X: i % v.Cols, Y: i / v.Cols}
@@ -260,8 +271,13 @@ func (g *gameScreen) startTrip(explore bool, goal engine.Point, what string) (na
 		g.b.refused("You are there already.")
 		return stay, nil
 	}
-	if _, _, ok := tripPath(&v, g.sess.Seat(), explore, goal); !ok {
+	if _, _, ok := tripPath(&v, g.sess.Seat(), explore, goal, g.seen.points(&v)); !ok {
+		_, _, unguarded := tripPath(&v, g.sess.Seat(), explore, goal, nil)
 		switch {
+		case unguarded && explore:
+			g.b.refused("A monster was seen near the only way out of what is left to explore: step by step.")
+		case unguarded:
+			g.b.refused("A monster was seen near the only way out of there: step by step.")
 		case explore:
 			g.b.refused("Nothing left to explore that you can reach.")
 		default:
@@ -300,10 +316,14 @@ func (g *gameScreen) tripStep() (nav, tea.Cmd) {
 		g.stopTrip()
 		return stay, nil
 	}
-	a, _, ok := tripPath(&v, g.sess.Seat(), t.explore, t.goal)
+	a, _, ok := tripPath(&v, g.sess.Seat(), t.explore, t.goal, g.seen.points(&v))
 	if !ok {
 		g.stopTrip()
-		if t.explore {
+		_, _, unguarded := tripPath(&v, g.sess.Seat(), t.explore, t.goal, nil)
+		switch {
+		case unguarded:
+			g.b.say("A monster was seen near the only way out of there: step by step.")
+		case t.explore:
 			g.b.say("Nothing left to explore that you can reach.")
 		}
 		return stay, nil

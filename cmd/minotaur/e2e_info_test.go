@@ -63,7 +63,7 @@ func TestE2EPlayerSees(t *testing.T) {
 			tm.keys("w", "w", "w")
 			tm.waitFor("merged repeat", "A wall blocks the way. ×3")
 			tm.keys("C-p")
-			hist := tm.waitFor("history", "MESSAGES OF THIS LEVEL")
+			hist := tm.waitFor("history", "MESSAGES OF THIS GAME")
 			if strings.Count(hist, "A wall blocks the way.") != 3 {
 				t.Fatalf("the history must list each bump:\n%s", hist)
 			}

@@ -30,7 +30,8 @@ checked with 'minotaur check' and played with 'minotaur --level FILE'.
 func runGen(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("gen", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	seed := fs.Uint64("seed", 1, "campaign seed")
+	seed := new(uint64)
+	seedFlag(fs, seed, 1, "campaign seed")
 	level := fs.Int("level", 1, "level of the campaign (1-7)")
 	rows := fs.Int("rows", 0, "rows of a stress maze (odd)")
 	cols := fs.Int("cols", 0, "columns of a stress maze (odd)")

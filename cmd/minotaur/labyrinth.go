@@ -75,7 +75,7 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 	fs.StringArrayVar(&f.starts, "start", nil, "")
 	fs.BoolVar(&f.randomStarts, "random-positions", false, "")
 	fs.StringVar(&f.size, "size", "10,10", "")
-	fs.Uint64Var(&f.seed, "seed", 0, "")
+	seedFlag(fs, &f.seed, 0, "")
 	fs.StringVar(&f.saves, "saves", "", "")
 	fs.StringVar(&f.script, "script", "", "")
 	usage := func(format string, a ...any) int {
@@ -214,6 +214,11 @@ func loadField(arg, size string, rng *rand.Rand, stderr io.Writer) (name, text s
 	}
 	if rerr != nil {
 		fmt.Fprintln(stderr, rerr)
+		var names []string
+		for _, ex := range levels.ExampleFields() {
+			names = append(names, strings.TrimSuffix(ex.Name, ".txt"))
+		}
+		fmt.Fprintf(stderr, "minotaur labyrinth: FIELD is a field file, a built-in field (%s) or random\n", strings.Join(names, ", "))
 		return "", "", nil, 1
 	}
 	if !levels.IsLabyrinth(data) {
@@ -248,9 +253,24 @@ func exampleField(arg string) (levels.ExampleField, bool) {
 	return levels.ExampleField{}, false
 }
 
+// plural is "1 command", "2 commands".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
 // runScript plays a headless game: one command a line, one answer a line.
 func runScript(lab *levels.Labyrinth, starts []levels.Cell, script string, stdout, stderr io.Writer) int {
 	var in io.Reader = os.Stdin
+	// countable: the lines after the end of the game can be counted
+	// without waiting (a file; not a pipe, whose writer may wait for the
+	// answers).
+	countable := false
+	if st, err := os.Stdin.Stat(); err == nil && st.Mode().IsRegular() {
+		countable = true
+	}
 	if script != "-" {
 		fh, err := os.Open(script)
 		if err != nil {
@@ -258,7 +278,7 @@ func runScript(lab *levels.Labyrinth, starts []levels.Cell, script string, stdou
 			return 1
 		}
 		defer fh.Close()
-		in = fh
+		in, countable = fh, true
 	}
 	g, err := labyrinth.New(lab, starts)
 	if err != nil {
@@ -286,8 +306,21 @@ func runScript(lab *levels.Labyrinth, starts []levels.Cell, script string, stdou
 			return 1
 		}
 		if g.Over() {
+			// The game is over: the rest is not played (a bot's stream
+			// of moves may run on); say how much was left.
 			w, t := g.Winner()
-			return fail("%q comes after the end of the game (player %d won in turn %d)", line, w, t)
+			if !countable {
+				fmt.Fprintf(stderr, "minotaur labyrinth: player %d won in turn %d; the script was not played from line %d on\n", w, t, no)
+				break
+			}
+			left := 1
+			for sc.Scan() {
+				if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+					left++
+				}
+			}
+			fmt.Fprintf(stderr, "minotaur labyrinth: player %d won in turn %d; %s of the script after it (from line %d) not played\n", w, t, plural(left, "command"), no)
+			break
 		}
 		cmdText := line
 		if len(line) >= 2 && (line[0] == 'p' || line[0] == 'P') && line[1] >= '0' && line[1] <= '9' {

@@ -76,8 +76,10 @@ func TestE2ELabyrinthTwoPlayers(t *testing.T) {
 	if len(walk) != 0 {
 		t.Fatalf("won with %d steps of the walk left:\n%s", len(walk), s)
 	}
+	time.Sleep(600 * time.Millisecond) // the result read: its first half second ignores keys
 	tm.keys("Enter")
 	tm.waitFor("the true field", "Player 1: the true field and the real path", "the notebook, sheet")
+	time.Sleep(600 * time.Millisecond) // so does the end screen's
 	tm.keys("Tab")
 	tm.waitFor("player 2's notebook", "Player 2: the true field and the real path")
 	tm.keys("Enter")

@@ -108,6 +108,23 @@ func TestLabyrinthScriptDeterministic(t *testing.T) {
 	}
 }
 
+// TestLabyrinthScriptAfterTheEnd is defect 6 of issue 23: a stream of
+// commands that runs on after the game ends (a bot's moves) is read no
+// further; the last line is still WINNER, the status 0, and stderr says
+// how many commands were left.
+func TestLabyrinthScriptAfterTheEnd(t *testing.T) {
+	more := strings.Repeat("D\nW\n", 1500) // 3,000 moves, most after the end
+	script := writeFile(t, "s.txt", "D\nW\nW\n# then the rest\n"+more)
+	stdout, stderr, status := runCmd("labyrinth", "field1", "--start", "0,1", "--start", "2,2", "--script", script)
+	if status != 0 || !strings.HasSuffix(stdout, "P1: You got out: you win!\nWINNER 1 TURN 2\n") {
+		t.Fatalf("status %d, stdout:\n%s", status, stdout)
+	}
+	want := "minotaur labyrinth: player 1 won in turn 2; 3000 commands of the script after it (from line 5) not played\n"
+	if stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+}
+
 func TestLabyrinthScriptErrors(t *testing.T) {
 	tests := []struct {
 		name, script string
@@ -120,7 +137,6 @@ func TestLabyrinthScriptErrors(t *testing.T) {
 		{"an answer line given as a command", "P1: You moved.\n", 1, "", `script line 1: "P1:" is not a player: write the player and the command, like "p1 W", or the command alone`},
 		{"bad command", "W\nQ\n", 1, "P1: You hit a wall.\n", `script line 2: "Q" is not a command: the commands are W, A, S, D`},
 		{"shot without direction", "X\n", 1, "", "script line 1: X takes a direction, W, A, S or D (such as X D)"},
-		{"after the end", "D\nW\nW\nA\n", 1, "P1: You got out: you win!\n", `script line 4: "A" comes after the end of the game (player 1 won in turn 2)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -174,5 +190,16 @@ func TestLabyrinthUsage(t *testing.T) {
 	stdout, _, status := runCmd("labyrinth", "--help")
 	if status != 0 || !strings.Contains(stdout, "--random-positions") || !strings.Contains(stdout, "WINNER <n> TURN <t>") {
 		t.Errorf("--help: status %d, %q", status, stdout)
+	}
+}
+
+// TestLabyrinthUnknownFieldNamesTheBuiltIns is defect 8 of issue 23: a
+// field that is neither a file nor a built-in one is told the built-in
+// fields' names.
+func TestLabyrinthUnknownFieldNamesTheBuiltIns(t *testing.T) {
+	_, stderr, status := runCmd("labyrinth", "field9", "--script", "-")
+	if status != 1 || !strings.Contains(stderr, "field9: cannot read the file") ||
+		!strings.Contains(stderr, "a built-in field (field1, field2, field3, field4, field5) or random") {
+		t.Errorf("status %d, stderr %q", status, stderr)
 	}
 }

@@ -38,7 +38,7 @@ func newPlayFlags() (*pflag.FlagSet, *playFlags) {
 	fs.StringVar(&f.saves, "saves", "", "keep saved games in the folder `DIR`")
 	fs.StringVar(&f.scores, "scores", "", "keep the high-score table in `FILE`")
 	fs.StringArrayVar(&f.levels, "level", nil, "play this level `FILE` instead of the generated levels;\nrepeat it to play several files in order as a campaign")
-	fs.Uint64Var(&f.seed, "seed", 0, "campaign seed `N` (unsigned 64-bit); same seed, same mazes\n(default: drawn from the clock)")
+	seedFlag(fs, &f.seed, 0, "campaign seed `N` (unsigned 64-bit); same seed, same mazes\n(default: drawn from the clock)")
 	fs.StringVar(&f.server, "server", "", "game server `ADDR` (host:port) for network play")
 	fs.StringVar(&f.name, "name", "", "player `NAME` for the high scores (default: your user name)")
 	return fs, f

@@ -34,6 +34,7 @@ const (
 	FactWokeUp            // the player woke up: the dream, if they knew it was one, is over
 	FactInventory         // N bullets; the key when Key
 	FactHelp              // the list of commands
+	FactShotSkip          // the turn skipped after being shot, back at the start
 	numFacts
 )
 
@@ -96,6 +97,8 @@ func (s Said) Text() string {
 		return "You missed."
 	case FactNoBullets:
 		return "You have no bullets."
+	case FactShotSkip:
+		return "You skip this turn: you were shot and are back at your start."
 	case FactShot:
 		return "You were shot: you lost your inventory and are back at your start."
 	case FactShotAsleep:

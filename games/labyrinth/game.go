@@ -29,6 +29,9 @@ type Place struct {
 	Key     bool        `json:"key,omitempty"`
 	// Stun is the number of the player's turns still to be skipped.
 	Stun int `json:"stun,omitempty"`
+	// Shot is set when the turn to skip is the one after being shot (the
+	// player is told that, not that they are stunned).
+	Shot bool `json:"shot,omitempty"`
 	// Left is, in a dream, the number of the player's turns it still lasts.
 	Left int `json:"left,omitempty"`
 	// Taken are the key cells (row-major indices) taken in this dream,
@@ -257,6 +260,10 @@ func (g *Game) advance(out []Answer) []Answer {
 			return out
 		}
 		a := Answer{Player: g.s.Current + 1, Turn: g.s.Turn, Says: []Said{{Fact: FactStillStunned, N: t.Stun}}}
+		if t.Shot {
+			a.Says[0].Fact = FactShotSkip
+			t.Shot = false
+		}
 		t.Stun--
 		a.Says = append(a.Says, g.tick(p, len(p.Levels))...)
 		out = append(out, a)
@@ -438,7 +445,7 @@ func (g *Game) kill(qi, k int) Answer {
 	if p.Asleep() {
 		a.Says[0].Fact = FactShotAsleep
 	}
-	p.Levels = []Place{{Pos: p.Start, Stun: 1}}
+	p.Levels = []Place{{Pos: p.Start, Stun: 1, Shot: true}}
 	p.Path = append(p.Path, p.Start)
 	return a
 }

@@ -127,7 +127,7 @@ func TestShot(t *testing.T) {
 	}
 	expect(t, g, cmds("W"),
 		"P2: You hit a wall.",
-		"P3: You are stunned: 1 more turn.")
+		"P3: You skip this turn: you were shot and are back at your start.")
 	// The key lies at (0, 2), where P3 died: P1 walks onto it.
 	expect(t, g, cmds("D"), "P1: You moved. You picked up the key.")
 	if _, k := g.Inventory(1); !k {
@@ -160,7 +160,7 @@ func TestShotAcrossRubberRoom(t *testing.T) {
 		"P2: You hit a wall.",
 		"P1: You hit someone.",
 		"P2: You were shot: you lost your inventory and are back at your start.",
-		"P2: You are stunned: 1 more turn.") // at once: player 2 is next
+		"P2: You skip this turn: you were shot and are back at your start.") // at once: player 2 is next
 }
 
 // TestSharedCell: players may share a cell; a shot from it does not hit
@@ -278,7 +278,7 @@ func TestDeathWhileAsleep(t *testing.T) {
 		"P1: You moved.",
 		"P2: You hit someone.",
 		"P1: You were shot in your sleep: you woke up back at your start, without your inventory.",
-		"P1: You are stunned: 1 more turn.")
+		"P1: You skip this turn: you were shot and are back at your start.")
 	at(t, g, 1, 0, cell(0, 0))
 	if g.Player(1).Asleep() {
 		t.Fatal("the player still dreams")

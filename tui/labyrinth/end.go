@@ -18,11 +18,14 @@ type labEndScreen struct {
 	player int // 1-based
 	dx, dy int // scroll of the true field, in characters
 	sheet  int // the notebook sheet shown
+	// guard ignores the keys of the first half second, as every end
+	// screen does: the Enter that opened it, held, does not leave it.
+	guard screen.KeyGuard
 }
 
 func newLabEnd(c *screen.Context, lg *labGame) *labEndScreen {
 	w, _ := lg.g.Winner()
-	e := &labEndScreen{c: c, tiles: newTiles(c.Styles), lg: lg, player: max(w, 1)}
+	e := &labEndScreen{c: c, tiles: newTiles(c.Styles), lg: lg, player: max(w, 1), guard: screen.NewKeyGuard(c.Now())}
 	e.sheet = lg.books[e.player-1].Current
 	return e
 }
@@ -33,7 +36,7 @@ func (e *labEndScreen) Init() tea.Cmd { return nil }
 // Update switches players, scrolls, or leaves.
 func (e *labEndScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
-	if !ok {
+	if !ok || e.guard.Blocks(e.c.Now()) {
 		return screen.Stay, nil
 	}
 	n := e.lg.g.Players()

@@ -25,7 +25,7 @@ func TestLabyrinthFitsSmall(t *testing.T) {
 		{name: "pause quit", cfg: field2, play: func(d *driver) { d.keys("<enter>s<enter><esc><down><down><enter>") }},
 		{name: "help", cfg: field2, play: func(d *driver) { d.keys("<enter>?") }},
 		{name: "won", cfg: field2, play: winField2},
-		{name: "end", cfg: field2, play: func(d *driver) { winField2(d); d.keys("<enter>") }},
+		{name: "end", cfg: field2, play: func(d *driver) { winField2(d); d.endScreen() }},
 	}
 	for _, size := range [][2]int{{40, 12}, {80, 24}} {
 		for _, tc := range walks {

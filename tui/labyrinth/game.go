@@ -60,6 +60,9 @@ type labGameScreen struct {
 	sheet  int  // the sheet shown, or -1 for the one being drawn
 	since  int  // the player's answers before this index were seen on an earlier turn
 	note   string
+	// won ignores the keys of the first half second of the result, so
+	// that a key held or typed ahead in play does not skip it.
+	won screen.KeyGuard
 }
 
 func newLabGameScreen(c *screen.Context, lg *labGame, resumed bool) *labGameScreen {
@@ -67,6 +70,7 @@ func newLabGameScreen(c *screen.Context, lg *labGame, resumed bool) *labGameScre
 	switch {
 	case lg.g.Over():
 		s.stage = labWon
+		s.won = screen.NewKeyGuard(c.Now())
 	case lg.g.Players() > 1:
 		s.stage = labHandover
 	default:
@@ -133,6 +137,9 @@ func (s *labGameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		}
 		return screen.Stay, nil
 	case labWon:
+		if s.won.Blocks(s.c.Now()) {
+			return screen.Stay, nil
+		}
 		if k.Type == tea.KeyEnter || k.Type == tea.KeyEsc {
 			return screen.Replace(newLabEnd(s.c, s.lg)), nil
 		}
@@ -212,6 +219,7 @@ func (s *labGameScreen) act(cmd labyrinth.Command) tea.Cmd {
 	switch {
 	case s.lg.g.Over():
 		s.stage = labWon
+		s.won = screen.NewKeyGuard(s.c.Now())
 		s.lg.unsaved = false
 		file := s.lg.file
 		s.lg.file = ""
@@ -266,7 +274,8 @@ func (s *labGameScreen) playView() string {
 	w, h := s.c.Width, s.c.Height
 	panelW := min(max(w/3, panelMin), panelMax+6)
 	mapW := w - panelW - panelGap
-	mapH := h - 2
+	hints := s.hints(w)
+	mapH := h - 1 - len(hints)
 
 	// The notebook sheet, in a window that keeps the '@' in view.
 	sheet := nb.Sheet()
@@ -339,23 +348,31 @@ func (s *labGameScreen) playView() string {
 		}
 		b.WriteString(line + "\n")
 	}
-	b.WriteString(s.hints(w))
+	b.WriteString(strings.Join(hints, "\n"))
 	return b.String()
 }
 
-// hints is the bottom line: what the keys do now.
-func (s *labGameScreen) hints(w int) string {
+// hints is the bottom lines: what the keys do now, wrapped whole to w
+// columns (two lines on a small terminal).
+func (s *labGameScreen) hints(w int) []string {
 	st := s.c.Styles
+	warn := func(text string) []string {
+		lines := strings.Split(screen.Wrap(text, w), "\n")
+		for i, l := range lines {
+			lines[i] = st.Warn.Render(l)
+		}
+		return lines
+	}
 	switch {
 	case s.note != "":
-		return st.Warn.Render(screen.Fit(s.note, w))
+		return warn(s.note)
 	case s.stage == labAnswered:
-		return st.Warn.Render(screen.Fit("Your turn is over. Enter: hide your notes and pass the keyboard on", w))
+		return warn("Your turn is over. Enter: hide your notes and pass the keyboard on")
 	case s.aiming:
-		return st.Warn.Render(screen.Fit("Shoot which way? W A S D · X or Esc: don't shoot", w))
+		return warn("Shoot which way? W A S D · X or Esc: don't shoot")
 	}
 	k := func(keys, what string) string { return st.Key.Render(keys) + " " + st.Faint.Render(what) }
-	return screen.Fit(strings.Join([]string{k("WASD", "step"), k("X", "shoot"), k("E", "inventory"), k("[ ]", "sheets"), k("?", "help"), k("Esc", "pause")}, st.Faint.Render(" · ")), w)
+	return screen.WrapParts([]string{k("WASD", "step"), k("X", "shoot"), k("E", "inventory"), k("[ ]", "sheets"), k("?", "help"), k("Esc", "pause")}, st.Faint.Render(" · "), w)
 }
 
 // labHelpScreen explains the commands, the notebook's marks and the rules:

@@ -75,6 +75,15 @@ func (d *driver) playTurns(keys map[int][]string) {
 
 // winField2 plays field2 to player 1's win: player 1 takes the solver's
 // walk, player 2 bumps the wall above.
+// endScreen goes from the result of a won game to the end screen, as a
+// player who read the result does (after the key guard's half second),
+// and waits the end screen's own half second.
+func (d *driver) endScreen() {
+	later(d.t, time.Second)
+	d.keys("<enter>")
+	later(d.t, time.Second)
+}
+
 func winField2(d *driver) {
 	lg := d.lab()
 	walk, ok := labyrinth.Solve(lg.g.Lab(), field2Starts[0])
@@ -118,29 +127,45 @@ func TestLabyrinthGolden(t *testing.T) {
 		{name: "lab_pause", cfg: field2, play: func(d *driver) { d.keys("<enter>s<enter><esc>") }, want: "labyrinth-pause"},
 		{name: "lab_help", cfg: field2, play: func(d *driver) { d.keys("<enter>?") }, want: "labyrinth-help"},
 		{name: "lab_won", cfg: field2, play: winField2, want: "labyrinth"},
-		{name: "lab_end", cfg: field2, play: func(d *driver) { winField2(d); d.keys("<enter>") }, want: "labyrinth-end"},
-		{name: "lab_end_player2", cfg: field2, play: func(d *driver) { winField2(d); d.keys("<enter>2") }, want: "labyrinth-end"},
+		{name: "lab_end", cfg: field2, play: func(d *driver) { winField2(d); d.endScreen() }, want: "labyrinth-end"},
+		{name: "lab_end_player2", cfg: field2, play: func(d *driver) { winField2(d); d.endScreen(); d.keys("2") }, want: "labyrinth-end"},
 		{name: "lab_narrow", cfg: field2, w: 44, h: 16, play: func(d *driver) { d.keys("<enter>ss") }, want: "labyrinth"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			cfg := testConfig(t, 1)
-			if tc.cfg != nil {
-				cfg = tc.cfg(t)
-			}
-			w, h := 80, 24
-			if tc.w != 0 {
-				w, h = tc.w, tc.h
-			}
-			d := newDriver(t, cfg, w, h)
-			if tc.play != nil {
-				tc.play(d)
-			}
-			d.expectScreen(tc.want)
-			got := d.screen()
-			checkFits(t, got, w, h)
-			golden(t, tc.name, got)
-		})
+		// Each screen at 80×24 (its own name) and at 40×12 (name_40x12),
+		// or at the one size it is about.
+		sizes := []struct {
+			name string
+			w, h int
+		}{{tc.name, 80, 24}, {tc.name + "_40x12", 40, 12}}
+		if tc.w != 0 {
+			sizes = sizes[:1]
+			sizes[0].w, sizes[0].h = tc.w, tc.h
+		}
+		for _, sz := range sizes {
+			t.Run(sz.name, func(t *testing.T) {
+				cfg := testConfig(t, 1)
+				if tc.cfg != nil {
+					cfg = tc.cfg(t)
+				}
+				d := newDriver(t, cfg, sz.w, sz.h)
+				if tc.play != nil {
+					tc.play(d)
+				}
+				d.expectScreen(tc.want)
+				got := d.screen()
+				checkFits(t, got, sz.w, sz.h)
+				// Nothing cut off with an ellipsis ("arrow…").
+				for i, l := range strings.Split(got, "\n") {
+					for _, f := range strings.Fields(l) {
+						if strings.HasSuffix(f, "…") && f != "…" {
+							t.Errorf("line %d is cut off: %q", i+1, strings.TrimSpace(l))
+						}
+					}
+				}
+				golden(t, sz.name, got)
+			})
+		}
 	}
 }
 
@@ -331,4 +356,27 @@ func TestLabyrinthOneSavePerGame(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(cfg.Saves, "*.labsave")); len(files) != 0 {
 		t.Fatalf("the won game's save is still there: %v", files)
 	}
+}
+
+// TestLabyrinthEndKeyGuard is defect 11 of issue 23: the Labyrinth's
+// result and end screen, like every end screen, ignore the keys of their
+// first half second, so that a held Enter or a move typed ahead cannot
+// skip the result nor leave the end screen unread.
+func TestLabyrinthEndKeyGuard(t *testing.T) {
+	d := newDriver(t, field2(t), 80, 24)
+	winField2(d)
+	d.expectScreen("labyrinth")
+	d.keys("<enter><enter>")
+	d.expectScreen("labyrinth") // the result stays
+	if !strings.Contains(d.screen(), "GOT OUT") {
+		t.Fatalf("the result is not shown:\n%s", d.screen())
+	}
+	later(t, time.Second)
+	d.keys("<enter>")
+	d.expectScreen("labyrinth-end")
+	d.keys("<enter>q")
+	d.expectScreen("labyrinth-end") // a held Enter does not leave it
+	later(t, time.Second)
+	d.keys("<enter>")
+	d.expectScreen("labyrinth-menu")
 }

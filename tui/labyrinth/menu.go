@@ -166,16 +166,33 @@ func (m *labMenuScreen) View() string {
 		// On a small terminal the introduction gives way to the list.
 		rows = max(m.c.Height-6, 3)
 	}
+	// On a narrow terminal the details give way: the list shows the
+	// names, and the chosen one's detail is told whole under it.
+	narrow := false
+	for _, it := range m.items {
+		narrow = narrow || len([]rune(fmt.Sprintf("%-22s %s", it.label, it.detail))) > w-2
+	}
+	var detail string
+	if narrow && m.cursor < len(m.items) {
+		detail = screen.Wrap(m.items[m.cursor].detail, w)
+		rows = max(rows-1-strings.Count(detail, "\n"), 2)
+	}
 	first := min(max(m.cursor-rows/2, 0), max(len(m.items)-rows, 0))
 	for i := first; i < len(m.items) && i < first+rows; i++ {
 		it := m.items[i]
 		line := screen.Fit(fmt.Sprintf("%-22s %s", it.label, it.detail), w-2)
+		if narrow {
+			line = screen.Fit(it.label, w-2)
+		}
 		if i == m.cursor {
 			line = "> " + st.Selected.Render(line)
 		} else {
 			line = "  " + line
 		}
 		b.WriteString(line + "\n")
+	}
+	if detail != "" {
+		b.WriteString(st.Faint.Render(detail) + "\n")
 	}
 	b.WriteString("\n" + st.Warn.Render(screen.Fit(m.note, w)) + "\n")
 	b.WriteString(st.Faint.Render("↑/↓ choose · Enter play · Esc back"))

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // HandOver is the box shown between two players' turns on one shared
@@ -44,24 +45,68 @@ func NewKeyGuard(now time.Time) KeyGuard { return KeyGuard{opened: now} }
 func (g KeyGuard) Blocks(now time.Time) bool { return now.Sub(g.opened) < KeyGrace }
 
 // EndFrame lays out a game's end screen over the whole terminal: the
-// result (in the Good style) and a faint note on the first line, a heading
-// on the second, the body's lines (cut to the height left), and the keys'
-// hints on the last line.
+// result (in the Good style) and a faint note on the first line (the note
+// on a line of its own when both do not fit), a heading, the body's lines
+// (cut to the height left), and the keys' hints on the last lines. The
+// heading and the hints wrap — the hints a whole " · "-separated part at a
+// time — so that nothing is cut off.
 func EndFrame(c *Context, result, note, heading string, body []string, hints string) string {
 	st := c.Styles
 	w := c.Width
+	var top []string
+	if ansi.StringWidth(result+note) <= w {
+		top = append(top, st.Good.Render(result)+st.Faint.Render(note))
+	} else {
+		top = append(top, st.Good.Render(Fit(result, w)))
+		if n := strings.TrimPrefix(note, " · "); n != "" {
+			top = append(top, st.Faint.Render(Fit(n, w)))
+		}
+	}
+	for _, l := range strings.Split(Wrap(heading, w), "\n") {
+		top = append(top, st.Heading.Render(l))
+	}
+	foot := WrapParts(strings.Split(hints, " · "), " · ", w)
 	var b strings.Builder
-	b.WriteString(Fit(st.Good.Render(result)+st.Faint.Render(note), w) + "\n")
-	b.WriteString(st.Heading.Render(Fit(heading, w)) + "\n")
-	room := max(c.Height-4, 0)
+	for _, l := range top {
+		b.WriteString(l + "\n")
+	}
+	room := max(c.Height-len(top)-1-len(foot), 0)
 	for i, l := range body {
 		if i == room {
 			break
 		}
 		b.WriteString(l + "\n")
 	}
-	b.WriteString("\n" + Fit(st.Faint.Render(hints), w))
+	b.WriteString("\n")
+	for i, l := range foot {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(st.Faint.Render(Fit(l, w)))
+	}
 	return b.String()
+}
+
+// WrapParts joins parts with sep into lines of at most w columns, a whole
+// part at a time (a part wider than w alone on its line).
+func WrapParts(parts []string, sep string, w int) []string {
+	var lines []string
+	cur := ""
+	for _, p := range parts {
+		switch {
+		case cur == "":
+			cur = p
+		case ansi.StringWidth(cur)+ansi.StringWidth(sep)+ansi.StringWidth(p) <= w:
+			cur += sep + p
+		default:
+			lines = append(lines, cur)
+			cur = p
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
 }
 
 // Columns sets two blocks of lines side by side, gap columns apart, the

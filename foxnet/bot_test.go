@@ -1,0 +1,113 @@
+package foxnet
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/minotaur-game/minotaur/games/foxhunt"
+)
+
+// Over 20 matches of 200 rounds with 4 players (the bot and three random
+// movers), the bot has the most points in at least 90 % of them.
+func TestBotBeatsRandomMovers(t *testing.T) {
+	res, err := Duel(20, 200, 4, DefaultSize, DefaultSize, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wins := 0
+	var tab strings.Builder
+	fmt.Fprintf(&tab, "%-6s %-5s %-16s %s\n", "seed", "bot", "random movers", "bot as fox")
+	for _, r := range res {
+		if r.BotWins {
+			wins++
+		}
+		fmt.Fprintf(&tab, "%-6d %-5d %-16s %d\n", r.Seed, r.Bot, fmt.Sprint(r.Random), r.FoxRounds)
+	}
+	t.Logf("bot wins %d of %d\n%s", wins, len(res), tab.String())
+	if wins*10 < len(res)*9 {
+		t.Fatalf("the bot won %d of %d matches, want at least 90 %%\n%s", wins, len(res), tab.String())
+	}
+}
+
+func TestBrainKeepsOutOfBeams(t *testing.T) {
+	// a hunter next to a bomb about to go off steps out of its line
+	var r Reader
+	text := "Runde: 8/20, Spieleranzahl: 2, Spielfeldgröße: x 5 y 3, Cmd-Timeout: 1, \n\n\n" +
+		"_|_|_|_|f|\n" +
+		"_|B|p|_|_|\n" +
+		"_|_|_|_|_|\n\nName:\tPunkte:\tFeld:\nfox\t3\tx4 y0\nme\t0\tx2 y1\n\n"
+	b := NewBrain("me", 1)
+	// seen in round 4: after this block (round 8) it goes off at the end of
+	// the coming round
+	b.fuses.seen = map[foxhunt.Point]int{pt(1, 1): 4}
+	b.fuses.blocks, b.fuses.last = 8, 8
+	var st *State
+	for _, line := range strings.Split(text, "\n") {
+		if s, err := r.Line(line); err != nil {
+			t.Fatal(err)
+		} else if s != nil {
+			st = s
+		}
+	}
+	for i := 0; i < 20; i++ {
+		b.flee = 0
+		got := b.Decide(st)
+		if got == "d" || got == "n" || got == "a" {
+			t.Fatalf("stayed in the bomb's line with %q", got)
+		}
+	}
+}
+
+// Fuses tells a bomb's rounds left from the blocks: a thrown bomb from the
+// block that first shows it, one laid under the player from the round it
+// was sent in; a new match forgets them.
+func TestFuses(t *testing.T) {
+	b, _ := foxhunt.ParseBoard([]string{"______"})
+	g, _ := foxhunt.NewOnBoard(b, foxhunt.Config{Rounds: 20, NoRespawn: true}, []string{"f", "me"}, []foxhunt.Point{{X: 5, Y: 0}, {X: 0, Y: 0}}, 0)
+	var f Fuses
+	read := func() *State {
+		var r Reader
+		var st *State
+		for _, l := range strings.Split(strings.TrimSuffix(string(AppendBlock(nil, Wiki, g, Frame{})), "\n"), "\n") {
+			if s, _ := r.Line(l); s != nil {
+				st = s
+			}
+		}
+		f.Update(st)
+		return st
+	}
+	read()             // the first block: nothing played
+	f.Thrown(pt(0, 0)) // round 1: a bomb on the own field
+	g.Submit(1, "b")
+	g.EndRound()
+	read()
+	g.Submit(1, "b2d") // out of bombs: nothing
+	g.EndRound()
+	read()
+	g.Submit(1, "d") // round 3: steps off; the bomb shows
+	g.EndRound()
+	read()
+	if got := f.Left(pt(0, 0)); got != 2 {
+		t.Fatalf("after round 3 a bomb thrown in round 1 has %d rounds left, want 2 (it goes off at the end of round 5)", got)
+	}
+	g.EndRound()
+	read()
+	if got := f.Left(pt(0, 0)); got != 1 {
+		t.Fatalf("after round 4: %d left, want 1", got)
+	}
+	g.EndRound() // round 5: it goes off
+	s := read()
+	if s.At(pt(0, 0)) != '*' {
+		t.Fatalf("no beam: %q", s.Rows)
+	}
+	n := 0
+	f.Each(func(foxhunt.Point, int) { n++ })
+	if n != 0 {
+		t.Fatal("a bomb that went off is still known")
+	}
+	f.Update(&State{Round: 1, W: 6, H: 1, Rows: []string{"B_____"}})
+	if f.Played() != 0 || f.Left(pt(0, 0)) != foxhunt.Fuse-1 {
+		t.Fatalf("a new match: played %d, left %d", f.Played(), f.Left(pt(0, 0)))
+	}
+}

@@ -1,0 +1,909 @@
+package foxnet
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/minotaur-game/minotaur/games/foxhunt"
+	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/saves"
+)
+
+// Defaults and limits of the server.
+const (
+	DefaultAddr       = ":5000"
+	DefaultSpectate   = ":5001"
+	DefaultPlayers    = 2
+	DefaultRounds     = 200
+	DefaultSize       = 20
+	DefaultTimeout    = time.Second
+	DefaultMaxClients = 4096
+	DefaultMaxPerAddr = 32
+	DefaultQueueLen   = 64
+	DefaultPause      = time.Second
+	// MaxLine is the longest line a client may send (a command is a few
+	// bytes; a name at most MaxName). A longer line is answered and the
+	// connection closed, as on the main server.
+	MaxLine = 256
+	MaxName = 16
+	MaxBots = 512
+	// AlreadyText answers a second command in a round.
+	AlreadyText = "You already sent a command."
+)
+
+// Config sets up a Server. Zero values mean the defaults.
+type Config struct {
+	Players int           // seats in a match, bots included
+	Rounds  int           // rounds in a match
+	W, H    int           // map size
+	Timeout time.Duration // the longest a round waits for commands
+	Bots    int           // computer players filling seats (at most Players)
+	// Seed, when not 0, makes match k play seed Seed+k-1; 0 draws each
+	// match's seed from Seeds.
+	Seed  uint64
+	Seeds func() uint64
+	Wire  Dialect
+	// DataDir, when not empty, receives results.json: the tables of the
+	// last matches, written atomically after each.
+	DataDir    string
+	MaxClients int // connections in all, players and spectators
+	MaxPerAddr int // connections from one host
+	QueueLen   int // blocks queued to a client; a client that lets it fill is closed
+	// WriteTimeout bounds one write to a client.
+	WriteTimeout time.Duration
+	Pause        time.Duration // between two matches
+	// MinRound is the shortest a round lasts (0: none), so that a match of
+	// bots alone can be watched (the reference server's --mintimeout).
+	MinRound time.Duration
+	// StartDelay is how long a match waits once its seats are taken (for
+	// names to arrive, as the reference server waits 1 s); default 1 s.
+	StartDelay time.Duration
+	Matches    int // stop after this many matches (0: never)
+	Logger     *slog.Logger
+	// OnMatch, when set, is told every finished match (from the match's
+	// goroutine).
+	OnMatch func(Result)
+	// OnRound, when set, is told how long each round took from its start
+	// to its block being queued, and whether it waited for the timeout.
+	OnRound func(r RoundStat)
+}
+
+// RoundStat is one round's timing.
+type RoundStat struct {
+	Wait     time.Duration // from the round's start until it was played
+	Work     time.Duration // playing it and queueing its block
+	TimedOut bool          // it ended by the timeout, not by every command in
+	Players  int
+}
+
+// Result is a finished match.
+type Result struct {
+	Match  int           `json:"match"`
+	Seed   uint64        `json:"seed"`
+	Rounds int           `json:"rounds"`
+	Table  []ResultEntry `json:"table"` // best first
+}
+
+// ResultEntry is one player's line in a Result.
+type ResultEntry struct {
+	Name   string `json:"name"`
+	Points int    `json:"points"`
+	Bot    bool   `json:"bot,omitempty"`
+	Left   bool   `json:"left,omitempty"`
+}
+
+func (c *Config) defaults() {
+	if c.Players <= 0 {
+		c.Players = DefaultPlayers
+	}
+	if c.Rounds <= 0 {
+		c.Rounds = DefaultRounds
+	}
+	if c.W <= 0 {
+		c.W = DefaultSize
+	}
+	if c.H <= 0 {
+		c.H = DefaultSize
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.MaxClients <= 0 {
+		c.MaxClients = DefaultMaxClients
+	}
+	if c.MaxPerAddr <= 0 {
+		c.MaxPerAddr = DefaultMaxPerAddr
+	}
+	if c.QueueLen <= 0 {
+		c.QueueLen = DefaultQueueLen
+	}
+	if c.WriteTimeout <= 0 {
+		c.WriteTimeout = 10 * time.Second
+	}
+	if c.Pause < 0 {
+		c.Pause = 0
+	} else if c.Pause == 0 {
+		c.Pause = DefaultPause
+	}
+	if c.StartDelay < 0 {
+		c.StartDelay = 0
+	} else if c.StartDelay == 0 {
+		c.StartDelay = time.Second
+	}
+	if c.Seeds == nil {
+		c.Seeds = func() uint64 { return rand.Uint64() }
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+}
+
+// Check reports a configuration that cannot run, in the flags' words.
+func (c Config) Check() error {
+	if c.Players < 1 || c.Players > foxhunt.MaxPlayers {
+		return fmt.Errorf("--players %d: 1 to %d", c.Players, foxhunt.MaxPlayers)
+	}
+	if c.Rounds < 1 || c.Rounds > foxhunt.MaxRounds {
+		return fmt.Errorf("--rounds %d: 1 to %d", c.Rounds, foxhunt.MaxRounds)
+	}
+	if c.W < foxhunt.MinSize || c.H < foxhunt.MinSize || c.W > foxhunt.MaxSize || c.H > foxhunt.MaxSize {
+		return fmt.Errorf("--size %d,%d: each side %d to %d", c.W, c.H, foxhunt.MinSize, foxhunt.MaxSize)
+	}
+	if c.Bots < 0 || c.Bots > c.Players || c.Bots > MaxBots {
+		return fmt.Errorf("--bots %d: 0 to --players (%d)", c.Bots, c.Players)
+	}
+	if c.Timeout < 10*time.Millisecond || c.Timeout > time.Minute {
+		return fmt.Errorf("--timeout %v: 10ms to 1m", c.Timeout)
+	}
+	if c.MinRound < 0 || c.MinRound > c.Timeout {
+		return fmt.Errorf("--min-round %v: 0 to --timeout (%v)", c.MinRound, c.Timeout)
+	}
+	return nil
+}
+
+type evKind uint8
+
+const (
+	evJoin evKind = iota
+	evLeave
+	evLine
+	evName
+)
+
+type event struct {
+	kind evKind
+	c    *client
+	line string
+}
+
+// Server runs Fox hunt matches, one after the other, for the players
+// connected to it; spectators see every block.
+type Server struct {
+	cfg    Config
+	budget *netplay.Budget
+	in     chan event
+	quit   chan struct{}
+	closed sync.Once
+	wg     sync.WaitGroup
+	round  atomic.Int64 // the round being collected, counted over all matches
+
+	mu        sync.Mutex
+	listeners []net.Listener
+	specs     map[*client]struct{}
+	conns     map[*client]struct{}
+	nconn     int
+	idRand    *rand.Rand
+
+	// owned by the match goroutine
+	lobby   []*client
+	names   map[string]*client
+	results []Result
+	match   int
+	game    *foxhunt.Game // the match being played
+}
+
+// NewServer makes a server; Run plays its matches.
+func NewServer(cfg Config) (*Server, error) {
+	cfg.defaults()
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, budget: netplay.NewBudget(cfg.MaxClients, cfg.MaxPerAddr),
+		in: make(chan event, 1024), quit: make(chan struct{}),
+		specs: map[*client]struct{}{}, conns: map[*client]struct{}{}, names: map[string]*client{},
+		idRand: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
+	return s, nil
+}
+
+// Config is the server's configuration with its defaults filled in.
+func (s *Server) Config() Config { return s.cfg }
+
+// client is one connection, a player's or a spectator's, or an in-process
+// bot.
+type client struct {
+	srv   *Server
+	id    string
+	name  string // the match goroutine's
+	bot   bool
+	spec  bool
+	out   chan []byte
+	done  chan struct{}
+	once  sync.Once
+	conn  net.Conn
+	seat  int          // the match goroutine's: the seat, -1 when not playing
+	inRun atomic.Bool  // seated in a running match
+	sent  atomic.Int64 // the round it last sent a command in
+	join  int          // order of arrival, for the lobby
+	note  string       // the match goroutine's: an E: line for the round's command (mica)
+	// names: the reader's count of name: lines in the current second
+	nameSec   int64
+	nameCount int
+}
+
+// MaxNamesPerSecond bounds a client's name: lines; more are refused.
+const MaxNamesPerSecond = 8
+
+func (c *client) close() {
+	c.once.Do(func() {
+		close(c.done)
+		if c.conn != nil {
+			c.conn.Close()
+		}
+	})
+}
+
+// send queues b without blocking; a full queue closes the client (it does
+// not read).
+func (c *client) send(b []byte) {
+	select {
+	case <-c.done:
+		return
+	default:
+	}
+	select {
+	case c.out <- b:
+	default:
+		c.srv.cfg.Logger.Warn("foxhunt: queue full, closing", "client", c.name)
+		c.close()
+	}
+}
+
+func (c *client) sendString(s string) { c.send([]byte(s)) }
+
+// Serve accepts players on ln until Close.
+func (s *Server) Serve(ln net.Listener) error { return s.accept(ln, false) }
+
+// ServeSpectators accepts spectators on ln until Close.
+func (s *Server) ServeSpectators(ln net.Listener) error { return s.accept(ln, true) }
+
+func (s *Server) accept(ln net.Listener, spec bool) error {
+	s.mu.Lock()
+	s.listeners = append(s.listeners, ln)
+	s.mu.Unlock()
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			select {
+			case <-s.quit:
+				return nil
+			default:
+			}
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				time.Sleep(10 * time.Millisecond)
+				continue
+			}
+			if errors.Is(err, net.ErrClosed) {
+				return nil
+			}
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		release, err := s.budget.Admit(c.RemoteAddr())
+		if err != nil {
+			msg := "E: the server is full: try again later\n"
+			if errors.Is(err, netplay.ErrTooManyFromAddr) {
+				msg = fmt.Sprintf("E: too many connections from your address (at most %d): close some and try again\n", s.cfg.MaxPerAddr)
+			}
+			c.SetWriteDeadline(time.Now().Add(time.Second))
+			c.Write([]byte(msg))
+			c.Close()
+			continue
+		}
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			defer release()
+			s.serveConn(c, spec)
+		}()
+	}
+}
+
+// ServeConn serves one player over c (an in-process connection such as
+// one end of net.Pipe) until it leaves; it is not counted in the budget.
+func (s *Server) ServeConn(c net.Conn) { s.serveConn(c, false) }
+
+// ServeSpectatorConn serves one spectator over c.
+func (s *Server) ServeSpectatorConn(c net.Conn) { s.serveConn(c, true) }
+
+func (s *Server) newClient(conn net.Conn, spec, bot bool) *client {
+	s.mu.Lock()
+	n := 0
+	if !bot {
+		s.nconn++
+		n = s.nconn
+	}
+	var id [8]byte
+	for i := range id {
+		id[i] = byte('a' + s.idRand.IntN(26))
+	}
+	s.mu.Unlock()
+	return &client{srv: s, id: string(id[:]), out: make(chan []byte, s.cfg.QueueLen), done: make(chan struct{}),
+		conn: conn, spec: spec, bot: bot, seat: -1, join: n}
+}
+
+func (s *Server) serveConn(conn net.Conn, spec bool) {
+	c := s.newClient(conn, spec, false)
+	s.mu.Lock()
+	if spec {
+		s.specs[c] = struct{}{}
+	}
+	s.conns[c] = struct{}{}
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.specs, c)
+		delete(s.conns, c)
+		s.mu.Unlock()
+	}()
+	wdone := make(chan struct{})
+	go func() {
+		defer close(wdone)
+		s.writeLoop(c)
+	}()
+	if !spec {
+		if !s.post(event{kind: evJoin, c: c}) {
+			c.close()
+		}
+	}
+	s.readLoop(c)
+	if !spec {
+		s.post(event{kind: evLeave, c: c})
+	}
+	// let the writer send what is queued (a last answer), then stop it
+	select {
+	case <-wdone:
+	case <-time.After(200 * time.Millisecond):
+	}
+	c.close()
+	<-wdone
+}
+
+// post hands an event to the match goroutine (false once the server stops).
+func (s *Server) post(e event) bool {
+	select {
+	case s.in <- e:
+		return true
+	case <-s.quit:
+		return false
+	}
+}
+
+func (s *Server) writeLoop(c *client) {
+	bw := bufio.NewWriterSize(c.conn, 8192)
+	for {
+		var b []byte
+		select {
+		case b = <-c.out:
+		case <-c.done:
+			return
+		}
+		c.conn.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+		bw.Write(b)
+	more:
+		for {
+			select {
+			case b = <-c.out:
+				bw.Write(b)
+			default:
+				break more
+			}
+		}
+		if err := bw.Flush(); err != nil {
+			c.close()
+			return
+		}
+	}
+}
+
+// readLoop reads c's lines until it closes or says q.
+func (s *Server) readLoop(c *client) {
+	br := bufio.NewReaderSize(c.conn, MaxLine+2)
+	for {
+		line, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			c.sendString(fmt.Sprintf("E: line too long (at most %d bytes): closing\n", MaxLine))
+			return
+		}
+		if err != nil {
+			if len(line) == 0 || !errors.Is(err, io.EOF) {
+				return
+			}
+		}
+		text := strings.TrimSpace(string(line))
+		if c.spec {
+			if err != nil {
+				return
+			}
+			continue // spectators change nothing
+		}
+		if !s.handleLine(c, text) || err != nil {
+			return
+		}
+	}
+}
+
+// handleLine deals with one player line on the reader's goroutine; it
+// returns false when the player leaves.
+func (s *Server) handleLine(c *client, text string) bool {
+	switch {
+	case text == "q":
+		c.sendString("good bye\n")
+		return false
+	case strings.HasPrefix(text, "name:"):
+		if s.cfg.Wire == Mica {
+			c.sendString(text + "\n")
+		}
+		if sec := time.Now().Unix(); sec != c.nameSec {
+			c.nameSec, c.nameCount = sec, 0
+		}
+		if c.nameCount++; c.nameCount > MaxNamesPerSecond {
+			c.sendString("E: too many name changes: wait a second\n")
+			return true
+		}
+		return s.post(event{kind: evName, c: c, line: text[len("name:"):]})
+	}
+	if s.cfg.Wire == Mica {
+		// the reference server echoes every line (name: lines too)
+		c.sendString(text + "\n")
+	}
+	if !c.inRun.Load() {
+		c.sendString("Game waiting for more players.\n")
+		return true
+	}
+	r := s.round.Load()
+	if c.sent.Swap(r) == r {
+		c.sendString(AlreadyText + "\n")
+		return true
+	}
+	return s.post(event{kind: evLine, c: c, line: text})
+}
+
+// Close stops the server: listeners, connections and the matches.
+func (s *Server) Close() {
+	s.closed.Do(func() {
+		close(s.quit)
+		s.mu.Lock()
+		for _, ln := range s.listeners {
+			ln.Close()
+		}
+		for c := range s.conns {
+			c.close()
+		}
+		s.mu.Unlock()
+	})
+}
+
+// Wait waits for every connection's goroutines after Close.
+func (s *Server) Wait() { s.wg.Wait() }
+
+// Open is the number of connections counted in the budget.
+func (s *Server) Open() int { return s.budget.Open() }
+
+// validName reports whether a chosen name can stand in both dialects'
+// tables (no separators of either).
+func validName(n string) bool {
+	if n == "" || len(n) > MaxName {
+		return false
+	}
+	for i := 0; i < len(n); i++ {
+		ch := n[i]
+		if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '_' || ch == '-' || ch == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Server) hello(c *client) {
+	c.sendString(micaHello + "YourID:" + c.id + "\nYourName:" + c.name + "\n")
+}
+
+// Run plays matches until Close (or Config.Matches have been played).
+func (s *Server) Run() {
+	defer s.Close()
+	var bots []*client
+	for i := 0; i < s.cfg.Bots; i++ {
+		b := s.newBot(i + 1)
+		bots = append(bots, b)
+	}
+	for s.cfg.Matches == 0 || s.match < s.cfg.Matches {
+		humans := s.waitForPlayers(len(bots))
+		if humans == nil && s.stopped() {
+			return
+		}
+		seated := append([]*client(nil), humans...)
+		for i, b := range bots {
+			select {
+			case <-b.done: // it failed: a fresh one takes its seat
+				delete(s.names, b.name)
+				bots[i] = s.newBot(i + 1)
+				b = bots[i]
+			default:
+			}
+			if len(seated) == s.cfg.Players {
+				break
+			}
+			seated = append(seated, b)
+		}
+		if !s.play(seated) {
+			return
+		}
+		select {
+		case <-s.quit:
+			return
+		case <-time.After(s.cfg.Pause):
+		}
+	}
+}
+
+func (s *Server) stopped() bool {
+	select {
+	case <-s.quit:
+		return true
+	default:
+		return false
+	}
+}
+
+// waitForPlayers takes events until enough players wait for a match: the
+// first humans of the lobby, as many as the seats the bots leave.
+func (s *Server) waitForPlayers(bots int) []*client {
+	need := s.cfg.Players - bots
+	var ready <-chan time.Time
+	for {
+		s.pruneLobby()
+		if len(s.lobby) < need {
+			ready = nil
+		} else if ready == nil {
+			if s.cfg.StartDelay <= 0 {
+				break
+			}
+			t := time.NewTimer(s.cfg.StartDelay)
+			defer t.Stop()
+			ready = t.C
+		}
+		select {
+		case e := <-s.in:
+			s.lobbyEvent(e)
+			continue
+		case <-ready:
+		case <-s.quit:
+			return nil
+		}
+		s.pruneLobby()
+		if len(s.lobby) >= need {
+			break
+		}
+		ready = nil
+	}
+	n := min(len(s.lobby), s.cfg.Players)
+	h := append([]*client(nil), s.lobby[:n]...)
+	s.lobby = append(s.lobby[:0], s.lobby[n:]...)
+	return h
+}
+
+func (s *Server) pruneLobby() {
+	kept := s.lobby[:0]
+	for _, c := range s.lobby {
+		select {
+		case <-c.done:
+			delete(s.names, c.name)
+		default:
+			kept = append(kept, c)
+		}
+	}
+	s.lobby = kept
+}
+
+// lobbyEvent handles an event outside a match's seats.
+func (s *Server) lobbyEvent(e event) {
+	c := e.c
+	switch e.kind {
+	case evJoin:
+		n := c.join
+		for {
+			c.name = "Player" + strconv.Itoa(n)
+			if s.names[c.name] == nil {
+				break
+			}
+			n++
+		}
+		s.names[c.name] = c
+		s.lobby = append(s.lobby, c)
+		s.hello(c)
+		s.cfg.Logger.Info("foxhunt: player connected", "name", c.name)
+	case evLeave:
+		if s.names[c.name] == c {
+			delete(s.names, c.name)
+		}
+		for i, l := range s.lobby {
+			if l == c {
+				s.lobby = append(s.lobby[:i], s.lobby[i+1:]...)
+				break
+			}
+		}
+	case evName:
+		s.rename(c, e.line)
+	case evLine:
+		// a line that arrived as its match ended: nothing to do
+	}
+}
+
+func (s *Server) rename(c *client, name string) {
+	switch {
+	case !validName(name):
+		c.sendString(fmt.Sprintf("E: invalid name %q: 1 to %d letters, digits, _ . -\n", clip(name), MaxName))
+	case s.names[name] != nil && s.names[name] != c:
+		c.sendString("E: name already taken\n")
+	default:
+		delete(s.names, c.name)
+		c.name = name
+		s.names[name] = c
+		if s.game != nil && c.seat >= 0 && c.inRun.Load() {
+			s.game.Rename(c.seat, name)
+		}
+		s.hello(c)
+	}
+}
+
+func clip(s string) string {
+	if len(s) > 20 {
+		return s[:20] + "…"
+	}
+	return s
+}
+
+// play runs one match with the seated clients; it returns false when the
+// server stops.
+func (s *Server) play(seated []*client) bool {
+	s.match++
+	seed := s.cfg.Seed + uint64(s.match) - 1
+	if s.cfg.Seed == 0 {
+		seed = s.cfg.Seeds()
+	}
+	names := make([]string, len(seated))
+	for i, c := range seated {
+		names[i] = c.name
+		c.seat = i
+		c.inRun.Store(true)
+	}
+	g, err := foxhunt.New(foxhunt.Config{W: s.cfg.W, H: s.cfg.H, Rounds: s.cfg.Rounds, Seed: seed}, names)
+	if err != nil { // Check has vetted the sizes
+		panic(err)
+	}
+	s.game = g
+	defer func() { s.game = nil }()
+	s.cfg.Logger.Info("foxhunt: match starts", "match", s.match, "seed", seed, "players", len(names))
+	frame := Frame{Game: (s.match-1)%s.cfg.Players + 1, Games: s.cfg.Players, Timeout: s.cfg.Timeout}
+	s.round.Add(1)
+	s.broadcast(g, frame, seated, nil)
+	timer := time.NewTimer(s.cfg.Timeout)
+	defer timer.Stop()
+	for !g.Over() {
+		start := time.Now()
+		timedOut := false
+		if !timer.Stop() {
+			select {
+			case <-timer.C:
+			default:
+			}
+		}
+		timer.Reset(s.cfg.Timeout)
+	collect:
+		for g.Waiting() > 0 {
+			select {
+			case e := <-s.in:
+				s.matchEvent(g, seated, e)
+			case <-timer.C:
+				timedOut = true
+				break collect
+			case <-s.quit:
+				s.endMatch(seated)
+				return false
+			}
+		}
+		if rest := s.cfg.MinRound - time.Since(start); rest > 0 && !timedOut {
+			select {
+			case <-time.After(rest):
+			case <-s.quit:
+				s.endMatch(seated)
+				return false
+			}
+		}
+		waited := time.Since(start)
+		rep := g.EndRound()
+		s.round.Add(1)
+		s.broadcast(g, frame, seated, &rep)
+		if s.cfg.OnRound != nil {
+			s.cfg.OnRound(RoundStat{Wait: waited, Work: time.Since(start) - waited, TimedOut: timedOut, Players: len(seated)})
+		}
+	}
+	res := Result{Match: s.match, Seed: seed, Rounds: g.Played()}
+	for i, p := range g.Players() {
+		res.Table = append(res.Table, ResultEntry{Name: p.Name, Points: p.Points, Bot: seated[i].bot, Left: p.Gone})
+	}
+	sortTable(res.Table)
+	s.finish(res, seated)
+	return true
+}
+
+// micaBombNote is the reference server's E: line for a bomb command it
+// lays on the thrower's own field because it cannot read it ("" for a
+// command that is no bomb or is read whole).
+func micaBombNote(line string) string {
+	if len(line) == 0 || line[0] != 'b' {
+		return ""
+	}
+	rs := []rune(line)
+	switch {
+	case len(rs) == 2:
+		return "E: incomplete bomb command.\n"
+	case len(rs) < 3:
+		return ""
+	case rs[1] < '0' || rs[1] > '9':
+		return "E: invalid distance " + string(rs[1]) + ".\n"
+	case foxhunt.Parse(line).Dist == 0 && !strings.ContainsRune("wasd", rs[len(rs)-1]):
+		return "E: invalid direction " + string(rs[len(rs)-1]) + ". Must be in [wasd].\n"
+	}
+	return ""
+}
+
+func sortTable(t []ResultEntry) {
+	for i := 1; i < len(t); i++ {
+		for j := i; j > 0 && t[j].Points > t[j-1].Points; j-- {
+			t[j], t[j-1] = t[j-1], t[j]
+		}
+	}
+}
+
+func (s *Server) matchEvent(g *foxhunt.Game, seated []*client, e event) {
+	c := e.c
+	if c.seat < 0 || c.seat >= len(seated) || seated[c.seat] != c {
+		s.lobbyEvent(e)
+		if e.kind == evJoin {
+			c.sendString("Game running: you play in the next match.\n")
+		}
+		return
+	}
+	switch e.kind {
+	case evLine:
+		switch g.Submit(c.seat, e.line) {
+		case foxhunt.Already:
+			c.sendString(AlreadyText + "\n")
+		case foxhunt.Taken:
+			if s.cfg.Wire == Mica {
+				c.note = micaBombNote(e.line)
+			}
+		}
+	case evLeave:
+		g.Leave(c.seat)
+		if s.names[c.name] == c {
+			delete(s.names, c.name)
+		}
+	case evName:
+		s.rename(c, e.line)
+	}
+}
+
+// broadcast queues the state block to the seated players and the
+// spectators, with each player's own lines after it.
+func (s *Server) broadcast(g *foxhunt.Game, f Frame, seated []*client, rep *foxhunt.Report) {
+	block := AppendBlock(make([]byte, 0, 2*g.Board().W*g.Board().H+g.Board().H+64*len(seated)+256), s.cfg.Wire, g, f)
+	player := block
+	if s.cfg.Wire == Mica {
+		player = AppendHeader(make([]byte, 0, len(block)+20+len(micaWait)), len(block))
+		player = append(player, block...)
+	}
+	var outOf map[int]bool
+	if rep != nil && len(rep.OutOfBomb) > 0 && s.cfg.Wire == Mica {
+		outOf = map[int]bool{}
+		for _, i := range rep.OutOfBomb {
+			outOf[i] = true
+		}
+	}
+	over := g.Over()
+	for i, c := range seated {
+		if g.Players()[i].Gone {
+			continue
+		}
+		c.send(player)
+		if outOf[i] {
+			c.sendString("E: out of bombs\n")
+		} else if c.note != "" {
+			c.sendString(c.note)
+		}
+		c.note = ""
+		if s.cfg.Wire == Mica && !over {
+			c.send([]byte(micaWait))
+		}
+		if over {
+			c.send([]byte(gameIsOver))
+		}
+	}
+	s.mu.Lock()
+	for c := range s.specs {
+		c.send(block)
+		if over {
+			c.send([]byte(gameIsOver))
+		}
+	}
+	s.mu.Unlock()
+}
+
+func (s *Server) endMatch(seated []*client) {
+	for _, c := range seated {
+		c.inRun.Store(false)
+		c.seat = -1
+	}
+}
+
+// finish records a match and puts its players still connected back at the
+// front of the lobby, in their seats' order.
+func (s *Server) finish(res Result, seated []*client) {
+	s.endMatch(seated)
+	var back []*client
+	for _, c := range seated {
+		if c.bot {
+			continue
+		}
+		select {
+		case <-c.done:
+			if s.names[c.name] == c {
+				delete(s.names, c.name)
+			}
+		default:
+			back = append(back, c)
+		}
+	}
+	s.lobby = append(back, s.lobby...)
+	s.results = append(s.results, res)
+	if len(s.results) > 100 {
+		s.results = s.results[len(s.results)-100:]
+	}
+	if s.cfg.DataDir != "" {
+		b, _ := json.MarshalIndent(struct {
+			Format  string   `json:"format"`
+			Matches []Result `json:"matches"`
+		}{"minotaur-foxhunt-results", s.results}, "", "  ")
+		if err := saves.WriteFile(filepath.Join(s.cfg.DataDir, "results.json"), append(b, '\n')); err != nil {
+			s.cfg.Logger.Error("foxhunt: results not written", "err", err)
+		}
+	}
+	s.cfg.Logger.Info("foxhunt: match over", "match", res.Match, "winner", res.Table[0].Name, "points", res.Table[0].Points)
+	if s.cfg.OnMatch != nil {
+		s.cfg.OnMatch(res)
+	}
+}

@@ -1,0 +1,191 @@
+package netplay
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/minotaur-game/minotaur/games/trails"
+)
+
+// trailsKind runs Trails and Towers (docs/trails.md) on the classic field.
+var trailsKind = Kind{
+	Name: KindTrails, Title: "Trails and Towers", MaxBot: trails.MaxBotLevel,
+	New: func(seed uint64, bot int) (Match, error) {
+		g, err := trails.New(trails.Classic(), seed)
+		if err != nil {
+			return nil, err
+		}
+		return newTrailsMatch(g, bot, 0), nil
+	},
+	Load: loadTrailsMatch,
+}
+
+// trailsMatch is a Trails game on the server.
+type trailsMatch struct {
+	g   *trails.Game
+	bot *trails.Bot // plays seat 2; nil between two players
+	// gone is the seat given up (left, or its grace period over): the
+	// other seat won.
+	gone int
+}
+
+func newTrailsMatch(g *trails.Game, bot, gone int) *trailsMatch {
+	m := &trailsMatch{g: g, gone: gone}
+	if bot > 0 {
+		m.bot = &trails.Bot{Level: bot, Seed: g.Seed()}
+	}
+	return m
+}
+
+func (m *trailsMatch) Seats() int { return 2 }
+
+func (m *trailsMatch) Turn() int {
+	if m.Winner() != 0 {
+		return 0
+	}
+	return m.g.Current()
+}
+
+func (m *trailsMatch) Winner() int {
+	if m.gone != 0 {
+		return 3 - m.gone
+	}
+	w, _ := m.g.Winner()
+	return w
+}
+
+func (m *trailsMatch) Moves() int { return len(m.g.Moves()) }
+
+func (m *trailsMatch) Bot() int {
+	if m.bot == nil {
+		return 0
+	}
+	return m.bot.Level
+}
+
+func (m *trailsMatch) Act(seat int, a string) error {
+	if m.Turn() != seat {
+		return ErrNotYourTurn
+	}
+	d, err := trails.ParseDir(a)
+	if err != nil {
+		return err
+	}
+	_, err = m.g.Move(d)
+	return err
+}
+
+func (m *trailsMatch) Abandon(seat int) {
+	if m.Winner() == 0 {
+		m.gone = seat
+	}
+}
+
+func (m *trailsMatch) BotMove() string {
+	if m.bot == nil || m.Turn() != 2 {
+		return ""
+	}
+	return m.bot.Choose(m.g.Position()).Letter()
+}
+
+// TrailsState is the state message of a Trails game: the seat's View
+// (games/trails: Trails hides nothing, so every seat and spectator sees the
+// field) with the message's fields around it (docs/protocol.md).
+type TrailsState struct {
+	T        string `json:"t"`
+	Seq      int64  `json:"seq"`
+	Kind     string `json:"kind"`
+	YourTurn bool   `json:"your_turn"`
+	// Names are the players' names, Blue's first.
+	Names []string `json:"names"`
+	// Gone is the seat that gave the game up, when one did.
+	Gone int `json:"gone,omitempty"`
+	// Config is the game's setup and History every move's direction, one
+	// letter each (U, R, D, L): a client replays them for the move list.
+	Config  trails.Config `json:"config"`
+	History string        `json:"history"`
+	trails.View
+}
+
+func (m *trailsMatch) StateLine(seat int, seq int64, names []string) []byte {
+	v := m.g.View(seat)
+	if m.gone != 0 && v.Winner == 0 {
+		v.Winner, v.Current, v.Legal = 3-m.gone, 0, nil
+		v.Result = fmt.Sprintf("%s left the game.", trails.Name(m.gone))
+	}
+	h := make([]byte, 0, len(m.g.Moves()))
+	for _, mv := range m.g.Moves() {
+		h = append(h, mv.Dir.Letter()[0])
+	}
+	return encode(&TrailsState{T: TypeState, Seq: seq, Kind: KindTrails, YourTurn: seat != 0 && v.Current == seat, Names: names, Gone: m.gone,
+		Config: m.g.Config(), History: string(h), View: v})
+}
+
+// trailsSaved is a Trails game in the server's data folder.
+type trailsSaved struct {
+	Game json.RawMessage `json:"game"`
+	Bot  int             `json:"bot,omitempty"`
+	Gone int             `json:"gone,omitempty"`
+}
+
+func (m *trailsMatch) MarshalJSON() ([]byte, error) {
+	g, err := json.Marshal(m.g)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(trailsSaved{Game: g, Bot: m.Bot(), Gone: m.gone})
+}
+
+func loadTrailsMatch(data []byte) (Match, error) {
+	var s trailsSaved
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, err
+	}
+	g, err := trails.Load(s.Game)
+	if err != nil {
+		return nil, err
+	}
+	if s.Bot < 0 || s.Bot > trails.MaxBotLevel || s.Gone < 0 || s.Gone > 2 {
+		return nil, errors.New("a Trails game with bot level " + strconv.Itoa(s.Bot) + " or seat " + strconv.Itoa(s.Gone) + " gone")
+	}
+	return newTrailsMatch(g, s.Bot, s.Gone), nil
+}
+
+// Type is the message's t: state.
+func (*TrailsState) Type() string { return TypeState }
+
+// check refuses a Trails state a screen could not draw safely: a field of
+// another size than it says, cells that are not the field's letters (a
+// hostile server's escape sequences among them), seats out of range.
+func (s *TrailsState) check() error {
+	v := &s.View
+	switch {
+	case v.Size < trails.MinSize || v.Size > trails.MaxSize:
+		return fmt.Errorf("a field of side %d", v.Size)
+	case len(v.Rows) != v.Size:
+		return fmt.Errorf("%d rows on a field of side %d", len(v.Rows), v.Size)
+	case v.Seat < 0 || v.Seat > 2 || v.Current < 0 || v.Current > 2 || v.Winner < 0 || v.Winner > 2 || len(s.Names) > 2:
+		return errors.New("a seat out of range")
+	case len(s.History) > v.Size*v.Size:
+		return errors.New("more moves than cells")
+	}
+	for _, r := range v.Rows {
+		if len(r) != v.Size {
+			return fmt.Errorf("a row of %d cells on a field of side %d", len(r), v.Size)
+		}
+		for i := 0; i < len(r); i++ {
+			if !strings.ContainsRune(".brBRT", rune(r[i])) {
+				return fmt.Errorf("a cell %q", r[i])
+			}
+		}
+	}
+	for _, p := range v.Players {
+		if p.Pos.X < 0 || p.Pos.Y < 0 || p.Pos.X >= v.Size || p.Pos.Y >= v.Size {
+			return fmt.Errorf("a player at %v, off the field", p.Pos)
+		}
+	}
+	return nil
+}

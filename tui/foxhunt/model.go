@@ -1,0 +1,602 @@
+package foxhunt
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/minotaur-game/minotaur/foxnet"
+	"github.com/minotaur-game/minotaur/games/foxhunt"
+)
+
+// Mode is what the screen is for.
+type Mode uint8
+
+const (
+	Play  Mode = iota // a person plays a seat
+	Watch             // a spectator
+)
+
+// Options set up a screen.
+type Options struct {
+	Mode Mode
+	// Addr is the server to connect to; empty with Local set.
+	Addr string
+	// Local, when not nil, is the match to start in process (a person
+	// against bots) instead of connecting to Addr.
+	Local *foxnet.Config
+	Name  string // the name to ask for (play)
+	// Renderer and Mono: the terminal's renderer and whether it has no
+	// colour (NO_COLOR or a plain terminal).
+	Renderer *lipgloss.Renderer
+	Mono     bool
+	// Now tells the time (for the round's time left).
+	Now func() time.Time
+	// Embedded is set when the screen lives in the main program's stack
+	// (the menu's local match): leaving it goes back instead of quitting.
+	Embedded bool
+}
+
+// Model is the play or watch screen.
+type Model struct {
+	opt  Options
+	link *link
+	srv  *foxnet.Server
+
+	r       foxnet.Reader
+	st      *foxnet.State
+	fuses   foxnet.Fuses // the bombs' rounds left
+	colors  map[string]int
+	roundAt time.Time
+	timeout time.Duration
+	now     time.Time
+
+	sent     string // the command sent this round
+	bomb     bool   // B pressed: a direction and a distance follow
+	bombDir  string
+	note     string
+	over     bool
+	final    []foxnet.Entry
+	gone     string // why the connection ended
+	panX     int    // a spectator's view moved by hand
+	panY     int
+	w, h     int
+	glyph    *glyphs
+	glyphFor bool // the glyph table's cell width
+	leaving  bool // the player left an embedded screen
+}
+
+// New makes the screen; Init connects.
+func New(opt Options) *Model {
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	return &Model{opt: opt, colors: map[string]int{}, w: 80, h: 24}
+}
+
+type tickMsg time.Time
+
+func tick() tea.Cmd {
+	return tea.Tick(100*time.Millisecond, func(t time.Time) tea.Msg { return tickMsg(t) })
+}
+
+// Init connects to the server (or starts the local match).
+func (m *Model) Init() tea.Cmd {
+	if m.opt.Local != nil {
+		return tea.Batch(localMatch(*m.opt.Local), tick())
+	}
+	return tea.Batch(dial(m.opt.Addr), tick())
+}
+
+// Close ends the connection and a local match (call it when the screen is
+// left).
+func (m *Model) closeCmd() tea.Cmd {
+	l, srv := m.link, m.srv
+	return func() tea.Msg {
+		if l != nil {
+			l.conn.Close()
+		}
+		if srv != nil {
+			srv.Close()
+		}
+		return nil
+	}
+}
+
+func (m *Model) quit() tea.Cmd {
+	c := m.closeCmd()
+	if m.opt.Embedded {
+		m.leaving = true
+		return c
+	}
+	return tea.Sequence(c, tea.Quit)
+}
+
+// Update handles the server's lines, the clock and the keys.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+	case connectedMsg:
+		m.link, m.srv = msg.l, msg.srv
+		cmds := []tea.Cmd{m.link.next()}
+		if m.opt.Name != "" && m.opt.Mode == Play {
+			cmds = append(cmds, m.link.send("name:"+m.opt.Name))
+		}
+		return m, tea.Batch(cmds...)
+	case lineMsg:
+		for _, line := range msg.lines {
+			m.line(line)
+		}
+		return m, m.link.next()
+	case closedMsg:
+		m.gone = "The server closed the connection."
+		if msg.err != nil {
+			m.gone = "Connection failed: " + msg.err.Error()
+		}
+	case sentMsg:
+		if msg.err != nil {
+			m.note = "Could not send: " + msg.err.Error()
+		}
+	case tickMsg:
+		m.now = m.opt.Now() // one clock for the round's start and now
+		return m, tick()
+	case tea.KeyMsg:
+		return m, m.key(msg)
+	}
+	return m, nil
+}
+
+// line takes one line from the server.
+func (m *Model) line(line string) {
+	s, err := m.r.Line(line)
+	if err != nil {
+		m.note = "The server sent a block this screen cannot read: " + err.Error()
+		return
+	}
+	if strings.HasPrefix(line, "E: ") {
+		m.note = line[3:]
+	}
+	if line == foxnet.AlreadyText {
+		m.note = line
+	}
+	if m.r.Over && !m.over {
+		m.over = true
+		if m.st != nil {
+			m.final = append([]foxnet.Entry(nil), m.st.Table...)
+			sort.SliceStable(m.final, func(i, j int) bool { return m.final[i].Points > m.final[j].Points })
+		}
+	}
+	if s == nil {
+		return
+	}
+	if m.over && s.Round <= 1 || m.st != nil && s.Round < m.st.Round {
+		// a new match
+		m.over, m.r.Over = false, false
+		m.fuses.Reset()
+	}
+	m.fuses.Update(s)
+	m.st = s
+	m.roundAt = m.opt.Now()
+	m.timeout = parseTimeout(s.Timeout)
+	m.sent, m.bomb, m.bombDir = "", false, ""
+	for _, e := range s.Table {
+		if _, ok := m.colors[e.Name]; !ok {
+			m.colors[e.Name] = len(m.colors) % numColors
+		}
+	}
+}
+
+func parseTimeout(s string) time.Duration {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || f <= 0 {
+		return time.Second
+	}
+	return time.Duration(f * float64(time.Second))
+}
+
+var moveKeys = map[string]string{"w": "w", "a": "a", "s": "s", "d": "d", "up": "w", "left": "a", "down": "s", "right": "d"}
+
+func (m *Model) key(k tea.KeyMsg) tea.Cmd {
+	s := strings.ToLower(k.String())
+	if s == "ctrl+c" {
+		return m.quit()
+	}
+	if m.opt.Mode == Watch {
+		switch s {
+		case "q", "esc":
+			return m.quit()
+		case "up", "w":
+			m.panY--
+		case "down", "s":
+			m.panY++
+		case "left", "a":
+			m.panX--
+		case "right", "d":
+			m.panX++
+		case "c", "home":
+			m.panX, m.panY = 0, 0
+		}
+		return nil
+	}
+	if s == "q" {
+		if m.link == nil {
+			return m.quit()
+		}
+		return tea.Sequence(m.link.send("q"), m.quit())
+	}
+	if s == "esc" {
+		if m.bomb {
+			m.bomb, m.bombDir, m.note = false, "", ""
+			return nil
+		}
+		return m.quit()
+	}
+	if m.st == nil || m.link == nil || m.over || m.gone != "" {
+		return nil
+	}
+	if m.bomb {
+		if d, ok := moveKeys[s]; ok {
+			m.bombDir = d
+			m.note = "Bomb " + dirName(d) + ": how far? 0-9"
+			return nil
+		}
+		if s == "b" {
+			return m.send("b")
+		}
+		if len(s) == 1 && s[0] >= '0' && s[0] <= '9' && m.bombDir != "" {
+			return m.send("b" + s + m.bombDir)
+		}
+		if s == " " || s == "space" || s == "enter" {
+			if m.bombDir == "" {
+				return m.send("b")
+			}
+			return m.send("b1" + m.bombDir)
+		}
+		return nil
+	}
+	switch {
+	case moveKeys[s] != "":
+		return m.send(moveKeys[s])
+	case s == "b":
+		if m.sent != "" {
+			m.note = "You already sent a command this round."
+			return nil
+		}
+		m.bomb, m.bombDir = true, ""
+		m.note = "Bomb: a direction (WASD), or B again for your own field"
+	case s == " " || s == "space" || s == "n":
+		return m.send("n")
+	}
+	return nil
+}
+
+func dirName(d string) string {
+	return map[string]string{"w": "up", "a": "left", "s": "down", "d": "right"}[d]
+}
+
+func (m *Model) send(cmd string) tea.Cmd {
+	m.bomb, m.bombDir = false, ""
+	if m.sent != "" {
+		m.note = "You already sent a command this round."
+		return nil
+	}
+	m.sent = cmd
+	m.note = ""
+	if me := m.me(); me >= 0 && strings.HasPrefix(cmd, "b") {
+		m.fuses.Thrown(m.st.Table[me].At)
+	}
+	return m.link.send(cmd)
+}
+
+// me is the player's row in the table (-1 for a spectator or before the
+// name is known).
+func (m *Model) me() int {
+	if m.opt.Mode != Play || m.st == nil {
+		return -1
+	}
+	for i, e := range m.st.Table {
+		if e.Name == m.r.Name {
+			return i
+		}
+	}
+	return -1
+}
+
+// View draws the whole screen.
+func (m *Model) View() string {
+	if m.w < 40 || m.h < 12 {
+		return fmt.Sprintf("Terminal too small: need at least 40×12 (now %d×%d)", m.w, m.h)
+	}
+	var lines []string
+	if m.st == nil {
+		msg := "Connecting…"
+		switch {
+		case m.gone != "":
+			msg = m.gone + "  (q leaves)"
+		case m.link != nil && m.opt.Mode == Play:
+			msg = "Waiting for the match to start… (q leaves)"
+			if m.note != "" {
+				msg += "\n" + m.note
+			}
+		case m.link != nil:
+			msg = "Waiting for a match to watch… (q leaves)"
+		}
+		return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, msg)
+	}
+	if m.over {
+		return m.finalView()
+	}
+	wide := m.w >= 64
+	panelW := 0
+	if wide {
+		panelW = 26
+	}
+	mapCols := m.w - panelW
+	mapRows := m.h - 2 // the header and the hint line
+	if !wide {
+		mapRows = m.h - 4 // and two lines of score
+	}
+	cellWide := mapCols >= 2*m.st.W
+	if m.glyph == nil || m.glyphFor != cellWide {
+		m.glyph = newGlyphs(m.opt.Renderer, m.opt.Mono, cellWide)
+		m.glyphFor = cellWide
+	}
+	mapLines := m.drawMap(mapCols, mapRows)
+	lines = append(lines, m.header())
+	var panel []string
+	if wide {
+		panel = m.panel(panelW, mapRows)
+	}
+	for i := 0; i < mapRows; i++ {
+		l := mapLines[i]
+		if wide {
+			l += " " + panel[i]
+		}
+		lines = append(lines, l)
+	}
+	if !wide {
+		lines = append(lines, m.shortScores()...)
+	}
+	lines = append(lines, m.hint())
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, m.w, "")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (m *Model) header() string {
+	st := m.st
+	left := m.timeout - m.now.Sub(m.roundAt)
+	if m.now.IsZero() || m.now.Before(m.roundAt) {
+		left = m.timeout
+	}
+	left = max(left, 0)
+	s := fmt.Sprintf("Fox hunt  round %d/%d  %.1fs left", st.Round, st.Rounds, left.Seconds())
+	if m.w < 64 {
+		s = fmt.Sprintf("round %d/%d %.1fs", st.Round, st.Rounds, left.Seconds())
+	}
+	if me := m.me(); me >= 0 {
+		role := "hunter"
+		if me == 0 {
+			role = "the FOX"
+		}
+		s += fmt.Sprintf("  %s: %s", m.r.Name, role)
+	} else if m.opt.Mode == Watch {
+		s += "  watching"
+	}
+	return s
+}
+
+// drawMap draws the part of the map that fits cols×rows, centred on the
+// player (or the fox for a spectator).
+func (m *Model) drawMap(cols, rows int) []string {
+	st, g := m.st, m.glyph
+	cw := g.width()
+	visW, visH := min(st.W, cols/cw), min(st.H, rows)
+	focus := foxhunt.Point{X: st.W / 2, Y: st.H / 2}
+	if len(st.Table) > 0 {
+		focus = st.Table[0].At
+	}
+	if me := m.me(); me >= 0 {
+		focus = st.Table[me].At
+	}
+	focus.X += m.panX
+	focus.Y += m.panY
+	x0 := clamp(focus.X-visW/2, 0, st.W-visW)
+	y0 := clamp(focus.Y-visH/2, 0, st.H-visH)
+	// who stands where, for the colours
+	type who struct{ i, n int }
+	at := map[foxhunt.Point]who{}
+	for i, e := range st.Table {
+		w := at[e.At]
+		if w.n == 0 {
+			w.i = i
+		}
+		w.n++
+		at[e.At] = w
+	}
+	me := m.me()
+	out := make([]string, rows)
+	var b strings.Builder
+	for y := 0; y < rows; y++ {
+		b.Reset()
+		if y < visH {
+			row := st.Rows[y0+y]
+			for x := x0; x < x0+visW; x++ {
+				p := foxhunt.Point{X: x, Y: y0 + y}
+				c := row[x]
+				switch c {
+				case '_':
+					b.WriteString(g.free)
+				case 'w':
+					b.WriteString(g.wall)
+				case 'W':
+					b.WriteString(g.rock)
+				case '*':
+					b.WriteString(g.beam)
+				case 'r':
+					b.WriteString(g.special[0])
+				case 'b':
+					b.WriteString(g.special[1])
+				case 'h':
+					b.WriteString(g.special[2])
+				case 'B':
+					b.WriteString(g.bomb[clamp(m.fuses.Left(p), 0, 9)])
+				case 'f':
+					b.WriteString(g.fox)
+				case 'P':
+					if w := at[p]; me >= 0 && st.Table[me].At == p {
+						b.WriteString(g.me[m.colors[st.Table[me].Name]])
+					} else if w.n > 0 && w.i == 0 {
+						b.WriteString(g.fox)
+					} else {
+						b.WriteString(g.several)
+					}
+				case 'p':
+					w, col := at[p], 0
+					if w.n > 0 {
+						col = m.colors[st.Table[w.i].Name]
+					}
+					if w.n > 0 && w.i == me {
+						b.WriteString(g.me[col])
+					} else {
+						b.WriteString(g.hunter[col])
+					}
+				default:
+					b.WriteString(g.blank())
+				}
+			}
+		}
+		pad := cols - visW*cw
+		if y >= visH {
+			pad = cols
+		}
+		b.WriteString(strings.Repeat(" ", max(pad, 0)))
+		out[y] = b.String()
+	}
+	return out
+}
+
+func clamp(v, lo, hi int) int {
+	if hi < lo {
+		return lo
+	}
+	return min(max(v, lo), hi)
+}
+
+// panel is the scoreboard and the keys, beside the map.
+func (m *Model) panel(w, rows int) []string {
+	st, g := m.st, m.glyph
+	out := []string{"Scores", ""}
+	order := make([]int, len(st.Table))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return st.Table[order[a]].Points > st.Table[order[b]].Points })
+	me := m.me()
+	maxRows := rows - 9
+	for k, i := range order {
+		if k >= maxRows && i != me && i != 0 {
+			continue
+		}
+		e := st.Table[i]
+		mark := " "
+		if i == 0 {
+			mark = g.foxMark
+		}
+		name := e.Name
+		if len(name) > w-12 {
+			name = name[:w-12]
+		}
+		line := fmt.Sprintf("%s%s %-*s %6d", g.swatch[m.colors[e.Name]], mark, w-11, name, e.Points)
+		if i == me {
+			line += " <"
+		}
+		out = append(out, line)
+	}
+	out = append(out, "")
+	if m.opt.Mode == Play {
+		out = append(out, "WASD/arrows move", "B dir 0-9  throw", "B B  bomb here", "Space  nothing", "q  leave")
+	} else {
+		out = append(out, "arrows  pan", "c  back to the fox", "q  leave")
+	}
+	for len(out) < rows {
+		out = append(out, "")
+	}
+	return out[:rows]
+}
+
+// shortScores are the two lines of score under the map on a narrow
+// terminal: the fox, and the player (or the best hunter).
+func (m *Model) shortScores() []string {
+	st := m.st
+	if len(st.Table) == 0 {
+		return []string{"No players", ""}
+	}
+	fox := st.Table[0]
+	l1 := fmt.Sprintf("Fox %s %d", fox.Name, fox.Points)
+	l2 := ""
+	if me := m.me(); me > 0 {
+		l2 = fmt.Sprintf("You %s %d", st.Table[me].Name, st.Table[me].Points)
+	} else if len(st.Table) > 1 {
+		best := st.Table[1]
+		for _, e := range st.Table[1:] {
+			if e.Points > best.Points {
+				best = e
+			}
+		}
+		l2 = fmt.Sprintf("Best hunter %s %d", best.Name, best.Points)
+	}
+	return []string{l1, l2}
+}
+
+func (m *Model) hint() string {
+	switch {
+	case m.gone != "":
+		return m.gone + " q leaves"
+	case m.note != "":
+		return m.note
+	case m.opt.Mode == Watch:
+		return "Watching. Arrows pan, c the fox, q leaves."
+	case m.sent != "":
+		return "Sent " + m.sent + ": waiting for the others."
+	case m.w < 64:
+		return "WASD move, B dir 0-9 throw, Space wait"
+	}
+	return "Your move: WASD, B+direction+distance, Space waits."
+}
+
+// finalView is the match's final table.
+func (m *Model) finalView() string {
+	var b strings.Builder
+	b.WriteString("Match over: the final table\n\n")
+	me := ""
+	if m.opt.Mode == Play {
+		me = m.r.Name
+	}
+	n := min(len(m.final), m.h-7)
+	for i, e := range m.final[:max(n, 0)] {
+		mark := "  "
+		if e.Name == me {
+			mark = "> "
+		}
+		fmt.Fprintf(&b, "%s%2d. %-16s %7d\n", mark, i+1, e.Name, e.Points)
+	}
+	if len(m.final) > n {
+		fmt.Fprintf(&b, "   … %d more\n", len(m.final)-n)
+	}
+	b.WriteString("\n")
+	if m.gone != "" {
+		b.WriteString(m.gone + " q leaves.")
+	} else {
+		b.WriteString("A new match starts soon. q leaves.")
+	}
+	return lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, b.String())
+}

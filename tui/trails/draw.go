@@ -1,0 +1,354 @@
+package trails
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/minotaur-game/minotaur/games/trails"
+)
+
+// layout is where the field is drawn: cw characters a cell; the window of
+// rows × cols cells from (left, top) when the field does not fit whole.
+type layout struct {
+	cw, top, left, rows, cols int
+}
+
+// place works out the layout of an n × n field on a w × h screen whose
+// panel needs panelW columns, keeping focus in the window.
+func place(n, w, h, panelW int, focus trails.Cell) layout {
+	l := layout{cw: 2}
+	if 2*n+1+panelW > w {
+		l.cw = 1
+	}
+	l.cols = min(n, max((w-panelW-1)/l.cw, 1))
+	l.rows = min(n, max(h-1, 1))
+	clamp := func(c, size int) int { return min(max(c-size/2, 0), n-size) }
+	l.top, l.left = clamp(focus.Y, l.rows), clamp(focus.X, l.cols)
+	return l
+}
+
+const panelMin = 26
+
+// View draws the screen.
+func (s *Screen) View() string {
+	if s.c.TooSmall() {
+		return s.c.TooSmallView()
+	}
+	if s.mode == modeHelp {
+		s.help.Width, s.help.Height = s.c.Width, max(s.c.Height-1, 1)
+		return s.help.View() + "\n" + s.gl.paint(s.gl.faint, "↑↓ scroll · any other key returns")
+	}
+	s.lay = s.layout()
+	field := s.field()
+	panelW := s.c.Width - s.lay.cols*s.lay.cw - 1
+	var panel []string
+	switch s.mode {
+	case modeEnd:
+		panel = s.endPanel(panelW)
+	default:
+		panel = s.panel(panelW)
+	}
+	var b strings.Builder
+	for y := 0; y < s.c.Height-1; y++ {
+		line := ""
+		if y < len(field) {
+			line = field[y]
+		} else {
+			line = strings.Repeat(" ", s.lay.cols*s.lay.cw)
+		}
+		if y < len(panel) {
+			line += " " + ansi.Truncate(panel[y], panelW, "…")
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	b.WriteString(ansi.Truncate(s.status(), s.c.Width, "…"))
+	return b.String()
+}
+
+// layout places the field on the screen, its window (when it does not fit
+// whole) around the player to move.
+func (s *Screen) layout() layout {
+	v := &s.v
+	focus := v.Players[0].Pos
+	if v.Current != 0 {
+		focus = v.Players[v.Current-1].Pos
+	}
+	return place(v.Size, s.c.Width, s.c.Height, panelMin, focus)
+}
+
+// field draws the window of the field, one string a row.
+func (s *Screen) field() []string {
+	v, l, gl := &s.v, s.lay, s.gl
+	owner := map[trails.Cell]int{}
+	for _, t := range v.Towers {
+		owner[t.Cell] = -1
+		if t.Owner != 0 {
+			owner[t.Cell] = t.Owner
+		}
+	}
+	marked := map[trails.Cell]bool{}
+	if s.markMoves() {
+		for _, t := range v.Legal {
+			marked[t.To] = true
+		}
+	}
+	rows := make([]string, 0, l.rows)
+	var b strings.Builder
+	for y := l.top; y < l.top+l.rows; y++ {
+		b.Reset()
+		row := v.Rows[y]
+		for x := l.left; x < l.left+l.cols; x++ {
+			ch := row[x]
+			c := trails.Cell{X: x, Y: y}
+			var k class
+			switch ch {
+			case 'b':
+				k = clsBlueTrail
+			case 'r':
+				k = clsRedTrail
+			case 'B':
+				k = clsBlue
+			case 'R':
+				k = clsRed
+			case 'T':
+				k = clsTower
+			default:
+				k, ch = clsFree, '.'
+			}
+			if o, ok := owner[c]; ok && o > 0 && ch != 'B' && ch != 'R' {
+				k, ch = clsTowerBlue+class(o-1), 'T'
+			}
+			cell := string(ch)
+			if marked[c] {
+				if l.cw == 2 {
+					cell += " "
+				}
+				b.WriteString(gl.paint(gl.marked[k], cell))
+				continue
+			}
+			b.WriteString(gl.paint(gl.cell[k], cell))
+			if l.cw == 2 {
+				b.WriteByte(' ')
+			}
+		}
+		rows = append(rows, b.String())
+	}
+	return rows
+}
+
+// markMoves: the legal cells are marked on the turn of a player at this
+// keyboard.
+func (s *Screen) markMoves() bool {
+	if s.net != nil {
+		return s.mode != modeEnd && s.v.Current != 0 && s.v.Current == s.net.seat
+	}
+	return s.mode != modeEnd && s.v.Current != 0 && !s.thinking && (s.bot == nil || s.v.Current == 1)
+}
+
+// playerLine is a player's towers and boost: the direction of their last
+// move and how far the next move in it goes.
+func playerLine(p trails.PlayerView, towers, w int) string {
+	if w < 34 {
+		if p.Next == 0 {
+			return fmt.Sprintf("  towers %d/%d · no boost yet", p.Towers, towers)
+		}
+		return fmt.Sprintf("  towers %d/%d · boost %s %d", p.Towers, towers, p.Dir.Arrow(), p.Next)
+	}
+	if p.Next == 0 {
+		return fmt.Sprintf("  towers %d of %d · no boost yet", p.Towers, towers)
+	}
+	return fmt.Sprintf("  towers %d of %d · boost %s next goes %d", p.Towers, towers, p.Dir.Arrow(), p.Next)
+}
+
+// who names a player on this screen: "Blue (you)", "Red (computer)".
+func (s *Screen) who(n int) string {
+	if s.net != nil {
+		if n == s.net.seat {
+			return s.netName(n) + " (you)"
+		}
+		return s.netName(n)
+	}
+	if s.bot == nil {
+		return trails.Name(n)
+	}
+	if n == 1 {
+		return "Blue (you)"
+	}
+	return "Red (computer)"
+}
+
+// panel is the side panel during play.
+func (s *Screen) panel(w int) []string {
+	v, gl := &s.v, s.gl
+	lines := []string{gl.paint(gl.title, "TRAILS AND TOWERS")}
+	switch {
+	case s.thinking:
+		lines = append(lines, gl.paint(gl.red, "Red")+" is thinking…")
+	default:
+		you := s.bot != nil && v.Current == 1 || s.net != nil && v.Current == s.net.seat
+		lines = append(lines, gl.paint(gl.player(v.Current), trails.Name(v.Current))+" to move"+map[bool]string{true: " (you)"}[you])
+	}
+	for i, p := range v.Players {
+		n := i + 1
+		name := gl.paint(gl.player(n), fmt.Sprintf("%c %s", "BR"[i], s.who(n)))
+		lines = append(lines, name, playerLine(p, len(v.Towers), w))
+	}
+	if v.Last != nil {
+		lines = append(lines, fmt.Sprintf("Last: %s %s %d → %v", trails.Name(v.Last.Player), v.Last.Dir.Arrow(), v.Last.Len, v.Last.To))
+	} else {
+		lines = append(lines, "Blue starts top left, Red bottom right.")
+	}
+	lines = append(lines, fmt.Sprintf("Move %d · %s", v.Moves+1, s.opponent()))
+	if s.c.Height >= 16 {
+		lines = append(lines, "", "Take "+fmt.Sprint(len(v.Towers)/2+1)+" of "+fmt.Sprint(len(v.Towers))+" towers (T) with a boosted")
+		lines = append(lines, "jump onto them to win.")
+	}
+	if s.c.Height >= 16 {
+		lines = append(lines, "")
+	}
+	k := func(keys, text string) string { return gl.paint(gl.key, keys) + " " + text }
+	if s.net != nil {
+		lines = append(lines, k("arrows WASD", "move · click"), k("?", "help · ")+k("P Esc", "leave"))
+		return lines
+	}
+	if w >= 34 {
+		lines = append(lines, k("arrows WASD", "move · click a green cell"))
+		lines = append(lines, k("U", "undo · ")+k("R", "restart · ")+k("?", "help · ")+k("P", "pause"))
+	} else {
+		lines = append(lines, k("arrows WASD", "or click"), k("U", "undo ")+k("R", "restart"), k("?", "help ")+k("P", "pause"))
+	}
+	return lines
+}
+
+func (s *Screen) opponent() string {
+	if s.net != nil {
+		switch {
+		case s.net.seat == 0:
+			return "watching"
+		case s.net.bot > 0:
+			return fmt.Sprintf("online, computer level %d", s.net.bot)
+		}
+		return "online"
+	}
+	if s.bot != nil {
+		return fmt.Sprintf("computer level %d", s.bot.Level)
+	}
+	return "two players"
+}
+
+func (s *Screen) endPanel(w int) []string {
+	v, gl := &s.v, s.gl
+	head := gl.paint(gl.player(v.Winner), trails.Name(v.Winner)+" wins!")
+	if v.Winner == 0 {
+		head = "The game is over."
+	}
+	switch {
+	case s.net != nil && s.net.seat != 0:
+		head = gl.paint(gl.player(v.Winner), map[bool]string{true: "You win!", false: s.netName(v.Winner) + " wins."}[v.Winner == s.net.seat])
+	case s.net != nil:
+		head = gl.paint(gl.player(v.Winner), s.netName(v.Winner)+" wins!")
+	case s.bot != nil:
+		head = gl.paint(gl.player(v.Winner), map[int]string{1: "You win!", 2: "The computer wins."}[v.Winner])
+	}
+	lines := []string{head, v.Result, fmt.Sprintf("Moves (%d):", v.Moves)}
+	s.moves.Width, s.moves.Height = w, max(s.c.Height-1-len(lines)-1, 2)
+	s.moves.SetContent(s.moveList(w))
+	lines = append(lines, strings.Split(s.moves.View(), "\n")...)
+	undo := ""
+	if s.bot != nil {
+		undo = "U undo · "
+	}
+	if s.net != nil {
+		lines = append(lines, gl.paint(gl.faint, "↑↓ · Enter: lobby"))
+	} else {
+		lines = append(lines, gl.paint(gl.faint, "↑↓ · "+undo+"R again · Enter quit"))
+	}
+	return lines
+}
+
+// moveList is every move, as many a line as fit in w columns:
+// "12.B→(3, 0)" with a T after a tower taken.
+func (s *Screen) moveList(w int) string {
+	var ms []trails.Move
+	if s.net != nil {
+		ms = s.net.moves
+	} else {
+		ms = s.g.Moves()
+	}
+	entries := make([]string, len(ms))
+	width := 0
+	for i, m := range ms {
+		e := fmt.Sprintf("%d.%c%s%d,%d", i+1, "BR"[m.Player-1], m.Dir.Arrow(), m.To.X, m.To.Y)
+		if m.Tower >= 0 {
+			e += "T"
+		}
+		entries[i] = e
+		width = max(width, ansi.StringWidth(e))
+	}
+	per := max(1, (w+1)/(width+1))
+	var b strings.Builder
+	for i, e := range entries {
+		b.WriteString(e)
+		if (i+1)%per == 0 || i == len(entries)-1 {
+			b.WriteByte('\n')
+		} else {
+			b.WriteString(strings.Repeat(" ", width+1-ansi.StringWidth(e)))
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// status is the bottom line: a note, a question, or what the marks mean.
+func (s *Screen) status() string {
+	switch s.mode {
+	case modeRestart:
+		if s.net != nil {
+			return s.gl.paint(s.gl.warn, "Leave the game? You lose it. (y/n)")
+		}
+		return s.gl.paint(s.gl.warn, "Restart the game from the start? (y/n)")
+	}
+	if s.note != "" {
+		return s.note
+	}
+	if s.markMoves() {
+		n := len(s.v.Legal)
+		mark := "green"
+		if s.gl.mono {
+			mark = "highlighted"
+		}
+		return fmt.Sprintf("%s: %d move%s (%s cells).", trails.Name(s.v.Current), n, plural(n), mark)
+	}
+	return ""
+}
+
+// clicked is the move a mouse click at screen (x, y) asks for: the marked
+// cell clicked, or the marked cell most nearly in the direction clicked.
+func (s *Screen) clicked(x, y int) (trails.Dir, bool) {
+	l := s.layout()
+	if !s.markMoves() || x < 0 || y < 0 || x >= l.cols*l.cw || y >= l.rows {
+		return trails.NoDir, false
+	}
+	c := trails.Cell{X: l.left + x/l.cw, Y: l.top + y}
+	pos := s.v.Players[s.v.Current-1].Pos
+	dx, dy := float64(c.X-pos.X), float64(c.Y-pos.Y)
+	if dx == 0 && dy == 0 {
+		return trails.NoDir, false
+	}
+	best, bestCos := trails.NoDir, -2.0
+	for _, t := range s.v.Legal {
+		if t.To == c {
+			return t.Dir, true
+		}
+		tx, ty := float64(t.To.X-pos.X), float64(t.To.Y-pos.Y)
+		cos := (dx*tx + dy*ty) / math.Hypot(dx, dy) / math.Hypot(tx, ty)
+		if cos > bestCos {
+			best, bestCos = t.Dir, cos
+		}
+	}
+	// "In the general direction": within 60° of the marked cell.
+	return best, best != trails.NoDir && bestCos > 0.5
+}

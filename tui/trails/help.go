@@ -1,0 +1,55 @@
+package trails
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/viewport"
+)
+
+// helpText is the help page: the rules in short, the marks, the keys.
+const helpText = `TRAILS AND TOWERS — HELP
+
+Blue starts in the top-left corner, Red
+in the bottom-right. In turn, each
+moves up, down, left or right, leaving
+a trail.
+
+Boost: a move in the same direction as
+your last one goes one cell further (1,
+2, 3…); another direction goes 1 again.
+
+A 1-cell move needs a free cell. With a
+boost you jump: the target must be free
+or a tower; the free cells after the
+last occupied one on the way become
+yours. A boost beyond the border stops
+at the border, if the cell there is
+free.
+
+A tower (T) is taken only by a boosted
+jump that ends on it. Take more than
+half of the towers to win; a player
+with no legal move loses. No cell is
+taken twice.
+
+Marks: b r trails, B R the players, T a
+tower (a taken one in its taker's
+colour; underlined without colour),
+green (or highlighted) the cells you
+may go to.
+
+Keys
+  arrows WASD  move (D is right)
+  click        a marked cell, or toward
+  U            undo (against the bot)
+  R            restart
+  ?            this help
+  P Esc        pause: save, quit`
+
+func newHelp(w, h int, gl *glyphs) viewport.Model {
+	vp := viewport.New(w, max(h-1, 1))
+	lines := strings.Split(helpText, "\n")
+	lines[0] = gl.paint(gl.title, lines[0])
+	vp.SetContent(strings.Join(lines, "\n"))
+	return vp
+}

@@ -1,0 +1,110 @@
+package trails
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/tui/screen"
+)
+
+// keyMap is the game's keys (docs/trails.md).
+type keyMap struct {
+	Up, Right, Down, Left key.Binding
+	Undo, Restart, Help   key.Binding
+	Pause, Quit           key.Binding
+	Yes, No, Choose       key.Binding
+	MenuUp, MenuDown      key.Binding
+}
+
+var keys = keyMap{
+	Up:      key.NewBinding(key.WithKeys("up", "w", "W"), key.WithHelp("↑ W", "up")),
+	Right:   key.NewBinding(key.WithKeys("right", "d", "D"), key.WithHelp("→ D", "right")),
+	Down:    key.NewBinding(key.WithKeys("down", "s", "S"), key.WithHelp("↓ S", "down")),
+	Left:    key.NewBinding(key.WithKeys("left", "a", "A"), key.WithHelp("← A", "left")),
+	Undo:    key.NewBinding(key.WithKeys("u", "U"), key.WithHelp("U", "undo (against the computer)")),
+	Restart: key.NewBinding(key.WithKeys("r", "R"), key.WithHelp("R", "restart")),
+	Help:    key.NewBinding(key.WithKeys("?", "h", "H"), key.WithHelp("?", "help")),
+	Pause:   key.NewBinding(key.WithKeys("p", "P", "esc"), key.WithHelp("P Esc", "pause: save, quit")),
+	Quit:    key.NewBinding(key.WithKeys("q", "Q"), key.WithHelp("Q", "quit")),
+	Yes:     key.NewBinding(key.WithKeys("y", "Y")),
+	No:      key.NewBinding(key.WithKeys("n", "N", "esc")),
+	Choose:  key.NewBinding(key.WithKeys("enter", " ")),
+}
+
+func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
+	switch s.mode {
+	case modeHelp:
+		switch msg.String() {
+		case "up", "down", "pgup", "pgdown", "k", "j":
+			var cmd tea.Cmd
+			s.help, cmd = s.help.Update(msg)
+			return screen.Stay, cmd
+		}
+		s.mode = modePlay
+		if s.net != nil && s.v.Winner != 0 {
+			s.mode = modeEnd
+		}
+		s.refresh()
+		return screen.Stay, nil
+	}
+	if s.net != nil {
+		return s.netKey(msg)
+	}
+	switch s.mode {
+	case modeRestart:
+		if key.Matches(msg, keys.Yes) {
+			return screen.Stay, s.restart()
+		}
+		s.mode = modePlay
+		return screen.Stay, nil
+	case modeEnd:
+		if s.guard.Blocks(s.c.Now()) {
+			return screen.Stay, nil // a key meant for the last move
+		}
+		switch {
+		case key.Matches(msg, keys.Restart):
+			return screen.Stay, s.restart()
+		case key.Matches(msg, keys.Undo) && s.bot != nil:
+			s.undo()
+			return screen.Stay, nil
+		case key.Matches(msg, keys.Help):
+			s.openHelp()
+			return screen.Stay, nil
+		case key.Matches(msg, keys.Choose), key.Matches(msg, keys.Quit), msg.String() == "esc":
+			return screen.Replace(NewMenu(s.c)), nil
+		}
+		var cmd tea.Cmd
+		s.moves, cmd = s.moves.Update(msg)
+		return screen.Stay, cmd
+	}
+	s.note = ""
+	switch {
+	case key.Matches(msg, keys.Up):
+		return screen.Stay, s.human(trails.Up)
+	case key.Matches(msg, keys.Right):
+		return screen.Stay, s.human(trails.Right)
+	case key.Matches(msg, keys.Down):
+		return screen.Stay, s.human(trails.Down)
+	case key.Matches(msg, keys.Left):
+		return screen.Stay, s.human(trails.Left)
+	case key.Matches(msg, keys.Undo):
+		s.undo()
+	case key.Matches(msg, keys.Restart):
+		if len(s.g.Moves()) == 0 {
+			s.note = "The game has not started yet."
+			return screen.Stay, nil
+		}
+		s.mode = modeRestart
+	case key.Matches(msg, keys.Help):
+		s.openHelp()
+	case key.Matches(msg, keys.Pause):
+		return screen.Push(screen.NewPause(s.c, s)), nil
+	}
+	return screen.Stay, nil
+}
+
+func (s *Screen) openHelp() {
+	s.mode = modeHelp
+	s.help = newHelp(s.c.Width, s.c.Height, s.gl)
+}

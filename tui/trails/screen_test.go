@@ -1,0 +1,367 @@
+package trails
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/tui/screen"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden screens of testdata")
+
+var arrow = map[trails.Dir]string{trails.Up: "up", trails.Right: "right", trails.Down: "down", trails.Left: "left"}
+
+// hotSeatWin is the classic hot-seat game of the script corpus
+// (cmd/minotaur/testdata/trails/classic-hotseat), won by Blue by towers.
+const hotSeatWin = "RURLDLDURUDLDULUDRRUDLRUULU"
+
+func classic(vsBot bool, level int, seed uint64) Setup {
+	return Setup{Config: trails.Classic(), VsBot: vsBot, BotLevel: level, Seed: seed}
+}
+
+// fits fails unless the frame is drawn whole in the terminal.
+func fits(t *testing.T, d *driver) string {
+	t.Helper()
+	out := d.view()
+	lines := strings.Split(out, "\n")
+	if len(lines) > d.c.Height {
+		t.Fatalf("%d lines at %d×%d:\n%s", len(lines), d.c.Width, d.c.Height, ansi.Strip(out))
+	}
+	for _, l := range lines {
+		if ansi.StringWidth(l) > d.c.Width {
+			t.Fatalf("a line %d wide at %d×%d: %q", ansi.StringWidth(l), d.c.Width, d.c.Height, ansi.Strip(l))
+		}
+	}
+	return out
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		os.MkdirAll("testdata", 0o755)
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no golden screen (run with -update): %v", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs:\n--- got ---\n%s\n--- want ---\n%s", name, got, want)
+	}
+}
+
+func playDirs(t *testing.T, d *driver, dirs string) {
+	t.Helper()
+	for _, r := range dirs {
+		dir, err := trails.ParseDir(string(r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := d.game()
+		before := len(g.g.Moves())
+		d.press(arrow[dir])
+		if len(g.g.Moves()) == before {
+			t.Fatalf("%s was not played: %s", dir, g.note)
+		}
+	}
+}
+
+// TestGoldenScreens: the screens at 80×24 and 40×12, in colour and
+// without (the mono goldens keep the attributes: they are the marks).
+func TestGoldenScreens(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+		for _, mono := range []bool{false, true} {
+			name := func(n string) string {
+				c := "colour"
+				if mono {
+					c = "mono"
+				}
+				return fmt.Sprintf("%s-%s-%dx%d", n, c, sz[0], sz[1])
+			}
+			keep := func(s string) string {
+				if mono {
+					return s
+				}
+				return ansi.Strip(s)
+			}
+			d := newDriver(t, mono, sz[0], sz[1], gameOf(classic(true, 2, 5)))
+			d.press("right", "right", "down")
+			golden(t, name("vs-bot"), keep(fits(t, d)))
+			d.press("?")
+			golden(t, name("help"), ansi.Strip(fits(t, d)))
+			d.press("x", "p")
+			golden(t, name("pause"), ansi.Strip(fits(t, d)))
+			d.press("esc")
+
+			h := newDriver(t, mono, sz[0], sz[1], gameOf(classic(false, 0, 3)))
+			playDirs(t, h, hotSeatWin)
+			golden(t, name("end-hotseat"), ansi.Strip(fits(t, h)))
+
+			m := newDriver(t, mono, sz[0], sz[1], NewMenu)
+			golden(t, name("menu"), ansi.Strip(fits(t, m)))
+		}
+	}
+}
+
+// Every field size and every mode fits at the two smallest screens.
+func TestEveryFieldFits(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+		for n := trails.MinSize; n <= trails.MaxSize; n += 2 {
+			s := Setup{Config: trails.Config{Size: n, Towers: 1, Distance: 1, First: 1}, VsBot: true, BotLevel: 1, Seed: 1}
+			d := newDriver(t, false, sz[0], sz[1], gameOf(s))
+			fits(t, d)
+			d.press("down", "down")
+			fits(t, d)
+			d.press("p")
+			fits(t, d)
+			d.press("esc", "?")
+			fits(t, d)
+			d.press("x")
+			// The field's window follows Blue.
+			if !strings.Contains(d.plain(), "B") {
+				t.Fatalf("%d×%d field at %v: Blue is not on the screen", n, n, sz)
+			}
+		}
+	}
+}
+
+// A game against the computer played to its end with the keys: the computer
+// answers each move; the end screen says who won and why, with the moves;
+// Enter goes back to the Trails menu.
+func TestBotGameToEnd(t *testing.T) {
+	d := newDriver(t, false, 80, 24, gameOf(classic(true, 3, 11)))
+	g := d.game()
+	me := &trails.Bot{Level: 1, Seed: 4}
+	for i := 0; !g.g.Over() && i < 200; i++ {
+		if g.g.Current() != 1 || g.thinking {
+			t.Fatalf("after a key the computer has not moved (player %d, thinking %v)", g.g.Current(), g.thinking)
+		}
+		d.press(arrow[me.Choose(g.g.Position())])
+	}
+	out := d.plain()
+	if !strings.Contains(out, g.g.Result()) || !strings.Contains(out, "1.B") || !strings.Contains(out, "Moves (") {
+		t.Fatalf("the end screen:\n%s", out)
+	}
+	w, _ := g.g.Winner()
+	if (w == 2) != strings.Contains(out, "The computer wins.") {
+		t.Fatalf("winner %d, end screen:\n%s", w, out)
+	}
+	d.press("enter")
+	if _, ok := d.top().(*menu); !ok {
+		t.Fatalf("Enter on the end screen: %T", d.top())
+	}
+}
+
+// A hot-seat game won by towers: each player's legal cells are marked on
+// their turn, and the end says "Blue took 2 of 3 towers.".
+func TestHotSeatWinByTowers(t *testing.T) {
+	d := newDriver(t, true, 80, 24, gameOf(classic(false, 0, 3)))
+	d.press("right")
+	g := d.game()
+	if g.v.Current != 2 || g.v.Seat != 2 || !strings.Contains(g.status(), "Red: 2 moves") {
+		t.Fatalf("Red's turn: seat %d, status %q", g.v.Seat, g.status())
+	}
+	d.press("r", "y")
+	playDirs(t, d, hotSeatWin)
+	out := d.plain()
+	if !strings.Contains(out, "Blue wins!") || !strings.Contains(out, "Blue took 2 of 3 towers.") {
+		t.Fatalf("end:\n%s", out)
+	}
+	d.press("u")
+	if !g.g.Over() {
+		t.Fatal("U undid a hot-seat move")
+	}
+}
+
+// U against the computer takes back the player's move and its answer; in a
+// hot-seat game it says it cannot. R asks before it restarts.
+func TestUndoAndRestart(t *testing.T) {
+	d := newDriver(t, false, 80, 24, gameOf(classic(true, 2, 9)))
+	g := d.game()
+	start := strings.Join(g.v.Rows, "\n")
+	d.press("u")
+	if g.note != "Nothing to undo." {
+		t.Fatalf("undo at the start: %q", g.note)
+	}
+	d.press("down", "down")
+	if len(g.g.Moves()) != 4 {
+		t.Fatalf("%d moves after two of Blue's", len(g.g.Moves()))
+	}
+	d.press("u")
+	if len(g.g.Moves()) != 2 || g.g.Current() != 1 || g.note != "Took back 2 moves." {
+		t.Fatalf("undo: %d moves, player %d, %q", len(g.g.Moves()), g.g.Current(), g.note)
+	}
+	d.press("r", "n")
+	if len(g.g.Moves()) != 2 {
+		t.Fatal("R then N restarted")
+	}
+	d.press("r", "y")
+	if strings.Join(g.v.Rows, "\n") != start {
+		t.Fatal("R then Y did not restart")
+	}
+	// The computer moves first with --first 2, and its opening stays.
+	c := trails.Classic()
+	c.First = 2
+	f := newDriver(t, false, 80, 24, gameOf(Setup{Config: c, VsBot: true, BotLevel: 1, Seed: 2}))
+	if fg := f.game(); len(fg.g.Moves()) != 1 || fg.g.Current() != 1 {
+		t.Fatalf("--first 2: %d moves at the start", len(fg.g.Moves()))
+	}
+	f.press("u")
+	if len(f.game().g.Moves()) != 1 {
+		t.Fatal("undo took back the computer's opening move")
+	}
+	h := newDriver(t, false, 80, 24, gameOf(classic(false, 0, 1)))
+	h.press("right", "u")
+	if hg := h.game(); hg.note != "Undo is for a game against the computer." || len(hg.g.Moves()) != 1 {
+		t.Fatalf("hot-seat undo: %q", hg.note)
+	}
+}
+
+// A move the rules refuse says why and changes nothing.
+func TestIllegalKey(t *testing.T) {
+	d := newDriver(t, false, 80, 24, gameOf(classic(false, 0, 1)))
+	d.press("up")
+	if g := d.game(); len(g.g.Moves()) != 0 || g.note != "You cannot go up: up from (0, 0) leaves the field" {
+		t.Fatalf("moves %d, note %q", len(g.g.Moves()), g.note)
+	}
+	if !strings.Contains(d.plain(), "You cannot go up") {
+		t.Fatal("the refusal is not on the screen")
+	}
+}
+
+// A click on a marked cell moves there; a click roughly toward one moves
+// toward it; elsewhere nothing happens.
+func TestMouse(t *testing.T) {
+	d := newDriver(t, false, 80, 24, gameOf(classic(false, 0, 1)))
+	g := d.game()
+	d.click(2, 0) // (1, 0): two characters a cell
+	if p := g.g.Position().Player(1).Pos; p != (trails.Cell{X: 1, Y: 0}) {
+		t.Fatalf("a click on the marked cell (1, 0): Blue at %v", p)
+	}
+	d.click(2*10, 4) // Red at (10, 10): straight up from it, toward (10, 9)
+	if p := g.g.Position().Player(2).Pos; p != (trails.Cell{X: 10, Y: 9}) {
+		t.Fatalf("a click above Red: Red at %v, want (10, 9)", p)
+	}
+	d.click(2*9, 1) // Blue at (1, 0): to the right and a little down, toward (3, 0)
+	if p := g.g.Position().Player(1).Pos; p != (trails.Cell{X: 3, Y: 0}) {
+		t.Fatalf("a click to the right: Blue at %v, want (3, 0)", p)
+	}
+	n := len(g.g.Moves())
+	d.click(79, 20)  // the panel
+	d.click(2*10, 9) // Red's own cell
+	d.click(2*2, 10) // Red at (10, 9): far left and a little down: toward (9, 9)
+	if len(g.g.Moves()) != n+1 {
+		t.Fatalf("%d moves after clicks on the panel, Red itself and left of Red; want %d", len(g.g.Moves()), n+1)
+	}
+}
+
+// Pause, Save; the Trails menu lists the game; choosing it continues where
+// it stopped; a game that ends removes its save; a damaged save is listed
+// with why and not continued.
+func TestSaveAndContinue(t *testing.T) {
+	d := newDriver(t, false, 80, 24, gameOf(classic(true, 1, 8)))
+	g := d.game()
+	d.press("right", "right", "p")
+	if _, ok := d.top().(*screen.Pause); !ok {
+		t.Fatalf("P opened %T", d.top())
+	}
+	d.press("down", "enter")
+	if g.file == "" || g.Unsaved() {
+		t.Fatalf("not saved: %q", d.plain())
+	}
+	d.press("down", "enter") // Quit to menu: saved, so no question
+	m, ok := d.top().(*menu)
+	if !ok || len(m.saves) != 1 || m.saves[0].Err != nil {
+		t.Fatalf("after Quit to menu: %T %+v", d.top(), m)
+	}
+	if out := d.plain(); !strings.Contains(out, "Continue 11×11, 3 towers · move 5, computer 1") {
+		t.Fatalf("the Trails menu:\n%s", out)
+	}
+	rows := strings.Join(g.v.Rows, "/")
+	for range numItems {
+		d.press("down")
+	}
+	d.press("enter")
+	c := d.game()
+	if strings.Join(c.v.Rows, "/") != rows || c.bot == nil || c.bot.Level != 1 {
+		t.Fatal("the continued game is not the saved one")
+	}
+	// Unsaved moves: Quit to menu asks first.
+	d.press("down", "p", "down", "down", "enter")
+	if !strings.Contains(d.plain(), "nsaved") {
+		t.Fatalf("quit with an unsaved move:\n%s", d.plain())
+	}
+	d.press("esc", "esc")
+	if d.top() != c {
+		d.press("esc")
+	}
+	me := &trails.Bot{Level: 3, Seed: 1}
+	for !c.g.Over() {
+		d.press(arrow[me.Choose(c.g.Position())])
+	}
+	entries, _ := os.ReadDir(d.c.Saves)
+	if len(entries) != 0 {
+		t.Fatalf("the ended game's save is still there: %v", entries)
+	}
+	// A damaged save.
+	os.WriteFile(filepath.Join(d.c.Saves, "trails-bad.trailsave"), []byte(`{"format":"minotaur-trails-save","version":1,"game":{"format":"minotaur-trails","version":1,"config":{"size":11,"towers":3,"distance":1,"first":1},"moves":"U"}}`), 0o644)
+	d.press("enter") // the end screen: to the menu
+	m, ok = d.top().(*menu)
+	if !ok || len(m.saves) != 1 || m.saves[0].Err == nil || !strings.Contains(m.saves[0].Err.Error(), "move 1: up from (0, 0) leaves the field") {
+		t.Fatalf("a damaged save: %T %+v", d.top(), m)
+	}
+	for range numItems {
+		d.press("down")
+	}
+	d.press("enter")
+	if _, ok := d.top().(*menu); !ok || !strings.Contains(d.plain(), "cannot be continued") {
+		t.Fatalf("a damaged save was continued:\n%s", d.plain())
+	}
+}
+
+// The menu starts each kind of game, with the field and level chosen.
+func TestMenu(t *testing.T) {
+	d := newDriver(t, false, 40, 12, nil)
+	d.press("r")
+	if _, ok := d.top().(*menu); !ok {
+		t.Fatalf("R on the home screen: %T", d.top())
+	}
+	d.press("right", "down", "down", "left", "down", "right", "up", "up", "enter")
+	g := d.game()
+	if g.bot != nil || g.g.Config().Size != 25 || g.g.Current() != 2 {
+		t.Fatalf("hot-seat on the last field, Red first: %+v, bot %v", g.g.Config(), g.bot)
+	}
+	d.press("p", "down", "down", "enter")
+	d.press("right", "enter")
+	if g := d.game(); g.bot == nil || g.bot.Level != 3 || g.g.Config().Size != 11 {
+		t.Fatalf("the computer at level 3 on the classic field: %+v", g.g.Config())
+	}
+	d.press("p", "down", "down", "enter", "esc")
+	if _, ok := d.top().(*home); !ok {
+		t.Fatalf("Esc from the Trails menu: %T", d.top())
+	}
+}
+
+// Without colour the players, trails and towers are letters, and the
+// marked cells reverse video; with colour, the marks are green.
+func TestMonoAndColourMarks(t *testing.T) {
+	m := newDriver(t, true, 80, 24, gameOf(classic(false, 0, 1)))
+	if out := m.view(); !strings.Contains(out, sgrReverse+". "+sgrReset) || strings.Contains(out, "\x1b[42m") {
+		t.Fatalf("mono marks:\n%q", out)
+	}
+	c := newDriver(t, false, 80, 24, gameOf(classic(false, 0, 1)))
+	if out := c.view(); !strings.Contains(out, "\x1b[42m") {
+		t.Fatal("colour: no green marks")
+	}
+}

@@ -11,10 +11,13 @@ import (
 //
 // It remembers every monster it has seen, where it was last and how long it
 // stays frozen, and moves it on out of its light by the rules a player
-// knows, on the map it knows: a hunter chases, or heads for the player's way
-// to the key (before the key is seen, it is taken to hold its ground); a
-// wanderer chases a player it sees within 4 tiles, walks to where it last
-// saw one, and is forgotten a few turns after it wanders off; the Minotaur
+// knows, on the map it knows: a hunter keeps its post until it hears the
+// player (6 steps, 12 once the key is taken), then chases, or heads for the
+// player's way to the key (before the key is seen, it is taken to hold its
+// ground); a hunter the View says it hears is placed on a tile that fits the
+// distance and direction heard; a wanderer chases a player it sees within 3
+// tiles, walks to where it last saw one, and is forgotten a few turns after
+// it wanders off; the Minotaur
 // rests where it landed and leaps on its marks, every six turns. A monster
 // that is not where the rules put it, on a lit tile, is somewhere in the
 // dark nearby.

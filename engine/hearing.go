@@ -1,6 +1,6 @@
 package engine
 
-// Hearing (game.md, "Monsters" and "What a player sees"): a hunter hears a
+// Hearing (docs/rules.md, "Monsters", "What you see" and "Hearing"): a hunter hears a
 // player within its hearing range (path distance), and every seat hears the
 // hunters that hear it — their kind, path distance and compass direction,
 // never their tile.

@@ -48,6 +48,12 @@ func (b *Reference) decide(v *engine.View, p int) engine.Action {
 			best, bestA = val, a
 		}
 	}
+	if v.Freezes > 0 && b.onHeels(v, p) {
+		// A chaser of the same speed on the player's heels never falls
+		// back: frozen, it loses the player (a wanderer out of sight, a
+		// hunter out of hearing).
+		return engine.UseFreeze
+	}
 	if best < safeBase/2 && !b.noPlan {
 		// No way to the goal is safe: play the belief forward by the
 		// engine's own rules, in a few worlds that agree with it.
@@ -72,6 +78,39 @@ func (b *Reference) decide(v *engine.View, p int) engine.Action {
 		return leastVisited(k, p, b.visits)
 	}
 	return bestA
+}
+
+// heelsDist: a chasing monster this near (path steps) is on the player's heels.
+const heelsDist = 2
+
+// onHeels reports whether a hunter or wanderer in sight, not frozen, chases
+// the player from within heelsDist steps.
+func (b *Reference) onHeels(v *engine.View, p int) bool {
+	k := &b.k
+	near := false
+	for i := range b.tracks {
+		t := &b.tracks[i]
+		if t.seen != v.Turn || t.frozen > 0 || t.kind == engine.Minotaur || !b.chaser(t, p) {
+			continue
+		}
+		if manhattan(k.pt(t.pos), k.pt(p)) <= heelsDist {
+			near = true
+		}
+	}
+	if !near {
+		return false
+	}
+	b.queue = k.bfs(k.mwalk, b.gd, b.queue, p)
+	for i := range b.tracks {
+		t := &b.tracks[i]
+		if t.seen != v.Turn || t.frozen > 0 || t.kind == engine.Minotaur || !b.chaser(t, p) {
+			continue
+		}
+		if d := b.gd[t.pos]; d >= 0 && d <= heelsDist {
+			return true
+		}
+	}
+	return false
 }
 
 // chooseTargets picks what the bot walks to this turn: a bonus within a few
@@ -331,6 +370,7 @@ func (b *Reference) frontierTargets(v *engine.View, p int) []int {
 			out = append(out, f)
 		}
 	}
+	out = b.awayFromHunters(v, out)
 	if !v.Key && k.key < 0 && len(out) == 0 {
 		// Looking for the key, with the map explored: it shows only in
 		// light, so tiles seen in penumbra alone are still to be searched.
@@ -347,6 +387,43 @@ func (b *Reference) frontierTargets(v *engine.View, p int) []int {
 		}
 	}
 	b.ftargets = out
+	return out
+}
+
+// awayFromHunters keeps the tiles of fs that lie outside the hearing range
+// of every hunter the bot tracks (reusing fs), or all of fs when none does:
+// exploring within a hunter's hearing wakes it, and it cuts the player off.
+func (b *Reference) awayFromHunters(v *engine.View, fs []int) []int {
+	if b.noAvoid {
+		return fs
+	}
+	k := &b.k
+	b.hsrc = b.hsrc[:0]
+	for _, t := range b.tracks {
+		if t.kind == engine.Hunter {
+			b.hsrc = append(b.hsrc, t.pos)
+		}
+	}
+	if len(b.hsrc) == 0 || len(fs) == 0 {
+		return fs
+	}
+	b.queue = k.bfs(k.mwalk, b.gd, b.queue, b.hsrc...)
+	r := int32(hearingRange(v.Key))
+	n := 0
+	for _, f := range fs {
+		if d := b.gd[f]; d < 0 || d > r {
+			n++
+		}
+	}
+	if n == 0 {
+		return fs
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		if d := b.gd[f]; d < 0 || d > r {
+			out = append(out, f)
+		}
+	}
 	return out
 }
 
@@ -417,6 +494,13 @@ func (b *Reference) eval(v *engine.View, np int, keyed bool, freezes int, leap, 
 	}
 	val -= safeBase
 	val += int64(perRoom * min(room, roomCap))
+	// Keep the monsters as far off as can be: a chaser let come a step
+	// nearer never falls back again.
+	if g := b.dh[np]; g >= 0 {
+		val += int64(perGap) * int64(min(g, gapCap))
+	} else {
+		val += int64(perGap) * gapCap
+	}
 	val -= int64(perVisit) * int64(b.visits[np])
 	if d := b.td[np]; d >= 0 {
 		val -= 2 * int64(d)

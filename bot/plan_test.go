@@ -8,8 +8,9 @@ import (
 
 // pincerBoards are levels 3 of seeds 15 and 25 of the campaign under the
 // hearing rules, as boards: a hunter that hears the bot and a wanderer meet
-// it from two sides. Without the planner the bot is caught between them;
-// planning with the engine's own rules, it passes.
+// it from two sides. Without the planner (and exploring toward the hunter
+// it hears) the bot is caught between them; planning with the engine's own
+// rules, it passes.
 var pincerBoards = map[string][]string{
 	"seed 15": {
 		"+-----------+",
@@ -40,7 +41,7 @@ var pincerBoards = map[string][]string{
 func TestReferencePlansItsWayOutOfAPincer(t *testing.T) {
 	for name, rows := range pincerBoards {
 		old := NewReference()
-		old.noPlan = true
+		old.noPlan, old.noAvoid = true, true
 		g := newGame(t, rows...)
 		ev, acts := run(t, g, old, 400)
 		if g.Result() != engine.Lost || !has(ev, engine.EvCaught) {
@@ -52,6 +53,27 @@ func TestReferencePlansItsWayOutOfAPincer(t *testing.T) {
 			t.Errorf("%s: planning with the engine's rules the bot should pass; %v after %s (caught: %v)",
 				name, g.Result(), acts, has(ev, engine.EvCaught))
 		}
+	}
+}
+
+func TestReferenceExploresAwayFromAHeardHunter(t *testing.T) {
+	// Seed 15's pincer: the hunter in the bottom right hears the bot at
+	// once. Exploring the nearest unknown tile, toward it, the bot is
+	// caught even without its planner's help; exploring the tiles out of
+	// the hunter's hearing first, it passes without the planner.
+	rows := pincerBoards["seed 15"]
+	near := NewReference()
+	near.noPlan, near.noAvoid = true, true
+	g := newGame(t, rows...)
+	if ev, acts := run(t, g, near, 400); g.Result() != engine.Lost || !has(ev, engine.EvCaught) {
+		t.Fatalf("setup: exploring toward the hunter the bot should be caught; %v after %s", g.Result(), acts)
+	}
+	away := NewReference()
+	away.noPlan = true
+	g = newGame(t, rows...)
+	if ev, acts := run(t, g, away, 400); g.Result() != engine.Won {
+		t.Errorf("exploring away from the hunter it hears, the bot should pass; %v after %s (caught: %v)",
+			g.Result(), acts, has(ev, engine.EvCaught))
 	}
 }
 

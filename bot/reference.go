@@ -83,6 +83,7 @@ type Reference struct {
 	// distances to them over the known map ignoring monsters.
 	targets   []int
 	ftargets  []int
+	hsrc      []int // the tiles of the hunters tracked, for awayFromHunters
 	compass   []int // the compass's marks on known floor
 	bonusGoal bool
 	td        []int32
@@ -107,7 +108,10 @@ type Reference struct {
 
 	// the planner's (plan.go); noPlan turns it off, for tests that
 	// compare the bot with and without it
-	noPlan              bool
+	noPlan bool
+	// noAvoid makes the bot explore as if it tracked no hunter
+	// (awayFromHunters), for tests that compare it with and without
+	noAvoid             bool
 	planSeen            map[uint64]struct{}
 	planRoot            engine.SimState
 	planLayer, planNext []planNode
@@ -184,6 +188,8 @@ const (
 	perRoom      = 6
 	perVisit     = 4
 	keyEscapeMin = 10
+	perGap       = 8 // per turn a monster needs to reach the player, when no way is safe
+	gapCap       = 6
 	caughtScore  = -1 << 40
 	escapeScore  = 1 << 40
 )

@@ -397,3 +397,41 @@ func TestMicaBombNotes(t *testing.T) {
 		}
 	}
 }
+
+// A player who sends lines the moment it connects gets the greeting
+// first, in both dialects (the reference server writes it on accepting);
+// one who comes while a match runs and sends a command is told it plays
+// in the next match, not that the game waits for players.
+func TestGreetingBeforeAnyAnswer(t *testing.T) {
+	for _, d := range []Dialect{Wiki, Mica} {
+		t.Run(d.String(), func(t *testing.T) {
+			ts := startServer(t, Config{Players: 2, Bots: 2, Rounds: 10000, W: 9, H: 7, Timeout: time.Second, Seed: 3, Wire: d})
+			w := dial(t, ts.spec)
+			w.state() // a match of bots runs
+			for i := 0; i < 5; i++ {
+				c := dial(t, ts.addr)
+				io.WriteString(c.conn, "w\nname:late"+strconv.Itoa(i)+"\nd\n")
+				if l, err := c.line(); err != nil || l != "Successfully connected to Bomberman-Server" {
+					t.Fatalf("connection %d: the first line is %q (%v), want the greeting", i, l, err)
+				}
+				// the greeting, the join's note, the answers to w and d, the rename
+				running, renamed := 0, false
+				for running < 3 || !renamed {
+					l, err := c.line()
+					if err != nil {
+						t.Fatalf("connection %d: %v (told %d times it plays in the next match, renamed %v)", i, err, running, renamed)
+					}
+					switch l {
+					case "Game waiting for more players.":
+						t.Fatalf("connection %d: told %q while a match runs", i, l)
+					case "Game running: you play in the next match.":
+						running++
+					case "YourName:late" + strconv.Itoa(i):
+						renamed = true
+					}
+				}
+				c.conn.Close()
+			}
+		})
+	}
+}

@@ -58,10 +58,16 @@ func (b *Brain) Decide(s *State) string {
 	}
 	b.track(s)
 	pos := s.Table[me].At
+	var cmd string
 	if me == 0 {
-		return b.fox(s, pos)
+		cmd = b.fox(s, pos)
+	} else {
+		cmd = b.hunter(s, pos, s.Table[0].At)
 	}
-	return b.hunter(s, pos, s.Table[0].At)
+	if cmd != "" && cmd[0] == 'b' {
+		b.fuses.Thrown(pos) // a bomb laid here hides under it
+	}
+	return cmd
 }
 
 // track reads the bombs of the block; a new match ends any running.

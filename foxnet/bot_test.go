@@ -171,3 +171,32 @@ func TestBrainNotesItsOwnBomb(t *testing.T) {
 		t.Fatalf("the bot did not note its bomb: own %v in round %d", b.fuses.own, b.fuses.ownAt)
 	}
 }
+
+// Computer players against each other: the hunters catch the fox. The
+// table (go test ./foxnet -run BotsHunt -v) is the figure in
+// docs/foxhunt.md.
+func TestBotsHunt(t *testing.T) {
+	res, err := Hunt(huntMatches, 200, 4, DefaultSize, DefaultSize, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	catches, hits, fox := 0, 0, 0
+	var tab strings.Builder
+	fmt.Fprintf(&tab, "%-6s %-8s %-10s %s\n", "seed", "catches", "paralysed", "fox hit")
+	for _, r := range res {
+		catches += r.Catches
+		hits += r.Paralysed
+		fox += r.FoxHits
+		fmt.Fprintf(&tab, "%-6d %-8d %-10d %d\n", r.Seed, r.Catches, r.Paralysed, r.FoxHits)
+	}
+	t.Logf("4 bots, %d matches of 200 rounds on %d×%d: %d catches (%.1f a match), %d paralysed, %d of them the fox\n%s", len(res),
+		DefaultSize, DefaultSize, catches, float64(catches)/float64(len(res)), hits, fox, tab.String())
+	if catches < huntFloor*len(res) {
+		t.Fatalf("the hunters caught the fox %d times in %d matches, want at least %d a match\n%s", catches, len(res), huntFloor, tab.String())
+	}
+}
+
+// huntFloor is the catches a match of four bots must reach on average.
+const huntFloor = 5
+
+const huntMatches = 80

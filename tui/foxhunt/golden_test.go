@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -43,7 +44,8 @@ func TestGolden(t *testing.T) {
 			if tc.mono {
 				r.SetColorProfile(termenv.Ascii)
 			}
-			m := New(Options{Mode: tc.mode, Renderer: r, Mono: tc.mono})
+			at := time.Unix(1000, 0) // a fixed clock: the blocks come at once
+			m := New(Options{Mode: tc.mode, Renderer: r, Mono: tc.mono, Now: func() time.Time { return at }})
 			m.Update(tea.WindowSizeMsg{Width: tc.w, Height: tc.h})
 			if tc.mode == Play {
 				m.Update(lineMsg{[]string{"YourName:me"}})

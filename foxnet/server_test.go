@@ -3,10 +3,12 @@ package foxnet
 import (
 	"bufio"
 	"io"
+	"log/slog"
 	"net"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -434,4 +436,72 @@ func TestGreetingBeforeAnyAnswer(t *testing.T) {
 			}
 		})
 	}
+}
+
+// An in-process bot that fails (a panic in its decision) leaves the match,
+// which plays on to its end without it and with the person still playing;
+// the next match seats a fresh bot in its place.
+func TestFailingBotLeavesAndTheServerGoesOn(t *testing.T) {
+	var failed atomic.Bool
+	decide = func(b *Brain, s *State) string {
+		if b.Name == "bot2" && s.Round >= 3 && failed.CompareAndSwap(false, true) {
+			panic("a bug in the bot")
+		}
+		return b.Decide(s)
+	}
+	t.Cleanup(func() { decide = (*Brain).Decide })
+	var logs strings.Builder
+	var mu sync.Mutex
+	ts := startServer(t, Config{Players: 3, Bots: 2, Rounds: 8, W: 9, H: 7, Timeout: time.Second, Matches: 2, Seed: 5,
+		Logger: slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, nil))})
+	c := dial(t, ts.addr)
+	for m := 1; m <= 2; m++ {
+		var last *State
+		for {
+			s := c.state()
+			last = s
+			if s.Round == s.Rounds {
+				break
+			}
+			c.send("n")
+		}
+		var r Result
+		select {
+		case r = <-ts.results:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("match %d: no result", m)
+		}
+		gone := map[string]bool{}
+		for _, e := range r.Table {
+			gone[e.Name] = e.Left
+		}
+		if m == 1 {
+			if !failed.Load() || !gone["bot2"] || gone["bot1"] || r.Rounds != 8 {
+				t.Fatalf("match 1: failed %v, result %+v: want bot2 gone and 8 rounds played", failed.Load(), r)
+			}
+			if len(last.Table) != 2 {
+				t.Fatalf("match 1's last block still has %d players", len(last.Table))
+			}
+			mu.Lock()
+			log := logs.String()
+			mu.Unlock()
+			if !strings.Contains(log, "a bot failed and leaves") || !strings.Contains(log, "a bug in the bot") {
+				t.Fatalf("the log does not tell it:\n%s", log)
+			}
+		} else if len(r.Table) != 3 || gone["bot2"] {
+			t.Fatalf("match 2: %+v, want a fresh bot2 playing", r)
+		}
+		c.until("the end", func(l string) bool { return l == "game is over" })
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	b  *strings.Builder
+}
+
+func (w lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
 }

@@ -282,7 +282,16 @@ func (c *client) send(b []byte) {
 	select {
 	case c.out <- b:
 	default:
-		c.srv.cfg.Logger.Warn("foxhunt: queue full, closing", "client", c.name)
+		// id, spec and conn never change (the name is the match
+		// goroutine's, and send is also called from the reader)
+		who, addr := "player", ""
+		if c.spec {
+			who = "spectator"
+		}
+		if c.conn != nil {
+			addr = c.conn.RemoteAddr().String()
+		}
+		c.srv.cfg.Logger.Warn("foxhunt: queue full (the client does not read), closing", "client", who, "id", c.id, "addr", addr)
 		c.close()
 	}
 }

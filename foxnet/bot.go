@@ -20,7 +20,8 @@ type Brain struct {
 
 	dist  []int32 // scratch
 	queue []int32
-	foxD  []int32 // the hunter's scratch: the fox's steps
+	foxD  []int32 // the hunter's scratch: the fox's steps, the other hunters'
+	othD  []int32
 }
 
 // NewBrain makes a brain for the player called name.
@@ -292,6 +293,10 @@ func (b *Brain) hunter(s *State, pos, fox foxhunt.Point) string {
 		}
 	}
 	weigh := here <= 2*territoryReach+1 // else no step of mine changes it
+	if weigh {
+		// the other hunters' steps, once; each of my steps adds its own
+		b.othD = append(b.othD[:0], b.bfsTo(s, others, territoryReach)...)
+	}
 	best, bestScore := "n", -1<<30
 	for _, o := range b.options(s, pos) {
 		od := b.foxD[o.to.Y*s.W+o.to.X]
@@ -302,9 +307,9 @@ func (b *Brain) hunter(s *State, pos, fox foxhunt.Point) string {
 		// steps of a field cannot take it from the fox in time)
 		territory := 0
 		if weigh {
-			hd := b.bfsTo(s, append(others, o.to), territoryReach)
+			md := b.bfsTo(s, []foxhunt.Point{o.to}, territoryReach)
 			for i, fd := range b.foxD {
-				if fd >= 0 && fd <= territoryReach && (hd[i] < 0 || fd < hd[i]) {
+				if fd >= 0 && fd <= territoryReach && (b.othD[i] < 0 || fd < b.othD[i]) && (md[i] < 0 || fd < md[i]) {
 					territory++
 				}
 			}

@@ -8,10 +8,13 @@ import (
 	"strings"
 )
 
-// Serialisation format of a whole Game.
+// Serialisation format of a whole Game. Version 2 is the first with the
+// hunters' hearing: a version-1 game was played by the rules before it, and
+// its recorded moves would play differently now, so Load refuses it with
+// ErrOlderRules (docs/files.md).
 const (
 	GameFormat  = "minotaur-game"
-	GameVersion = 1
+	GameVersion = 2
 )
 
 // levelJSON is a Level on disk: the walls as rows of '#' and '.'.
@@ -139,6 +142,10 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // ErrNewerVersion is returned by Load for a game written by a newer version.
 var ErrNewerVersion = errors.New("the game was saved by a newer version of Minotaur")
 
+// ErrOlderRules is returned by Load for a game saved under the rules before
+// the hunters' hearing (version 1).
+var ErrOlderRules = errors.New("the game was saved under the old rules, before hunters kept their posts until they heard a player")
+
 // Load reads a game written by MarshalJSON. The loaded game continues exactly
 // as the saved one would have. A damaged or inconsistent game is refused with
 // an error, never a panic.
@@ -152,6 +159,9 @@ func Load(data []byte) (*Game, error) {
 	}
 	if j.Version > GameVersion {
 		return nil, fmt.Errorf("%w (version %d, this one reads %d)", ErrNewerVersion, j.Version, GameVersion)
+	}
+	if j.Version == 1 {
+		return nil, fmt.Errorf("%w (version 1, this one reads %d)", ErrOlderRules, GameVersion)
 	}
 	if j.Version < 1 {
 		return nil, fmt.Errorf("game data has unknown version %d", j.Version)
@@ -209,7 +219,7 @@ func Load(data []byte) (*Game, error) {
 	}
 	g.keyed, g.turns, g.bonuses = j.Keyed, j.Turns, j.Bonuses
 	for i, s := range j.Seats {
-		if !inBoard(s.Pos) || s.State > Away || s.Freezes < 0 || !allBelow(s.InLight, len(j.Monsters)) {
+		if !inBoard(s.Pos) || s.State > Away || s.Freezes < 0 || !allBelow(s.InLight, len(j.Monsters)) || !heardValid(s.Heard, j.Monsters) {
 			return nil, fmt.Errorf("game's seat %d is damaged", i+1)
 		}
 		g.seats[i] = s
@@ -232,7 +242,66 @@ func Load(data []byte) (*Game, error) {
 		return nil, errors.New("game's turn order is damaged")
 	}
 	g.next, g.round, g.passed, g.result = j.Next, j.Round, j.Passed, j.Result
+	if err := g.checkCounters(&j); err != nil {
+		return nil, fmt.Errorf("game's counters are impossible: %w", err)
+	}
 	return g, nil
+}
+
+// levelBonuses is the most bonuses level n (1-based) of the game holds.
+func (g *Game) levelBonuses(n int) int {
+	if g.custom != nil {
+		return len(g.custom[n-1].Bonuses)
+	}
+	return Campaign[n-1].Bonuses
+}
+
+// checkCounters refuses counters no play can produce — a hand-edited or
+// forged file: negative turns or bonuses, more bonuses or freezes than
+// the level holds, passed levels out of order or scored otherwise than
+// ScoreLevel scores them.
+func (g *Game) checkCounters(j *gameJSON) error {
+	most := g.levelBonuses(j.LevelNo)
+	if len(j.Level.Bonuses) > most {
+		return fmt.Errorf("level %d holds %d bonuses, at most %d", j.LevelNo, len(j.Level.Bonuses), most)
+	}
+	if j.Turns < 0 || j.Bonuses < 0 {
+		return fmt.Errorf("%d turns and %d bonuses on level %d", j.Turns, j.Bonuses, j.LevelNo)
+	}
+	left, freezes := 0, 0
+	for _, it := range j.Items {
+		if Item(it.Kind).IsBonus() {
+			left++
+		}
+	}
+	for _, b := range j.Level.Bonuses {
+		if Item(b.Kind) == Freeze {
+			freezes++
+		}
+	}
+	if j.Bonuses+left > len(j.Level.Bonuses) {
+		return fmt.Errorf("%d bonuses taken and %d left on a level of %d", j.Bonuses, left, len(j.Level.Bonuses))
+	}
+	held := 0
+	for _, s := range j.Seats {
+		held += s.Freezes
+	}
+	if held > freezes {
+		return fmt.Errorf("%d freezes held on a level of %d", held, freezes)
+	}
+	passed := j.LevelNo - 1
+	if j.Result == Won {
+		passed = j.LevelNo
+	}
+	if len(j.Passed) != passed {
+		return fmt.Errorf("%d levels passed at level %d", len(j.Passed), j.LevelNo)
+	}
+	for i, p := range j.Passed {
+		if p.Level != i+1 || p.Turns < 0 || p.Bonuses < 0 || p.Bonuses > g.levelBonuses(i+1) || p != ScoreLevel(p.Level, p.Turns, p.Bonuses) {
+			return fmt.Errorf("passed level %d is scored %+v", i+1, p)
+		}
+	}
+	return nil
 }
 
 // String returns the game's map as seen from above, every object shown: for
@@ -264,6 +333,17 @@ func (g *Game) String() string {
 func allBelow(xs []int, n int) bool {
 	for _, x := range xs {
 		if x < 0 || x >= n {
+			return false
+		}
+	}
+	return true
+}
+
+// heardValid reports whether every heard hunter is a hunter of the level at
+// a distance hearing allows.
+func heardValid(hs []hearing, mons []monster) bool {
+	for _, h := range hs {
+		if h.Mon < 0 || h.Mon >= len(mons) || mons[h.Mon].Kind != Hunter || h.Dist < 1 || h.Dist > HearingRangeKey {
 			return false
 		}
 	}

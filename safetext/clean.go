@@ -1,4 +1,4 @@
-package saves
+package safetext
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// CleanText makes text from outside (the network, a file, a command line)
+// Clean makes text from outside (the network, a file, a command line)
 // safe to draw in a terminal: invalid UTF-8 becomes U+FFFD; escape sequences
 // (CSI, OSC, DCS, SOS, PM, APC in their 7-bit and 8-bit forms, and
 // two-character escapes), C0 and C1 control characters, DEL and the
@@ -19,8 +19,9 @@ import (
 // no-break or ideographic space, a blank Braille cell) becomes one space,
 // so that nobody pads a line to push text where the reader expects another
 // player's. The game server cleans names and chat before it relays them,
-// its clients again before they show them, and CleanName builds on it.
-func CleanText(s string) string {
+// its clients again before they show them (All, on every decoded message),
+// and Name builds on it.
+func Clean(s string) string {
 	if isClean(s) {
 		return s
 	}

@@ -170,16 +170,27 @@ func (m *menu) View() string {
 	if c.Height >= 16 {
 		lines = append(lines, st.Faint.Render(screen.Fit("Lay trails, boost, jump, take the towers.", w)), "")
 	}
+	note := m.note
+	if note == "" {
+		note = "↑↓ choose · ←→ change · Enter · Esc back"
+		if w < 40 {
+			note = "↑↓ ←→ change · Enter · Esc back"
+		}
+	}
+	// A note (why a save cannot be continued) is wrapped whole, not cut:
+	// the player needs all of it.
+	noteLines := strings.Split(screen.Wrap(note, w), "\n")
 	// The saved games scroll when the terminal is short.
-	room := c.Height - len(lines) - 3
+	// the "Saved games:" heading takes a line of the room, so that the
+	// item chosen is always in view.
+	room := max(c.Height-len(lines)-2-len(noteLines), 2)
+	if len(m.saves) > 0 {
+		room--
+	}
 	first := screen.Window(len(labels), room, m.cursor)
 	for i := first; i < len(labels) && i < first+room; i++ {
 		if i == numItems && i != first {
 			lines = append(lines, st.Faint.Render("Saved games:"))
-			room--
-			if i >= first+room {
-				break
-			}
 		}
 		l := screen.Fit(labels[i], w)
 		if i == m.cursor {
@@ -188,13 +199,9 @@ func (m *menu) View() string {
 			lines = append(lines, "  "+l)
 		}
 	}
-	note := m.note
-	if note == "" {
-		note = "↑↓ choose · ←→ change · Enter · Esc back"
-		if w < 40 {
-			note = "↑↓ ←→ change · Enter · Esc back"
-		}
+	lines = append(lines, "")
+	for _, l := range noteLines {
+		lines = append(lines, st.Faint.Render(screen.Fit(l, w)))
 	}
-	lines = append(lines, "", st.Faint.Render(screen.Fit(note, w)))
 	return c.Center(strings.Join(lines, "\n"))
 }

@@ -328,6 +328,14 @@ func TestSaveAndContinue(t *testing.T) {
 	if _, ok := d.top().(*menu); !ok || !strings.Contains(d.plain(), "cannot be continued") {
 		t.Fatalf("a damaged save was continued:\n%s", d.plain())
 	}
+	// The whole reason is on the screen, wrapped, and the damaged save
+	// chosen still in view, at both sizes.
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		d.c.Width, d.c.Height = size[0], size[1]
+		if out := strings.Join(strings.Fields(d.plain()), " "); !strings.Contains(out, "> Damaged: trails-bad.trailsave") || !strings.Contains(out, "cannot be continued: the saved game's move 1: up from (0, 0) leaves the field") {
+			t.Errorf("at %dx%d the reason is cut:\n%s", size[0], size[1], d.plain())
+		}
+	}
 }
 
 // The menu starts each kind of game, with the field and level chosen.

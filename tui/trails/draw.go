@@ -211,15 +211,26 @@ func (s *Screen) panel(w int) []string {
 		lines = append(lines, "")
 	}
 	k := func(keys, text string) string { return gl.paint(gl.key, keys) + " " + text }
-	if s.net != nil {
+	// The hints offer only what works here: no moves for a spectator, no
+	// undo but against the computer.
+	switch {
+	case s.net != nil && s.net.seat == 0:
+		lines = append(lines, k("?", "help · ")+k("Esc", "leave"))
+	case s.net != nil:
 		lines = append(lines, k("arrows WASD", "move · click"), k("?", "help · ")+k("P Esc", "leave"))
-		return lines
-	}
-	if w >= 34 {
+	case w >= 34:
+		undo := ""
+		if s.bot != nil {
+			undo = k("U", "undo · ")
+		}
 		lines = append(lines, k("arrows WASD", "move · click a green cell"))
-		lines = append(lines, k("U", "undo · ")+k("R", "restart · ")+k("?", "help · ")+k("P", "pause"))
-	} else {
-		lines = append(lines, k("arrows WASD", "or click"), k("U", "undo ")+k("R", "restart"), k("?", "help ")+k("P", "pause"))
+		lines = append(lines, undo+k("R", "restart · ")+k("?", "help · ")+k("P", "pause"))
+	default:
+		undo := ""
+		if s.bot != nil {
+			undo = k("U", "undo ")
+		}
+		lines = append(lines, k("arrows WASD", "or click"), undo+k("R", "restart"), k("?", "help ")+k("P", "pause"))
 	}
 	return lines
 }

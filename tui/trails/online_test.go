@@ -113,6 +113,13 @@ func TestOnlineScreen(t *testing.T) {
 	if !strings.Contains(d.plain(), "watching") {
 		t.Fatalf("a spectator's screen:\n%s", d.plain())
 	}
+	// A spectator is not offered moves or a game to lose.
+	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+		d.c.Width, d.c.Height = sz[0], sz[1]
+		if out := d.plain(); strings.Contains(out, "WASD") || strings.Contains(out, "click") || !strings.Contains(out, "Esc leave") {
+			t.Errorf("%v: a spectator's hints:\n%s", sz, out)
+		}
+	}
 	d.send(netMsg{err: errors.New("gone")})
 	if _, ok := d.top().(*home); !ok {
 		t.Fatalf("after the connection is lost: %T", d.top())

@@ -167,6 +167,14 @@ func TestBotGameToEnd(t *testing.T) {
 // their turn, and the end says "Blue took 2 of 3 towers.".
 func TestHotSeatWinByTowers(t *testing.T) {
 	d := newDriver(t, true, 80, 24, gameOf(classic(false, 0, 3)))
+	// The key hints offer what works: no undo in a hot-seat game.
+	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+		d.c.Width, d.c.Height = sz[0], sz[1]
+		if out := d.plain(); strings.Contains(out, "undo") || !strings.Contains(out, "restart") {
+			t.Errorf("%v: the hot-seat hints:\n%s", sz, out)
+		}
+	}
+	d.c.Width, d.c.Height = 80, 24
 	d.press("right")
 	g := d.game()
 	if g.v.Current != 2 || g.v.Seat != 2 || !strings.Contains(g.status(), "Red: 2 moves") {
@@ -189,6 +197,9 @@ func TestHotSeatWinByTowers(t *testing.T) {
 func TestUndoAndRestart(t *testing.T) {
 	d := newDriver(t, false, 80, 24, gameOf(classic(true, 2, 9)))
 	g := d.game()
+	if out := d.plain(); !strings.Contains(out, "U undo") {
+		t.Errorf("the hints against the computer offer no undo:\n%s", out)
+	}
 	start := strings.Join(g.v.Rows, "\n")
 	d.press("u")
 	if g.note != "Nothing to undo." {

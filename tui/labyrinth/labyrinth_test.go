@@ -278,6 +278,17 @@ func TestLabyrinthSetupAsks(t *testing.T) {
 	if g.Player(1).Start != (levels.Cell{X: 1, Y: 2}) || g.Players() != 2 {
 		t.Fatalf("starts %v, %v", g.Player(1).Start, g.Player(2).Start)
 	}
+	// A digit picks the number at once; the Enter a lone player types
+	// after it, as at a prompt, is no wrong answer to the next question.
+	cfg = labConfig(t, "field2.txt")
+	cfg.Labyrinth.Players = 0
+	d = newDriver(t, cfg, 80, 24)
+	d.keys("1<enter>")
+	if out := d.screen(); strings.Contains(out, "write it as") || !strings.Contains(out, "Player 1, where do you start?") {
+		t.Fatalf("1 and Enter:\n%s", out)
+	}
+	d.keys("0,0<enter>")
+	d.expectScreen("labyrinth")
 }
 
 // FuzzDecodeLabSave: no content of a save file makes the loader panic, and

@@ -11,6 +11,7 @@ import (
 	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
 // labConfig is a test configuration that opens a Labyrinth game on an
@@ -154,7 +155,7 @@ func TestLabyrinthGolden(t *testing.T) {
 				}
 				d.expectScreen(tc.want)
 				got := d.screen()
-				checkFits(t, got, sz.w, sz.h)
+				screentest.Fits(t, got, sz.w, sz.h)
 				// Nothing cut off with an ellipsis ("arrow…").
 				for i, l := range strings.Split(got, "\n") {
 					for _, f := range strings.Fields(l) {
@@ -163,7 +164,7 @@ func TestLabyrinthGolden(t *testing.T) {
 						}
 					}
 				}
-				golden(t, sz.name, got)
+				screentest.Golden(t, sz.name, got)
 			})
 		}
 	}

@@ -12,9 +12,10 @@ import (
 
 	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden screens of testdata")
+var _ = flag.Bool("update", false, "rewrite the golden screens of testdata")
 
 var arrow = map[trails.Dir]string{trails.Up: "up", trails.Right: "right", trails.Down: "down", trails.Left: "left"}
 
@@ -26,39 +27,13 @@ func classic(vsBot bool, level int, seed uint64) Setup {
 	return Setup{Config: trails.Classic(), VsBot: vsBot, BotLevel: level, Seed: seed}
 }
 
-// fits fails unless the frame is drawn whole in the terminal.
+// fits fails unless the frame is drawn whole in the terminal, and
+// returns it.
 func fits(t *testing.T, d *driver) string {
 	t.Helper()
 	out := d.view()
-	lines := strings.Split(out, "\n")
-	if len(lines) > d.c.Height {
-		t.Fatalf("%d lines at %d×%d:\n%s", len(lines), d.c.Width, d.c.Height, ansi.Strip(out))
-	}
-	for _, l := range lines {
-		if ansi.StringWidth(l) > d.c.Width {
-			t.Fatalf("a line %d wide at %d×%d: %q", ansi.StringWidth(l), d.c.Width, d.c.Height, ansi.Strip(l))
-		}
-	}
+	screentest.Fits(t, out, d.c.Width, d.c.Height)
 	return out
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		os.MkdirAll("testdata", 0o755)
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("no golden screen (run with -update): %v", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs:\n--- got ---\n%s\n--- want ---\n%s", name, got, want)
-	}
 }
 
 func playDirs(t *testing.T, d *driver, dirs string) {
@@ -97,19 +72,19 @@ func TestGoldenScreens(t *testing.T) {
 			}
 			d := newDriver(t, mono, sz[0], sz[1], gameOf(classic(true, 2, 5)))
 			d.press("right", "right", "down")
-			golden(t, name("vs-bot"), keep(fits(t, d)))
+			screentest.Golden(t, name("vs-bot"), keep(fits(t, d)))
 			d.press("?")
-			golden(t, name("help"), ansi.Strip(fits(t, d)))
+			screentest.Golden(t, name("help"), ansi.Strip(fits(t, d)))
 			d.press("x", "p")
-			golden(t, name("pause"), ansi.Strip(fits(t, d)))
+			screentest.Golden(t, name("pause"), ansi.Strip(fits(t, d)))
 			d.press("esc")
 
 			h := newDriver(t, mono, sz[0], sz[1], gameOf(classic(false, 0, 3)))
 			playDirs(t, h, hotSeatWin)
-			golden(t, name("end-hotseat"), ansi.Strip(fits(t, h)))
+			screentest.Golden(t, name("end-hotseat"), ansi.Strip(fits(t, h)))
 
 			m := newDriver(t, mono, sz[0], sz[1], NewMenu)
-			golden(t, name("menu"), ansi.Strip(fits(t, m)))
+			screentest.Golden(t, name("menu"), ansi.Strip(fits(t, m)))
 		}
 	}
 }
@@ -158,8 +133,8 @@ func TestBotGameToEnd(t *testing.T) {
 		t.Fatalf("winner %d, end screen:\n%s", w, out)
 	}
 	d.press("enter")
-	if _, ok := d.top().(*menu); !ok {
-		t.Fatalf("Enter on the end screen: %T", d.top())
+	if _, ok := d.Top().(*menu); !ok {
+		t.Fatalf("Enter on the end screen: %T", d.Top())
 	}
 }
 
@@ -284,17 +259,17 @@ func TestSaveAndContinue(t *testing.T) {
 	d := newDriver(t, false, 80, 24, gameOf(classic(true, 1, 8)))
 	g := d.game()
 	d.press("right", "right", "p")
-	if _, ok := d.top().(*screen.Pause); !ok {
-		t.Fatalf("P opened %T", d.top())
+	if _, ok := d.Top().(*screen.Pause); !ok {
+		t.Fatalf("P opened %T", d.Top())
 	}
 	d.press("down", "enter")
 	if g.file == "" || g.Unsaved() {
 		t.Fatalf("not saved: %q", d.plain())
 	}
 	d.press("down", "enter") // Quit to menu: saved, so no question
-	m, ok := d.top().(*menu)
+	m, ok := d.Top().(*menu)
 	if !ok || len(m.saves) != 1 || m.saves[0].Err != nil {
-		t.Fatalf("after Quit to menu: %T %+v", d.top(), m)
+		t.Fatalf("after Quit to menu: %T %+v", d.Top(), m)
 	}
 	if out := d.plain(); !strings.Contains(out, "Continue 11×11, 3 towers · move 5, computer 1") {
 		t.Fatalf("the Trails menu:\n%s", out)
@@ -314,7 +289,7 @@ func TestSaveAndContinue(t *testing.T) {
 		t.Fatalf("quit with an unsaved move:\n%s", d.plain())
 	}
 	d.press("esc", "esc")
-	if d.top() != c {
+	if d.Top() != c {
 		d.press("esc")
 	}
 	me := &trails.Bot{Level: 3, Seed: 1}
@@ -328,15 +303,15 @@ func TestSaveAndContinue(t *testing.T) {
 	// A damaged save.
 	os.WriteFile(filepath.Join(d.c.Saves, "trails-bad.trailsave"), []byte(`{"format":"minotaur-trails-save","version":1,"game":{"format":"minotaur-trails","version":1,"config":{"size":11,"towers":3,"distance":1,"first":1},"moves":"U"}}`), 0o644)
 	d.press("enter") // the end screen: to the menu
-	m, ok = d.top().(*menu)
+	m, ok = d.Top().(*menu)
 	if !ok || len(m.saves) != 1 || m.saves[0].Err == nil || !strings.Contains(m.saves[0].Err.Error(), "move 1: up from (0, 0) leaves the field") {
-		t.Fatalf("a damaged save: %T %+v", d.top(), m)
+		t.Fatalf("a damaged save: %T %+v", d.Top(), m)
 	}
 	for range numItems {
 		d.press("down")
 	}
 	d.press("enter")
-	if _, ok := d.top().(*menu); !ok || !strings.Contains(d.plain(), "cannot be continued") {
+	if _, ok := d.Top().(*menu); !ok || !strings.Contains(d.plain(), "cannot be continued") {
 		t.Fatalf("a damaged save was continued:\n%s", d.plain())
 	}
 	// The whole reason is on the screen, wrapped, and the damaged save
@@ -353,8 +328,8 @@ func TestSaveAndContinue(t *testing.T) {
 func TestMenu(t *testing.T) {
 	d := newDriver(t, false, 40, 12, nil)
 	d.press("r")
-	if _, ok := d.top().(*menu); !ok {
-		t.Fatalf("R on the home screen: %T", d.top())
+	if _, ok := d.Top().(*menu); !ok {
+		t.Fatalf("R on the home screen: %T", d.Top())
 	}
 	d.press("right", "down", "down", "left", "down", "right", "up", "up", "enter")
 	g := d.game()
@@ -367,8 +342,8 @@ func TestMenu(t *testing.T) {
 		t.Fatalf("the computer at level 3 on the classic field: %+v", g.g.Config())
 	}
 	d.press("p", "down", "down", "enter", "esc")
-	if _, ok := d.top().(*home); !ok {
-		t.Fatalf("Esc from the Trails menu: %T", d.top())
+	if _, ok := d.Top().(*home); !ok {
+		t.Fatalf("Esc from the Trails menu: %T", d.Top())
 	}
 }
 

@@ -37,11 +37,11 @@ func TestTrailsFromTheMainMenu(t *testing.T) {
 	}
 	// Ctrl+C with unsaved moves asks first; a second one quits.
 	d.keys("<ctrl+c>")
-	if !strings.Contains(d.screen(), "unsaved") || d.quit {
+	if !strings.Contains(d.screen(), "unsaved") || d.f.Quit {
 		t.Fatalf("Ctrl+C did not ask:\n%s", d.screen())
 	}
 	d.keys("<ctrl+c>")
-	if !d.quit {
+	if !d.f.Quit {
 		t.Fatal("a second Ctrl+C did not quit")
 	}
 }

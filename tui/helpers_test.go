@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -11,20 +10,14 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/internal/testboard"
 	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	time.Local = time.UTC
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { screentest.Main(m) }
 
 // fixedNow is the clock of the tests.
 var fixedNow = time.Date(2025, 3, 14, 15, 9, 26, 0, time.UTC)

@@ -2,7 +2,6 @@ package labyrinth
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"strconv"
 	"sync/atomic"
@@ -10,9 +9,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/screen/screentest"
@@ -22,11 +19,7 @@ import (
 // which applies their screen changes as tui's root model does; the tests
 // of tui drive them through that model (its main menu, Ctrl+C, a hang-up).
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	time.Local = time.UTC
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { screentest.Main(m) }
 
 // fixedNow is the clock of the tests.
 var fixedNow = time.Date(2025, 3, 14, 15, 9, 26, 0, time.UTC)

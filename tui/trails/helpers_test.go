@@ -2,7 +2,6 @@ package trails
 
 import (
 	"io"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -16,11 +15,7 @@ import (
 	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	time.Local = time.UTC
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { screentest.Main(m) }
 
 var fixedNow = time.Date(2026, 12, 1, 21, 0, 0, 0, time.UTC)
 

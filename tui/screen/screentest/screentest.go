@@ -16,12 +16,25 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
+
+// Main runs the tests of m as every screen is tested: without colour
+// unless a test asks for it (lipgloss's default renderer in Ascii) and
+// with the local time zone UTC, so that frames and saved dates do not
+// depend on the machine.
+func Main(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	time.Local = time.UTC
+	os.Exit(m.Run())
+}
 
 // Feeder delivers messages to Update the way bubbletea would, but
 // synchronously: every command is run and its message fed back before the

@@ -252,6 +252,27 @@ func TestMouse(t *testing.T) {
 	}
 }
 
+// On a field larger than the screen (25 × 25 at 40×12: one character a
+// cell, a window around the player to move) a click is read through the
+// window: on Red's marked cell at the bottom right it moves Red there.
+func TestMouseInAWindow(t *testing.T) {
+	cfg := trails.Config{Size: 25, Towers: 7, Distance: 1, First: 1}
+	d := newDriver(t, false, 40, 12, gameOf(Setup{Config: cfg, Seed: 1}))
+	g := d.game()
+	d.click(1, 0) // (1, 0), the window at the top left
+	if p := g.g.Position().Player(1).Pos; p != (trails.Cell{X: 1, Y: 0}) {
+		t.Fatalf("a click on (1, 0): Blue at %v", p)
+	}
+	l := g.layout()
+	if l.cw != 1 || l.left == 0 || l.top == 0 {
+		t.Fatalf("Red's window: %+v", l)
+	}
+	d.click(23-l.left, 24-l.top) // (23, 24), left of Red
+	if p := g.g.Position().Player(2).Pos; p != (trails.Cell{X: 23, Y: 24}) {
+		t.Fatalf("a click on (23, 24) through the window %+v: Red at %v\n%s", l, p, d.plain())
+	}
+}
+
 // Pause, Save; the Trails menu lists the game; choosing it continues where
 // it stopped; a game that ends removes its save; a damaged save is listed
 // with why and not continued.

@@ -111,6 +111,25 @@ func TestEveryFieldFits(t *testing.T) {
 	}
 }
 
+// The panel is read whole, not cut with "…", on every field of the menu,
+// against the computer and hot-seat, at 80×24 and 40×12.
+func TestPanelNotCut(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+		for _, cfg := range fields {
+			cfg.Towers, cfg.Distance = cfg.Size, 1 // the most towers: two-digit counts
+			for _, vsBot := range []bool{true, false} {
+				d := newDriver(t, true, sz[0], sz[1], gameOf(Setup{Config: cfg, VsBot: vsBot, BotLevel: 1, Seed: 1}))
+				for _, keys := range [][]string{nil, {"right"}, {"down"}} {
+					d.press(keys...)
+					if out := d.plain(); strings.Contains(out, "…") {
+						t.Errorf("%d×%d field at %v, vs bot %v, after %v:\n%s", cfg.Size, cfg.Size, sz, vsBot, keys, out)
+					}
+				}
+			}
+		}
+	}
+}
+
 // A game against the computer played to its end with the keys: the computer
 // answers each move; the end screen says who won and why, with the moves;
 // Enter goes back to the Trails menu.

@@ -239,9 +239,9 @@ func (c *Client) Hello(name, token string) error {
 
 // ClientKinds are the kinds of game besides Minotaur's that this
 // program's screens play online.
-func ClientKinds() []string { return []string{KindTrails} }
+func ClientKinds() []string { return []string{KindTrails, KindChess} }
 
-// InviteKind invites a player to a game of the kind (KindTrails).
+// InviteKind invites a player to a game of the kind (KindTrails, KindChess).
 func (c *Client) InviteKind(to, kind string) error {
 	return c.send(Request{T: TypeInvite, To: to, Kind: kind})
 }
@@ -253,7 +253,7 @@ func (c *Client) SoloKind(kind string, level int) error {
 }
 
 // Move plays a move of a game of another kind: its action as the kind
-// writes it (a Trails direction: U, L, D, R).
+// writes it (a Trails direction: U, L, D, R; a chess move: e2e4).
 func (c *Client) Move(a string) error { return c.send(Request{T: TypeAct, A: a}) }
 
 // HelloBot says hello as a program: the lobby shows the name as a bot.
@@ -285,6 +285,12 @@ func (c *Client) Solo(daily bool) error { return c.send(Request{T: TypeSolo, Dai
 // Watch makes the client a spectator of a game in progress (its id from
 // the lobby's games); Leave stops watching.
 func (c *Client) Watch(game string) error { return c.send(Request{T: TypeWatch, Game: game}) }
+
+// WatchSeat watches a game from one seat's side (chess: 1 White, 2
+// Black); asked again for the game being watched, it changes sides.
+func (c *Client) WatchSeat(game string, seat int) error {
+	return c.send(Request{T: TypeWatch, Game: game, Seat: seat})
+}
 
 // Leave leaves the game for the lobby.
 func (c *Client) Leave() error { return c.send(Request{T: TypeLeave}) }

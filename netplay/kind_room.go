@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 // This file runs the rooms of games of other kinds than Minotaur's (a
@@ -19,7 +19,8 @@ func (s *Server) startKind(a, b *player, k *Kind, m Match) {
 	r := &room{id: newID(), kind: k.Name, m: m, seats: make([]roomSeat, 2)}
 	for i, p := range []*player{a, b} {
 		s.stopWatching(p.sess)
-		p.room, p.seat, p.invites, p.inviteKind = r, i+1, nil, nil
+		dropInvites(p)
+		p.room, p.seat = r, i+1
 		r.seats[i] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: p.sess}
 		p.sess.game.Store(&seatRef{r: r, seat: i + 1})
 	}
@@ -63,7 +64,8 @@ func (s *Server) soloKind(ss *Session, k *Kind, level int) {
 	}
 	s.stopWatching(ss)
 	r := &room{id: newID(), kind: k.Name, m: m, seats: make([]roomSeat, 2)}
-	p.room, p.seat, p.invites, p.inviteKind = r, 1, nil, nil
+	dropInvites(p)
+	p.room, p.seat = r, 1
 	r.seats[0] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: ss}
 	// The computer's seat has no player: it is never given up or away.
 	r.seats[1] = roomSeat{name: "computer"}
@@ -94,7 +96,9 @@ func (r *room) startMsg(seat int) *Start {
 // botMoves plays the computer's moves while it is its turn. Caller holds
 // r.mu.
 func (r *room) botMoves() {
-	for n := 0; n < 2; n++ {
+	// A few moves in a row when the other side cannot move (Trails: a
+	// player with no way on; chess: a side with no legal move passes).
+	for n := 0; n < 16; n++ {
 		a := r.m.BotMove()
 		if a == "" {
 			return
@@ -122,7 +126,7 @@ func (s *Server) actKind(ss *Session, r *room, seat int, a string) {
 		case errors.Is(err, ErrNotYourTurn):
 			ss.sendErr(CodeNotYourTurn, "it is %s's turn", r.seats[turn-1].name)
 		default:
-			ss.sendErr(CodeBadAction, "%s", truncateRunes(saves.CleanText(err.Error()), 200))
+			ss.sendErr(CodeBadAction, "%s", safetext.Short(err.Error(), 200))
 		}
 		return
 	}
@@ -152,7 +156,7 @@ func (r *room) broadcastKind() {
 		}
 	}
 	for _, w := range r.watchers {
-		w.send(r.m.StateLine(0, w.seq.Add(1), names))
+		w.send(r.watchLineNamed(w, names))
 	}
 }
 
@@ -223,7 +227,25 @@ func (r *room) kindListing() LobbyGame {
 // joinKind adds a spectator to a game of another kind. Caller holds r.mu.
 func (r *room) joinKind(ss *Session) {
 	ss.send(encode(r.startMsg(0)))
-	ss.send(r.m.StateLine(0, ss.seq.Add(1), r.players()))
+	ss.send(r.watchLine(ss))
+}
+
+// sidedMatch is a Match whose sides see differently (chess): a spectator
+// chooses the seat whose view it gets.
+type sidedMatch interface {
+	// WatchLine is the state message for a spectator of seat (0: the
+	// kind's choice): that seat's view, never its turn.
+	WatchLine(seat int, seq int64, names []string) []byte
+}
+
+// watchLine is a spectator's state. Caller holds r.mu.
+func (r *room) watchLine(ss *Session) []byte { return r.watchLineNamed(ss, r.players()) }
+
+func (r *room) watchLineNamed(ss *Session, names []string) []byte {
+	if m, ok := r.m.(sidedMatch); ok {
+		return m.WatchLine(int(ss.watchSeat.Load()), ss.seq.Add(1), names)
+	}
+	return r.m.StateLine(0, ss.seq.Add(1), names)
 }
 
 // kindError is the sentence for a kind the server does not play.
@@ -232,5 +254,5 @@ func kindError(k string) string {
 }
 
 func quoteShort(s string) string {
-	return `"` + strings.ReplaceAll(truncateRunes(saves.CleanText(s), 24), `"`, `'`) + `"`
+	return `"` + strings.ReplaceAll(safetext.Short(s, 24), `"`, `'`) + `"`
 }

@@ -17,6 +17,7 @@ import (
 const (
 	KindMinotaur = "minotaur"
 	KindTrails   = "trails"
+	KindChess    = "chess"
 )
 
 // Match is a game of a kind other than Minotaur's, as a room runs it. The
@@ -63,7 +64,7 @@ type Kind struct {
 // ErrNotYourTurn is a Match's answer to an act out of turn.
 var ErrNotYourTurn = errors.New("not your turn")
 
-var kinds = map[string]*Kind{KindTrails: &trailsKind}
+var kinds = map[string]*Kind{KindTrails: &trailsKind, KindChess: &chessKind}
 
 // kindNames lists the kinds the server plays, for error messages.
 func kindNames() string {

@@ -12,6 +12,7 @@ import (
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/chess"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/trails"
@@ -72,6 +73,9 @@ type Config struct {
 	// Trails, when set, opens a Trails and Towers game (`minotaur
 	// trails`) instead of the main menu.
 	Trails *TrailsSetup
+	// Chess, when set, opens a game of Open-world chess (`minotaur chess`)
+	// instead of the main menu.
+	Chess *ChessSetup
 	// StepDelay is the pause between two steps of travel and explore, so
 	// that the player sees each (0: 60 ms).
 	StepDelay time.Duration
@@ -83,6 +87,10 @@ type LabyrinthSetup = labyrinth.Setup
 
 // TrailsSetup is a Trails and Towers game asked for on the command line.
 type TrailsSetup = trails.Setup
+
+// ChessSetup is a chess game asked for on the command line (`minotaur
+// chess`): the game opens on it instead of the menu.
+type ChessSetup = chess.Setup
 
 // LevelFile is a level of a custom campaign and the text of the file it
 // was read from, which replays carry so that they play back without the
@@ -275,6 +283,9 @@ func New(cfg Config) *Model {
 	if cfg.Trails != nil {
 		return &Model{c: c, stack: []screen{trails.Open(c.screens(), *cfg.Trails)}}
 	}
+	if cfg.Chess != nil {
+		return &Model{c: c, stack: []screen{chess.Open(c.screens(), *cfg.Chess)}}
+	}
 	return &Model{c: c, stack: []screen{newMenu(c)}}
 }
 
@@ -452,6 +463,14 @@ func (m *Model) interrupt() (nav, tea.Cmd) {
 	if g == nil {
 		return stay, tea.Quit
 	}
+	if _, ok := forfeiter(g.sess); ok {
+		// A game a server keeps: Ctrl+C asks (and quits keeping the seat
+		// when asked again) — giving the seat up is never done unasked.
+		if q, asking := m.top().(*forfeitScreen); asking && q.program {
+			return q.quitKeeping()
+		}
+		return push(forfeitConfirm(m.c, g, true)), nil
+	}
 	if _, asking := m.top().(*confirmScreen); !asking && unsaved(g.sess) {
 		return push(quitConfirm(m.c, g, true)), nil
 	}
@@ -482,9 +501,12 @@ func (m *Model) hangup() tea.Cmd {
 	if g == nil {
 		return tea.Quit
 	}
-	if _, kept := g.sess.(Resumable); kept {
+	if f, kept := g.sess.(Forfeiter); kept {
 		// A network game is kept by the server: leaving it would give the
-		// seat up, while a dropped connection keeps it for a resume.
+		// seat up, while a closed connection keeps it for a resume.
+		return tea.Sequence(f.Keep(), quit)
+	}
+	if _, kept := g.sess.(Resumable); kept {
 		return tea.Quit
 	}
 	if sv, ok := g.sess.(Saver); ok && sv.Unsaved() {

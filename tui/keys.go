@@ -81,7 +81,10 @@ type lobbyKeyMap struct {
 	// Trails invites the selected player to Trails and Towers; TrailsBot
 	// plays it against the server's computer.
 	Trails, TrailsBot key.Binding
-	Chat, Back        key.Binding
+	// Chess invites the selected player to Open-world chess; ChessBot
+	// plays it against the server's computer.
+	Chess, ChessBot key.Binding
+	Chat, Back      key.Binding
 	// Select is Up and Down as one hint; it is never matched.
 	Select key.Binding
 }
@@ -100,6 +103,8 @@ var lobbyKeys = lobbyKeyMap{
 	Back:      key.NewBinding(key.WithKeys("esc", "q", "Q"), key.WithHelp("Esc", "menu")),
 	Trails:    key.NewBinding(key.WithKeys("r", "R"), key.WithHelp("R", "trails")),
 	TrailsBot: key.NewBinding(key.WithKeys("o", "O"), key.WithHelp("O", "trails vs bot")),
+	Chess:     key.NewBinding(key.WithKeys("h", "H"), key.WithHelp("H", "chess")),
+	ChessBot:  key.NewBinding(key.WithKeys("e", "E"), key.WithHelp("E", "chess vs bot")),
 	Select:    key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
 }
 
@@ -110,9 +115,9 @@ func (k lobbyKeyMap) hints(daily, invited bool) []key.Binding {
 	d := k.Daily
 	d.SetEnabled(daily)
 	if invited {
-		return []key.Binding{k.Select, k.Accept, k.Decline, k.Invite, k.Trails, k.Watch, k.Solo, d, k.Chat, k.Back}
+		return []key.Binding{k.Select, k.Accept, k.Decline, k.Invite, k.Trails, k.Chess, k.Watch, k.Solo, d, k.Chat, k.Back}
 	}
-	return []key.Binding{k.Select, k.Invite, k.Trails, k.Bot, k.Watch, k.Solo, k.TrailsBot, d, k.Chat, k.Back}
+	return []key.Binding{k.Select, k.Invite, k.Trails, k.Chess, k.Bot, k.Watch, k.Solo, k.TrailsBot, k.ChessBot, d, k.Chat, k.Back}
 }
 
 // watchKeys are the keys of the watch screen.

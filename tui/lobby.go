@@ -10,9 +10,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/safetext"
+	"github.com/minotaur-game/minotaur/tui/chess"
 	"github.com/minotaur-game/minotaur/tui/trails"
-
-	"github.com/minotaur-game/minotaur/saves"
 )
 
 // lobbyKeep is the number of lobby chat lines kept.
@@ -116,7 +116,7 @@ func (l *lobbyScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		if msg.err != nil {
 			l.gone = true
 			return replace(newMessageScreen(l.c, "Connection lost",
-				"The connection to "+l.addr+" was lost:\n"+saves.CleanText(msg.err.Error())+".", true)), nil
+				"The connection to "+l.addr+" was lost:\n"+safetext.Clean(msg.err.Error())+".", true)), nil
 		}
 		return l.server(msg.m)
 	case tea.KeyMsg:
@@ -189,6 +189,9 @@ func (l *lobbyScreen) handle(m netplay.Message) nav {
 		case netplay.KindTrails:
 			l.inviteKind[m.From] = m.Kind
 			what = "Trails and Towers"
+		case netplay.KindChess:
+			l.inviteKind[m.From] = m.Kind
+			what = "Open-world chess"
 		default:
 			// A kind this client has no screens for: declined at once.
 			l.invites = removeName(l.invites, m.From)
@@ -213,6 +216,14 @@ func (l *lobbyScreen) handle(m netplay.Message) nav {
 		l.start = nil
 		l.note = ""
 		return replace(trails.Online(l.c.screens(), l.link(), start, m))
+	case *netplay.ChessState:
+		if l.start == nil {
+			break
+		}
+		start := l.start
+		l.start = nil
+		l.note = ""
+		return replace(chess.Online(l.c.screens(), l.chessLink(), start, m))
 	case *netplay.State:
 		if l.start == nil {
 			break
@@ -312,6 +323,18 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 	case key.Matches(msg, k.TrailsBot):
 		l.note = "Starting Trails and Towers against the server's computer…"
 		return stay, l.send(func(c *netplay.Client) error { return c.SoloKind(netplay.KindTrails, 0) })
+	case key.Matches(msg, k.Chess):
+		p, _ := l.selected()
+		if p == nil {
+			l.note = "Select a player (↑/↓) to invite to Open-world chess, or E to play it against the server's computer."
+			return stay, nil
+		}
+		to := p.Name
+		l.note = "Inviting " + to + " to Open-world chess…"
+		return stay, l.send(func(c *netplay.Client) error { return c.InviteKind(to, netplay.KindChess) })
+	case key.Matches(msg, k.ChessBot):
+		l.note = "Starting Open-world chess against the server's computer…"
+		return stay, l.send(func(c *netplay.Client) error { return c.SoloKind(netplay.KindChess, 0) })
 	case key.Matches(msg, k.Bot):
 		to := l.idleBot()
 		if to == "" {
@@ -571,6 +594,9 @@ func (l *lobbyScreen) listLines(w, h int) []string {
 		if g.Kind == netplay.KindTrails {
 			text += " · trails"
 		}
+		if g.Kind == netplay.KindChess {
+			text += " · chess"
+		}
 		if g.Daily {
 			text += " · daily"
 		} else if len(g.Players) == 1 {
@@ -694,7 +720,14 @@ func (l *lobbyScreen) link() trails.Link {
 		Lost: func(err error) screen {
 			l.gone = true
 			return newMessageScreen(l.c, "Connection lost",
-				"The connection to "+l.addr+" was lost:\n"+saves.CleanText(err.Error())+".", true)
+				"The connection to "+l.addr+" was lost:\n"+safetext.Clean(err.Error())+".", true)
 		},
 	}
+}
+
+// chessLink is the lobby's connection as a chess game uses it, as link is
+// for Trails.
+func (l *lobbyScreen) chessLink() chess.Link {
+	t := l.link()
+	return chess.Link{Client: t.Client, Wait: t.Wait, Unpack: t.Unpack, Lobby: t.Lobby, Back: t.Back, Lost: t.Lost}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/chess"
 	"github.com/minotaur-game/minotaur/tui/foxhunt"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
@@ -27,19 +28,20 @@ const (
 	itemNetwork
 	itemLabyrinth
 	itemTrails
+	itemChess
 	itemFoxhunt
 	itemScores
 	itemHelp
 	itemQuit
 )
 
-var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "Trails and Towers", "Fox hunt", "High scores", "Help", "Quit"}
+var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "Trails and Towers", "Open-world chess", "Fox hunt", "High scores", "Help", "Quit"}
 
 // menuLetters are the keys of the items, one each, drawn beside them: the
 // first letter where no other item starts with it, else a letter of the
-// name (neTwork game, tRails and towers, hIgh scores), never W, S, K or J, which move the
-// cursor. A key chooses its item at once; ? is Help too.
-var menuLetters = [...]rune{'N', 'C', 'T', 'L', 'R', 'F', 'I', 'H', 'Q'}
+// name (neTwork game, tRails and towers, Open-world chess, hIgh scores),
+// never W, S, K or J, which move the cursor. A key chooses its item at once; ? is Help too.
+var menuLetters = [...]rune{'N', 'C', 'T', 'L', 'R', 'O', 'F', 'I', 'H', 'Q'}
 
 // menuScreen is the main menu. It lists the saved games when it opens, to
 // grey out Continue when there is none.
@@ -174,6 +176,8 @@ func (m *menuScreen) choose(i menuItem) (nav, tea.Cmd) {
 		return replace(labyrinth.NewMenu(m.c.screens())), nil
 	case itemTrails:
 		return replace(trails.NewMenu(m.c.screens())), nil
+	case itemChess:
+		return replace(chess.NewMenu(m.c.screens())), nil
 	case itemFoxhunt:
 		return replace(foxhunt.NewMenu(m.c.screens())), nil
 	case itemScores:
@@ -200,7 +204,7 @@ func (m *menuScreen) View() string {
 	var items []string
 	for i, label := range menuLabels {
 		item := menuItem(i)
-		text := fmt.Sprintf("%-14s", label)
+		text := fmt.Sprintf("%-17s", label)
 		letter := string(menuLetters[i]) + "  "
 		switch {
 		case !m.enabled(item):

@@ -5,6 +5,7 @@
 //	minotaur gen [--seed N] ...    print a generated level
 //	minotaur labyrinth FIELD|random [--players N] [--start X,Y]... [--script FILE]
 //	minotaur trails [--size N] [--towers T] [--vs human|bot] [--script FILE]
+//	minotaur chess [--vs bot|human] [--bot-level 1-3] [--color C] [--script FILE]
 //	minotaur replay [--headless] FILE
 //	minotaur serve [--addr :7777]  run the network game server
 //	minotaur balance [--seeds A-B] measure the levels with bots and the solver

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/minotaur-game/minotaur/games/chess"
+	"github.com/minotaur-game/minotaur/games/chess/chessbot"
+	chessui "github.com/minotaur-game/minotaur/tui/chess"
+)
+
+func init() {
+	register(command{name: "chess", summary: "play Open-world chess: pieces with hit points, bonuses and a fog of war", run: runChess})
+}
+
+const chessShortUsage = "usage: minotaur chess [--vs bot|human] [--bot-level 1-3] [--color white|black] [--seed S] [--script FILE|-]\n" +
+	"(run 'minotaur chess --help' for more)\n"
+
+const chessUsage = `usage: minotaur chess [flags]
+       minotaur chess --script FILE|- [flags]
+
+Plays Open-world chess (see docs/chess.md): chess whose pieces have hit
+points and fight when they meet, bonus cells, and a fog of war: each side
+sees two cells around its pieces, and a cell it stops seeing closes again
+after five of its turns.
+
+Flags:
+  --vs bot|human       against the computer (default) or hot-seat: two
+                       players at one screen, each turn behind a hand-over
+                       screen since each side sees only its own fog
+  --bot-level N        the computer's level, 1 to 3 (default 2)
+  --color white|black  your side against the computer (default white)
+  --seed S             the seed of the bonuses and of every random draw
+                       (default: drawn from the clock)
+  --saves DIR          keep saved games in the folder DIR
+  --script FILE|-      headless: read one move a line from FILE (or the
+                       standard input) in coordinate notation (e2e4, e7e8q,
+                       e1g1 castles) for the side to move — not the
+                       computer's; print one line per move with what the
+                       mover saw happen, and last "WINNER white|black MOVE m"
+                       or "NO WINNER"
+
+Exit status: 0 the game was played (an illegal move in a script is answered
+and the same side moves again), 1 the script could not be read, 2 usage
+error.
+`
+
+// chessFlags are the command's options.
+type chessFlags struct {
+	vs     string
+	level  int
+	color  string
+	seed   uint64
+	saves  string
+	script string
+}
+
+func runChess(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("chess", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	var f chessFlags
+	fs.StringVar(&f.vs, "vs", "bot", "")
+	fs.IntVar(&f.level, "bot-level", 2, "")
+	fs.StringVar(&f.color, "color", "white", "")
+	fs.Uint64Var(&f.seed, "seed", 0, "")
+	fs.StringVar(&f.saves, "saves", "", "")
+	fs.StringVar(&f.script, "script", "", "")
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "minotaur chess: "+format+"\n%s", append(a, chessShortUsage)...)
+		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fmt.Fprint(stdout, chessUsage)
+			return 0
+		}
+		return usage("%v", err)
+	}
+	var human chess.Color
+	switch {
+	case fs.NArg() > 0:
+		return usage("chess takes no arguments, only flags (%s)", strings.Join(fs.Args(), " "))
+	case f.vs != "bot" && f.vs != "human":
+		return usage("--vs %q: play against the bot or a human (hot-seat)", f.vs)
+	case f.level < 1 || f.level > chessbot.Levels:
+		return usage("--bot-level %d: the computer plays at level 1 to %d", f.level, chessbot.Levels)
+	case f.color == "white":
+		human = chess.White
+	case f.color == "black":
+		human = chess.Black
+	default:
+		return usage("--color %q: white or black", f.color)
+	}
+	if f.vs == "human" && (fs.Changed("bot-level") || fs.Changed("color")) {
+		return usage("--bot-level and --color are for a game against the bot (--vs bot)")
+	}
+	if !fs.Changed("seed") {
+		// The only read of the clock for a seed: once, here.
+		f.seed = uint64(time.Now().UnixNano())
+	}
+	setup := chessSetup{seed: f.seed, hotSeat: f.vs == "human", human: human, level: f.level}
+	if f.script != "" {
+		return runChessScript(setup, f.script, stdout, stderr)
+	}
+	return runChessScreen(setup, f.saves, stderr)
+}
+
+// chessSetup is a new game as the flags describe it.
+type chessSetup struct {
+	seed    uint64
+	hotSeat bool
+	human   chess.Color // against the bot
+	level   int
+}
+
+// game and bot make the game and the computer from the seed as the screen
+// does, so that a seed gives the same game in a script and on the screen.
+func (s chessSetup) game() *chess.Game { return chess.New(rand.NewPCG(s.seed, chessui.GameSalt)) }
+
+func (s chessSetup) bot() chessbot.Player {
+	return chessbot.Player{Level: s.level, Seed: s.seed ^ chessui.BotSalt}
+}
+
+// runChessScript plays a headless game: one move a line for the side to
+// move (the bot's moves are its own), one line per move of what the mover
+// saw happen.
+func runChessScript(setup chessSetup, script string, stdout, stderr io.Writer) int {
+	var in io.Reader = os.Stdin
+	if script != "-" {
+		fh, err := os.Open(script)
+		if err != nil {
+			fmt.Fprintf(stderr, "minotaur chess: cannot read the script: %v\n", err)
+			return 1
+		}
+		defer fh.Close()
+		in = fh
+	}
+	g := setup.game()
+	bot := setup.bot()
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	move := func(m chess.Move) error {
+		side := g.ToMove()
+		told, err := g.Apply(m)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "%s %v: %s\n", side, m, chessSentences(side, told[side]))
+		return nil
+	}
+	bots := func() {
+		for !setup.hotSeat && !g.Over() && g.ToMove() != setup.human {
+			v := g.View(g.ToMove())
+			m, ok := bot.Move(&v)
+			if !ok { // the game passes for a side with no move: not reached
+				return
+			}
+			if err := move(m); err != nil {
+				fmt.Fprintf(out, "%s: illegal: %v\n", g.ToMove(), err)
+				return
+			}
+		}
+	}
+	bots()
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	for !g.Over() && sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		m, err := chess.ParseMove(line)
+		if err == nil {
+			err = move(m)
+		}
+		if err != nil {
+			fmt.Fprintf(out, "%s: illegal: %v\n", g.ToMove(), err)
+			continue
+		}
+		bots()
+	}
+	if err := sc.Err(); err != nil {
+		out.Flush()
+		fmt.Fprintf(stderr, "minotaur chess: cannot read the script: %v\n", err)
+		return 1
+	}
+	if w, drawn, over := g.Result(); over && !drawn {
+		fmt.Fprintf(out, "WINNER %s MOVE %d\n", w, (g.Ply()+1)/2)
+	} else {
+		fmt.Fprintln(out, "NO WINNER")
+	}
+	return 0
+}
+
+// chessSentences words what a side was told of a move, in one line.
+func chessSentences(side chess.Color, told []chess.Event) string {
+	var s []string
+	for _, e := range told {
+		s = append(s, chess.Say(side, e))
+	}
+	return strings.Join(s, " ")
+}

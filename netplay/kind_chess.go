@@ -1,0 +1,202 @@
+package netplay
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/minotaur-game/minotaur/games/chess"
+	"github.com/minotaur-game/minotaur/games/chess/chessbot"
+)
+
+// chessKind runs Open-world chess: seat 1 is White, seat 2 Black (the
+// computer's, in a solo game).
+var chessKind = Kind{
+	Name: KindChess, Title: "Open-world chess", MaxBot: chessbot.Levels,
+	New: func(seed uint64, bot int) (Match, error) {
+		m := &chessMatch{g: chess.New(rand.NewPCG(seed, chessGameSalt))}
+		if bot > 0 {
+			m.bot = &chessbot.Player{Level: bot, Seed: seed ^ chessBotSalt}
+		}
+		return m, nil
+	},
+	Load: loadChessMatch,
+}
+
+// The salts of the game's and the computer's sources (as tui/chess's and
+// `minotaur chess --script`'s: one seed, one game).
+const (
+	chessGameSalt = 0xc4e55
+	chessBotSalt  = 0xb07
+)
+
+// chessMatch is a chess game on the server. Each seat's state is its own
+// side's View and the events it was told: the fog is the rules' own.
+type chessMatch struct {
+	g    *chess.Game
+	bot  *chessbot.Player // plays Black; nil between two players
+	gone int              // the seat given up: the other won
+	told chess.Told       // what each side was told of the last move (and the computer's answer)
+}
+
+func seatSide(seat int) chess.Color { return chess.Color(seat - 1) }
+
+func (m *chessMatch) Seats() int { return 2 }
+
+func (m *chessMatch) Turn() int {
+	if m.Winner() != 0 || m.g.Over() {
+		return 0
+	}
+	return int(m.g.ToMove()) + 1
+}
+
+func (m *chessMatch) Winner() int {
+	if m.gone != 0 {
+		return 3 - m.gone
+	}
+	if w, drawn, over := m.g.Result(); over && !drawn {
+		return int(w) + 1
+	}
+	return 0
+}
+
+func (m *chessMatch) Moves() int { return m.g.Ply() }
+
+func (m *chessMatch) Bot() int {
+	if m.bot == nil {
+		return 0
+	}
+	return m.bot.Level
+}
+
+func (m *chessMatch) Act(seat int, a string) error {
+	if m.Turn() != seat {
+		return ErrNotYourTurn
+	}
+	mv, err := chess.ParseMove(a)
+	if err != nil {
+		return err
+	}
+	told, err := m.g.Apply(mv)
+	if err != nil {
+		return err
+	}
+	if m.bot != nil && seat == 2 {
+		// The computer answers in the state of the player's move: the
+		// player is told both.
+		for c := range m.told {
+			m.told[c] = append(m.told[c], told[c]...)
+		}
+		return nil
+	}
+	m.told = told
+	return nil
+}
+
+func (m *chessMatch) Abandon(seat int) {
+	if m.Winner() == 0 && !m.g.Over() {
+		m.gone = seat
+	}
+}
+
+func (m *chessMatch) BotMove() string {
+	if m.bot == nil || m.Turn() != 2 {
+		return ""
+	}
+	v := m.g.View(chess.Black) // the computer's own view, nothing else
+	mv, ok := m.bot.Move(&v)
+	if !ok {
+		return ""
+	}
+	return mv.String()
+}
+
+// ChessState is the state message of a chess game: the seat's side's View
+// (games/chess: nothing of the other side's fog), what the seat was told of
+// the last move, in events and in words, with the message's fields around
+// it (docs/protocol.md). A spectator gets the side it chose (White's when
+// it chose none).
+type ChessState struct {
+	T        string   `json:"t"`
+	Seq      int64    `json:"seq"`
+	Kind     string   `json:"kind"`
+	YourTurn bool     `json:"your_turn"`
+	Names    []string `json:"names"`
+	Gone     int      `json:"gone,omitempty"`
+	// Told is what the side was told of the last move; Said its words.
+	Told []chess.Event `json:"told"`
+	Said []string      `json:"said"`
+	chess.View
+}
+
+func (m *chessMatch) StateLine(seat int, seq int64, names []string) []byte {
+	return m.line(seat, seat != 0 && m.Turn() == seat, seq, names)
+}
+
+// WatchLine is a spectator's state: the view of the seat it chose (White's
+// when it chose none).
+func (m *chessMatch) WatchLine(seat int, seq int64, names []string) []byte {
+	return m.line(seat, false, seq, names)
+}
+
+func (m *chessMatch) line(seat int, yourTurn bool, seq int64, names []string) []byte {
+	side := chess.White
+	if seat == 2 {
+		side = chess.Black
+	}
+	v := m.g.View(side)
+	st := &ChessState{T: TypeState, Seq: seq, Kind: KindChess, YourTurn: yourTurn,
+		Names: names, Gone: m.gone, Told: m.told[side], View: v}
+	for _, e := range st.Told {
+		st.Said = append(st.Said, chess.Say(side, e))
+	}
+	if m.gone != 0 && !v.Over {
+		st.Over, st.Winner = true, seatSide(3-m.gone)
+		st.Said = append(st.Said, fmt.Sprintf("%s left the game.", seatSide(m.gone).Title()))
+	}
+	return encode(st)
+}
+
+// Type is the message's t: state.
+func (*ChessState) Type() string { return TypeState }
+
+// chessSaved is a chess game in the server's data folder.
+type chessSaved struct {
+	Game    json.RawMessage `json:"game"`
+	Bot     int             `json:"bot,omitempty"`
+	BotSeed uint64          `json:"bot_seed,omitempty"`
+	Gone    int             `json:"gone,omitempty"`
+	Told    chess.Told      `json:"told"`
+}
+
+func (m *chessMatch) MarshalJSON() ([]byte, error) {
+	g, err := json.Marshal(m.g)
+	if err != nil {
+		return nil, err
+	}
+	s := chessSaved{Game: g, Gone: m.gone, Told: m.told}
+	if m.bot != nil {
+		s.Bot, s.BotSeed = m.bot.Level, m.bot.Seed
+	}
+	return json.Marshal(s)
+}
+
+func loadChessMatch(data []byte) (Match, error) {
+	var s chessSaved
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, err
+	}
+	g, err := chess.Load(s.Game)
+	if err != nil {
+		return nil, err
+	}
+	if s.Bot < 0 || s.Bot > chessbot.Levels || s.Gone < 0 || s.Gone > 2 {
+		return nil, errors.New("a chess game with a damaged computer level or seat gone")
+	}
+	m := &chessMatch{g: g, gone: s.Gone, told: s.Told}
+	if s.Bot > 0 {
+		m.bot = &chessbot.Player{Level: s.Bot, Seed: s.BotSeed}
+	}
+	return m, nil
+}

@@ -1,0 +1,418 @@
+package chess
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"github.com/minotaur-game/minotaur/games/chess"
+	"github.com/minotaur-game/minotaur/games/chess/chessbot"
+)
+
+// botGame opens a game against the computer at level 1 with the seed.
+func botGame(t *testing.T, seed uint64, human chess.Color, w, h int) *driver {
+	cfg := testConfig(t, seed)
+	cfg.Chess = &Setup{Human: human, Level: 1, Seed: seed}
+	return newDriver(t, cfg, w, h)
+}
+
+// typeMove types a move and Enter.
+func (d *driver) typeMove(m string) {
+	d.keys(m + "<enter>")
+}
+
+func TestPlayScreens(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		w, h int
+	}{{"chess_play", 80, 24}, {"chess_play_small", 40, 12}} {
+		t.Run(c.name, func(t *testing.T) {
+			d := botGame(t, 5, chess.White, c.w, c.h)
+			d.expectScreen("chess")
+			d.typeMove("e2e4")
+			d.typeMove("g1f3")
+			frame := d.screen()
+			checkFits(t, frame, c.w, c.h)
+			golden(t, c.name, frame)
+			if !strings.Contains(frame, "N3") || !strings.Contains(frame, "░░░") {
+				t.Errorf("no knight with its HP or no fog on the board:\n%s", frame)
+			}
+		})
+	}
+}
+
+// TestBoardShowsOnlyTheView: on every screen of a game the cells in the
+// side's fog are drawn as fog, and every piece and bonus drawn is the
+// view's.
+func TestBoardShowsOnlyTheView(t *testing.T) {
+	d := botGame(t, 9, chess.White, 80, 24)
+	g := d.game()
+	for i := 0; i < 40 && !g.m.g.Over(); i++ {
+		v := g.m.g.View(chess.White)
+		lines := strings.Split(d.screen(), "\n")
+		for row := 0; row < 8; row++ {
+			line := []rune(lines[1+row] + "   ") // the panel's lines lose their trailing blanks
+			for col := 0; col < 8; col++ {
+				s := rowSq(chess.White, row, col)
+				got := string(line[2+col*cellW : 2+col*cellW+cellW])
+				want, _ := cellText(v.Cells[s])
+				if got != want {
+					t.Fatalf("move %d: %v drawn %q, the view has %q", i, s, got, want)
+				}
+				if v.Cells[s].Sight == chess.Fog && got != "░░░" {
+					t.Fatalf("%v is in white's fog but drawn %q", s, got)
+				}
+			}
+		}
+		m, _ := chessbot.Player{Level: 2, Seed: 1}.Move(&v)
+		d.typeMove(m.String())
+	}
+}
+
+func TestCursorPickAndMouse(t *testing.T) {
+	d := botGame(t, 5, chess.White, 80, 24)
+	g := d.game()
+	if g.cursor.String() != "e1" {
+		t.Fatalf("the cursor starts on %v, want the king on e1", g.cursor)
+	}
+	d.keys("<up><enter>") // the pawn on e2
+	if g.sel.String() != "e2" {
+		t.Fatalf("picked %v", g.sel)
+	}
+	if frame := d.screen(); !strings.Contains(frame, "Your pawn on e2:") {
+		t.Errorf("no word of the picked pawn:\n%s", frame)
+	}
+	d.keys("<up><up><enter>")
+	if p := g.m.g.View(chess.White).Cells[chess.At(4, 3)].Piece; p.Kind != chess.Pawn {
+		t.Fatalf("e4 holds %+v after the cursor's move", p)
+	}
+	if g.m.g.Ply() < 2 {
+		t.Fatal("the computer did not answer")
+	}
+	// A click on the knight, then on f3. Cells are three columns wide
+	// after the rank's two; the board starts on the second line.
+	click := func(file, rankFromTop int) {
+		d.send(tea.MouseMsg{X: 2 + file*cellW + 1, Y: 1 + rankFromTop, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	}
+	click(6, 7) // g1
+	if g.sel.String() != "g1" {
+		t.Fatalf("the click picked %v", g.sel)
+	}
+	click(5, 5) // f3
+	if p := g.m.g.View(chess.White).Cells[chess.At(5, 2)].Piece; p.Kind != chess.Knight {
+		t.Fatalf("f3 holds %+v after the clicks", p)
+	}
+	// A wrong target says why and keeps the piece picked.
+	d.keys("<enter>")     // the knight, under the cursor
+	d.keys("<up><enter>") // to f4: not a knight's move
+	if !strings.Contains(d.screen(), "cannot go to") {
+		t.Errorf("no word of a refused target:\n%s", d.screen())
+	}
+}
+
+func TestTypedMoves(t *testing.T) {
+	d := botGame(t, 5, chess.White, 80, 24)
+	g := d.game()
+	d.keys("e2e")
+	if !strings.Contains(d.screen(), "Move: e2e_") {
+		t.Errorf("the typed move is not shown:\n%s", d.screen())
+	}
+	d.keys("5<enter>")
+	if !strings.Contains(d.screen(), "your pawn on e2 cannot go to e5") || g.m.g.Ply() != 0 {
+		t.Errorf("e2e5 was not refused with its reason:\n%s", d.screen())
+	}
+	d.typeMove("d2d4") // d moves the cursor too, and is typed
+	if g.m.g.Ply() != 2 {
+		t.Errorf("d2d4 was not played: ply %d\n%s", g.m.g.Ply(), d.screen())
+	}
+}
+
+func TestPromotionChoice(t *testing.T) {
+	cfg := testConfig(t, 1)
+	d := newDriver(t, cfg, 80, 24)
+	pos := chess.Position{}
+	pos.Board[chess.At(0, 0)] = chess.NewPiece(chess.King, chess.White)
+	pos.Board[chess.At(7, 7)] = chess.NewPiece(chess.King, chess.Black)
+	pos.Board[chess.At(4, 6)] = chess.NewPiece(chess.Pawn, chess.White)
+	m := &match{g: chess.Setup(pos, chess.White, rand.NewPCG(1, 1)), hotSeat: true}
+	g := newGameScreen(d.c, m, false)
+	d.stack = append(d.stack[:0], g)
+	d.keys("<enter>") // the hand-over
+	d.typeMove("e7e8")
+	if g.promo == nil || !strings.Contains(d.screen(), "becomes: Q queen") {
+		t.Fatalf("no promotion question:\n%s", d.screen())
+	}
+	d.keys("x")
+	if !strings.Contains(d.screen(), "Press Q, R, B or N") {
+		t.Errorf("a wrong key is not answered:\n%s", d.screen())
+	}
+	d.keys("n")
+	if p := m.g.View(chess.White).Cells[chess.At(4, 7)].Piece; p.Kind != chess.Knight || p.HP != 3 {
+		t.Fatalf("e8 holds %+v, want the new knight", p)
+	}
+	golden(t, "chess_moved", d.screen())
+}
+
+// TestHotSeatHandOver: each turn of a hot-seat game hides the board behind
+// a hand-over screen that names the side, and each side sees its own board.
+func TestHotSeatHandOver(t *testing.T) {
+	cfg := testConfig(t, 3)
+	cfg.Chess = &Setup{HotSeat: true, Seed: 3}
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		d := newDriver(t, cfg, size[0], size[1])
+		frame := d.screen()
+		checkFits(t, frame, size[0], size[1])
+		if !strings.Contains(frame, "White's turn — press Enter") || strings.Contains(frame, "P1") {
+			t.Fatalf("the first hand-over:\n%s", frame)
+		}
+		if size[0] == 80 {
+			golden(t, "chess_handover", frame)
+		}
+		d.keys("<enter>")
+		d.typeMove("e2e4")
+		if !strings.Contains(d.screen(), "to Black") {
+			t.Fatalf("after White's move:\n%s", d.screen())
+		}
+		d.keys("<enter>")
+		frame = d.screen()
+		if !strings.Contains(frame, "Black's turn — press Enter") || strings.Contains(frame, "P1") || strings.Contains(frame, "p1") {
+			t.Fatalf("the hand-over to Black shows a board:\n%s", frame)
+		}
+		d.keys("<enter>")
+		frame = d.screen()
+		checkFits(t, frame, size[0], size[1])
+		if !strings.Contains(frame, "Black to move") || !strings.Contains(frame, "p1") || strings.Contains(frame, "P1") {
+			t.Fatalf("Black's board:\n%s", frame)
+		}
+		if size[0] == 80 {
+			golden(t, "chess_black", frame)
+		}
+	}
+}
+
+// TestGameAgainstTheBotToItsEnd plays the player's side with the level-3
+// computer's choices, typed in, until the game ends; then the end screen
+// and back to the chess menu. The save made on the way is gone at the end.
+func TestGameAgainstTheBotToItsEnd(t *testing.T) {
+	d := botGame(t, 11, chess.White, 80, 24)
+	g := d.game()
+	me := chessbot.Player{Level: 3, Seed: 77}
+	for i := 0; i < 300 && !g.m.g.Over(); i++ {
+		if i == 5 {
+			d.keys("<esc>")
+			d.expectScreen("chess-pause")
+			d.keys("<down><enter>") // Save
+			d.keys("<esc>")
+			if g.m.file == "" {
+				t.Fatalf("the game was not saved:\n%s", d.screen())
+			}
+		}
+		v := g.m.g.View(chess.White)
+		m, _ := me.Move(&v)
+		if m.Promo != chess.None {
+			d.typeMove(m.String()[:4])
+			d.keys(string(m.Promo.Letter()))
+		} else {
+			d.typeMove(m.String())
+		}
+	}
+	if !g.m.g.Over() {
+		t.Fatal("the game did not end in 300 moves")
+	}
+	frame := d.screen()
+	if !strings.Contains(frame, "WINS") {
+		t.Fatalf("the last board:\n%s", frame)
+	}
+	entries, _ := os.ReadDir(cfg(d))
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), saveExt) {
+			t.Errorf("the ended game's save %s is still there", e.Name())
+		}
+	}
+	d.keys("<enter>")
+	d.expectScreen("chess-end")
+	later(t, 600_000_000)
+	frame = d.screen()
+	checkFits(t, frame, 80, 24)
+	if !strings.Contains(frame, "YOU WIN") {
+		t.Errorf("the end screen:\n%s", frame)
+	}
+	golden(t, "chess_end", frame)
+	d.keys("<enter>")
+	d.expectScreen("chess-menu")
+}
+
+func cfg(d *driver) string { return d.c.Saves }
+
+// TestSaveAndContinue: a game saved from the pause menu is listed by the
+// chess menu and goes on from where it was, on the same side.
+func TestSaveAndContinue(t *testing.T) {
+	c := testConfig(t, 4)
+	c.Chess = &Setup{Human: chess.Black, Level: 2, Seed: 4}
+	d := newDriver(t, c, 80, 24)
+	g := d.game()
+	if g.m.g.Ply() != 1 {
+		t.Fatalf("the computer (White) did not open: ply %d", g.m.g.Ply())
+	}
+	d.typeMove("e7e5")
+	before, _ := g.m.encode(fixedNow)
+	d.keys("<esc>")
+	d.expectScreen("chess-pause")
+	d.keys("<down><enter>")
+	if !strings.Contains(d.screen(), "Saved as chess-") {
+		t.Fatalf("the pause menu after Save:\n%s", d.screen())
+	}
+	d.keys("<down><enter>") // Quit to menu: nothing unsaved
+	d.expectScreen("chess-menu")
+	frame := d.screen()
+	if !strings.Contains(frame, "Black vs computer (level 2) · move 2") {
+		t.Fatalf("the chess menu does not list the save:\n%s", frame)
+	}
+	golden(t, "chess_menu", frame)
+	d.keys("<down><down><down><down><enter>")
+	d.expectScreen("chess")
+	g2 := d.game()
+	after, _ := g2.m.encode(fixedNow)
+	if string(before) != string(after) {
+		t.Error("the game continued is not the one saved")
+	}
+	if g2.side != chess.Black || !strings.Contains(d.screen(), "Welcome back.") {
+		t.Errorf("continued on %v:\n%s", g2.side, d.screen())
+	}
+	// A damaged save is listed as such and cannot be opened.
+	os.WriteFile(filepath.Join(c.Saves, "chess-broken"+saveExt), []byte("{"), 0o644)
+	d.keys("<esc><down><down><enter>") // pause, Quit to menu
+	d.expectScreen("chess-menu")
+	if !strings.Contains(d.screen(), "damaged") {
+		t.Errorf("the damaged save is not marked:\n%s", d.screen())
+	}
+}
+
+func TestHelpAndLog(t *testing.T) {
+	d := botGame(t, 5, chess.White, 40, 12)
+	d.typeMove("e2e4")
+	d.keys("?")
+	d.expectScreen("chess-help")
+	checkFits(t, d.screen(), 40, 12)
+	d.keys("<down>q")
+	d.expectScreen("chess")
+	d.keys("l")
+	d.expectScreen("chess-log")
+	if !strings.Contains(d.screen(), "Your pawn moved e2→e4.") {
+		t.Errorf("the log:\n%s", d.screen())
+	}
+	checkFits(t, d.screen(), 40, 12)
+	d.keys("x")
+	d.expectScreen("chess")
+	d = botGame(t, 5, chess.White, 80, 24)
+	d.keys("?")
+	golden(t, "chess_help", d.screen())
+}
+
+// TestColour: with colours the frames still fit and the fog, the open
+// cells and the pieces are drawn from the glyph table.
+func TestColour(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.ANSI256)
+	defer lipgloss.SetColorProfile(termenv.Ascii)
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		d := botGame(t, 5, chess.White, size[0], size[1])
+		if d.c.Styles.Mono {
+			t.Fatal("the styles are mono under ANSI256")
+		}
+		d.typeMove("e2e4")
+		d.typeMove("e4e5")
+		d.keys("<up><enter>") // the cursor and a piece picked, its targets marked
+		raw := d.top().View()
+		if !strings.Contains(raw, "\x1b[") {
+			t.Fatal("no colour in the frame")
+		}
+		checkFits(t, ansi.Strip(raw), size[0], size[1])
+		golden(t, "chess_colour_"+itoa(size[0])+"x"+itoa(size[1]), raw)
+	}
+}
+
+func TestMenuStartsGames(t *testing.T) {
+	c := testConfig(t, 8)
+	d := newDriver(t, c, 80, 24)
+	d.keys("o")
+	d.expectScreen("chess-menu")
+	d.keys("<down><down><down><right>") // the level: 3
+	if !strings.Contains(d.screen(), "Computer: level 3") {
+		t.Fatalf("the level did not change:\n%s", d.screen())
+	}
+	d.keys("<up><up><enter>") // Play Black
+	d.expectScreen("chess")
+	g := d.game()
+	if g.side != chess.Black || g.m.bot.Level != 3 || g.m.g.Ply() != 1 {
+		t.Fatalf("side %v, level %d, ply %d", g.side, g.m.bot.Level, g.m.g.Ply())
+	}
+	if !strings.Contains(d.screen(), "8  ") && !strings.Contains(d.screen(), "1 ") {
+		t.Errorf("no board:\n%s", d.screen())
+	}
+	lines := strings.Split(d.screen(), "\n")
+	if !strings.HasPrefix(lines[1], "1 ") {
+		t.Errorf("Black's board is not turned (rank 1 on top):\n%s", d.screen())
+	}
+}
+
+// TestHotSeatEnd: once a hot-seat game is over, its end shows both sides'
+// last boards side by side, or the winner's alone on a small terminal.
+func TestHotSeatEnd(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		d := newDriver(t, testConfig(t, 1), size[0], size[1])
+		pos := chess.Position{}
+		pos.Board[chess.At(4, 0)] = chess.NewPiece(chess.King, chess.White)
+		q := chess.NewPiece(chess.Queen, chess.White)
+		q.HP, q.Max = 6, 6
+		pos.Board[chess.At(4, 1)] = q
+		pos.Board[chess.At(4, 3)] = chess.NewPiece(chess.King, chess.Black)
+		pos.Board[chess.At(0, 6)] = chess.NewPiece(chess.Pawn, chess.Black)
+		m := &match{g: chess.Setup(pos, chess.White, rand.NewPCG(1, 1)), hotSeat: true}
+		d.stack = append(d.stack[:0], newGameScreen(d.c, m, false))
+		d.keys("<enter>")
+		d.typeMove("e2e4")
+		if !strings.Contains(d.screen(), "WHITE WINS") {
+			t.Fatalf("after the king's death:\n%s", d.screen())
+		}
+		d.keys("<enter>")
+		d.expectScreen("chess-end")
+		frame := d.screen()
+		checkFits(t, frame, size[0], size[1])
+		two := strings.Contains(frame, "White's last view") && strings.Contains(frame, "Black's last view")
+		if two != (size[0] == 80) {
+			t.Errorf("both boards %v at %dx%d:\n%s", two, size[0], size[1], frame)
+		}
+		if size[0] == 80 {
+			golden(t, "chess_end_hotseat", frame)
+		}
+		later(t, 600_000_000)
+		d.keys("<enter>")
+		d.expectScreen("chess-menu")
+	}
+}
+
+// TestMenuFitsSmall: the chess menu, with a saved game listed, fits whole
+// at 40×12, and its cursor reaches every item.
+func TestMenuFitsSmall(t *testing.T) {
+	c := testConfig(t, 2)
+	c.Chess = &Setup{Human: chess.White, Level: 1, Seed: 2}
+	d := newDriver(t, c, 40, 12)
+	d.typeMove("e2e4")
+	d.keys("<esc><down><enter><down><enter>") // pause, Save, Quit to menu
+	d.expectScreen("chess-menu")
+	frame := d.screen()
+	checkFits(t, frame, 40, 12)
+	golden(t, "chess_menu_small", frame)
+	d.keys("<up>")
+	if !strings.Contains(d.screen(), "> saved") {
+		t.Errorf("the saved game is not reachable:\n%s", d.screen())
+	}
+	checkFits(t, d.screen(), 40, 12)
+}

@@ -1,0 +1,93 @@
+package tui
+
+import (
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/minotaur-game/minotaur/netplay"
+)
+
+// TestChessOnlineTwoClients: two terminal clients play Open-world chess
+// through a real server: ada invites bob from the lobby (H), bob accepts,
+// each draws its own side's board from the server's states, the moves go
+// both ways, ada leaves and bob wins.
+func TestChessOnlineTwoClients(t *testing.T) {
+	addr := serveConfig(t, netplay.Config{LobbyInterval: -1, Seed: func() uint64 { return 7 }})
+	connect := func(name string) *teatest.TestModel {
+		cfg := testConfig(t, 1)
+		cfg.Server, cfg.Name = addr, name
+		tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
+		waitText(t, tm, "Network game")
+		typeText(tm, "t")
+		waitText(t, tm, "Name:   "+name)
+		tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+		waitText(t, tm, "LOBBY", "you are "+name)
+		return tm
+	}
+	ada := connect("ada")
+	bob := connect("bob")
+	waitText(t, ada, "bob")
+	typeText(ada, "h")
+	waitText(t, bob, "ada invites you to Open-world chess")
+	typeText(bob, "a")
+	waitText(t, ada, "OPEN-WORLD CHESS", "ada (White) vs bob (Black)", "White to move", "K5")
+	waitText(t, bob, "OPEN-WORLD CHESS", "k5")
+	// carol watches: White's side first, Tab turns to Black's.
+	carol := connect("carol")
+	time.Sleep(300 * time.Millisecond) // the lobby's list, which names ada's game, has come with the lobby
+	typeText(carol, "v")
+	waitText(t, carol, "OPEN-WORLD CHESS", "Watching White's side", "K5")
+	carol.Send(tea.KeyMsg{Type: tea.KeyTab})
+	waitText(t, carol, "Watching Black's side", "k5")
+	typeText(ada, "e2e4")
+	ada.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, ada, "Your pawn moved e2→e4.")
+	waitText(t, bob, "Black to move")
+	typeText(bob, "e7e5")
+	bob.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, bob, "Your pawn moved e7→e5.")
+	waitText(t, ada, "move 2")
+	ada.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	waitText(t, ada, "Leave the game?")
+	typeText(ada, "y")
+	waitText(t, bob, "BLACK WINS: White left the game.")
+	waitText(t, ada, "back to the lobby")
+	waitText(t, carol, "BLACK WINS: White left the game.")
+	ada.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, ada, "LOBBY")
+	for _, tm := range []*teatest.TestModel{ada, bob, carol} {
+		tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+		tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	}
+}
+
+// TestChessOnlineAgainstTheServersComputer: E in the lobby starts a chess
+// game against the server's computer; it answers each move; Esc and Y give
+// the game up and Enter goes back to the lobby.
+func TestChessOnlineAgainstTheServersComputer(t *testing.T) {
+	addr := serveConfig(t, netplay.Config{LobbyInterval: -1, Seed: func() uint64 { return 7 }})
+	cfg := testConfig(t, 1)
+	cfg.Server = addr
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(40, 12))
+	waitText(t, tm, "Network game")
+	typeText(tm, "t")
+	waitText(t, tm, "Name:")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "LOBBY")
+	typeText(tm, "e")
+	waitText(t, tm, "OPEN-WORLD CHESS", "White to move")
+	typeText(tm, "e2e4")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "move 2")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	waitText(t, tm, "Leave the game?")
+	typeText(tm, "y")
+	waitText(t, tm, "You left the game")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "LOBBY")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+}

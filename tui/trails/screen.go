@@ -78,6 +78,13 @@ func (s *Screen) Init() tea.Cmd {
 	if s.net != nil {
 		return s.net.link.Wait()
 	}
+	if s.g.Over() && s.file != "" {
+		// A save of a game already over (the program stopped before it
+		// was removed): shown on the end screen, removed as at the end.
+		file := s.file
+		s.file, s.unsaved = "", false
+		return screen.RemoveSave(s.c.Saves, file)
+	}
 	return s.botTurn()
 }
 

@@ -364,6 +364,26 @@ func TestSaveAndContinue(t *testing.T) {
 	}
 }
 
+// A save of a game that is already over (the program stopped between the
+// last move and removing it, or an edited file) opens on the end screen
+// and is removed, as at the end of a game: it is not offered again.
+func TestContinueAnEndedGame(t *testing.T) {
+	d := newDriver(t, false, 80, 24, nil)
+	os.MkdirAll(d.c.Saves, 0o755)
+	os.WriteFile(filepath.Join(d.c.Saves, "trails-20261201-000001.trailsave"), []byte(`{"format":"minotaur-trails-save","version":1,"saved":"2026-12-01T21:46:16Z","game":{"format":"minotaur-trails","version":1,"config":{"size":11,"towers":3,"distance":1,"first":1},"seed":1,"moves":"`+hotSeatWin+`"}}`), 0o644)
+	d.press("r")
+	for range numItems {
+		d.press("down")
+	}
+	d.press("enter")
+	if out := d.plain(); !strings.Contains(out, "Blue took 2 of 3 towers.") {
+		t.Fatalf("the ended game:\n%s", out)
+	}
+	if entries, _ := os.ReadDir(d.c.Saves); len(entries) != 0 {
+		t.Fatalf("the ended game's save is still there: %v", entries)
+	}
+}
+
 // The menu starts each kind of game, with the field and level chosen.
 func TestMenu(t *testing.T) {
 	d := newDriver(t, false, 40, 12, nil)

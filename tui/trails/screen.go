@@ -95,6 +95,13 @@ type botMoveMsg struct {
 	dir   trails.Dir
 }
 
+// Owns claims the computer's move, so that it reaches the game while the
+// pause menu is shown above it (screen.Background).
+func (s *Screen) Owns(msg tea.Msg) bool {
+	_, ok := msg.(botMoveMsg)
+	return ok
+}
+
 // botTurn starts the computer's move when it is Red's turn.
 func (s *Screen) botTurn() tea.Cmd {
 	if s.bot == nil || s.g.Over() || s.g.Current() != 2 || s.thinking {

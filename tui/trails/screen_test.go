@@ -364,6 +364,31 @@ func TestSaveAndContinue(t *testing.T) {
 	}
 }
 
+// The computer's move that arrives while the pause menu is open (P typed
+// while it was thinking) is not lost: after Continue the game goes on,
+// Red having moved, instead of "The computer is thinking…" for ever.
+func TestBotMoveDuringPause(t *testing.T) {
+	d := newDriver(t, false, 80, 24, gameOf(classic(true, 1, 5)))
+	g := d.game()
+	_, think := g.Update(screentest.Key("right")) // Blue's move; the computer's starts
+	if !g.thinking || think == nil {
+		t.Fatal("the computer is not thinking after Blue's move")
+	}
+	d.press("p")
+	if _, ok := d.Top().(*screen.Pause); !ok {
+		t.Fatalf("P while the computer thinks: %T", d.Top())
+	}
+	d.Run(think) // its move comes in now, under the pause menu
+	d.press("esc")
+	if d.Top() != g || g.thinking || len(g.g.Moves()) != 2 {
+		t.Fatalf("after the pause: thinking %v, %d moves\n%s", g.thinking, len(g.g.Moves()), d.plain())
+	}
+	d.press("down")
+	if len(g.g.Moves()) != 4 {
+		t.Fatalf("Blue's next move: %d moves, note %q", len(g.g.Moves()), g.note)
+	}
+}
+
 // A save of a game that is already over (the program stopped between the
 // last move and removing it, or an edited file) opens on the end screen
 // and is removed, as at the end of a game: it is not offered again.

@@ -79,8 +79,9 @@ func (f *Feeder) Run(c tea.Cmd) {
 
 // Stack drives screens the way tui's root model does: the top screen gets
 // each message, and the screen changes it asks for (Push, Pop, Replace)
-// are carried out, the new screen's Init run. A screen.QuitMsg ends it,
-// as the root ends the program.
+// are carried out, the new screen's Init run; a screen.Background below
+// the top gets the messages it owns. A screen.QuitMsg ends it, as the root
+// ends the program.
 type Stack struct {
 	Feeder
 	Screens []screen.Screen
@@ -94,7 +95,14 @@ func NewStack(first screen.Screen) *Stack {
 			s.Quit = true
 			return nil
 		}
-		n, cmd := s.Top().Update(msg)
+		to := s.Top()
+		for i := len(s.Screens) - 2; i >= 0; i-- {
+			if b, ok := s.Screens[i].(screen.Background); ok && b.Owns(msg) {
+				to = b // as the root does: not dropped by the screen on top
+				break
+			}
+		}
+		n, cmd := to.Update(msg)
 		s.Apply(n)
 		return cmd
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/tui/screen"
@@ -164,7 +165,13 @@ func (m *menu) View() string {
 			labels = append(labels, "Damaged: "+sv.File)
 			continue
 		}
-		labels = append(labels, fmt.Sprintf("Continue %s · %s · %s", sv.Title, sv.Detail, sv.Saved.Local().Format("Jan 2 15:04")))
+		when := sv.Saved.Local().Format("Jan 2 15:04")
+		l := fmt.Sprintf("Continue %s · %s · %s", sv.Title, sv.Detail, when)
+		if ansi.StringWidth(l) > w {
+			// Narrow: what tells the saves apart first, the field last.
+			l = fmt.Sprintf("%s · %s · %s", when, sv.Detail, sv.Title)
+		}
+		labels = append(labels, l)
 	}
 	lines := []string{st.Title.Render("TRAILS AND TOWERS")}
 	if c.Height >= 16 {

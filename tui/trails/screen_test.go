@@ -409,6 +409,23 @@ func TestContinueAnEndedGame(t *testing.T) {
 	}
 }
 
+// At 40 columns the saved games are still told apart: each row shows when
+// it was saved and the move, not a cut field size.
+func TestMenuSavesAt40Columns(t *testing.T) {
+	d := newDriver(t, false, 40, 12, nil)
+	os.MkdirAll(d.c.Saves, 0o755)
+	for i, moves := range []string{"R", "RURL"} {
+		os.WriteFile(filepath.Join(d.c.Saves, fmt.Sprintf("trails-20261201-00000%d.trailsave", i)), []byte(fmt.Sprintf(`{"format":"minotaur-trails-save","version":1,"saved":"2026-12-01T21:4%d:16Z","vs_bot":true,"bot_level":2,"game":{"format":"minotaur-trails","version":1,"config":{"size":11,"towers":3,"distance":1,"first":1},"seed":1,"moves":%q}}`, i, moves)), 0o644)
+	}
+	d.press("r")
+	out := d.plain()
+	for _, want := range []string{"Dec 1 21:40 · move 2", "Dec 1 21:41 · move 5"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in the Trails menu at 40×12:\n%s", want, out)
+		}
+	}
+}
+
 // The menu starts each kind of game, with the field and level chosen.
 func TestMenu(t *testing.T) {
 	d := newDriver(t, false, 40, 12, nil)

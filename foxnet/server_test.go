@@ -150,11 +150,14 @@ func TestMatchToTheEndWithABot(t *testing.T) {
 }
 
 func TestSecondCommandAnswered(t *testing.T) {
-	ts := startServer(t, Config{Players: 1, Rounds: 3, W: 7, H: 7, Timeout: 500 * time.Millisecond, Matches: 1})
+	ts := startServer(t, Config{Players: 2, Rounds: 3, W: 7, H: 7, Timeout: 2 * time.Second, Matches: 1})
+	silent := dial(t, ts.addr)
+	_ = silent // connected, never sends: the round waits for its timeout
 	c := dial(t, ts.addr)
 	c.state()
-	// one player: the first command ends the round at once, so send both
-	// in one write and read the answer to the second
+	// the silent player keeps the round open, so both commands fall in it
+	// (with one player the first would end the round and the second could
+	// be read as the next round's command)
 	io.WriteString(c.conn, "n\nd\n")
 	c.until("the answer", func(l string) bool { return l == AlreadyText })
 }

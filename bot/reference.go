@@ -30,7 +30,8 @@ import (
 // be cut, so the bot:
 //
 //   - walks the shortest safe way to its goal — the key once seen, then the
-//     exit; else the nearest unknown tile (when the key is in sight but known
+//     exit; else the nearest unknown tile, those out of every tracked
+//     hunter's hearing range first (when the key is in sight but known
 //     only by a long way round, unknown tiles toward it too), or a bonus a
 //     few steps away that does not lose the race to the key — and takes the
 //     key only when a safe way leads on from it;
@@ -39,8 +40,11 @@ import (
 //     up); failing that, plans with the engine's own rules (plan.go): it
 //     draws a few worlds that agree with what it has seen, searches each
 //     with engine.Sim, and plays the action whose lines do best over them
-//     (out of the exit, then alive with the key, then alive);
-//   - uses a freeze when that makes a way safe, or buys much more room;
+//     (out of the exit, then alive with the key, then alive), and scores a
+//     position by how many turns the monsters need to reach it;
+//   - uses a freeze when that makes a way safe, or buys much more room, or
+//     as soon as a hunter or wanderer in sight chases from 2 steps or less
+//     (a chaser of the same speed on its heels never falls back);
 //   - counts the Minotaur's marked 3×3 area as deadly at the moment of the
 //     leap, so it leaves the area in the two moves it has; when the Minotaur
 //     is about to aim, stands only where two moves can leave such an area;

@@ -40,8 +40,9 @@ import (
 //     up); failing that, plans with the engine's own rules (plan.go): it
 //     draws a few worlds that agree with what it has seen, searches each
 //     with engine.Sim, and plays the action whose lines do best over them
-//     (out of the exit, then alive with the key, then alive), and scores a
-//     position by how many turns the monsters need to reach it;
+//     (out of the exit, then alive with the key, then alive); among
+//     positions with no safe way it prefers those the monsters need the
+//     most turns to reach (up to 6), which also breaks the planner's ties;
 //   - uses a freeze when that makes a way safe, or buys much more room, or
 //     as soon as a hunter or wanderer in sight chases from 2 steps or less
 //     (a chaser of the same speed on its heels never falls back);

@@ -416,3 +416,45 @@ func TestMenuFitsSmall(t *testing.T) {
 	}
 	checkFits(t, d.screen(), 40, 12)
 }
+
+// TestLogWrapsUnderItsEntry: an entry of the log too long for the side
+// panel wraps onto lines indented under it, each entry marked "› ", so
+// that no line of the panel starts with a stray space and no cut piece of
+// an entry stands at the top of the log.
+func TestLogWrapsUnderItsEntry(t *testing.T) {
+	for moves := 2; moves <= 6; moves++ {
+		w, h := 80, 24
+		d := botGame(t, 7, chess.White, w, h)
+		d.typeMove("e2e4") // a damage cell at e3: "...lost 0 HP on the damage cell at e3 and has 1 HP."
+		for _, m := range []string{"d2d3", "b1c3", "g1f3", "a2a3", "h2h3"}[:moves-1] {
+			d.typeMove(m)
+		}
+		frame := d.screen()
+		lines := strings.Split(frame, "\n")
+		col, from := 28, 0 // the side panel
+		for i, l := range lines {
+			if strings.Contains(l, "What you saw") {
+				from = i + 1
+			}
+		}
+		wrapped, entries := false, 0
+		for i := from; i < len(lines)-1; i++ {
+			r := []rune(lines[i])
+			if len(r) <= col {
+				continue
+			}
+			l := string(r[col:])
+			switch {
+			case strings.HasPrefix(l, "› "):
+				entries++
+			case strings.HasPrefix(l, "  ") && entries > 0:
+				wrapped = true
+			default:
+				t.Errorf("%d×%d: line %d of the log is neither an entry nor its continuation: %q\n%s", w, h, i+1, l, frame)
+			}
+		}
+		if entries == 0 || !wrapped {
+			t.Errorf("%d×%d: want entries and a wrapped one:\n%s", w, h, frame)
+		}
+	}
+}

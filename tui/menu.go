@@ -49,10 +49,10 @@ type menuScreen struct {
 	c      *common
 	cursor menuItem
 	saves  []saves.SaveInfo
-	trails []ui.SaveInfo // saved Trails and Towers games: Continue lists them too
-	listed bool          // the saves folder has been read
-	note   string        // a sentence under the menu (an error, "no saved game")
-	ended  string        // why the replay of the game just left was not written
+	games  gameSaves // the other games' saves (Trails, chess): Continue lists them too
+	listed bool      // the saves folder has been read
+	note   string    // a sentence under the menu (an error, "no saved game")
+	ended  string    // why the replay of the game just left was not written
 	help   help.Model
 }
 
@@ -76,11 +76,11 @@ func listSaves(dir string) tea.Cmd {
 
 // Init reads the saves folder.
 func (m *menuScreen) Init() tea.Cmd {
-	return tea.Batch(listSaves(m.c.cfg.Saves), trails.ListSaves(m.c.cfg.Saves))
+	return tea.Batch(listSaves(m.c.cfg.Saves), listGameSaves(m.c.cfg.Saves))
 }
 
 func (m *menuScreen) enabled(i menuItem) bool {
-	return i != itemContinue || len(m.saves)+len(m.trails) > 0
+	return i != itemContinue || len(m.saves)+len(m.games.all()) > 0
 }
 
 // Update moves the cursor or chooses an item.
@@ -91,8 +91,8 @@ func (m *menuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		if msg.err != nil {
 			m.note = msg.err.Error()
 		}
-	case ui.SavesMsg:
-		m.trails = trailsSaves(msg)
+	case gameSavesMsg:
+		m.games = m.games.with(msg)
 	case loadedMsg:
 		return startLoaded(m.c, msg, &m.note)
 	case EndedMsg:
@@ -160,14 +160,15 @@ func (m *menuScreen) choose(i menuItem) (nav, tea.Cmd) {
 		sess := NewLocalSession(g, nil, m.c.cfg.Levels.Texts(), m.c.cfg.Saves, m.c.cfg.Replays, m.c.cfg.Now, false)
 		return replace(newGameScreen(m.c, sess)), nil
 	case itemContinue:
+		games := m.games.all()
 		switch {
-		case len(m.saves)+len(m.trails) == 0:
+		case len(m.saves)+len(games) == 0:
 			m.note = "There is no saved game to continue."
 			return stay, nil
-		case len(m.saves) == 1 && len(m.trails) == 0 && !m.saves[0].Damaged():
+		case len(m.saves) == 1 && len(games) == 0 && !m.saves[0].Damaged():
 			return stay, loadSave(m.c.cfg.Saves, m.saves[0].Name)
-		case len(m.saves) == 0 && len(m.trails) == 1 && m.trails[0].Err == nil:
-			return replace(trails.Resume(m.c.screens(), m.trails[0].File)), nil
+		case len(m.saves) == 0 && len(games) == 1 && games[0].Err == nil:
+			return replace(resumeGame(m.c, games[0].File)), nil
 		}
 		return push(newSavesScreen(m.c)), nil
 	case itemNetwork:

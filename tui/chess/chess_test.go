@@ -232,7 +232,7 @@ func TestGameAgainstTheBotToItsEnd(t *testing.T) {
 	}
 	entries, _ := os.ReadDir(cfg(d))
 	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), saveExt) {
+		if strings.HasSuffix(e.Name(), SaveExt) {
 			t.Errorf("the ended game's save %s is still there", e.Name())
 		}
 	}
@@ -287,7 +287,7 @@ func TestSaveAndContinue(t *testing.T) {
 		t.Errorf("continued on %v:\n%s", g2.side, d.screen())
 	}
 	// A damaged save is listed as such and cannot be opened.
-	os.WriteFile(filepath.Join(c.Saves, "chess-broken"+saveExt), []byte("{"), 0o644)
+	os.WriteFile(filepath.Join(c.Saves, "chess-broken"+SaveExt), []byte("{"), 0o644)
 	d.keys("<esc><down><down><enter>") // pause, Quit to menu
 	d.expectScreen("chess-menu")
 	if !strings.Contains(d.screen(), "damaged") {

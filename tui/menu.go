@@ -231,21 +231,52 @@ func (m *menuScreen) View() string {
 		parts = append(parts, st.Faint.Render(wrap("Find the key. Reach the exit. Do not get caught.", m.c.w)), "")
 	}
 	parts = append(parts, block(strings.Join(items, "\n")))
-	switch {
-	case m.c.h >= 14:
-		parts = append(parts, "", st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
-	case m.note != "":
-		// on a small terminal the blank line under the items gives way too
-		parts = append(parts, st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
+	// Under the items: the note, why the replay was not written (each
+	// whole, wrapped to the width), the keys.
+	lines := func(text string) []string {
+		if text == "" {
+			return nil
+		}
+		return strings.Split(st.Warn.Render(wrap(text, max(m.c.w-4, 10))), "\n")
 	}
-	if m.ended != "" {
-		parts = append(parts, st.Warn.Render(wrap(m.ended, max(m.c.w-4, 10))), "")
+	note, ended := lines(m.note), lines(m.ended)
+	keys := m.help.ShortHelpView(menuKeys.ShortHelp())
+	hint := []string{keys + st.Faint.Render(" • a letter picks its item")}
+	if lipgloss.Width(hint[0]) > m.c.w {
+		hint = []string{keys, st.Faint.Render("a letter picks its item")}
 	}
-	hint := m.help.ShortHelpView(menuKeys.ShortHelp()) + st.Faint.Render(" • a letter picks its item")
-	if lipgloss.Width(hint) > m.c.w {
-		hint = m.help.ShortHelpView(menuKeys.ShortHelp()) + "\n" + st.Faint.Render("a letter picks its item")
+	var under []string
+	if m.c.h >= 14 {
+		under = append(under, "")
+		if note == nil {
+			note = []string{""} // its line, kept blank
+		}
+		under = append(under, note...)
+		if ended != nil {
+			under = append(append(under, ended...), "")
+		}
+		under = append(under, hint...)
+	} else {
+		// On a small terminal the items leave two lines: what is said
+		// comes first, the keys' lines give way to it (the second first),
+		// and what is said is cut to the room only when it alone is
+		// taller.
+		said := append(note, ended...)
+		room := max(m.c.h-lipgloss.Height(lipgloss.JoinVertical(lipgloss.Center, parts...)), 0)
+		for len(said)+len(hint) > room && len(hint) > 0 {
+			hint = hint[:len(hint)-1]
+		}
+		if len(said) > room {
+			said = said[:room]
+			if room > 0 {
+				said[room-1] = fit(said[room-1]+" …", max(m.c.w-4, 10))
+			}
+		}
+		under = append(said, hint...)
 	}
-	parts = append(parts, hint)
+	if len(under) > 0 {
+		parts = append(parts, strings.Join(under, "\n"))
+	}
 	v := lipgloss.Place(m.c.w, m.c.h, lipgloss.Center, lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...))
 	return m.withNotice(v)
 }

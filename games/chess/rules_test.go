@@ -491,13 +491,17 @@ func TestReopenedFogGetsBonus(t *testing.T) {
 			if f, r := e.At.File(), e.At.Rank(); f < 5 || r < 3 || r > 6 || g.s.Pos.Bonus[e.At] != e.Bonus {
 				t.Fatalf("seed %d: a bonus appeared on %v", seed, e.At)
 			}
-			if got, want := Say(White, e), article(e.Bonus.String())+" "+e.Bonus.String()+" bonus appeared at "+e.At.String()+" as the fog lifted."; got != want || (e.Bonus == AddPiece) != strings.HasPrefix(got, "An ") {
+			if got, want := Say(White, e), article(e.Bonus.String())+" "+e.Bonus.String()+" bonus appeared at "+e.At.String()+" as the fog lifted."; got != want || (e.Bonus == AddPiece || e.Bonus == HPUpgrade) != strings.HasPrefix(got, "An ") {
 				t.Fatalf("said %q", got)
 			}
 		}
 		for _, e := range told[Black] {
 			if e.Kind == Appeared && g.View(Black).Cells[e.At].Sight == Fog {
 				t.Fatalf("seed %d: black told of a bonus in its fog", seed)
+			}
+			// Black sees the bonus appear, but it was White's fog that lifted.
+			if got, want := Say(Black, e), article(e.Bonus.String())+" "+e.Bonus.String()+" bonus appeared at "+e.At.String()+"."; e.Kind == Appeared && got != want {
+				t.Fatalf("seed %d: black was told %q, want %q", seed, got, want)
 			}
 		}
 	}

@@ -240,6 +240,14 @@ func (s *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		s.moveCursor(1, 0)
 	case key.Matches(k, gameKeys.Pick):
 		if !myTurn {
+			// Online, the other side's turn: say so rather than keep
+			// a move that its state would drop.
+			switch {
+			case s.net != nil && s.net.seat == 0:
+				s.note, s.typed, s.sel = "You are watching.", "", chess.NoSq
+			case s.net != nil && s.stage == stPlay:
+				s.note, s.typed, s.sel = fmt.Sprintf("Not your turn: %s is to move.", s.t.ToMove().Title()), "", chess.NoSq
+			}
 			return screen.Stay, nil
 		}
 		if m, err := chess.ParseMove(s.typed); err == nil && len(s.typed) >= 4 {

@@ -638,4 +638,26 @@ func TestSaveLoad(t *testing.T) {
 	if _, err := Load([]byte("{")); err == nil {
 		t.Error("a broken save was read")
 	}
+	// A save damaged in its log, its taken pieces or its last move is
+	// refused with what is damaged, not drawn as "Your ? attacked a ?".
+	for _, c := range []struct {
+		field string
+		value any
+		want  string
+	}{
+		{"log", []any{[]any{map[string]any{"kind": 4, "side": 0, "piece": 42, "from": 12, "to": 28, "at": -1, "via": -1}}, []any{}}, "log of white is damaged (entry 1)"},
+		{"log", []any{[]any{}, []any{map[string]any{"kind": 99, "side": 1, "from": -1, "to": -1, "at": -1, "via": -1}}}, "log of black is damaged"},
+		{"log", []any{[]any{map[string]any{"kind": 1, "side": 0, "piece": 6, "from": 12, "to": 28, "at": 99, "via": -1}}, []any{}}, "log of white is damaged"},
+		{"captured", []any{[]any{6, 42}, []any{}}, "taken or lost pieces of white are damaged"},
+		{"lost", []any{[]any{}, []any{0}}, "taken or lost pieces of black are damaged"},
+		{"last", map[string]any{"from": 99, "to": 12}, "last move is damaged"},
+	} {
+		var raw map[string]any
+		json.Unmarshal(data, &raw)
+		raw[c.field] = c.value
+		bad, _ := json.Marshal(raw)
+		if _, err := Load(bad); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("a save with %s %v: %v, want %q", c.field, c.value, err, c.want)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -202,5 +203,38 @@ func TestHunterAloneAgrees(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLoadRefusesImpossibleCounters (issue 21): a hand-edited game with
+// counters no play can produce is refused, not scored — negative turns or
+// bonuses, more bonuses than the level holds, a forged passed level, a
+// pocket of a billion freezes — while the game as saved loads.
+func TestLoadRefusesImpossibleCounters(t *testing.T) {
+	g, _ := New(Config{Seed: 3, Players: 1})
+	good := marshal(t, g)
+	if _, err := Load(good); err != nil {
+		t.Fatalf("the game as saved: %v", err)
+	}
+	seat := func(m map[string]any) map[string]any { return m["seats"].([]any)[0].(map[string]any) }
+	tests := map[string]func(m map[string]any){
+		"negative turns":   func(m map[string]any) { m["turns"] = -5 },
+		"negative bonuses": func(m map[string]any) { m["bonuses"] = -1 },
+		"bonuses":          func(m map[string]any) { m["bonuses"] = 99 },
+		"a forged passed one": func(m map[string]any) {
+			m["passed"] = []any{map[string]any{"level": 1, "turns": 5, "time_bonus": 295, "score": 395}}
+		},
+		"freezes": func(m map[string]any) { seat(m)["freezes"] = 1_000_000_000 },
+	}
+	for name, mutate := range tests {
+		t.Run(name, func(t *testing.T) {
+			var m map[string]any
+			json.Unmarshal(good, &m)
+			mutate(m)
+			data, _ := json.Marshal(m)
+			if _, err := Load(data); err == nil || !strings.Contains(err.Error(), "impossible") {
+				t.Errorf("Load of a game with impossible %s: %v, want it refused", name, err)
+			}
+		})
 	}
 }

@@ -242,7 +242,66 @@ func Load(data []byte) (*Game, error) {
 		return nil, errors.New("game's turn order is damaged")
 	}
 	g.next, g.round, g.passed, g.result = j.Next, j.Round, j.Passed, j.Result
+	if err := g.checkCounters(&j); err != nil {
+		return nil, fmt.Errorf("game's counters are impossible: %w", err)
+	}
 	return g, nil
+}
+
+// levelBonuses is the most bonuses level n (1-based) of the game holds.
+func (g *Game) levelBonuses(n int) int {
+	if g.custom != nil {
+		return len(g.custom[n-1].Bonuses)
+	}
+	return Campaign[n-1].Bonuses
+}
+
+// checkCounters refuses counters no play can produce — a hand-edited or
+// forged file: negative turns or bonuses, more bonuses or freezes than
+// the level holds, passed levels out of order or scored otherwise than
+// ScoreLevel scores them.
+func (g *Game) checkCounters(j *gameJSON) error {
+	most := g.levelBonuses(j.LevelNo)
+	if len(j.Level.Bonuses) > most {
+		return fmt.Errorf("level %d holds %d bonuses, at most %d", j.LevelNo, len(j.Level.Bonuses), most)
+	}
+	if j.Turns < 0 || j.Bonuses < 0 {
+		return fmt.Errorf("%d turns and %d bonuses on level %d", j.Turns, j.Bonuses, j.LevelNo)
+	}
+	left, freezes := 0, 0
+	for _, it := range j.Items {
+		if Item(it.Kind).IsBonus() {
+			left++
+		}
+	}
+	for _, b := range j.Level.Bonuses {
+		if Item(b.Kind) == Freeze {
+			freezes++
+		}
+	}
+	if j.Bonuses+left > len(j.Level.Bonuses) {
+		return fmt.Errorf("%d bonuses taken and %d left on a level of %d", j.Bonuses, left, len(j.Level.Bonuses))
+	}
+	held := 0
+	for _, s := range j.Seats {
+		held += s.Freezes
+	}
+	if held > freezes {
+		return fmt.Errorf("%d freezes held on a level of %d", held, freezes)
+	}
+	passed := j.LevelNo - 1
+	if j.Result == Won {
+		passed = j.LevelNo
+	}
+	if len(j.Passed) != passed {
+		return fmt.Errorf("%d levels passed at level %d", len(j.Passed), j.LevelNo)
+	}
+	for i, p := range j.Passed {
+		if p.Level != i+1 || p.Turns < 0 || p.Bonuses < 0 || p.Bonuses > g.levelBonuses(i+1) || p != ScoreLevel(p.Level, p.Turns, p.Bonuses) {
+			return fmt.Errorf("passed level %d is scored %+v", i+1, p)
+		}
+	}
+	return nil
 }
 
 // String returns the game's map as seen from above, every object shown: for

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 // Format writes a level in the level-file format: a header with the name
@@ -35,14 +36,18 @@ func Format(l engine.Level) string {
 	return b.String()
 }
 
-// headerValue makes a name or author fit on one header line: control
-// characters (line breaks, tabs) become spaces, surrounding space goes.
+// headerValue makes a name or author fit on one header line and safe to
+// draw: line breaks and tabs become spaces, escape sequences, controls and
+// invisible characters go (safetext.Clean), surrounding space goes.
 func headerValue(s string) string {
+	// Line breaks become spaces; then the one cleaning function, so that
+	// an escape sequence goes whole, with its parameters.
 	s = strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f || r == '\u2028' || r == '\u2029' || r == 0x85 {
+		switch r {
+		case '\n', '\r', '\v', '\f', 0x85, '\u2028', '\u2029':
 			return ' '
 		}
 		return r
 	}, s)
-	return strings.TrimSpace(s)
+	return strings.TrimSpace(safetext.Clean(s))
 }

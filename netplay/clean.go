@@ -4,21 +4,6 @@ import (
 	"strings"
 )
 
-// truncateRunes cuts s to at most n characters.
-func truncateRunes(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	c := 0
-	for i := range s {
-		if c == n {
-			return s[:i]
-		}
-		c++
-	}
-	return s
-}
-
 // ValidName reports whether name may be a player's name: 1 to MaxName
 // characters, each an ASCII letter or digit, '-' or '_'. Names are ASCII so
 // that no two players look alike on screen and every name is one column per

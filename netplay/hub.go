@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/minotaur-game/minotaur/engine"
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 // player is a named player: connected (sess set) or away from a game in
@@ -24,8 +24,9 @@ type player struct {
 	tokenHash string
 	sess      *Session
 	room      *room
-	seat      int              // 1 or 2 while in a room
-	invites   map[*player]bool // pending invitations to this player, by inviter
+	seat      int                   // 1 or 2 while in a room
+	invites   map[*player]time.Time // pending invitations to this player: inviter → when sent
+	sent      map[*player]time.Time // pending invitations this player sent: invitee → when sent
 	// inviteKind is the kind of each pending invitation that is not
 	// Minotaur's; kinds are the kinds its client's hello said it plays.
 	inviteKind map[*player]string
@@ -45,13 +46,26 @@ type rateRing struct {
 
 // spend takes one event of the budget, and reports false when it is
 // spent.
-func (r *rateRing) spend(window time.Duration) bool {
+func (r *rateRing) spend(window time.Duration) bool { return spendRing(r.times[:], &r.next, window) }
+
+// spectatorRing is rateRing for the spectators of one game together.
+type spectatorRing struct {
+	times [SpectatorChatBurst]time.Time
+	next  int
+}
+
+func (r *spectatorRing) spend(window time.Duration) bool {
+	return spendRing(r.times[:], &r.next, window)
+}
+
+// spendRing allows len(times) events per window.
+func spendRing(times []time.Time, next *int, window time.Duration) bool {
 	now := time.Now()
-	if t := r.times[r.next]; !t.IsZero() && now.Sub(t) < window {
+	if t := times[*next]; !t.IsZero() && now.Sub(t) < window {
 		return false
 	}
-	r.times[r.next] = now
-	r.next = (r.next + 1) % ChatBurst
+	times[*next] = now
+	*next = (*next + 1) % len(times)
 	return true
 }
 
@@ -111,7 +125,7 @@ func (ss *Session) Handle(line []byte) bool {
 	if a, ok := plainAct(line); ok {
 		req = Request{T: TypeAct, A: a}
 	} else if err := json.Unmarshal(line, &req); err != nil {
-		return ss.badLine("line is not a protocol message (a JSON object with a string field t): " + saves.CleanText(err.Error()))
+		return ss.badLine("line is not a protocol message (a JSON object with a string field t): " + safetext.Clean(err.Error()))
 	}
 	if req.T != TypeHello || req.Token == "" {
 		ss.bad = 0 // a wrong token counts as a bad line: hello resets below
@@ -169,7 +183,7 @@ func (s *Server) handle(ss *Session, req *Request) bool {
 		return true
 	case TypeChat, TypeInvite, TypeAccept, TypeDecline, TypeAct, TypeLeave, TypeSolo, TypeWatch:
 	default:
-		ss.sendErr(CodeUnknownType, "unknown message type %q", truncateRunes(saves.CleanText(req.T), 32))
+		ss.sendErr(CodeUnknownType, "unknown message type %q", safetext.Short(req.T, 32))
 		return true
 	}
 	if ss.game.Load() == nil && !ss.named() {
@@ -228,17 +242,27 @@ func (s *Server) hello(ss *Session, req *Request) bool {
 		return true
 	}
 	if req.Token != "" {
+		// A token resumes a seat while its game lasts, nothing else: the
+		// token of a game that is over never takes over its owner's
+		// connection in the lobby. Every wrong token counts, however the
+		// client interleaves them with other lines: MaxBadLines of them
+		// on one connection close it.
 		p := s.byToken[hashToken(req.Token)]
-		if p == nil {
-			s.logLimited(ss.host, "resume refused: unknown or expired token", "remote", ss.remote)
+		if p == nil || p.room == nil {
+			why := "unknown or expired token"
+			if p != nil {
+				why = "that token's game is over"
+			}
+			s.logLimited(ss.host, "resume refused: "+why, "remote", ss.remote)
 			ss.bad++
-			if ss.bad >= MaxBadLines {
+			ss.wrong++
+			if ss.wrong >= MaxBadLines || ss.bad >= MaxBadLines {
 				ss.setReason("too many wrong tokens")
-				ss.sendErr(CodeProto, "unknown or expired token; %d wrong tokens or bad lines in a row: the connection is closed", ss.bad)
+				ss.sendErr(CodeProto, "%s; %d wrong tokens: the connection is closed", why, max(ss.wrong, ss.bad))
 				ss.closeAfterFlush()
 				return false
 			}
-			ss.sendErr(CodeProto, "unknown or expired token: say hello without a token to join as a new player")
+			ss.sendErr(CodeProto, "%s: say hello without a token to join as a new player", why)
 			return true
 		}
 		ss.bad = 0
@@ -249,7 +273,7 @@ func (s *Server) hello(ss *Session, req *Request) bool {
 	}
 	name := req.Name
 	if !ValidName(name) {
-		ss.sendErr(CodeBadName, "name %q is not allowed: use 1 to %d letters, digits, - or _", truncateRunes(saves.CleanText(name), 40), MaxName)
+		ss.sendErr(CodeBadName, "name %q is not allowed: use 1 to %d letters, digits, - or _", safetext.Short(name, 40), MaxName)
 		return true
 	}
 	if other := s.byName[nameKey(name)]; other != nil {
@@ -272,6 +296,7 @@ func (s *Server) hello(ss *Session, req *Request) bool {
 
 // removePlayer forgets a player: its name is free again. Caller holds mu.
 func (s *Server) removePlayer(p *player) {
+	dropInvites(p)
 	if s.byName[p.key] == p {
 		delete(s.byName, p.key)
 	}
@@ -490,7 +515,7 @@ func (s *Server) rejoinExpired(r *room, seat int) {
 
 // chat relays a chat line to the lobby or to the game.
 func (s *Server) chat(ss *Session, text string) {
-	text = truncateRunes(strings.TrimSpace(saves.CleanText(text)), MaxChat)
+	text = safetext.Cut(strings.TrimSpace(safetext.Clean(text)), MaxChat)
 	if text == "" {
 		ss.sendErr(CodeProto, "chat text is empty")
 		return
@@ -510,6 +535,12 @@ func (s *Server) chat(ss *Session, text string) {
 		game = p.room
 	} else if ss.watching != nil {
 		game = ss.watching
+		// The spectators of a game share one budget, so that however
+		// many watch, the players are never flooded.
+		if !game.spectatorChat().spend(s.cfg.ChatWindow) {
+			ss.sendErr(CodeRateLimited, "the spectators of this game have said %d lines in %v, the most they may together: wait a moment", SpectatorChatBurst, s.cfg.ChatWindow)
+			return
+		}
 	}
 	if game != nil {
 		c := &Chat{T: TypeChat, Scope: ScopeGame, From: p.name, Text: text}
@@ -519,7 +550,7 @@ func (s *Server) chat(ss *Session, text string) {
 	line := encode(&Chat{T: TypeChat, Scope: ScopeLobby, From: p.name, Text: text})
 	for _, q := range s.byName {
 		if inLobby(q) {
-			q.sess.send(line)
+			q.sess.sendDroppable(line)
 		}
 	}
 }
@@ -554,7 +585,7 @@ func (s *Server) invite(ss *Session, to, kind string) {
 	q := s.byName[nameKey(to)]
 	switch {
 	case q == nil:
-		ss.sendErr(CodeNoSuchPlayer, "nobody called %q is on the server", truncateRunes(saves.CleanText(to), 40))
+		ss.sendErr(CodeNoSuchPlayer, "nobody called %q is on the server", safetext.Short(to, 40))
 		return
 	case q == p:
 		ss.sendErr(CodeNoSuchPlayer, "you cannot invite yourself: invite another player")
@@ -568,15 +599,31 @@ func (s *Server) invite(ss *Session, to, kind string) {
 		ss.sendErr(CodeBadKind, "%s's program does not play %s: invite them to Minotaur", q.name, kd.Title)
 		return
 	}
-	if q.invites == nil {
-		q.invites = map[*player]bool{}
-	}
+	now := s.cfg.Now()
+	s.expireInvites(p, now)
+	s.expireInvites(q, now)
 	pendingKind := KindMinotaur
 	if k, ok := q.inviteKind[p]; ok {
 		pendingKind = k
 	}
-	if !q.invites[p] || pendingKind != kind { // an invitation already pending is not told again
-		q.invites[p] = true
+	// An invitation already pending is not told again (unless its kind
+	// changed).
+	if _, pending := q.invites[p]; !pending || pendingKind != kind {
+		switch {
+		case !pending && len(p.sent) >= MaxInvites:
+			ss.sendErr(CodeRateLimited, "you have %d invitations waiting for an answer, the most one player may have: wait for an answer (invitations lapse after %v)", len(p.sent), InviteTimeout)
+			return
+		case !pending && len(q.invites) >= MaxInvites:
+			ss.sendErr(CodeRateLimited, "%s has %d invitations waiting, the most one player may have: try again in a while", q.name, len(q.invites))
+			return
+		}
+		if q.invites == nil {
+			q.invites = map[*player]time.Time{}
+		}
+		if p.sent == nil {
+			p.sent = map[*player]time.Time{}
+		}
+		q.invites[p], p.sent[q] = now, now
 		if q.inviteKind == nil {
 			q.inviteKind = map[*player]string{}
 		}
@@ -585,9 +632,60 @@ func (s *Server) invite(ss *Session, to, kind string) {
 		if kd != nil {
 			q.inviteKind[p], inv.Kind = kind, kind
 		}
-		q.sess.send(encode(inv))
+		q.sess.sendDroppable(encode(inv))
 	}
 	ss.send(encode(&InviteSent{T: TypeInviteSent, To: q.name}))
+}
+
+// Bounds of the invitations (see docs/server.md).
+const (
+	// MaxInvites bounds the invitations a player may have waiting, sent
+	// and received alike.
+	MaxInvites = 16
+	// InviteTimeout is how long an invitation waits for its answer.
+	InviteTimeout = 2 * time.Minute
+)
+
+// pendingInvite reports whether p holds an invitation from q that has not
+// lapsed. Caller holds mu.
+func (s *Server) pendingInvite(p, q *player) bool {
+	at, ok := p.invites[q]
+	return ok && s.cfg.Now().Sub(at) < InviteTimeout
+}
+
+// forgetInvite removes the invitation of q to p. Caller holds mu.
+func forgetInvite(p, q *player) {
+	delete(p.invites, q)
+	delete(p.inviteKind, q)
+	delete(q.sent, p)
+}
+
+// expireInvites removes the lapsed invitations p sent and received.
+// Caller holds mu.
+func (s *Server) expireInvites(p *player, now time.Time) {
+	for q, at := range p.invites {
+		if now.Sub(at) >= InviteTimeout {
+			forgetInvite(p, q)
+		}
+	}
+	for q, at := range p.sent {
+		if now.Sub(at) >= InviteTimeout {
+			forgetInvite(q, p)
+		}
+	}
+}
+
+// dropInvites removes every invitation p sent or received: it left the
+// lobby (for a game, or for good). Caller holds mu.
+func dropInvites(p *player) {
+	for q := range p.invites {
+		delete(q.sent, p)
+	}
+	for q := range p.sent {
+		delete(q.invites, p)
+		delete(q.inviteKind, p)
+	}
+	p.invites, p.sent, p.inviteKind = nil, nil, nil
 }
 
 func (s *Server) accept(ss *Session, from string) {
@@ -602,13 +700,12 @@ func (s *Server) accept(ss *Session, from string) {
 		return
 	}
 	q := s.byName[nameKey(from)]
-	if q == nil || !p.invites[q] {
-		ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", truncateRunes(saves.CleanText(from), 40))
+	if q == nil || !s.pendingInvite(p, q) {
+		s.noInvitation(ss, p, q, from)
 		return
 	}
-	delete(p.invites, q)
 	kind := p.inviteKind[q]
-	delete(p.inviteKind, q)
+	forgetInvite(p, q)
 	if q.room != nil || q.sess == nil {
 		ss.sendErr(CodeNoSuchPlayer, "%s is playing another game now", q.name)
 		return
@@ -653,15 +750,27 @@ func (s *Server) decline(ss *Session, from string) {
 		return
 	}
 	q := s.byName[nameKey(from)]
-	if q == nil || !p.invites[q] {
-		ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", truncateRunes(saves.CleanText(from), 40))
+	if q == nil || !s.pendingInvite(p, q) {
+		s.noInvitation(ss, p, q, from)
 		return
 	}
-	delete(p.invites, q)
-	delete(p.inviteKind, q)
+	forgetInvite(p, q)
 	if q.sess != nil {
 		q.sess.send(encode(&Declined{T: TypeDeclined, By: p.name}))
 	}
+}
+
+// noInvitation answers an accept or decline of an invitation p does not
+// hold (any more). Caller holds mu.
+func (s *Server) noInvitation(ss *Session, p, q *player, from string) {
+	if q != nil {
+		if _, lapsed := p.invites[q]; lapsed {
+			forgetInvite(p, q)
+			ss.sendErr(CodeNoSuchPlayer, "the invitation from %s lapsed (invitations wait %v for an answer): invite them yourself", q.name, InviteTimeout)
+			return
+		}
+	}
+	ss.sendErr(CodeNoSuchPlayer, "you have no invitation from %q", safetext.Short(from, 40))
 }
 
 // leave takes a player out of its game (or a spectator out of the game it

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 // This file runs the rooms of games of other kinds than Minotaur's (a
@@ -19,7 +19,8 @@ func (s *Server) startKind(a, b *player, k *Kind, m Match) {
 	r := &room{id: newID(), kind: k.Name, m: m, seats: make([]roomSeat, 2)}
 	for i, p := range []*player{a, b} {
 		s.stopWatching(p.sess)
-		p.room, p.seat, p.invites, p.inviteKind = r, i+1, nil, nil
+		dropInvites(p)
+		p.room, p.seat = r, i+1
 		r.seats[i] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: p.sess}
 		p.sess.game.Store(&seatRef{r: r, seat: i + 1})
 	}
@@ -63,7 +64,8 @@ func (s *Server) soloKind(ss *Session, k *Kind, level int) {
 	}
 	s.stopWatching(ss)
 	r := &room{id: newID(), kind: k.Name, m: m, seats: make([]roomSeat, 2)}
-	p.room, p.seat, p.invites, p.inviteKind = r, 1, nil, nil
+	dropInvites(p)
+	p.room, p.seat = r, 1
 	r.seats[0] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: ss}
 	// The computer's seat has no player: it is never given up or away.
 	r.seats[1] = roomSeat{name: "computer"}
@@ -124,7 +126,7 @@ func (s *Server) actKind(ss *Session, r *room, seat int, a string) {
 		case errors.Is(err, ErrNotYourTurn):
 			ss.sendErr(CodeNotYourTurn, "it is %s's turn", r.seats[turn-1].name)
 		default:
-			ss.sendErr(CodeBadAction, "%s", truncateRunes(saves.CleanText(err.Error()), 200))
+			ss.sendErr(CodeBadAction, "%s", safetext.Short(err.Error(), 200))
 		}
 		return
 	}
@@ -252,5 +254,5 @@ func kindError(k string) string {
 }
 
 func quoteShort(s string) string {
-	return `"` + strings.ReplaceAll(truncateRunes(saves.CleanText(s), 24), `"`, `'`) + `"`
+	return `"` + strings.ReplaceAll(safetext.Short(s, 24), `"`, `'`) + `"`
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/saves"
 )
 
@@ -84,30 +85,46 @@ func (st *store) mark(r *room) {
 	}
 }
 
-// run writes dirty rooms until quit is closed.
+// run writes dirty rooms until quit is closed. A room that could not be
+// written stays queued and is tried again every retryAfter (and with the
+// next change, and at shutdown).
 func (st *store) run(quit <-chan struct{}) {
+	var retry <-chan time.Time
 	for {
 		select {
 		case <-st.kick:
+		case <-retry:
 		case <-quit:
 			return
 		}
-		st.flush()
+		retry = nil
+		if st.flush() != nil {
+			retry = time.After(retryAfter)
+		}
 	}
 }
 
-// flush writes (or removes) every room marked so far.
-func (st *store) flush() {
+// flush writes (or removes) every room marked so far. A room whose write
+// failed is marked again and the errors are returned.
+func (st *store) flush() error {
 	st.mu.Lock()
 	batch := st.dirty
 	st.dirty = nil
 	st.mu.Unlock()
+	var errs error
 	for _, r := range batch {
 		r.queued.Store(false)
 		if err := st.save(r); err != nil {
-			st.log.Error("cannot save game", "game", r.id, "err", err)
+			st.log.Error("cannot save game; it is tried again", "game", r.id, "err", err)
+			errs = errors.Join(errs, fmt.Errorf("game %s was not saved: %w", r.id, err))
+			if !r.queued.Swap(true) {
+				st.mu.Lock()
+				st.dirty = append(st.dirty, r)
+				st.mu.Unlock()
+			}
 		}
 	}
+	return errs
 }
 
 // save writes the room's current state, or removes its file when the game
@@ -220,7 +237,7 @@ func (s *Server) loadRoom(path, id string) (*room, error) {
 		return nil, fmt.Errorf("%d seats, want 1 or 2", len(sg.Seats))
 	}
 	if sg.Daily != "" && !validDate(sg.Daily) {
-		return nil, fmt.Errorf("daily challenge of %q, not a date (YYYY-MM-DD)", saves.CleanText(sg.Daily))
+		return nil, fmt.Errorf("daily challenge of %q, not a date (YYYY-MM-DD)", safetext.Clean(sg.Daily))
 	}
 	r, err := loadGame(id, sg)
 	if err != nil {
@@ -254,7 +271,7 @@ func loadGame(id string, sg savedGame) (*room, error) {
 	if sg.Kind != "" {
 		kd := kinds[sg.Kind]
 		if kd == nil || sg.Daily != "" {
-			return nil, fmt.Errorf("a game of kind %q, which this server does not play", saves.CleanText(sg.Kind))
+			return nil, fmt.Errorf("a game of kind %q, which this server does not play", safetext.Clean(sg.Kind))
 		}
 		m, err := kd.Load(sg.Game)
 		if err != nil {

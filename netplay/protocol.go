@@ -36,7 +36,7 @@ import (
 	"sync"
 
 	"github.com/minotaur-game/minotaur/engine"
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 // Version is the protocol version this package speaks.
@@ -53,6 +53,10 @@ const (
 	MaxChat = 256
 	// ChatBurst chat messages are allowed per ChatWindow.
 	ChatBurst = 5
+	// SpectatorChatBurst bounds the chat of a game's spectators, all of
+	// them together, per ChatWindow: however many watch, the players read
+	// at most this many of their lines (beyond, rate_limited).
+	SpectatorChatBurst = 10
 	// MaxBadLines bad lines in a row close the connection.
 	MaxBadLines = 3
 	// MaxClientLine is the longest line the client accepts from a server.
@@ -335,6 +339,10 @@ type Over struct {
 	Result string `json:"result"`
 	Score  int    `json:"score"`
 	Level  int    `json:"level"`
+	// Saved, for the spectators of a hosted game, says that its player
+	// saved it and put it away to continue later: not lost, though the
+	// result says "lost" for clients that know only won and lost.
+	Saved bool `json:"saved,omitempty"`
 	// Kind and Winner, for a game of another kind: the winner's name
 	// (a spectator's result is "over").
 	Kind   string `json:"kind,omitempty"`
@@ -481,7 +489,7 @@ func DecodeMessage(line []byte) (Message, error) {
 		m = &ChessState{}
 	}
 	if m == nil {
-		return nil, fmt.Errorf("%w %q", ErrUnknownMessage, saves.CleanText(env.T))
+		return nil, fmt.Errorf("%w %q", ErrUnknownMessage, safetext.Clean(env.T))
 	}
 	if err := json.Unmarshal(line, m); err != nil {
 		return nil, fmt.Errorf("server sent a bad %s message: %w", env.T, err)
@@ -495,61 +503,11 @@ func DecodeMessage(line []byte) (Message, error) {
 	return m, nil
 }
 
-// cleanMessage cleans the text a server sent before a client shows it.
-func cleanMessage(m Message) {
-	switch m := m.(type) {
-	case *Welcome:
-		m.Name = saves.CleanText(m.Name)
-	case *Error:
-		m.Msg = saves.CleanText(m.Msg)
-	case *Lobby:
-		for i := range m.Players {
-			m.Players[i].Name = saves.CleanText(m.Players[i].Name)
-		}
-		for i := range m.Games {
-			for j := range m.Games[i].Players {
-				m.Games[i].Players[j] = saves.CleanText(m.Games[i].Players[j])
-			}
-		}
-	case *Daily:
-		for i := range m.Entries {
-			m.Entries[i].Name = saves.CleanText(m.Entries[i].Name)
-		}
-	case *Chat:
-		m.From, m.Text = saves.CleanText(m.From), saves.CleanText(m.Text)
-	case *Invited:
-		m.From = saves.CleanText(m.From)
-	case *InviteSent:
-		m.To = saves.CleanText(m.To)
-	case *Declined:
-		m.By = saves.CleanText(m.By)
-	case *Start:
-		m.Partner = saves.CleanText(m.Partner)
-	case *State:
-		for i := range m.Players {
-			m.Players[i].Name = saves.CleanText(m.Players[i].Name)
-		}
-		for i := range m.Events {
-			m.Events[i] = saves.CleanText(m.Events[i])
-		}
-	case *Partner:
-		m.Name = saves.CleanText(m.Name)
-	case *TrailsState:
-		for i := range m.Names {
-			m.Names[i] = saves.CleanText(m.Names[i])
-		}
-		m.Result = saves.CleanText(m.Result)
-	case *ChessState:
-		for i := range m.Names {
-			m.Names[i] = saves.CleanText(m.Names[i])
-		}
-		for i := range m.Said {
-			m.Said[i] = saves.CleanText(m.Said[i])
-		}
-	case *Over:
-		m.Winner = saves.CleanText(m.Winner)
-	}
-}
+// cleanMessage cleans the text a server sent before a client shows it:
+// every string of every message type, the level's name and the daily's
+// date as much as names and chat (safetext.All), so that a field added to
+// a message is cleaned without anyone remembering to.
+func cleanMessage(m Message) { safetext.All(m) }
 
 // Name returns the name of the given seat in the state, or "".
 func (s *State) Name(seat int) string {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 type engineEvent = engine.Event
@@ -184,7 +184,8 @@ func (s *Server) start(a, b *player, g *engine.Game) {
 	r := &room{id: newID(), g: g, seats: make([]roomSeat, 2)}
 	for i, p := range []*player{a, b} {
 		s.stopWatching(p.sess)
-		p.room, p.seat, p.invites, p.inviteKind = r, i+1, nil, nil
+		dropInvites(p)
+		p.room, p.seat = r, i+1
 		r.seats[i] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: p.sess}
 		p.sess.game.Store(&seatRef{r: r, seat: i + 1})
 	}
@@ -217,7 +218,7 @@ func (s *Server) act(ss *Session, a string) {
 		action, ok = engine.ParseAction(a[0])
 	}
 	if !ok {
-		ss.sendErr(CodeBadAction, "action %q is not one of w a s d . f (up, left, down, right, skip, use a freeze)", truncateRunes(saves.CleanText(a), 16))
+		ss.sendErr(CodeBadAction, "action %q is not one of w a s d . f (up, left, down, right, skip, use a freeze)", safetext.Short(a, 16))
 		return
 	}
 	r, seat := ref.r, ref.seat
@@ -374,6 +375,10 @@ func (s *Server) solo(ss *Session, daily bool) {
 			}
 			return
 		}
+		if code, msg := s.refuseDaily(day, ss.host); code != "" {
+			ss.sendErr(code, "%s", msg)
+			return
+		}
 		seed, date = day.Seed, day.Date
 	}
 	// Dealing the first level (the solver included) takes a while: not
@@ -391,13 +396,21 @@ func (s *Server) solo(ss *Session, daily bool) {
 	if ss.p != p || p.room != nil || day != nil && day.find(p.key) != nil {
 		return // gone, or playing, meanwhile
 	}
+	if day != nil {
+		if code, msg := s.refuseDaily(day, ss.host); code != "" { // others began meanwhile
+			ss.sendErr(code, "%s", msg)
+			return
+		}
+	}
 	s.stopWatching(ss)
 	if day != nil {
-		day.Entries = append(day.Entries, dailyRecord{Name: p.name, Level: 1, key: p.key})
+		day.byHost[ss.host]++
+		day.add(dailyRecord{Name: p.name, Level: 1, key: p.key})
 		s.dailyChanged(day)
 	}
 	r := &room{id: newID(), g: g, seats: make([]roomSeat, 1), daily: date}
-	p.room, p.seat, p.invites, p.inviteKind = r, 1, nil, nil
+	dropInvites(p)
+	p.room, p.seat = r, 1
 	r.seats[0] = roomSeat{p: p, name: p.name, tokenHash: p.tokenHash, sess: ss}
 	ss.game.Store(&seatRef{r: r, seat: 1})
 	s.rooms[r.id] = r

@@ -239,6 +239,10 @@ func (s *Seat) queue(f func(*Client) error) error {
 // Act sends an action of the seat.
 func (s *Seat) Act(a engine.Action) error { return s.queue(func(c *Client) error { return c.Act(a) }) }
 
+// Leave gives the seat up on the live connection, which stays open: the
+// server answers (`over` for a solo game, the lobby for co-op).
+func (s *Seat) Leave() error { return s.queue(func(c *Client) error { return c.Leave() }) }
+
 // Chat sends a chat line to the game.
 func (s *Seat) Chat(text string) error {
 	return s.queue(func(c *Client) error { return c.Chat(text) })

@@ -31,6 +31,11 @@ const (
 	DefaultWriteTimeout  = 10 * time.Second
 	DefaultLobbyInterval = 100 * time.Millisecond
 	DefaultChatWindow    = 5 * time.Second
+	// DefaultDailyPerAddr bounds the daily attempts begun from one address
+	// (an IPv6 host by its /64) in a day; DefaultDailyMax the attempts of
+	// a day in all (see docs/server.md).
+	DefaultDailyPerAddr = 16
+	DefaultDailyMax     = 10000
 	// LobbyListMax is the most players, and LobbyGamesMax the most games,
 	// one lobby message lists, so that the line stays under MaxLine bytes.
 	LobbyListMax  = 40
@@ -74,6 +79,12 @@ type Config struct {
 	LobbyInterval time.Duration
 	// ChatWindow is the window of the chat rate limit (ChatBurst messages).
 	ChatWindow time.Duration
+	// DailyPerAddr bounds the daily attempts begun from one remote host in
+	// a day (the in-process SSH front end and bots are not counted: SSH
+	// has its own per-key limits); DailyMax bounds the attempts of a day
+	// in all, so that the day's table stays small enough to write and to
+	// read back.
+	DailyPerAddr, DailyMax int
 	// Levels, when not nil, is the campaign every game plays instead of
 	// the generated one.
 	Levels []engine.Level
@@ -115,6 +126,12 @@ func (c *Config) setDefaults() {
 	}
 	if c.QueueLen <= 0 {
 		c.QueueLen = DefaultQueueLen
+	}
+	if c.DailyPerAddr <= 0 {
+		c.DailyPerAddr = DefaultDailyPerAddr
+	}
+	if c.DailyMax <= 0 {
+		c.DailyMax = DefaultDailyMax
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -407,6 +424,7 @@ type Session struct {
 	game   atomic.Pointer[seatRef]
 
 	bad      int // consecutive bad lines; only the transport's goroutine
+	wrong    int // wrong tokens on this connection, however interleaved; under Server.mu
 	detached atomic.Bool
 	last     atomic.Int64
 	pingedAt atomic.Int64
@@ -459,6 +477,20 @@ func (ss *Session) Done() <-chan struct{} { return ss.done }
 // send queues one line without ever blocking; a full queue closes the
 // session. It reports whether the line was queued.
 func (ss *Session) send(b []byte) bool { return ss.queue(outLine{b: b}) }
+
+// sendDroppable queues a line that others make at will — chat, watch
+// notices, invitations — unless the client's queue is half full: then the
+// line is dropped, never the client. What a player must read (states,
+// results, answers to its own requests) keeps the other half, so that no
+// flood of other people's lines can push a player that reads out of the
+// server.
+func (ss *Session) sendDroppable(b []byte) bool {
+	if len(ss.out) >= cap(ss.out)/2 {
+		ss.srv.logLimited(ss.host, "a line of others dropped: the client's queue is half full", "remote", ss.remote)
+		return false
+	}
+	return ss.queue(outLine{b: b})
+}
 
 func (ss *Session) queue(l outLine) bool {
 	select {
@@ -621,18 +653,25 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.mu.Unlock()
 	saved := 0
-	s.flushDaily()
+	// Every result still queued (a write that failed earlier included) is
+	// written now; what cannot be written is logged and returned, so that
+	// the server's exit status says a result was lost.
+	err = errors.Join(err, s.flushDaily())
 	if s.store != nil {
-		s.store.flush() // the files of games that ended are removed
+		s.store.flush() // the files of games that ended are removed; the rest are saved below
 		for _, r := range rooms {
 			if e := s.store.save(r); e != nil {
-				err = errors.Join(err, e)
+				err = errors.Join(err, fmt.Errorf("game %s was not saved: %w", r.id, e))
 			} else {
 				saved++
 			}
 		}
 	}
-	s.log.Info("server stopped", "games_saved", saved)
+	if err != nil {
+		s.log.Error("server stopped with results not written", "games_saved", saved, "err", err)
+	} else {
+		s.log.Info("server stopped", "games_saved", saved)
+	}
 	return err
 }
 

@@ -315,7 +315,8 @@ func TestLobbyLineFits(t *testing.T) {
 func TestDailyLineFits(t *testing.T) {
 	d := &dailyDay{Date: "2026-12-01", Seed: 20261201}
 	for i := 0; i < DailyListMax+10; i++ {
-		d.Entries = append(d.Entries, dailyRecord{Name: fmt.Sprintf("%016d", i), Score: 10000 + i, Level: 7, Won: true, Done: true})
+		d.add(dailyRecord{Name: fmt.Sprintf("%016d", i), key: fmt.Sprintf("%016d", i), Score: 10000 + i, Level: 7, Won: true, Done: true})
+		d.finished(i)
 	}
 	line := d.line(true)
 	if len(line) > MaxLine+1 {

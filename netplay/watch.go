@@ -10,13 +10,26 @@ import (
 	"sync/atomic"
 
 	"github.com/minotaur-game/minotaur/engine"
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 // audience is a game's spectators, guarded by the game's lock.
 type audience struct {
 	watchers []*Session
-	nwatch   atomic.Int32 // len(watchers), for the lobby without the lock
+	nwatch   atomic.Int32  // len(watchers), for the lobby without the lock
+	said     spectatorRing // the spectators' chat budget; guarded by Server.mu
+}
+
+// spectatorChat is the chat budget the game's spectators share. Caller
+// holds Server.mu.
+func (a *audience) spectatorChat() *spectatorRing { return &a.said }
+
+// chatAll sends a chat line to every spectator; chat never costs anyone
+// their connection (Session.sendDroppable).
+func (a *audience) chatAll(line []byte) {
+	for _, ss := range a.watchers {
+		ss.sendDroppable(line)
+	}
 }
 
 func (a *audience) addWatcher(ss *Session) {
@@ -222,6 +235,9 @@ type spectated interface {
 	gameChat(line []byte, c *Chat)
 	// listing is the game's entry in the lobby.
 	listing() LobbyGame
+	// spectatorChat is the chat budget the spectators share. Caller holds
+	// Server.mu.
+	spectatorChat() *spectatorRing
 }
 
 // joinNames is the `partner` of a spectator's `start`: the players' names.
@@ -262,10 +278,10 @@ func (r *room) notice(text string) {
 	line := noticeLine(text)
 	for i := range r.seats {
 		if ss := r.seats[i].sess; ss != nil {
-			ss.send(line)
+			ss.sendDroppable(line) // spectators come and go at will: never at a player's cost
 		}
 	}
-	r.tellAll(line)
+	r.chatAll(line)
 }
 
 // noticeLine is a server's notice to a game: a game chat line from nobody.
@@ -278,10 +294,10 @@ func (r *room) gameChat(line []byte, _ *Chat) {
 	defer r.mu.Unlock()
 	for _, st := range r.seats {
 		if st.sess != nil {
-			st.sess.send(line)
+			st.sess.sendDroppable(line)
 		}
 	}
-	r.tellAll(line)
+	r.chatAll(line)
 }
 
 func (r *room) listing() LobbyGame {
@@ -317,7 +333,7 @@ type Hosted struct {
 // Host lists a solo game of the named player that a front end runs. Show
 // it its first view at once.
 func (s *Server) Host(name string, seed uint64) *Hosted {
-	h := &Hosted{s: s, id: newID(), name: saves.CleanText(name), seed: seed, chat: make(chan Chat, 32)}
+	h := &Hosted{s: s, id: newID(), name: safetext.Clean(name), seed: seed, chat: make(chan Chat, 32)}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closing {
@@ -358,7 +374,7 @@ func (h *Hosted) Chat() <-chan Chat { return h.chat }
 
 // Say sends the player's chat line to the spectators.
 func (h *Hosted) Say(text string) {
-	text = truncateRunes(strings.TrimSpace(saves.CleanText(text)), MaxChat)
+	text = safetext.Cut(strings.TrimSpace(safetext.Clean(text)), MaxChat)
 	if text == "" {
 		return
 	}
@@ -382,12 +398,13 @@ func (h *Hosted) End(result string, score, level int) {
 		h.mu.Unlock()
 		return
 	}
-	if result == HostedSaved {
+	saved := result == HostedSaved
+	if saved {
 		h.tellAll(noticeLine(h.name + " put the game away, to continue it later."))
 		result = engine.Lost.String()
 	}
 	h.ended = true
-	over := encode(&Over{T: TypeOver, Result: result, Score: score, Level: level})
+	over := encode(&Over{T: TypeOver, Result: result, Score: score, Level: level, Saved: saved})
 	back := h.dismiss(over)
 	h.mu.Unlock()
 	delete(s.hosted, h.id)
@@ -423,7 +440,7 @@ func (h *Hosted) part(ss *Session, name string, notify bool) {
 // notice tells the spectators and the player a sentence of the server's,
 // as room.notice does. Caller holds h.mu.
 func (h *Hosted) notice(text string) {
-	h.tellAll(noticeLine(text))
+	h.chatAll(noticeLine(text))
 	select {
 	case h.chat <- Chat{T: TypeChat, Scope: ScopeGame, Text: text}:
 	default:
@@ -433,7 +450,7 @@ func (h *Hosted) notice(text string) {
 func (h *Hosted) gameChat(line []byte, c *Chat) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.tellAll(line)
+	h.chatAll(line)
 	select {
 	case h.chat <- *c:
 	default:
@@ -460,7 +477,7 @@ func (s *Server) watch(ss *Session, id, kind string, seat int) {
 		g = h
 	}
 	if g == nil {
-		ss.sendErr(CodeNotInGame, "no game %q is in progress: pick one from the games in the lobby list", truncateRunes(saves.CleanText(id), 40))
+		ss.sendErr(CodeNotInGame, "no game %q is in progress: pick one from the games in the lobby list", safetext.Short(id, 40))
 		return
 	}
 	if r, ok := g.(*room); ok {
@@ -471,10 +488,10 @@ func (s *Server) watch(ss *Session, id, kind string, seat int) {
 		k, _, _ := kindOf(kind)
 		switch {
 		case kind != "" && k != rk:
-			ss.sendErr(CodeBadKind, "game %s is a %s game, not %s", truncateRunes(id, 40), rk, quoteShort(kind))
+			ss.sendErr(CodeBadKind, "game %s is a %s game, not %s", safetext.Cut(id, 40), rk, quoteShort(kind))
 			return
 		case !p.knows(rk):
-			ss.sendErr(CodeBadKind, "game %s is a %s game, and your hello did not list %q in kinds", truncateRunes(id, 40), rk, rk)
+			ss.sendErr(CodeBadKind, "game %s is a %s game, and your hello did not list %q in kinds", safetext.Cut(id, 40), rk, rk)
 			return
 		}
 	}

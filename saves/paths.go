@@ -94,7 +94,44 @@ func ResolvePaths(savesFlag, scoresFlag string, env Env) (Paths, error) {
 		p.Scores = abs
 	}
 	p.Replays = filepath.Join(filepath.Dir(p.Saves), ReplaysDirName)
+	if err := checkKind(p.Saves, true, "--saves", savesFlag != ""); err != nil {
+		return Paths{}, err
+	}
+	if err := checkKind(p.Scores, false, "--scores", scoresFlag != ""); err != nil {
+		return Paths{}, err
+	}
 	return p, nil
+}
+
+// checkKind refuses a path that exists and is not what it must be: a
+// folder for the saves, a regular file for the score table (a link to one
+// counts as one). Nothing there yet is fine: it is created when first
+// written. The sentence names the flag, or says how to choose another place
+// when the path was the default one.
+func checkKind(path string, folder bool, flag string, given bool) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil // missing (created later) or unreadable (said when used)
+	}
+	what, want, ok := "the high-score table", "a regular file", st.Mode().IsRegular()
+	if folder {
+		what, want, ok = "the saves folder", "a folder", st.IsDir()
+	}
+	if ok {
+		return nil
+	}
+	if given {
+		return fmt.Errorf("%s %s: that is %s, and %s must be %s; give %s another path", flag, path, kindName(st.Mode()), what, want, flag)
+	}
+	return fmt.Errorf("%s would be %s, but that is %s; move it away or choose another place with %s", what, path, kindName(st.Mode()), flag)
+}
+
+// kindName names what a path is, for the sentences of checkKind.
+func kindName(m os.FileMode) string {
+	if m.IsRegular() {
+		return "a file"
+	}
+	return kindOf(m)
 }
 
 // defaultHome is the folder that holds the default saves and score file.

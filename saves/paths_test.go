@@ -117,3 +117,46 @@ func containsAll(s string, subs ...string) bool {
 	}
 	return true
 }
+
+// TestScoresFolderRefused (issue 21, row 2): a folder given as the score
+// table — with saves inside it — is refused with a sentence naming the
+// flag, by ResolvePaths and by the table itself; nothing is renamed and
+// the saves stay where they are. A file given as the saves folder is
+// refused the same way.
+func TestScoresFolderRefused(t *testing.T) {
+	dir := t.TempDir()
+	folder := filepath.Join(dir, "games")
+	if err := os.MkdirAll(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	save := filepath.Join(folder, "save-1.json")
+	if err := os.WriteFile(save, []byte(`{"format":"minotaur-save"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := ResolvePaths(folder, folder, Env{})
+	if err == nil || !strings.Contains(err.Error(), "--scores "+folder) || !strings.Contains(err.Error(), "a folder") {
+		t.Fatalf("ResolvePaths with --scores a folder: %v, want a sentence naming --scores and the folder", err)
+	}
+	_, err = ResolvePaths(save, filepath.Join(dir, "highscores.json"), Env{})
+	if err == nil || !strings.Contains(err.Error(), "--saves "+save) || !strings.Contains(err.Error(), "must be a folder") {
+		t.Fatalf("ResolvePaths with --saves a file: %v, want a sentence naming --saves", err)
+	}
+	table := ScoreTable{Path: folder}
+	for _, op := range []func() error{
+		func() error { _, err := table.Read(day); return err },
+		func() error { _, err := table.Add(Entry{Name: "Theseus", Score: 500}, day); return err },
+	} {
+		if err := op(); err == nil || !strings.Contains(err.Error(), "a folder") {
+			t.Errorf("a folder as the score table: %v, want it refused", err)
+		}
+	}
+	if _, err := os.Stat(save); err != nil {
+		t.Fatalf("the save inside the folder is gone: %v", err)
+	}
+	if m, _ := filepath.Glob(folder + ".corrupt-*"); len(m) > 0 {
+		t.Fatalf("the folder was set aside as %v", m)
+	}
+	if _, err := setAside(folder, day); err == nil {
+		t.Fatal("setAside moved a folder")
+	}
+}

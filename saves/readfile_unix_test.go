@@ -78,25 +78,25 @@ func TestSavesListSpecialFiles(t *testing.T) {
 	})
 }
 
-// TestScoreTablePipe: a named pipe in the place of the score table is set
-// aside like a damaged table and the score is recorded, without the lock
-// being held while waiting on the pipe.
+// TestScoreTablePipe: a named pipe in the place of the score table is
+// refused at once, without the lock being held while waiting on it, and is
+// never moved: only a damaged regular file is ever set aside (issue 21).
 func TestScoreTablePipe(t *testing.T) {
 	dir := t.TempDir()
 	table := ScoreTable{Path: filepath.Join(dir, "highscores.json")}
 	mkfifo(t, table.Path)
 	within(t, 5*time.Second, "adding a score", func() {
-		a, err := table.Add(Entry{Name: "Ariadne", Score: 300}, day)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if a.Rank != 1 || !strings.Contains(a.Notice, "named pipe") {
-			t.Errorf("rank %d, notice %q", a.Rank, a.Notice)
+		_, err := table.Add(Entry{Name: "Ariadne", Score: 300}, day)
+		if err == nil || !strings.Contains(err.Error(), "named pipe") || !strings.Contains(err.Error(), "--scores FILE") {
+			t.Errorf("adding a score to a pipe: %v, want it refused, naming the pipe and --scores", err)
 		}
 	})
-	st, err := os.Stat(table.Path)
-	if err != nil || !st.Mode().IsRegular() {
-		t.Errorf("the new table is not a regular file: %v, %v", st, err)
+	st, err := os.Lstat(table.Path)
+	if err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the pipe was moved or replaced: %v, %v", st, err)
+	}
+	if m, _ := filepath.Glob(table.Path + ".corrupt-*"); len(m) > 0 {
+		t.Errorf("the pipe was set aside as %v", m)
 	}
 }
 

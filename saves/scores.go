@@ -194,6 +194,11 @@ func (t ScoreTable) readLocked(now time.Time) (Scores, error) {
 	if err != nil && !errors.As(err, &de) {
 		return Scores{}, fmt.Errorf("cannot read the high-score table: %w", err)
 	}
+	if errors.Is(err, ErrNotRegular) {
+		// A folder (with the saves inside, perhaps), a pipe or a device is
+		// not a damaged table: it is never moved, only refused.
+		return Scores{}, fmt.Errorf("the high-score table %s cannot be used: %s; choose a file for it (--scores FILE)", t.Path, de.Detail)
+	}
 	var entries []Entry
 	if err == nil {
 		entries, err = parseScores(data)
@@ -242,6 +247,11 @@ func parseScores(data []byte) ([]Entry, error) {
 // setAside renames a damaged file to path.corrupt-<time>, adding -2, -3…
 // when that name is taken, so that no damaged file is ever overwritten.
 func setAside(path string, now time.Time) (string, error) {
+	if st, err := os.Lstat(path); err != nil {
+		return "", err
+	} else if !st.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is %s, not a damaged file: it is left where it is", path, kindOf(st.Mode()))
+	}
 	base := path + ".corrupt-" + now.UTC().Format("20060102T150405Z")
 	for n := 1; n < 1000; n++ {
 		aside := base

@@ -126,7 +126,9 @@ func TestSSHSoloWatched(t *testing.T) {
 		c, ok := m.(*netplay.Chat)
 		return ok && c.From == "" && strings.Contains(c.Text, "put the game away")
 	})
-	carol.until("the end of the game", func(m netplay.Message) bool { _, ok := m.(*netplay.Over); return ok })
+	if o := carol.until("the end of the game", func(m netplay.Message) bool { _, ok := m.(*netplay.Over); return ok }).(*netplay.Over); !o.Saved {
+		t.Errorf("the spectator's over %+v does not say the game was saved", o)
+	}
 	saved, _ := filepath.Glob(filepath.Join(r.data, "ssh", "players", "*", "saves", "*.json"))
 	if len(saved) != 1 {
 		t.Fatalf("the player's saves: %v, want one", saved)

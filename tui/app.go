@@ -463,6 +463,14 @@ func (m *Model) interrupt() (nav, tea.Cmd) {
 	if g == nil {
 		return stay, tea.Quit
 	}
+	if _, ok := forfeiter(g.sess); ok {
+		// A game a server keeps: Ctrl+C asks (and quits keeping the seat
+		// when asked again) — giving the seat up is never done unasked.
+		if q, asking := m.top().(*forfeitScreen); asking && q.program {
+			return q.quitKeeping()
+		}
+		return push(forfeitConfirm(m.c, g, true)), nil
+	}
 	if _, asking := m.top().(*confirmScreen); !asking && unsaved(g.sess) {
 		return push(quitConfirm(m.c, g, true)), nil
 	}
@@ -493,9 +501,12 @@ func (m *Model) hangup() tea.Cmd {
 	if g == nil {
 		return tea.Quit
 	}
-	if _, kept := g.sess.(Resumable); kept {
+	if f, kept := g.sess.(Forfeiter); kept {
 		// A network game is kept by the server: leaving it would give the
-		// seat up, while a dropped connection keeps it for a resume.
+		// seat up, while a closed connection keeps it for a resume.
+		return tea.Sequence(f.Keep(), quit)
+	}
+	if _, kept := g.sess.(Resumable); kept {
 		return tea.Quit
 	}
 	if sv, ok := g.sess.(Saver); ok && sv.Unsaved() {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/saves"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
@@ -427,8 +428,10 @@ func (b *board) sidePanel(w, h int) {
 	add(st.text.title, "MINOTAUR")
 	level := "Level " + strconv.Itoa(v.Level) + "/" + strconv.Itoa(v.Levels)
 	add(st.text.heading, level+blanks[:max(1, 13-len(level))]+"Turn "+strconv.Itoa(v.Turn))
-	if v.Name != "" && (len(v.Name) < 6 || v.Name[:6] != "Level ") {
-		add(st.text.faint, v.Name)
+	// The level's name came from a file or a server: cleaned before it
+	// is drawn, however it reached the view (no cost when it is clean).
+	if name := safetext.Clean(v.Name); name != "" && (len(name) < 6 || name[:6] != "Level ") {
+		add(st.text.faint, name)
 	}
 	add("", scoreLine(v))
 	if v.Key {

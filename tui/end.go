@@ -12,6 +12,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/saves"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
@@ -557,7 +558,7 @@ func (s *scoresScreen) fullView() string {
 		// A table of these level files' own (ScoresFile).
 		names := make([]string, len(lv))
 		for i, f := range lv {
-			names[i] = f.Level.Name
+			names[i] = safetext.Clean(f.Level.Name)
 			if names[i] == "" {
 				names[i] = fmt.Sprintf("level %d", i+1)
 			}

@@ -237,6 +237,9 @@ func (g *gameScreen) applied(ev []engine.Event) (nav, tea.Cmd) {
 		g.over = true
 		e := newEndScreen(g.c, g.sess, g.b.view, o.end == engine.EvGameWon)
 		e.told(g.b.path, o.caught, o.seen)
+		if f, ok := g.sess.(Forfeiter); ok && f.Forfeited() {
+			e.why = "You quit the game."
+		}
 		return replace(e), nil
 	case o.passed != nil:
 		return push(newPassedScreen(g.c, *o.passed, g.b.view)), g.dealAhead()

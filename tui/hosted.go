@@ -7,7 +7,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 // Audience is where a solo game played in this process is shown to
@@ -129,7 +129,7 @@ func (h *hostedSession) Next() tea.Cmd {
 		if !ok {
 			return nil
 		}
-		return ChatMsg{From: saves.CleanText(from), Text: saves.CleanText(text)}
+		return ChatMsg{From: safetext.Clean(from), Text: safetext.Clean(text)}
 	}
 }
 
@@ -156,6 +156,11 @@ func (h *hostedSession) End() tea.Cmd {
 		result = "won"
 	case engine.Lost:
 		result = "lost"
+	default:
+		if h.LocalSession.savedAt < 0 || h.LocalSession.Unsaved() {
+			// Quit without a save that holds it: the game is gone.
+			result = "lost"
+		}
 	}
 	inner := h.LocalSession.End()
 	return func() tea.Msg {

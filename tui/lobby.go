@@ -10,10 +10,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/tui/chess"
 	"github.com/minotaur-game/minotaur/tui/trails"
-
-	"github.com/minotaur-game/minotaur/saves"
 )
 
 // lobbyKeep is the number of lobby chat lines kept.
@@ -117,7 +116,7 @@ func (l *lobbyScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		if msg.err != nil {
 			l.gone = true
 			return replace(newMessageScreen(l.c, "Connection lost",
-				"The connection to "+l.addr+" was lost:\n"+saves.CleanText(msg.err.Error())+".", true)), nil
+				"The connection to "+l.addr+" was lost:\n"+safetext.Clean(msg.err.Error())+".", true)), nil
 		}
 		return l.server(msg.m)
 	case tea.KeyMsg:
@@ -721,7 +720,7 @@ func (l *lobbyScreen) link() trails.Link {
 		Lost: func(err error) screen {
 			l.gone = true
 			return newMessageScreen(l.c, "Connection lost",
-				"The connection to "+l.addr+" was lost:\n"+saves.CleanText(err.Error())+".", true)
+				"The connection to "+l.addr+" was lost:\n"+safetext.Clean(err.Error())+".", true)
 		},
 	}
 }

@@ -10,8 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/netplay"
-
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 // defaultServer is offered when no --server was given.
@@ -216,7 +215,7 @@ func connectError(addr string, err error) string {
 		}
 		return "The server refused: " + pe.Msg + "."
 	}
-	return "Could not connect to " + addr + ": " + saves.CleanText(err.Error()) + "."
+	return "Could not connect to " + addr + ": " + safetext.Clean(err.Error()) + "."
 }
 
 // View draws the two fields, the note and the keys.

@@ -301,7 +301,7 @@ func TestFlowNetworkResume(t *testing.T) {
 	waitText(t, tm, "The connection was lost")
 	bob.c.Act(engine.Right)
 	waitText(t, tm, "Turn 1")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	quitKeepingSeat(t, tm)
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
 	if final.Screen() != "game" {
 		t.Fatalf("ended on %s", final.Screen())

@@ -121,7 +121,7 @@ func TestBackNoticeAndPartnerPanel(t *testing.T) {
 	// A key is refused with the same reason.
 	tm.Send(keyOf(engine.Right))
 	waitText(t, tm, "You are out until the level ends.")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	quitKeepingSeat(t, tm)
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
 
@@ -144,7 +144,7 @@ func TestPartnerPanelBackNextLevel(t *testing.T) {
 		t.Fatal("bob did not resume")
 	}
 	waitText(t, tm, "bob is back", "bob: back next level")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	quitKeepingSeat(t, tm)
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
 
@@ -183,7 +183,7 @@ func TestBackNoticeAfterRestart(t *testing.T) {
 	waitText(t, tm, "Name:   ada")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "You are back, but out until level", "1 ends: the level went on while", "then you watch bob.")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	quitKeepingSeat(t, tm)
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
 
@@ -205,7 +205,7 @@ func TestPartnerBackBeforeATurn(t *testing.T) {
 		t.Fatal("bob did not resume")
 	}
 	waitText(t, tm, "bob is back", "bob: active")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	quitKeepingSeat(t, tm)
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
 
@@ -232,6 +232,6 @@ func TestBackInTheGameBeforeATurn(t *testing.T) {
 		return ok && p.Name == "ada" && p.Status == netplay.PartnerReconnected
 	})
 	waitText(t, tm, "The connection was lost; you are", "back in the game.")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	quitKeepingSeat(t, tm)
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }

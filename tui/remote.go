@@ -35,6 +35,9 @@ type RemoteSession struct {
 	online [2]bool
 	over   bool
 	ended  bool
+	// forfeit is set when the player gave the game up (Forfeit): the
+	// server's answer ends the game on the screen.
+	forfeit bool
 	// resumed is set when the seat came back after a lost connection:
 	// the next state tells the player where they stand (pending holds
 	// that notice until Next hands it over).
@@ -203,8 +206,22 @@ func (s *RemoteSession) handle(m netplay.Message) tea.Msg {
 		}
 	case *netplay.Over:
 		s.mu.Lock()
+		gaveUp := s.forfeit && !s.over
 		s.over = true
 		s.mu.Unlock()
+		if gaveUp {
+			return EventsMsg{Events: []engine.Event{{Kind: engine.EvGameLost}}}
+		}
+	case *netplay.Lobby:
+		// After a co-op game given up, the server puts the player back
+		// in the lobby: the game is over for them.
+		s.mu.Lock()
+		gaveUp := s.forfeit && !s.over
+		s.over = s.over || s.forfeit
+		s.mu.Unlock()
+		if gaveUp {
+			return EventsMsg{Events: []engine.Event{{Kind: engine.EvGameLost}}}
+		}
 	case *netplay.Error:
 		return ChatMsg{Text: "Server: " + m.Msg + "."}
 	case *netplay.Reconnecting:
@@ -271,7 +288,7 @@ func (s *RemoteSession) End() tea.Cmd {
 		return nil
 	}
 	s.ended = true
-	over, daily := s.over, s.daily
+	over, daily, left := s.over, s.daily, s.forfeit
 	s.mu.Unlock()
 	return func() tea.Msg {
 		if over && daily {
@@ -282,8 +299,62 @@ func (s *RemoteSession) End() tea.Cmd {
 			case <-time.After(dailyWait):
 			}
 		}
-		s.net.End(true)
+		s.net.End(!left) // a seat given up already is not left twice
 		return EndedMsg{}
+	}
+}
+
+// QuitCost says what giving this game up costs.
+func (s *RemoteSession) QuitCost() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.daily:
+		return "This ends the game and uses today's try: there is one a day."
+	case s.solo:
+		return "This ends the game: it counts as lost where it stands."
+	}
+	partner := s.names[2-s.seat]
+	if s.seat != 1 && s.seat != 2 || partner == "" {
+		partner = "your partner"
+	}
+	return "You give up your seat for good: " + partner + " plays on alone, and you cannot come back to this game."
+}
+
+// Forfeit gives the seat up on the live connection.
+func (s *RemoteSession) Forfeit() tea.Cmd {
+	s.mu.Lock()
+	s.forfeit = true
+	s.mu.Unlock()
+	return func() tea.Msg {
+		if err := s.net.Leave(); err != nil {
+			return SessionErrorMsg{Err: err}
+		}
+		return nil
+	}
+}
+
+// Forfeited reports whether the player gave the game up.
+func (s *RemoteSession) Forfeited() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.forfeit
+}
+
+// Keep closes the connection without leaving: the server keeps the seat
+// for its grace period, and the player's token (kept beside the saves)
+// brings them back into it.
+func (s *RemoteSession) Keep() tea.Cmd {
+	s.mu.Lock()
+	if s.ended {
+		s.mu.Unlock()
+		return nil
+	}
+	s.ended = true
+	s.mu.Unlock()
+	return func() tea.Msg {
+		s.net.End(false)
+		return nil
 	}
 }
 

@@ -229,6 +229,9 @@ func (p *pauseScreen) choose(i int) (nav, tea.Cmd) {
 		p.note = "Saving…"
 		return stay, sv.Save()
 	}
+	if _, ok := forfeiter(p.g.sess); ok {
+		return push(forfeitConfirm(p.c, p.g, false)), nil
+	}
 	if unsaved(p.g.sess) {
 		return push(quitConfirm(p.c, p.g, false)), nil
 	}
@@ -245,6 +248,9 @@ func (p *pauseScreen) View() string {
 	st := p.c.st
 	var items []string
 	for i, l := range pauseLabels {
+		if _, ok := forfeiter(p.g.sess); ok && i == 2 {
+			l = "Quit the game" // not to the menu: it asks, then the end screen and the lobby
+		}
 		if i == p.cursor {
 			items = append(items, "> "+st.Selected.Render(fmt.Sprintf("%-14s", l)))
 		} else {
@@ -300,6 +306,78 @@ func quitConfirm(c *common, g *gameScreen, program bool) *confirmScreen {
 		}
 	}
 	return q
+}
+
+// forfeitScreen asks before a game kept by a server is given up: from the
+// pause menu (quit the game: the end screen, then the lobby) or with
+// Ctrl+C (quit the program, keeping the seat unless the player gives it up).
+type forfeitScreen struct {
+	c       *common
+	g       *gameScreen
+	f       Forfeiter
+	program bool
+}
+
+func forfeitConfirm(c *common, g *gameScreen, program bool) *forfeitScreen {
+	f, _ := forfeiter(g.sess)
+	return &forfeitScreen{c: c, g: g, f: f, program: program}
+}
+
+// Init does nothing.
+func (q *forfeitScreen) Init() tea.Cmd { return nil }
+
+// quitKeeping quits the program, the seat kept for the grace period.
+func (q *forfeitScreen) quitKeeping() (nav, tea.Cmd) {
+	return pop(), tea.Sequence(q.f.Keep(), func() tea.Msg { return quitMsg{} })
+}
+
+// Update: from the pause menu Y gives the game up, N or Esc goes back;
+// after Ctrl+C, K (or Ctrl+C again) quits keeping the seat, G quits giving
+// it up, N or Esc goes back.
+func (q *forfeitScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return stay, nil
+	}
+	if k.Type == tea.KeyCtrlC {
+		return q.quitKeeping()
+	}
+	switch strings.ToLower(k.String()) {
+	case "n", "esc":
+		return pop(), nil
+	case "y":
+		if !q.program {
+			// Back to the game, whose end the server's answer brings.
+			return pop(), q.f.Forfeit()
+		}
+		return q.quitKeeping()
+	case "k":
+		if q.program {
+			return q.quitKeeping()
+		}
+	case "g":
+		if q.program {
+			return stay, tea.Sequence(q.g.sess.End(), func() tea.Msg { return quitMsg{} })
+		}
+	}
+	return stay, nil
+}
+
+// View draws the question and what each answer costs.
+func (q *forfeitScreen) View() string {
+	st := q.c.st
+	tw := q.c.dialogWidth()
+	if !q.program {
+		return q.c.dialog(st.Warn.Render("QUIT THE GAME?"), wrap(q.f.QuitCost(), tw),
+			st.Key.Render("Y")+"  yes, quit and give up the seat\n"+
+				st.Key.Render("N")+"  no, keep playing")
+	}
+	return q.c.dialog(st.Warn.Render("QUIT?"),
+		wrap("Your seat is kept a while: start minotaur again to come back.", tw),
+		st.Key.Render("K")+"  quit, keep my seat\n"+
+			st.Key.Render("G")+"  quit and give up the seat\n"+
+			st.Key.Render("N")+"  no, keep playing",
+		wrap("G: "+q.f.QuitCost(), tw))
 }
 
 // Init does nothing.

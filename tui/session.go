@@ -95,6 +95,33 @@ type Resumable interface {
 	Server() (addr, name string)
 }
 
+// Forfeiter is a game that a server keeps (Resumable) and that quitting
+// can give up for good: what that costs is said before (QuitCost), and
+// any other way out keeps the seat for the server's grace period (Keep).
+type Forfeiter interface {
+	Resumable
+	// QuitCost says what giving the game up costs the player, in a
+	// sentence: "This ends the game and uses today's try."
+	QuitCost() string
+	// Forfeit gives the seat up on the live connection; the server's
+	// answer ends the game (an EventsMsg with EvGameLost follows).
+	Forfeit() tea.Cmd
+	// Forfeited reports whether the player gave the game up.
+	Forfeited() bool
+	// Keep closes the connection and keeps the seat: the player may come
+	// back within the grace period.
+	Keep() tea.Cmd
+}
+
+// forfeiter returns the session as a Forfeiter while its game goes on.
+func forfeiter(s Session) (Forfeiter, bool) {
+	f, ok := s.(Forfeiter)
+	if !ok || s.View().Result != engine.InProgress {
+		return nil, false
+	}
+	return f, true
+}
+
 // unsaved reports whether s has progress that quitting would lose.
 func unsaved(s Session) bool {
 	sv, ok := s.(Saver)

@@ -511,7 +511,7 @@ func TestReportsUnderHelp(t *testing.T) {
 	ev, _ = g.Apply(1, engine.Right)
 	f.send(state(3, ev))
 	waitText(t, tm, "Turn 2", "You took the key")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	quitKeepingSeat(t, tm)
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
 

@@ -9,7 +9,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
-	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 // watchScreen shows a game in progress to a spectator: the board of seat 0
@@ -121,7 +121,7 @@ func (w *watchScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		if msg.err != nil {
 			w.lobby.gone = true
 			return replace(newMessageScreen(w.c, "Connection lost",
-				"The connection to "+w.lobby.addr+" was lost:\n"+saves.CleanText(msg.err.Error())+".", true)), nil
+				"The connection to "+w.lobby.addr+" was lost:\n"+safetext.Clean(msg.err.Error())+".", true)), nil
 		}
 		if n := w.server(msg.m); n != stay {
 			return n, nil
@@ -178,13 +178,16 @@ func (w *watchScreen) server(m netplay.Message) nav {
 
 // overLine tells a game's result in words.
 func overLine(o *netplay.Over) string {
+	if o.Saved {
+		return fmt.Sprintf("Saved and put away on level %d, score %d, to continue later", o.Level, o.Score)
+	}
 	switch o.Result {
 	case "won":
 		return fmt.Sprintf("Won, score %d", o.Score)
 	case "lost":
 		return fmt.Sprintf("Lost on level %d, score %d", o.Level, o.Score)
 	}
-	return fmt.Sprintf("Game over (%s) on level %d, score %d", saves.CleanText(o.Result), o.Level, o.Score)
+	return fmt.Sprintf("Game over (%s) on level %d, score %d", safetext.Clean(o.Result), o.Level, o.Score)
 }
 
 // key handles a key: chat typing, help, leaving; a key of play is told

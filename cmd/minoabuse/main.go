@@ -25,6 +25,16 @@
 // did to the hostile clients, and the process's open files and goroutines
 // before, at the peak and after the hostile clients stopped.
 //
+//	minoabuse lobby --each 30s
+//
+// runs three attacks on what the lobby keeps, each against a fresh server
+// in this process: invitation churn (fresh names invite an idle player
+// and leave), a daily flood (fresh names start a daily attempt and leave
+// it, while a newcomer's hello is timed) and spectator chat (50 spectators
+// from two addresses chatting within their limits while the player acts at
+// full speed); it prints the heap, open files and goroutines before, at
+// the peak and after each (see lobby.go).
+//
 //	minotaur serve --ssh 127.0.0.1:2222 --data /tmp/cap &
 //	minoabuse ssh --addr 127.0.0.1:2222 --players 500 --burst 100 --pid $!
 //
@@ -74,6 +84,7 @@ func main() {
 const usage = `usage: minoabuse soak [flags]    hostile clients against an in-process server
        minoabuse ssh --addr HOST:PORT [flags]    SSH capacity of a running server
        minoabuse attack --tcp HOST:PORT --ssh HOST:PORT [flags]    only the hostile clients (what soak runs)
+       minoabuse lobby [--attacks invite,daily,chat] [--each 30s]    invite churn, daily flood, spectator chat against an in-process server
 
 Flags:
 %s`
@@ -92,6 +103,9 @@ type options struct {
 	verbose  bool
 	profile  string
 	tcp, ssh string // attack: the targets
+	attacks  string // lobby: which attacks
+	each     time.Duration
+	listen   string // lobby: the server's address
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -111,6 +125,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.verbose, "verbose", false, "soak: the server's log on stderr")
 	fs.StringVar(&o.tcp, "tcp", "", "attack: the game server's TCP address")
 	fs.StringVar(&o.ssh, "ssh", "", "attack: the game server's SSH address")
+	fs.StringVar(&o.attacks, "attacks", "all", "lobby: the attacks to run, of invite,daily,chat (or all)")
+	fs.DurationVar(&o.each, "each", 30*time.Second, "lobby: how long each attack lasts")
+	fs.IntVar(&inviters, "inviters", 16, "lobby: connections at once of the invitation churn")
+	fs.StringVar(&o.listen, "listen", "127.0.0.1:0", "lobby: the loopback address the server listens on")
 	fs.StringVar(&o.profile, "cpuprofile", "", "soak: write a CPU profile of the process (server and clients) to `FILE`")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -120,16 +138,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minoabuse: %v\n", err)
 		return 2
 	}
-	if fs.NArg() != 1 || fs.Arg(0) != "soak" && fs.Arg(0) != "ssh" && fs.Arg(0) != "attack" {
-		fmt.Fprintf(stderr, "minoabuse: say soak or ssh\n"+usage, fs.FlagUsages())
+	if fs.NArg() != 1 || fs.Arg(0) != "soak" && fs.Arg(0) != "ssh" && fs.Arg(0) != "attack" && fs.Arg(0) != "lobby" {
+		fmt.Fprintf(stderr, "minoabuse: say soak, lobby or ssh\n"+usage, fs.FlagUsages())
 		return 2
 	}
 	if o.duration <= 0 || o.hostile < 0 || o.players < 1 || o.burst < 0 || o.burst > o.players {
 		fmt.Fprintln(stderr, "minoabuse: --duration, --players must be positive, --burst at most --players")
 		return 2
 	}
-	if !loopback(o.addr) {
-		fmt.Fprintf(stderr, "minoabuse: %s is not a loopback address: this tool attacks only this machine\n", o.addr)
+	if !loopback(o.addr) || !loopback(o.listen) {
+		fmt.Fprintf(stderr, "minoabuse: %s or %s is not a loopback address: this tool attacks only this machine\n", o.addr, o.listen)
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -140,6 +158,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = soak(ctx, o, stdout, stderr)
 	case "attack":
 		err = attack(ctx, o, stdout)
+	case "lobby":
+		err = lobby(ctx, o, stdout)
 	default:
 		err = capacity(ctx, o, stdout)
 	}

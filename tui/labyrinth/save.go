@@ -11,6 +11,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -97,6 +98,7 @@ func decodeLabSave(data []byte) (*labGame, labSaveFile, error) {
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, f, fmt.Errorf("it is damaged (%v)", err)
 	}
+	safetext.All(&f.Name) // the field's name is drawn: a file's text
 	switch {
 	case f.Format != LabSaveFormat:
 		return nil, f, fmt.Errorf("it is not a saved Labyrinth game: its format is %q", f.Format)

@@ -1,4 +1,4 @@
-package saves
+package safetext
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-func TestCleanText(t *testing.T) {
+func TestClean(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 	}{
@@ -39,34 +39,34 @@ func TestCleanText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := CleanText(tt.in); got != tt.want {
-				t.Fatalf("CleanText(%q) = %q, want %q", tt.in, got, tt.want)
+			if got := Clean(tt.in); got != tt.want {
+				t.Fatalf("Clean(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
 	}
 }
 
-// cleanOK checks the promise of CleanText.
+// cleanOK checks the promise of Clean.
 func cleanOK(t *testing.T, in, out string) {
 	if !utf8.ValidString(out) {
-		t.Fatalf("CleanText(%q) = %q: invalid UTF-8", in, out)
+		t.Fatalf("Clean(%q) = %q: invalid UTF-8", in, out)
 	}
 	for _, r := range out {
 		if isControl(r) || isInvisible(r) || isBlank(r) && r != ' ' {
-			t.Fatalf("CleanText(%q) = %q keeps %U", in, out, r)
+			t.Fatalf("Clean(%q) = %q keeps %U", in, out, r)
 		}
 	}
 	if strings.Contains(out, "  ") {
-		t.Fatalf("CleanText(%q) = %q keeps a run of spaces", in, out)
+		t.Fatalf("Clean(%q) = %q keeps a run of spaces", in, out)
 	}
-	if CleanText(out) != out {
-		t.Fatalf("CleanText is not idempotent on %q", in)
+	if Clean(out) != out {
+		t.Fatalf("Clean is not idempotent on %q", in)
 	}
 }
 
-func FuzzCleanText(f *testing.F) {
+func FuzzClean(f *testing.F) {
 	for _, s := range []string{"hi", "\x1b[31mx", "\x1b]0;t\x07", "\u009b1m", "\xff\xfe", "a\u202eb", "a  \u200b b", "\U000E0041"} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string) { cleanOK(t, s, CleanText(s)) })
+	f.Fuzz(func(t *testing.T, s string) { cleanOK(t, s, Clean(s)) })
 }

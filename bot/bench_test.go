@@ -57,7 +57,7 @@ func BenchmarkNaiveAct(b *testing.B) { benchAct(b, func() Player { return NewNai
 // way exists. BenchmarkReferenceAct measures the mean over whole games.
 func BenchmarkReferencePlan(b *testing.B) {
 	b.ReportAllocs()
-	g, err := engine.New(engine.Config{Seed: 1, Players: 1, Levels: []engine.Level{testboard.Level(b, pincerBoards["seed 5"]...)}})
+	g, err := engine.New(engine.Config{Seed: 1, Players: 1, Levels: []engine.Level{testboard.Level(b, pincerBoards["seed 15"]...)}})
 	if err != nil {
 		b.Fatal(err)
 	}

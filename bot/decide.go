@@ -88,7 +88,7 @@ func (b *Reference) chooseTargets(v *engine.View, p int, leap int) {
 	}
 	if len(k.bonus) > 0 {
 		b.sim = append(b.sim[:0], b.tracks...)
-		b.dangerMap(b.sim, p)
+		b.dangerMap(b.sim, p, v.Key)
 		b.aimAt = 0
 		b.safeBFS(p, 0, v.Key, leap, b.sd)
 		bestB, bestD := -1, int32(0)
@@ -370,7 +370,7 @@ func (b *Reference) score(v *engine.View, p int, a engine.Action, leap int) (int
 // eval scores the position: the player on np, the monsters as in b.sim.
 func (b *Reference) eval(v *engine.View, np int, keyed bool, freezes int, leap, aim int) int64 {
 	k := &b.k
-	b.dangerMap(b.sim, np)
+	b.dangerMap(b.sim, np, keyed)
 	b.aimAt = aim
 	room := b.safeBFS(np, 0, keyed, leap, b.sd)
 	val := int64(perFreeze * freezes)
@@ -449,18 +449,46 @@ func (b *Reference) escapeFrom(t int, t0 int32, keyed bool, leap int) bool {
 
 // dangerMap fills b.dh with the earliest number of turns after which one of
 // the monsters ms could stand on each tile (-1: none can), a frozen monster
-// starting late by the actions it skips. The Minotaur only leaps; its marks
-// and its own tile are counted elsewhere.
-func (b *Reference) dangerMap(ms []track, player int) {
+// starting late by the actions it skips. A hunter keeps its post until it
+// hears the player: it starts late by the steps the player needs at least
+// to come within its hearing range, and one the player cannot reach is no
+// danger. The Minotaur only leaps; its marks and its own tile are counted
+// elsewhere.
+func (b *Reference) dangerMap(ms []track, player int, keyed bool) {
 	k := &b.k
 	dh := b.dh
 	for i := range dh {
 		dh[i] = -1
 	}
 	b.cur = b.cur[:0]
-	pending := 0
+	hunters := false
 	for i := range ms {
-		if b.chaser(&ms[i], player) {
+		hunters = hunters || ms[i].kind == engine.Hunter
+	}
+	if hunters {
+		b.queue = k.bfs(k.mwalk, b.hd, b.queue, player)
+	}
+	r := int32(hearingRange(keyed))
+	// start is the level at which monster m starts to spread, -1 never.
+	start := func(m *track) int32 {
+		if !b.chaser(m, player) {
+			return -1
+		}
+		if m.kind != engine.Hunter {
+			return int32(m.frozen)
+		}
+		d := b.hd[m.pos]
+		if d < 0 {
+			return -1
+		}
+		return int32(m.frozen) + max(0, d-r)
+	}
+	pending := 0
+	b.starts = b.starts[:0]
+	for i := range ms {
+		st := start(&ms[i])
+		b.starts = append(b.starts, st)
+		if st >= 0 {
 			pending++
 		}
 	}
@@ -468,7 +496,7 @@ func (b *Reference) dangerMap(ms []track, player int) {
 	for level := int32(0); pending > 0 || len(b.cur) > 0; level++ {
 		for i := range ms {
 			m := &ms[i]
-			if int32(m.frozen) == level && b.chaser(m, player) {
+			if b.starts[i] == level {
 				pending--
 				if dh[m.pos] < 0 {
 					dh[m.pos] = level
@@ -512,8 +540,18 @@ func (b *Reference) dangerMap(ms []track, player int) {
 // danger map fears it.
 const wandererReach = 4
 
+// hearingRange is a hunter's hearing range: HearingRange before the key is
+// taken, HearingRangeKey after.
+func hearingRange(keyed bool) int {
+	if keyed {
+		return engine.HearingRangeKey
+	}
+	return engine.HearingRange
+}
+
 // chaser reports whether monster m heads for a player on tile p whatever
-// the player does: a hunter always, a wanderer when it sees the player.
+// the player does: a hunter always once it hears the player (dangerMap
+// delays it until then), a wanderer when it sees the player.
 func (b *Reference) chaser(m *track, p int) bool {
 	switch m.kind {
 	case engine.Hunter:

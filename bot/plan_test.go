@@ -6,35 +6,34 @@ import (
 	"github.com/minotaur-game/minotaur/engine"
 )
 
-// pincerBoards are levels 3 of seeds 5 and 10 of the campaign, as boards:
-// a hunter comes on the bot's heels round the loops near the start while
-// the wanderer comes in from the dark on the other side. Without the
-// planner the bot is caught between them; planning with the engine's own
-// rules, it passes.
+// pincerBoards are levels 3 of seeds 15 and 25 of the campaign under the
+// hearing rules, as boards: a hunter that hears the bot and a wanderer meet
+// it from two sides. Without the planner the bot is caught between them;
+// planning with the engine's own rules, it passes.
 var pincerBoards = map[string][]string{
-	"seed 5": {
-		"+-----+-----+",
-		"|P....|E....|",
+	"seed 15": {
+		"+-----------+",
+		"|....K......|",
 		"|.+-+.+.+.+.|",
-		"|.|.....|H..|",
-		"|.+.+-+.+-+.|",
-		"|.......|...|",
-		"|.+-----+.+-+",
-		"|.|K...W|..*|",
-		"|.+.+.+.+-+.|",
-		"|.....|....?|",
+		"|....W|.|E|.|",
+		"|.+---+.|.+.|",
+		"|?|^....|...|",
+		"|.+.+-+.|.+-+",
+		"|...|...|...|",
+		"|.+-+.+.+-+.|",
+		"|PP...|....H|",
 		"+-----+-----+"},
-	"seed 10": {
-		"+-----+-----+",
-		"|P....|K.?..|",
-		"|.+.+.+.+.+.|",
-		"|...|...|..W|",
-		"|.+-+.+-+-+.|",
-		"|.|E....|...|",
-		"|.+.+-+.+.+.|",
-		"|.....|...|.|",
-		"|.+.+.+---+.|",
-		"|........^.H|",
+	"seed 25": {
+		"+-----------+",
+		"|*.........E|",
+		"|.+-----+.+.|",
+		"|.|.....|...|",
+		"|.+.+.+.+-+.|",
+		"|H..|.|.|W..|",
+		"+---+.|.|.+.|",
+		"|P..|.|.|.|.|",
+		"|P+.+.+.+.+.|",
+		"|......?...K|",
 		"+-----------+"},
 }
 
@@ -59,7 +58,7 @@ func TestReferencePlansItsWayOutOfAPincer(t *testing.T) {
 func TestReferencePlansTheSameEveryTime(t *testing.T) {
 	// The worlds the planner draws come from the view alone: two bots
 	// fed the same game play the same actions.
-	rows := pincerBoards["seed 5"]
+	rows := pincerBoards["seed 15"]
 	_, first := run(t, newGame(t, rows...), NewReference(), 400)
 	_, second := run(t, newGame(t, rows...), NewReference(), 400)
 	if first != second {

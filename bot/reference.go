@@ -11,10 +11,13 @@ import (
 //
 // It remembers every monster it has seen, where it was last and how long it
 // stays frozen, and moves it on out of its light by the rules a player
-// knows, on the map it knows: a hunter chases, or heads for the player's way
-// to the key (before the key is seen, it is taken to hold its ground); a
-// wanderer chases a player it sees within 4 tiles, walks to where it last
-// saw one, and is forgotten a few turns after it wanders off; the Minotaur
+// knows, on the map it knows: a hunter keeps its post until it hears the
+// player (6 steps, 12 once the key is taken), then chases, or heads for the
+// player's way to the key (before the key is seen, it is taken to hold its
+// ground); a hunter the View says it hears is placed on a tile that fits the
+// distance and direction heard; a wanderer chases a player it sees within 3
+// tiles, walks to where it last saw one, and is forgotten a few turns after
+// it wanders off; the Minotaur
 // rests where it landed and leaps on its marks, every six turns. A monster
 // that is not where the rules put it, on a lit tile, is somewhere in the
 // dark nearby.
@@ -90,16 +93,17 @@ type Reference struct {
 	dream bool
 
 	// scratch, reused between turns
-	near, kd, gd, dh, sd, ed []int32
-	queue, cur, next         []int32
-	pathBuf                  []int
-	sim, roll, scratchMons   []track
-	nodes                    []node
-	open                     openList
-	layer                    []openNode
-	smons                    []track
-	seen                     map[uint64]struct{}
-	xd                       []int32 // distances to the exit, the exit open
+	near, kd, gd, dh, sd, ed, hd []int32
+	starts                       []int32 // dangerMap: the level each monster starts at
+	queue, cur, next             []int32
+	pathBuf                      []int
+	sim, roll, scratchMons       []track
+	nodes                        []node
+	open                         openList
+	layer                        []openNode
+	smons                        []track
+	seen                         map[uint64]struct{}
+	xd                           []int32 // distances to the exit, the exit open
 
 	// the planner's (plan.go); noPlan turns it off, for tests that
 	// compare the bot with and without it
@@ -288,6 +292,7 @@ func (b *Reference) observe(v *engine.View, events []engine.Event) {
 		kept = append(kept, t)
 	}
 	b.tracks = kept
+	b.hear(v, p)
 
 	// The Minotaur's marks.
 	for i := range b.markSet {
@@ -345,6 +350,80 @@ func (b *Reference) observe(v *engine.View, events []engine.Event) {
 	b.visits[p]++
 }
 
+// hear places the hunters the seat hears (kind, path distance, direction:
+// never the tile) that are not in light: a tracked hunter already on a tile
+// that fits stays; else the nearest unmatched tracked hunter, or a new one,
+// goes to the fitting tile nearest where it was thought to be.
+func (b *Reference) hear(v *engine.View, p int) {
+	if len(v.Heard) == 0 {
+		return
+	}
+	k := &b.k
+	b.queue = k.bfs(k.mwalk, b.hd, b.queue, p)
+	pp := k.pt(p)
+	fits := func(t int, h engine.HeardHunter) bool {
+		return t >= 0 && b.hd[t] == int32(h.Dist) && engine.WindTo(pp, k.pt(t)) == h.Dir
+	}
+	used := make([]bool, len(b.tracks))
+	// Hunters in light that fit a heard line are that line.
+	lit := func(h engine.HeardHunter) bool {
+		for _, m := range v.Monsters {
+			if m.Kind == h.Kind && fits(k.idx(m.Pos), h) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, h := range v.Heard {
+		if h.Seat != 0 && h.Seat != v.Seat || h.Kind != engine.Hunter || lit(h) {
+			continue
+		}
+		best, bestD := -1, 0
+		for i, t := range b.tracks {
+			if used[i] || t.kind != h.Kind || v.Light[t.pos] == engine.Lit {
+				continue
+			}
+			if fits(t.pos, h) {
+				best, bestD = i, -1
+				break
+			}
+			if d := abs(int(b.hd[t.pos]) - h.Dist); best < 0 || d < bestD {
+				best, bestD = i, d
+			}
+		}
+		if best >= 0 && bestD < 0 {
+			used[best] = true
+			continue
+		}
+		from := p
+		if best >= 0 {
+			from = b.tracks[best].pos
+		}
+		place, placeD := -1, 0
+		for _, t := range b.queue {
+			if b.hd[t] > int32(h.Dist) {
+				break
+			}
+			if !fits(int(t), h) || v.Light[t] == engine.Lit {
+				continue
+			}
+			if d := manhattan(k.pt(int(t)), k.pt(from)); place < 0 || d < placeD {
+				place, placeD = int(t), d
+			}
+		}
+		if place < 0 {
+			continue // no tile fits on the map the bot knows
+		}
+		if best < 0 {
+			b.tracks = append(b.tracks, track{kind: h.Kind, pos: place, seen: v.Turn, target: -1})
+			used = append(used, true)
+			continue
+		}
+		b.tracks[best].pos = place
+		used[best] = true
+	}
+}
+
 // nearestDark returns the tile nearest to i (by monster path) that the
 // seat does not see lit, where an unseen monster may stand.
 func (b *Reference) nearestDark(v *engine.View, i int) (int, bool) {
@@ -381,7 +460,7 @@ func (b *Reference) ensure(n int) {
 	if len(b.near) == n {
 		return
 	}
-	for _, d := range []*[]int32{&b.near, &b.kd, &b.gd, &b.dh, &b.sd, &b.ed, &b.td, &b.xd} {
+	for _, d := range []*[]int32{&b.near, &b.kd, &b.gd, &b.dh, &b.sd, &b.ed, &b.td, &b.xd, &b.hd} {
 		*d = make([]int32, n)
 	}
 	b.kwalk = make([]bool, n)
@@ -478,15 +557,15 @@ func occupied(ms []track, self, q int) bool {
 }
 
 // hunterStep returns where a hunter on tile h steps against a player on p,
-// by the hunters' rules: before the key is found, at a distance over 2, it
+// by the hunters' rules: beyond its hearing range it keeps its post; before the key is found, at a distance over 2, it
 // heads for the first tile of the player's shortest way to the key that it
 // reaches no later than the player; else it chases. b.near must hold the
 // distances from p.
 func (b *Reference) hunterStep(h, p int, keyed bool) int {
 	k := &b.k
 	d := b.near[h]
-	if d < 0 {
-		return h
+	if d < 0 || int(d) > hearingRange(keyed) {
+		return h // it hears nobody: it keeps its post
 	}
 	if !keyed && k.key < 0 && d > 2 {
 		// It heads for the player's way to a key the bot has not seen:

@@ -116,7 +116,7 @@ func TestLoadRefusesDamage(t *testing.T) {
 	}
 	m := map[string]any{}
 	json.Unmarshal(good, &m)
-	m["version"] = 2
+	m["version"] = GameVersion + 1
 	data, _ := json.Marshal(m)
 	if _, err := Load(data); !errors.Is(err, ErrNewerVersion) {
 		t.Errorf("a newer version must say so: %v", err)

@@ -31,6 +31,7 @@ const (
 	EvSeatEnters                         // Seat, back while nobody was on the board, comes on at once at Pos
 	EvNoFreeze                           // Seat tried to use a freeze with an empty pocket: no turn spent
 	EvSighted                            // a Monster at Pos came into Seat's light, which it was not in after Seat's last action
+	EvHeard                              // a hunter (Monster) began to hear Seat: Dist steps away, toward Dir; Pos is the seat's tile, never the hunter's
 )
 
 var eventNames = [...]string{
@@ -41,7 +42,7 @@ var eventNames = [...]string{
 	EvMinotaurLeaps: "minotaur_leaps", EvMinotaurRests: "minotaur_rests",
 	EvLevelPassed: "level_passed", EvLevelStarted: "level_started",
 	EvSeatAway: "seat_away", EvSeatBack: "seat_back", EvSeatGone: "seat_gone", EvSeatEnters: "seat_enters",
-	EvGameWon: "game_won", EvGameLost: "game_lost", EvNoFreeze: "no_freeze", EvSighted: "sighted",
+	EvGameWon: "game_won", EvGameLost: "game_lost", EvNoFreeze: "no_freeze", EvSighted: "sighted", EvHeard: "heard",
 }
 
 func (k EventKind) String() string {
@@ -63,6 +64,8 @@ type Event struct {
 	Level   int // 1-based level number
 	Score   LevelScore
 	Path    []Point
+	Dist    int  // EvHeard: path distance from the seat to the hunter
+	Dir     Wind // EvHeard: compass direction from the seat to the hunter
 }
 
 func (e Event) String() string {
@@ -77,6 +80,8 @@ func (e Event) String() string {
 		s += fmt.Sprintf(" %s at %v", e.Item.Name(), e.Pos)
 	case EvCaught:
 		s += fmt.Sprintf(" by %s at %v", e.Monster.Name(), e.Pos)
+	case EvHeard:
+		s += fmt.Sprintf(" %s %d %s", e.Monster.Name(), e.Dist, e.Dir)
 	case EvLevelPassed:
 		s += fmt.Sprintf(" level=%d turns=%d bonuses=%d score=%d", e.Score.Level, e.Score.Turns, e.Score.Bonuses, e.Score.Score)
 	case EvLevelStarted:

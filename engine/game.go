@@ -8,11 +8,13 @@ import (
 
 // Rule constants, kept in one place.
 const (
-	LightRadius       = 2
-	PenumbraRadius    = 4
-	TorchLightRadius  = 4
-	TorchPenumbra     = 6
-	WandererSight     = 4
+	LightRadius      = 3
+	PenumbraRadius   = 5
+	TorchLightRadius = 5
+	TorchPenumbra    = 7
+	// WandererSight is the radius within which a wanderer sees a player:
+	// the player's own light radius (what you can see can see you).
+	WandererSight     = LightRadius
 	FreezeActions     = 3
 	CompassTiles      = 8
 	MinotaurLeapRange = 6
@@ -103,6 +105,10 @@ type Game struct {
 	pathBuf   []Point // the player's path to the key, for interceptPoint
 	keyDist   distMap // from the key for players, while the exit is closed
 	keyDistOK bool
+	// actHeard lists, per seat, the hunters that heard it when they acted
+	// this round (hearings reports those that start to hear it), emptied
+	// by every Apply.
+	actHeard [2][]heardAt
 }
 
 type seat struct {
@@ -122,6 +128,10 @@ type seat struct {
 	// InLight lists the monsters (by index) in this seat's light after the
 	// last action, so that one coming into it is reported once (EvSighted).
 	InLight []int `json:"in_light,omitempty"`
+	// Heard lists the hunters that hear this seat after the last action,
+	// with their path distance, so that one starting to hear it is
+	// reported once (EvHeard) and the View can say them.
+	Heard []hearing `json:"heard,omitempty"`
 }
 
 // New starts a game at the first level.
@@ -284,6 +294,7 @@ func (g *Game) beginLevel(n int, lv Level) {
 		s.Torch = false
 		s.Freezes = 0
 		s.InLight = s.InLight[:0]
+		s.Heard = s.Heard[:0]
 		s.Pos = lv.Starts[min(i, len(lv.Starts)-1)]
 		s.Prev = s.Pos
 		s.Moved = false
@@ -422,7 +433,7 @@ func (g *Game) Apply(seatNo int, a Action) (Events, error) {
 		g.round = false
 		g.next = g.firstActive(0)
 	}
-	return g.settle(g.sightings(ev))
+	return g.settle(g.hearings(g.sightings(ev)))
 }
 
 func (g *Game) anyActive() bool { return g.firstActive(0) >= 0 }

@@ -100,7 +100,11 @@ func (g *Game) stepTo(j int, p Point) bool {
 // nearestSeat grows the search g.sr (begun at a monster) until it reaches
 // an active seat that filter accepts, and returns the nearest by path
 // distance (ties: the lower seat), or -1 when none can be reached.
-func (g *Game) nearestSeat(filter func(i int) bool) int {
+func (g *Game) nearestSeat(filter func(i int) bool) int { return g.nearestSeatWithin(filter, -1) }
+
+// nearestSeatWithin is nearestSeat that looks no further than path
+// distance limit (no limit when it is negative).
+func (g *Game) nearestSeatWithin(filter func(i int) bool, limit int) int {
 	// The filter (a wanderer's sight: a field of view each) is asked once
 	// a seat, not at every depth of the search.
 	var wanted [len(g.seats)]bool
@@ -119,7 +123,7 @@ func (g *Game) nearestSeat(filter func(i int) bool) int {
 				return i
 			}
 		}
-		if !more {
+		if !more || depth == limit {
 			return -1
 		}
 	}
@@ -153,8 +157,19 @@ func (g *Game) nearestPlayers() *distMap {
 	return &g.near
 }
 
-// hunterAct: step toward the nearest active player; before the key is found,
-// try to intercept it on its way to the key.
+// hearingRange is the path distance within which a hunter hears a player
+// now: HearingRange while the key lies on the map, HearingRangeKey once it
+// is taken.
+func (g *Game) hearingRange() int {
+	if g.keyed {
+		return HearingRangeKey
+	}
+	return HearingRange
+}
+
+// hunterAct: a hunter that hears no player (none within its hearing range)
+// keeps its post. Hearing one, it steps toward the nearest active player;
+// before the key is found, it tries to intercept it on its way to the key.
 func (g *Game) hunterAct(j int) {
 	m := &g.mons[j]
 	if g.activeSeats() == 1 && !g.boardSearch {
@@ -163,10 +178,12 @@ func (g *Game) hunterAct(j int) {
 	}
 	near := g.nearestPlayers()
 	d := near.at(g.b, m.Pos)
-	if d < 0 {
-		return // no player can be reached
+	if d < 0 || d > g.hearingRange() {
+		return // no player can be reached, or none is heard: it keeps its post
 	}
-	player := g.seats[g.nearSeat[near.owner[g.b.idx(m.Pos)]]].Pos
+	target := g.nearSeat[near.owner[g.b.idx(m.Pos)]]
+	player := g.seats[target].Pos
+	g.noteHeard(target, j, d)
 	if !g.keyed && d > huntChaseDist {
 		g.sr.begin(g.b, m.Pos)
 		if goal, ok := g.interceptPoint(player); ok {
@@ -183,18 +200,20 @@ func (g *Game) hunterAct(j int) {
 
 // hunterActAlone is hunterAct when one player is on the board: the same
 // choices, found by a search from the hunter that grows only until it
-// reaches the player, instead of one over the whole board from the player.
-// With a single player the two agree: a search's first step toward a tile
-// is the first step, in the order up, left, down, right, of any shortest
-// path to it — the step a walker takes down the player's distance map.
+// reaches the player or its hearing range, instead of one over the whole
+// board from the player. With a single player the two agree: a search's
+// first step toward a tile is the first step, in the order up, left, down,
+// right, of any shortest path to it — the step a walker takes down the
+// player's distance map.
 func (g *Game) hunterActAlone(j int) {
 	m := &g.mons[j]
 	g.sr.begin(g.b, m.Pos)
-	i := g.nearestSeat(nil)
+	i := g.nearestSeatWithin(nil, g.hearingRange())
 	if i < 0 {
-		return // no player can be reached
+		return // nobody heard: it keeps its post
 	}
 	player := g.seats[i].Pos
+	g.noteHeard(i, j, g.sr.dist(g.b.idx(player)))
 	if !g.keyed && g.sr.dist(g.b.idx(player)) > huntChaseDist {
 		if goal, ok := g.interceptPoint(player); ok {
 			if goal != m.Pos {

@@ -23,7 +23,7 @@ type Narrator struct {
 // made it.
 func (n Narrator) Tells(e Event) bool {
 	switch e.Kind {
-	case EvBumpedWall, EvBumpedExit, EvNoFreeze, EvSkipped, EvSighted:
+	case EvBumpedWall, EvBumpedExit, EvNoFreeze, EvSkipped, EvSighted, EvHeard:
 		return e.Seat == n.Seat && n.Seat != 0
 	}
 	return true
@@ -104,6 +104,8 @@ func (n Narrator) Say(e Event) string {
 			return "You see " + e.Monster.Called() + "."
 		}
 		return who + " sees " + e.Monster.Called() + "."
+	case EvHeard:
+		return HeardSentence(e.Monster, e.Dist, e.Dir)
 	case EvMinotaurAims:
 		return "The Minotaur is about to leap: leave the marked area!"
 	case EvMinotaurLeaps:
@@ -162,4 +164,26 @@ func (n Narrator) players() int {
 		return 2
 	}
 	return 1
+}
+
+// HeardSentence words a hunter starting to hear a seat, told to that seat
+// alone: "A hunter has heard you: 5 steps, north-east."
+func HeardSentence(k MonsterKind, dist int, dir Wind) string {
+	return fmt.Sprintf("%s has heard you: %s, %s.", capital(k.Called()), Steps(dist), dir.Name())
+}
+
+// Steps says a path distance: "1 step", "5 steps".
+func Steps(n int) string {
+	if n == 1 {
+		return "1 step"
+	}
+	return fmt.Sprintf("%d steps", n)
+}
+
+// capital makes the first letter of an ASCII phrase upper case.
+func capital(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
 }

@@ -91,7 +91,7 @@ func TestScoreArithmetic(t *testing.T) {
 func TestFreezeGoesIntoThePocket(t *testing.T) {
 	g := newTiny(t, 1,
 		"#############",
-		"#P*........H#",
+		"#P*....H....#",
 		"#.###########",
 		"#K.........E#",
 		"#############")
@@ -102,8 +102,8 @@ func TestFreezeGoesIntoThePocket(t *testing.T) {
 	if v := g.View(1); v.Freezes != 1 {
 		t.Fatalf("the view shows %d freezes in the pocket, want 1", v.Freezes)
 	}
-	if g.monsterAt(0) == (Point{11, 1}) {
-		t.Fatalf("the hunter must not be frozen by a pocketed freeze")
+	if g.monsterAt(0) == (Point{7, 1}) {
+		t.Fatalf("the hunter, which hears the player 5 steps away, must not be frozen by a pocketed freeze")
 	}
 	if g.bonuses != 1 {
 		t.Errorf("bonuses taken %d, want 1 (its +20 counts when taken)", g.bonuses)
@@ -113,7 +113,7 @@ func TestFreezeGoesIntoThePocket(t *testing.T) {
 func TestFreezeStopsMonstersThreeActions(t *testing.T) {
 	g := newTiny(t, 1,
 		"###########",
-		"#P.......H#",
+		"#P.....H..#",
 		"#.#########",
 		"#K.......E#",
 		"###########")
@@ -191,9 +191,12 @@ func TestTorchWidensLight(t *testing.T) {
 		"#K.........E#",
 		"#############"}
 	g := newTiny(t, 1, rows...)
-	far := Point{3, 3} // 3 tiles left of the player
+	far := Point{2, 3} // 4 tiles left of the player
 	if _, l := viewAt(g, far); l != Penumbra {
-		t.Fatalf("without torch, 3 tiles away is %v, want penumbra", l)
+		t.Fatalf("without torch, 4 tiles away is %v, want penumbra", l)
+	}
+	if _, l := viewAt(g, Point{3, 3}); l != Lit {
+		t.Fatalf("without torch, 3 tiles away is %v, want lit", l)
 	}
 	play(t, g, "d")
 	if !g.View(1).Torch {
@@ -201,10 +204,10 @@ func TestTorchWidensLight(t *testing.T) {
 	}
 	play(t, g, "a")
 	if _, l := viewAt(g, far); l != Lit {
-		t.Errorf("with torch, 3 tiles away is %v, want lit", l)
+		t.Errorf("with torch, 4 tiles away is %v, want lit", l)
 	}
-	if _, l := viewAt(g, Point{1, 3}); l != Penumbra {
-		t.Errorf("with torch, 5 tiles away is %v, want penumbra", l)
+	if _, l := viewAt(g, Point{0, 3}); l != Penumbra {
+		t.Errorf("with torch, 6 tiles away is %v, want penumbra", l)
 	}
 }
 
@@ -332,7 +335,7 @@ func TestHunterChasesWhenClose(t *testing.T) {
 func TestWandererChasesThenSearchesThenForgets(t *testing.T) {
 	g := newTiny(t, 1,
 		"###########",
-		"#W...P...E#",
+		"#.W..P...E#",
 		"######.####",
 		"######.####",
 		"######.####",
@@ -343,7 +346,7 @@ func TestWandererChasesThenSearchesThenForgets(t *testing.T) {
 	}
 	play(t, g, ".")
 	m := g.mons[0]
-	if !m.HasTarget || m.Target != (Point{5, 1}) || m.Pos != (Point{2, 1}) {
+	if !m.HasTarget || m.Target != (Point{5, 1}) || m.Pos != (Point{3, 1}) {
 		t.Fatalf("a wanderer that sees the player chases it: %+v", m)
 	}
 

@@ -8,10 +8,13 @@ import (
 	"strings"
 )
 
-// Serialisation format of a whole Game.
+// Serialisation format of a whole Game. Version 2 is the first with the
+// hunters' hearing: a version-1 game was played by the rules before it, and
+// its recorded moves would play differently now, so Load refuses it with
+// ErrOlderRules (docs/files.md).
 const (
 	GameFormat  = "minotaur-game"
-	GameVersion = 1
+	GameVersion = 2
 )
 
 // levelJSON is a Level on disk: the walls as rows of '#' and '.'.
@@ -139,6 +142,10 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // ErrNewerVersion is returned by Load for a game written by a newer version.
 var ErrNewerVersion = errors.New("the game was saved by a newer version of Minotaur")
 
+// ErrOlderRules is returned by Load for a game saved under the rules before
+// the hunters' hearing (version 1).
+var ErrOlderRules = errors.New("the game was saved under the old rules, before hunters kept their posts until they heard a player")
+
 // Load reads a game written by MarshalJSON. The loaded game continues exactly
 // as the saved one would have. A damaged or inconsistent game is refused with
 // an error, never a panic.
@@ -152,6 +159,9 @@ func Load(data []byte) (*Game, error) {
 	}
 	if j.Version > GameVersion {
 		return nil, fmt.Errorf("%w (version %d, this one reads %d)", ErrNewerVersion, j.Version, GameVersion)
+	}
+	if j.Version == 1 {
+		return nil, fmt.Errorf("%w (version 1, this one reads %d)", ErrOlderRules, GameVersion)
 	}
 	if j.Version < 1 {
 		return nil, fmt.Errorf("game data has unknown version %d", j.Version)
@@ -209,7 +219,7 @@ func Load(data []byte) (*Game, error) {
 	}
 	g.keyed, g.turns, g.bonuses = j.Keyed, j.Turns, j.Bonuses
 	for i, s := range j.Seats {
-		if !inBoard(s.Pos) || s.State > Away || s.Freezes < 0 || !allBelow(s.InLight, len(j.Monsters)) {
+		if !inBoard(s.Pos) || s.State > Away || s.Freezes < 0 || !allBelow(s.InLight, len(j.Monsters)) || !heardValid(s.Heard, j.Monsters) {
 			return nil, fmt.Errorf("game's seat %d is damaged", i+1)
 		}
 		g.seats[i] = s
@@ -323,6 +333,17 @@ func (g *Game) String() string {
 func allBelow(xs []int, n int) bool {
 	for _, x := range xs {
 		if x < 0 || x >= n {
+			return false
+		}
+	}
+	return true
+}
+
+// heardValid reports whether every heard hunter is a hunter of the level at
+// a distance hearing allows.
+func heardValid(hs []hearing, mons []monster) bool {
+	for _, h := range hs {
+		if h.Mon < 0 || h.Mon >= len(mons) || mons[h.Mon].Kind != Hunter || h.Dist < 1 || h.Dist > HearingRangeKey {
 			return false
 		}
 	}

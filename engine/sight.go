@@ -154,14 +154,18 @@ func (g *Game) sightOf(i int) []sightTile {
 // date for every tile in sight; light shows the items there now.
 func (g *Game) fillSight(i int, m []byte, light []Light) {
 	g.fillMemory(m, light)
-	eyes := i
-	if g.seats[i].State != Active {
-		eyes = g.firstActive(0)
-		if eyes < 0 {
-			return
-		}
+	if eyes := g.eyes(i); eyes >= 0 {
+		g.lightFrom(eyes, m, light)
 	}
-	g.lightFrom(eyes, m, light)
+}
+
+// eyes is the seat whose senses seat i uses: itself when on the board,
+// else the first active partner; -1 when nobody is on the board.
+func (g *Game) eyes(i int) int {
+	if g.seats[i].State != Active {
+		return g.firstActive(0)
+	}
+	return i
 }
 
 // fillMemory fills m and light with the team's memory: remembered tiles as

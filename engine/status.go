@@ -77,6 +77,9 @@ func (g *Game) ViewInto(v *View, seatNo int) {
 	v.Seat, v.Torch, v.Freezes, v.YourTurn = seatNo, g.seats[i].Torch, g.seats[i].Freezes, g.Turn() == seatNo
 	g.fillSight(i, v.Map, v.Light)
 	g.litMonsters(v)
+	if ears := g.eyes(i); ears >= 0 {
+		v.Heard = g.appendHeard(v.Heard, ears, 0)
+	}
 }
 
 // TeamView returns what the team knows, for a spectator: the shared memory,
@@ -102,6 +105,15 @@ func (g *Game) TeamViewInto(v *View) {
 	}
 	g.fillTeamSight(v.Map, v.Light)
 	g.litMonsters(v)
+	for i := range g.players {
+		if g.seats[i].State == Active {
+			seat := 0 // solo: the player's own list, as in their View
+			if g.players == 2 {
+				seat = i + 1
+			}
+			v.Heard = g.appendHeard(v.Heard, i, seat)
+		}
+	}
 }
 
 // viewHead fills what every view of the game shows alike, reusing v's
@@ -113,8 +125,8 @@ func (g *Game) viewHead(v *View) {
 		Seed: g.seed, Turn: g.turns, Score: g.Score(), Key: g.keyed,
 		Bonuses: g.bonuses, Result: g.result, Rows: g.lv.Rows, Cols: g.lv.Cols,
 		Map: slices.Grow(v.Map[:0], n)[:n], Light: slices.Grow(v.Light[:0], n)[:n],
-		Monsters: v.Monsters[:0],
-		Marks:    g.appendMarks(v.Marks[:0]), Compass: append(v.Compass[:0], g.compass...),
+		Monsters: v.Monsters[:0], Heard: v.Heard[:0],
+		Marks: g.appendMarks(v.Marks[:0]), Compass: append(v.Compass[:0], g.compass...),
 		Players: g.appendPlayerViews(v.Players[:0]), Passed: append(v.Passed[:0], g.passed...),
 	}
 }

@@ -38,6 +38,11 @@ type View struct {
 	Marks []Point
 	// Compass lists the tiles still marked by a compass.
 	Compass []Point
+	// Heard lists the hunters that hear this seat, nearest first: kind,
+	// path distance and compass direction, never the tile (a hunter also in
+	// light is in Monsters too). A seat off the board hears through the
+	// partner it watches; a team view lists each active seat's, by Seat.
+	Heard []HeardHunter
 	// Players lists every seat, in seat order; partners always see each other.
 	Players []PlayerView
 	// Passed lists the scores of the passed levels.

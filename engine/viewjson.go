@@ -17,6 +17,8 @@ import (
 //	monsters [{kind, x, y, frozen, resting, frozen_for, aiming, left}]
 //	marks, compass [[x, y], …]
 //	players [{seat, name, x, y, state, torch}]
+//	heard   [{kind, dist, dir, seat}]: the hunters that hear the seat (seat
+//	        only in a co-op team view); never their tiles
 //	seat name seed result passed
 //
 // Reading is lenient and safe, as for anything that comes from a network:
@@ -42,6 +44,7 @@ type viewJSON struct {
 	Marks    [][2]int      `json:"marks"`
 	Compass  [][2]int      `json:"compass"`
 	Players  []playerJSON  `json:"players"`
+	Heard    []heardJSON   `json:"heard"`
 	Seat     int           `json:"seat"`
 	Name     string        `json:"name,omitempty"`
 	Seed     uint64        `json:"seed"`
@@ -58,6 +61,13 @@ type monsterJSON struct {
 	FrozenFor int    `json:"frozen_for,omitempty"`
 	Aiming    bool   `json:"aiming,omitempty"`
 	Left      int    `json:"left,omitempty"`
+}
+
+type heardJSON struct {
+	Kind string `json:"kind"`
+	Dist int    `json:"dist"`
+	Dir  string `json:"dir"`
+	Seat int    `json:"seat,omitempty"`
 }
 
 type playerJSON struct {
@@ -191,6 +201,21 @@ func (v View) AppendJSONFieldsMarked(buf []byte) ([]byte, JSONMarks) {
 		}
 		b = append(b, '}')
 	}
+	b = append(b, `],"heard":[`...)
+	for i, h := range v.Heard {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"kind":`...)
+		b = appendString(b, string(rune(h.Kind)))
+		num(`,"dist":`, h.Dist)
+		b = append(b, `,"dir":`...)
+		b = appendString(b, h.Dir.String())
+		if h.Seat != 0 {
+			num(`,"seat":`, h.Seat)
+		}
+		b = append(b, '}')
+	}
 	b = append(b, `],"seat":`...)
 	mk.Seat = len(b)
 	b = strconv.AppendInt(b, int64(v.Seat), 10)
@@ -259,8 +284,8 @@ func (v View) marshalReflect() ([]byte, error) {
 		Map: make([]string, v.Rows), Light: make([]string, v.Rows),
 		Monsters: make([]monsterJSON, 0, len(v.Monsters)),
 		Marks:    points(v.Marks), Compass: points(v.Compass),
-		Players: make([]playerJSON, 0, len(v.Players)),
-		Seat:    v.Seat, Name: v.Name, Seed: v.Seed, Result: v.Result.String(), Passed: v.Passed,
+		Players: make([]playerJSON, 0, len(v.Players)), Heard: make([]heardJSON, 0, len(v.Heard)),
+		Seat: v.Seat, Name: v.Name, Seed: v.Seed, Result: v.Result.String(), Passed: v.Passed,
 	}
 	for y := 0; y < v.Rows; y++ {
 		j.Map[y] = v.Row(y)
@@ -269,6 +294,9 @@ func (v View) marshalReflect() ([]byte, error) {
 	for _, m := range v.Monsters {
 		j.Monsters = append(j.Monsters, monsterJSON{Kind: string(rune(m.Kind)), X: m.Pos.X, Y: m.Pos.Y,
 			Frozen: m.Frozen, Resting: m.Resting, FrozenFor: m.FrozenFor, Aiming: m.Aiming, Left: m.Left})
+	}
+	for _, h := range v.Heard {
+		j.Heard = append(j.Heard, heardJSON{Kind: string(rune(h.Kind)), Dist: h.Dist, Dir: h.Dir.String(), Seat: h.Seat})
 	}
 	for _, p := range v.Players {
 		j.Players = append(j.Players, playerJSON{Seat: p.Seat, Name: p.Name, X: p.Pos.X, Y: p.Pos.Y, State: p.State.String(), Torch: p.Torch})
@@ -339,6 +367,11 @@ func (v *View) UnmarshalJSON(data []byte) error {
 			v.Compass = append(v.Compass, Point{p[0], p[1]})
 		}
 	}
+	for _, h := range j.Heard {
+		if k, w := monsterKind(h.Kind), ParseWind(h.Dir); k != 0 && w != NoWind && h.Dist > 0 && h.Dist <= cols*rows {
+			v.Heard = append(v.Heard, HeardHunter{Seat: h.Seat, Kind: k, Dist: h.Dist, Dir: w})
+		}
+	}
 	for _, p := range j.Players {
 		v.Players = append(v.Players, PlayerView{Seat: p.Seat, Name: p.Name, Pos: Point{p.X, p.Y}, State: parseSeatState(p.State), Torch: p.Torch})
 	}
@@ -395,6 +428,8 @@ type eventJSON struct {
 	Monster string      `json:"monster,omitempty"`
 	Level   int         `json:"level,omitempty"`
 	Score   *LevelScore `json:"score,omitempty"`
+	Dist    int         `json:"dist,omitempty"`
+	Dir     string      `json:"dir,omitempty"`
 }
 
 // MarshalJSON writes the event without positions.
@@ -419,6 +454,17 @@ func (e Event) AppendJSON(b []byte) []byte {
 	case EvCaught, EvSighted:
 		b = append(b, `,"monster":`...)
 		b = appendString(b, string(rune(e.Monster)))
+	case EvHeard:
+		b = append(b, `,"monster":`...)
+		b = appendString(b, string(rune(e.Monster)))
+		if e.Dist != 0 {
+			b = append(b, `,"dist":`...)
+			b = strconv.AppendInt(b, int64(e.Dist), 10)
+		}
+		if d := e.Dir.String(); d != "" {
+			b = append(b, `,"dir":`...)
+			b = appendString(b, d)
+		}
 	case EvLevelStarted:
 		if e.Level != 0 {
 			b = append(b, `,"level":`...)
@@ -473,6 +519,9 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 		e.Item = Item(j.Item[0])
 	}
 	e.Monster = monsterKind(j.Monster)
+	if e.Kind == EvHeard {
+		e.Dist, e.Dir = max(0, j.Dist), ParseWind(j.Dir)
+	}
 	if j.Score != nil {
 		e.Score = *j.Score
 	}

@@ -168,6 +168,8 @@ func TestAppendJSONIsEncodingJSON(t *testing.T) {
 			v.Passed = []LevelScore{{Level: 1, Turns: 20, Bonuses: 1, TimeBonus: 280, Score: 400}}
 			v.Monsters = append(v.Monsters, MonsterView{Kind: Minotaur, Pos: Point{1, 1}, Frozen: true, Resting: true, FrozenFor: 2, Aiming: true, Left: 3})
 			same(t, v, "escaped names, passed levels, every monster field")
+			v.Heard = append(v.Heard, HeardHunter{Kind: Hunter, Dist: 5, Dir: NorthEast}, HeardHunter{Seat: 2, Kind: Hunter, Dist: 12, Dir: West})
+			same(t, v, "heard hunters, with and without a seat")
 			same(t, View{}, "the empty view")
 		}
 	}
@@ -187,6 +189,8 @@ func TestEventAppendJSONIsEncodingJSON(t *testing.T) {
 			}
 		case EvCaught, EvSighted:
 			j.Monster = string(rune(e.Monster))
+		case EvHeard:
+			j.Monster, j.Dist, j.Dir = string(rune(e.Monster)), e.Dist, e.Dir.String()
 		case EvLevelStarted:
 			j.Level = e.Level
 		case EvLevelPassed:
@@ -205,6 +209,7 @@ func TestEventAppendJSONIsEncodingJSON(t *testing.T) {
 			{Kind: EventKind(k)},
 			{Kind: EventKind(k), Seat: 2, Item: Torch, Monster: Minotaur, Level: 7, Pos: Point{3, 4}, Score: ScoreLevel(7, 120, 1)},
 			{Kind: EventKind(k), Seat: 1, Item: Key, Monster: Hunter, Level: 1, Score: ScoreLevel(1, 400, 0)},
+			{Kind: EventKind(k), Seat: 1, Monster: Hunter, Dist: 5, Dir: NorthEast},
 		} {
 			all = append(all, e)
 			if got, want := e.AppendJSON(nil), reference(e); string(got) != string(want) {

@@ -20,6 +20,8 @@ type Brain struct {
 
 	dist  []int32 // scratch
 	queue []int32
+	foxD  []int32 // the hunter's scratch: the fox's steps, the other hunters'
+	othD  []int32
 }
 
 // NewBrain makes a brain for the player called name.
@@ -58,10 +60,16 @@ func (b *Brain) Decide(s *State) string {
 	}
 	b.track(s)
 	pos := s.Table[me].At
+	var cmd string
 	if me == 0 {
-		return b.fox(s, pos)
+		cmd = b.fox(s, pos)
+	} else {
+		cmd = b.hunter(s, pos, s.Table[0].At)
 	}
-	return b.hunter(s, pos, s.Table[0].At)
+	if cmd != "" && cmd[0] == 'b' {
+		b.fuses.Thrown(pos) // a bomb laid here hides under it
+	}
+	return cmd
 }
 
 // track reads the bombs of the block; a new match ends any running.
@@ -122,7 +130,11 @@ func abs(v int) int {
 
 // bfs fills b.dist with the steps from the sources over walkable fields
 // (-1 unreachable).
-func (b *Brain) bfs(s *State, src []foxhunt.Point) []int32 {
+func (b *Brain) bfs(s *State, src []foxhunt.Point) []int32 { return b.bfsTo(s, src, 0) }
+
+// bfsTo is bfs that goes no farther than limit steps (0: no limit); the
+// fields beyond are -1.
+func (b *Brain) bfsTo(s *State, src []foxhunt.Point, limit int32) []int32 {
 	n := s.W * s.H
 	if cap(b.dist) < n {
 		b.dist = make([]int32, n)
@@ -142,6 +154,9 @@ func (b *Brain) bfs(s *State, src []foxhunt.Point) []int32 {
 	}
 	for h := 0; h < len(q); h++ {
 		i := q[h]
+		if limit > 0 && d[i] >= limit {
+			continue
+		}
 		x, y := int(i)%s.W, int(i)/s.W
 		for _, dd := range dirs {
 			np := foxhunt.Point{X: x, Y: y}.Step(dd.d)
@@ -262,13 +277,44 @@ func (b *Brain) hunter(s *State, pos, fox foxhunt.Point) string {
 		}
 		return b.runFromBombs(s, pos)
 	}
+	if here >= 1 && here <= 2 {
+		if k, ok := b.intercept(s, pos, fox); ok {
+			return k
+		}
+		d = b.bfs(s, []foxhunt.Point{fox})
+	}
+	b.foxD = append(b.foxD[:0], d...)
+	var others []foxhunt.Point
+	for _, e := range s.Table[1:] {
+		// a hunter farther than twice the reach from the fox takes no
+		// field of its territory
+		if v := b.foxD[e.At.Y*s.W+e.At.X]; e.Name != b.Name && v >= 0 && v <= 2*territoryReach {
+			others = append(others, e.At)
+		}
+	}
+	weigh := here <= 2*territoryReach+1 // else no step of mine changes it
+	if weigh {
+		// the other hunters' steps, once; each of my steps adds its own
+		b.othD = append(b.othD[:0], b.bfsTo(s, others, territoryReach)...)
+	}
 	best, bestScore := "n", -1<<30
 	for _, o := range b.options(s, pos) {
-		od := d[o.to.Y*s.W+o.to.X]
+		od := b.foxD[o.to.Y*s.W+o.to.X]
 		if od < 0 {
 			continue
 		}
-		score := -10*int(od) + b.safety(s, o.to) + b.rng.IntN(3)
+		// the fox's territory near it (a hunter beyond territoryReach
+		// steps of a field cannot take it from the fox in time)
+		territory := 0
+		if weigh {
+			md := b.bfsTo(s, []foxhunt.Point{o.to}, territoryReach)
+			for i, fd := range b.foxD {
+				if fd >= 0 && fd <= territoryReach && (b.othD[i] < 0 || fd < b.othD[i]) && (md[i] < 0 || fd < md[i]) {
+					territory++
+				}
+			}
+		}
+		score := -10*int(od) - 3*territory + b.safety(s, o.to) + b.rng.IntN(3)
 		if c := s.At(o.to); c == 'r' || c == 'b' || c == 'h' {
 			score += 5
 		}
@@ -278,6 +324,66 @@ func (b *Brain) hunter(s *State, pos, fox foxhunt.Point) string {
 	}
 	return best
 }
+
+// intercept is the step of a hunter near the fox: the fox flees to the
+// field farthest from the hunters, so a hunter who steps onto the field the
+// fox steps onto catches it. The hunters near the fox (two steps or less)
+// share out its ways, best first, in the order of the table, as every bot
+// reads the same block; a hunter that cannot reach its way in one step
+// leaves it to the next rule.
+func (b *Brain) intercept(s *State, pos, fox foxhunt.Point) (string, bool) {
+	var hunters []foxhunt.Point
+	for _, e := range s.Table[1:] {
+		hunters = append(hunters, e.At)
+	}
+	hd := b.bfs(s, hunters)
+	ways := b.options(s, fox)
+	// the fox's likely order: farthest from the hunters first
+	far := func(o option) int32 {
+		v := hd[o.to.Y*s.W+o.to.X]
+		if v < 0 {
+			return 1 << 20
+		}
+		return v
+	}
+	for i := 1; i < len(ways); i++ {
+		for j := i; j > 0 && far(ways[j]) > far(ways[j-1]); j-- {
+			ways[j], ways[j-1] = ways[j-1], ways[j]
+		}
+	}
+	// the near hunters, in table order, each take the fox's best way it
+	// can reach in one step that no hunter before it took
+	fd := b.bfs(s, []foxhunt.Point{fox})
+	taken := make([]bool, len(ways))
+	for _, e := range s.Table[1:] {
+		if v := fd[e.At.Y*s.W+e.At.X]; v < 1 || v > 2 {
+			continue
+		}
+		reach := b.options(s, e.At)
+		for i, w := range ways {
+			if taken[i] || (e.Name == b.Name && b.danger(s, w.to) == 1) {
+				continue
+			}
+			for _, o := range reach {
+				if o.to == w.to {
+					if e.Name == b.Name {
+						return o.key, true
+					}
+					taken[i] = true
+					break
+				}
+			}
+			if taken[i] {
+				break
+			}
+		}
+	}
+	return "", false
+}
+
+// territoryReach bounds the fox's territory the hunters weigh: the fields
+// at most this many steps from the fox.
+const territoryReach = 12
 
 func throwKey(from, to foxhunt.Point) string {
 	n := abs(to.X-from.X) + abs(to.Y-from.Y)

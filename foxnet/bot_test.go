@@ -111,3 +111,92 @@ func TestFuses(t *testing.T) {
 		t.Fatalf("a new match: played %d, left %d", f.Played(), f.Left(pt(0, 0)))
 	}
 }
+
+// A bomb another player laid on its own field shows only once that player
+// steps off; its fuse is counted from the round before it shows (it could
+// not have been laid in that round), not one round high. The computer
+// player counts its own bomb from the round it laid it.
+func TestFusesOfABombHiddenUnderItsLayer(t *testing.T) {
+	b, _ := foxhunt.ParseBoard([]string{"________"})
+	g, _ := foxhunt.NewOnBoard(b, foxhunt.Config{Rounds: 20, NoRespawn: true}, []string{"f", "layer"}, []foxhunt.Point{{X: 7, Y: 0}, {X: 0, Y: 0}}, 0)
+	var watcher Fuses
+	brain := NewBrain("layer", 1)
+	read := func() *State {
+		var r Reader
+		var st *State
+		for _, l := range strings.Split(strings.TrimSuffix(string(AppendBlock(nil, Wiki, g, Frame{})), "\n"), "\n") {
+			if s, _ := r.Line(l); s != nil {
+				st = s
+			}
+		}
+		watcher.Update(st)
+		return st
+	}
+	st := read()
+	brain.track(st)
+	brain.fuses.Thrown(pt(0, 0)) // as Decide does when it answers "b"
+	g.Submit(1, "b")             // round 1: laid on its own field, hidden
+	g.EndRound()
+	brain.track(read())
+	g.Submit(1, "d") // round 2: steps off; the bomb shows
+	g.EndRound()
+	brain.track(read())
+	// thrown in round 1, it goes off at the end of round 5: 3 rounds left
+	if got := watcher.Left(pt(0, 0)); got != 3 {
+		t.Errorf("a watcher: %d rounds left after round 2, want 3", got)
+	}
+	if got := brain.fuses.Left(pt(0, 0)); got != 3 {
+		t.Errorf("the bot that laid it: %d rounds left after round 2, want 3", got)
+	}
+	// a bomb thrown away from the thrower is counted from the block that
+	// first shows it
+	g.Submit(0, "b2a")
+	g.EndRound()
+	read()
+	if got := watcher.Left(pt(5, 0)); got != 4 {
+		t.Errorf("a thrown bomb: %d rounds left after the round it was thrown in, want 4", got)
+	}
+}
+
+// The computer player notes its own bombs: a bomb it lays under itself is
+// known to be that round's once it shows.
+func TestBrainNotesItsOwnBomb(t *testing.T) {
+	b := NewBrain("me", 1)
+	st := &State{Round: 1, Rounds: 20, W: 3, H: 1, Rows: []string{"pwf"},
+		Table: []Entry{{Name: "fox", At: pt(2, 0)}, {Name: "me", At: pt(0, 0)}}}
+	if got := b.Decide(st); got != "b" {
+		t.Fatalf("walled off from the fox, the bot answers %q, want b", got)
+	}
+	if b.fuses.ownAt != 1 || b.fuses.own != pt(0, 0) {
+		t.Fatalf("the bot did not note its bomb: own %v in round %d", b.fuses.own, b.fuses.ownAt)
+	}
+}
+
+// Computer players against each other: the hunters catch the fox. The
+// table (go test ./foxnet -run BotsHunt -v) is the figure in
+// docs/foxhunt.md.
+func TestBotsHunt(t *testing.T) {
+	res, err := Hunt(huntMatches, 200, 4, DefaultSize, DefaultSize, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	catches, hits, fox := 0, 0, 0
+	var tab strings.Builder
+	fmt.Fprintf(&tab, "%-6s %-8s %-10s %s\n", "seed", "catches", "paralysed", "fox hit")
+	for _, r := range res {
+		catches += r.Catches
+		hits += r.Paralysed
+		fox += r.FoxHits
+		fmt.Fprintf(&tab, "%-6d %-8d %-10d %d\n", r.Seed, r.Catches, r.Paralysed, r.FoxHits)
+	}
+	t.Logf("4 bots, %d matches of 200 rounds on %d×%d: %d catches (%.1f a match), %d paralysed, %d of them the fox\n%s", len(res),
+		DefaultSize, DefaultSize, catches, float64(catches)/float64(len(res)), hits, fox, tab.String())
+	if catches < huntFloor*len(res) {
+		t.Fatalf("the hunters caught the fox %d times in %d matches, want at least %d a match\n%s", catches, len(res), huntFloor, tab.String())
+	}
+}
+
+// huntFloor is the catches a match of four bots must reach on average.
+const huntFloor = 5
+
+const huntMatches = 80

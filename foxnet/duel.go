@@ -78,3 +78,76 @@ func Duel(matches, rounds, players, w, h int, seed uint64) ([]DuelResult, error)
 	}
 	return out, nil
 }
+
+// HuntResult is one match of computer players against each other.
+type HuntResult struct {
+	Seed      uint64
+	Catches   int // rounds in which a hunter caught the fox
+	Paralysed int // players hit by a beam, counted each hit
+	FoxHits   int // of them, the fox
+}
+
+// Hunt plays matches of players computer players against each other, in
+// process on the rules, each reading the round's block through the wire's
+// Reader as it would over TCP, their commands arriving in a random order.
+// It measures how well the bot hunts: the catches per match.
+func Hunt(matches, rounds, players, w, h int, seed uint64) ([]HuntResult, error) {
+	var out []HuntResult
+	for m := 0; m < matches; m++ {
+		sd := seed + uint64(m)
+		names := make([]string, players)
+		brains := make([]*Brain, players)
+		for i := range names {
+			names[i] = fmt.Sprintf("bot%d", i+1)
+			brains[i] = NewBrain(names[i], sd+uint64(i)*7919)
+		}
+		g, err := foxhunt.New(foxhunt.Config{W: w, H: h, Rounds: rounds, Seed: sd}, names)
+		if err != nil {
+			return nil, err
+		}
+		rng := rand.New(rand.NewPCG(sd, 43))
+		res := HuntResult{Seed: sd}
+		var buf []byte
+		order := make([]int, players)
+		for i := range order {
+			order[i] = i
+		}
+		for !g.Over() {
+			buf = AppendBlock(buf[:0], Wiki, g, Frame{Game: 1, Games: 1, Timeout: time.Second})
+			var r Reader
+			var st *State
+			for _, line := range strings.Split(string(bytes.TrimSuffix(buf, []byte("\n"))), "\n") {
+				if s, err := r.Line(line); err != nil {
+					return nil, err
+				} else if s != nil {
+					st = s
+				}
+			}
+			if st == nil {
+				return nil, fmt.Errorf("round %d: the block did not parse", g.Played())
+			}
+			rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+			for _, i := range order {
+				g.Submit(i, brains[i].Decide(st))
+			}
+			fox := -1
+			for i, p := range g.Players() {
+				if p.Fox {
+					fox = i
+				}
+			}
+			rep := g.EndRound()
+			if rep.Caught >= 0 {
+				res.Catches++
+			}
+			res.Paralysed += len(rep.Paralysed)
+			for _, p := range rep.Paralysed {
+				if p == fox {
+					res.FoxHits++
+				}
+			}
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}

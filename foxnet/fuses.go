@@ -12,6 +12,7 @@ type Fuses struct {
 	blocks int                   // blocks seen in this match
 	own    foxhunt.Point         // where the player last threw from, and in which round
 	ownAt  int
+	prev   []string // the last block's rows
 }
 
 // Played is the number of rounds played in the match, as the blocks tell
@@ -22,6 +23,7 @@ func (f *Fuses) Played() int { return max(f.blocks-1, 0) }
 func (f *Fuses) Reset() {
 	clear(f.seen)
 	f.blocks, f.last, f.ownAt = 0, 0, 0
+	f.prev = f.prev[:0]
 }
 
 // Thrown tells that the player sent a bomb command from at for the coming
@@ -55,11 +57,27 @@ func (f *Fuses) Update(s *State) {
 				continue
 			}
 			f.seen[p] = f.Played()
+			if under(f.prev, p) {
+				// it was hidden under a player in the last block: laid on
+				// its own field at the latest in the round before (a
+				// player cannot step onto a bomb)
+				f.seen[p] = max(f.Played()-1, 0)
+			}
 			if p == f.own && f.ownAt > 0 {
 				f.seen[p] = f.ownAt
 			}
 		}
 	}
+	f.prev = append(f.prev[:0], s.Rows...)
+}
+
+// under reports whether rows show a player at p.
+func under(rows []string, p foxhunt.Point) bool {
+	if p.Y >= len(rows) || p.X >= len(rows[p.Y]) {
+		return false
+	}
+	c := rows[p.Y][p.X]
+	return c == 'p' || c == 'f' || c == 'P'
 }
 
 // Left is the number of rounds, the coming one included, before the bomb

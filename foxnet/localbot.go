@@ -6,6 +6,10 @@ import (
 	"strconv"
 )
 
+// decide is the in-process computer player's decision (a test makes it
+// fail to prove that a failing bot leaves and the server goes on).
+var decide = (*Brain).Decide
+
 // newBot starts an in-process computer player: a client whose queue is
 // read by a goroutine that parses the blocks, as any bot on the wire does,
 // and answers through the same path as a connection's lines.
@@ -45,7 +49,7 @@ func (s *Server) newBot(n int) *client {
 				st, _ := r.Line(string(rest[:i]))
 				rest = rest[i+1:]
 				if st != nil && c.inRun.Load() {
-					if !s.handleLine(c, brain.Decide(st)) {
+					if !s.handleLine(c, decide(brain, st)) {
 						return
 					}
 				}

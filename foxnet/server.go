@@ -198,6 +198,9 @@ type Server struct {
 	closed sync.Once
 	wg     sync.WaitGroup
 	round  atomic.Int64 // the round being collected, counted over all matches
+	// running is set while a match is played (a waiting player's line is
+	// answered runningText, not that the game waits for players)
+	running atomic.Bool
 
 	mu        sync.Mutex
 	listeners []net.Listener
@@ -240,6 +243,7 @@ type client struct {
 	spec  bool
 	out   chan []byte
 	done  chan struct{}
+	hi    chan struct{} // closed once the greeting is queued: the reader answers nothing before
 	once  sync.Once
 	conn  net.Conn
 	seat  int          // the match goroutine's: the seat, -1 when not playing
@@ -251,6 +255,9 @@ type client struct {
 	nameSec   int64
 	nameCount int
 }
+
+// runningText answers a player who waits for the next match.
+const runningText = "Game running: you play in the next match.\n"
 
 // MaxNamesPerSecond bounds a client's name: lines; more are refused.
 const MaxNamesPerSecond = 8
@@ -275,7 +282,16 @@ func (c *client) send(b []byte) {
 	select {
 	case c.out <- b:
 	default:
-		c.srv.cfg.Logger.Warn("foxhunt: queue full, closing", "client", c.name)
+		// id, spec and conn never change (the name is the match
+		// goroutine's, and send is also called from the reader)
+		who, addr := "player", ""
+		if c.spec {
+			who = "spectator"
+		}
+		if c.conn != nil {
+			addr = c.conn.RemoteAddr().String()
+		}
+		c.srv.cfg.Logger.Warn("foxhunt: queue full (the client does not read), closing", "client", who, "id", c.id, "addr", addr)
 		c.close()
 	}
 }
@@ -350,7 +366,7 @@ func (s *Server) newClient(conn net.Conn, spec, bot bool) *client {
 		id[i] = byte('a' + s.idRand.IntN(26))
 	}
 	s.mu.Unlock()
-	return &client{srv: s, id: string(id[:]), out: make(chan []byte, s.cfg.QueueLen), done: make(chan struct{}),
+	return &client{srv: s, id: string(id[:]), out: make(chan []byte, s.cfg.QueueLen), done: make(chan struct{}), hi: make(chan struct{}),
 		conn: conn, spec: spec, bot: bot, seat: -1, join: n}
 }
 
@@ -431,6 +447,17 @@ func (s *Server) writeLoop(c *client) {
 // readLoop reads c's lines until it closes or says q.
 func (s *Server) readLoop(c *client) {
 	br := bufio.NewReaderSize(c.conn, MaxLine+2)
+	if !c.spec {
+		// the greeting goes out before any answer (as the reference
+		// server writes it on accepting)
+		select {
+		case <-c.hi:
+		case <-c.done:
+			return
+		case <-s.quit:
+			return
+		}
+	}
 	for {
 		line, err := br.ReadSlice('\n')
 		if errors.Is(err, bufio.ErrBufferFull) {
@@ -480,7 +507,11 @@ func (s *Server) handleLine(c *client, text string) bool {
 		c.sendString(text + "\n")
 	}
 	if !c.inRun.Load() {
-		c.sendString("Game waiting for more players.\n")
+		if s.running.Load() {
+			c.sendString(runningText)
+		} else {
+			c.sendString("Game waiting for more players.\n")
+		}
 		return true
 	}
 	r := s.round.Load()
@@ -644,6 +675,7 @@ func (s *Server) lobbyEvent(e event) {
 		s.names[c.name] = c
 		s.lobby = append(s.lobby, c)
 		s.hello(c)
+		close(c.hi)
 		s.cfg.Logger.Info("foxhunt: player connected", "name", c.name)
 	case evLeave:
 		if s.names[c.name] == c {
@@ -705,7 +737,8 @@ func (s *Server) play(seated []*client) bool {
 		panic(err)
 	}
 	s.game = g
-	defer func() { s.game = nil }()
+	s.running.Store(true)
+	defer func() { s.game = nil; s.running.Store(false) }()
 	s.cfg.Logger.Info("foxhunt: match starts", "match", s.match, "seed", seed, "players", len(names))
 	frame := Frame{Game: (s.match-1)%s.cfg.Players + 1, Games: s.cfg.Players, Timeout: s.cfg.Timeout}
 	s.round.Add(1)
@@ -794,7 +827,7 @@ func (s *Server) matchEvent(g *foxhunt.Game, seated []*client, e event) {
 	if c.seat < 0 || c.seat >= len(seated) || seated[c.seat] != c {
 		s.lobbyEvent(e)
 		if e.kind == evJoin {
-			c.sendString("Game running: you play in the next match.\n")
+			c.sendString(runningText)
 		}
 		return
 	}

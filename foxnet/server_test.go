@@ -3,10 +3,12 @@ package foxnet
 import (
 	"bufio"
 	"io"
+	"log/slog"
 	"net"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -150,11 +152,14 @@ func TestMatchToTheEndWithABot(t *testing.T) {
 }
 
 func TestSecondCommandAnswered(t *testing.T) {
-	ts := startServer(t, Config{Players: 1, Rounds: 3, W: 7, H: 7, Timeout: 500 * time.Millisecond, Matches: 1})
+	ts := startServer(t, Config{Players: 2, Rounds: 3, W: 7, H: 7, Timeout: 2 * time.Second, Matches: 1})
+	silent := dial(t, ts.addr)
+	_ = silent // connected, never sends: the round waits for its timeout
 	c := dial(t, ts.addr)
 	c.state()
-	// one player: the first command ends the round at once, so send both
-	// in one write and read the answer to the second
+	// the silent player keeps the round open, so both commands fall in it
+	// (with one player the first would end the round and the second could
+	// be read as the next round's command)
 	io.WriteString(c.conn, "n\nd\n")
 	c.until("the answer", func(l string) bool { return l == AlreadyText })
 }
@@ -396,4 +401,110 @@ func TestMicaBombNotes(t *testing.T) {
 			c.send("n")
 		}
 	}
+}
+
+// A player who sends lines the moment it connects gets the greeting
+// first, in both dialects (the reference server writes it on accepting);
+// one who comes while a match runs and sends a command is told it plays
+// in the next match, not that the game waits for players.
+func TestGreetingBeforeAnyAnswer(t *testing.T) {
+	for _, d := range []Dialect{Wiki, Mica} {
+		t.Run(d.String(), func(t *testing.T) {
+			ts := startServer(t, Config{Players: 2, Bots: 2, Rounds: 10000, W: 9, H: 7, Timeout: time.Second, Seed: 3, Wire: d})
+			w := dial(t, ts.spec)
+			w.state() // a match of bots runs
+			for i := 0; i < 5; i++ {
+				c := dial(t, ts.addr)
+				io.WriteString(c.conn, "w\nname:late"+strconv.Itoa(i)+"\nd\n")
+				if l, err := c.line(); err != nil || l != "Successfully connected to Bomberman-Server" {
+					t.Fatalf("connection %d: the first line is %q (%v), want the greeting", i, l, err)
+				}
+				// the greeting, the join's note, the answers to w and d, the rename
+				running, renamed := 0, false
+				for running < 3 || !renamed {
+					l, err := c.line()
+					if err != nil {
+						t.Fatalf("connection %d: %v (told %d times it plays in the next match, renamed %v)", i, err, running, renamed)
+					}
+					switch l {
+					case "Game waiting for more players.":
+						t.Fatalf("connection %d: told %q while a match runs", i, l)
+					case "Game running: you play in the next match.":
+						running++
+					case "YourName:late" + strconv.Itoa(i):
+						renamed = true
+					}
+				}
+				c.conn.Close()
+			}
+		})
+	}
+}
+
+// An in-process bot that fails (a panic in its decision) leaves the match,
+// which plays on to its end without it and with the person still playing;
+// the next match seats a fresh bot in its place.
+func TestFailingBotLeavesAndTheServerGoesOn(t *testing.T) {
+	var failed atomic.Bool
+	decide = func(b *Brain, s *State) string {
+		if b.Name == "bot2" && s.Round >= 3 && failed.CompareAndSwap(false, true) {
+			panic("a bug in the bot")
+		}
+		return b.Decide(s)
+	}
+	t.Cleanup(func() { decide = (*Brain).Decide })
+	var logs strings.Builder
+	var mu sync.Mutex
+	ts := startServer(t, Config{Players: 3, Bots: 2, Rounds: 8, W: 9, H: 7, Timeout: time.Second, Matches: 2, Seed: 5,
+		Logger: slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, nil))})
+	c := dial(t, ts.addr)
+	for m := 1; m <= 2; m++ {
+		var last *State
+		for {
+			s := c.state()
+			last = s
+			if s.Round == s.Rounds {
+				break
+			}
+			c.send("n")
+		}
+		var r Result
+		select {
+		case r = <-ts.results:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("match %d: no result", m)
+		}
+		gone := map[string]bool{}
+		for _, e := range r.Table {
+			gone[e.Name] = e.Left
+		}
+		if m == 1 {
+			if !failed.Load() || !gone["bot2"] || gone["bot1"] || r.Rounds != 8 {
+				t.Fatalf("match 1: failed %v, result %+v: want bot2 gone and 8 rounds played", failed.Load(), r)
+			}
+			if len(last.Table) != 2 {
+				t.Fatalf("match 1's last block still has %d players", len(last.Table))
+			}
+			mu.Lock()
+			log := logs.String()
+			mu.Unlock()
+			if !strings.Contains(log, "a bot failed and leaves") || !strings.Contains(log, "a bug in the bot") {
+				t.Fatalf("the log does not tell it:\n%s", log)
+			}
+		} else if len(r.Table) != 3 || gone["bot2"] {
+			t.Fatalf("match 2: %+v, want a fresh bot2 playing", r)
+		}
+		c.until("the end", func(l string) bool { return l == "game is over" })
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	b  *strings.Builder
+}
+
+func (w lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
 }

@@ -56,9 +56,9 @@ func FuzzDecodeSave(f *testing.F) {
 // written back identically and, for the generated campaign, play without a
 // panic.
 func FuzzParseReplay(f *testing.F) {
-	f.Add([]byte(`{"format": "minotaur-replay", "version": 1, "seed": 42, "levels": null, "players": 1, "moves": "ddsw.wwa"}`))
-	f.Add([]byte(`{"format": "minotaur-replay", "version": 1, "seed": 7, "levels": ["+---+\n|PKE|\n+---+\n"], "players": 2, "moves": ".."}`))
-	f.Add([]byte(`{"format": "minotaur-replay", "version": 2}`))
+	f.Add([]byte(`{"format": "minotaur-replay", "version": 2, "seed": 42, "levels": null, "players": 1, "moves": "ddsw.wwa"}`))
+	f.Add([]byte(`{"format": "minotaur-replay", "version": 2, "seed": 7, "levels": ["+---+\n|PKE|\n+---+\n"], "players": 2, "moves": ".."}`))
+	f.Add([]byte(`{"format": "minotaur-replay", "version": 3}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := ParseReplay(data)
 		if err != nil {

@@ -14,7 +14,7 @@ import (
 // The replay file's format name and the newest version this package reads.
 const (
 	ReplayFormat  = "minotaur-replay"
-	ReplayVersion = 1
+	ReplayVersion = 2 // 2: the rules with the hunters' hearing; 1 is refused (OlderRulesReplay)
 )
 
 // Replay is a recorded game: what it takes to play it again move by move.
@@ -48,7 +48,7 @@ func (r Replay) file() replayFile {
 }
 
 // MarshalJSON writes the replay in the replay-file format:
-// {"format": "minotaur-replay", "version": 1, "seed", "levels", "players", "moves"}.
+// {"format": "minotaur-replay", "version": 2, "seed", "levels", "players", "moves"}.
 func (r Replay) MarshalJSON() ([]byte, error) { return json.Marshal(r.file()) }
 
 // UnmarshalJSON reads a replay with the same checks as ParseReplay.
@@ -134,6 +134,9 @@ func ParseReplay(data []byte) (Replay, error) {
 			return fail(fmt.Errorf("unknown field %s; a replay has the fields format, version, seed, levels, players and moves", name))
 		}
 		return fail(errors.New(jsonProblem(data, err)))
+	}
+	if f.Version == 1 {
+		return fail(&DamageError{Kind: ErrWrongFormat, Detail: OlderRulesReplay})
 	}
 	var present map[string]json.RawMessage
 	json.Unmarshal(data, &present) // the envelope check has shown it is an object

@@ -301,6 +301,13 @@ func (s Store) read(name string) (readResult, error) {
 	return r, nil
 }
 
+// OlderRulesSave and OlderRulesReplay are what a player is told of a save or
+// a replay from before the hunters' hearing (docs/files.md).
+const (
+	OlderRulesSave   = "it was saved under the old rules, before hunters kept their posts until they heard you; this version of minotaur cannot continue it (the file is kept as it is)"
+	OlderRulesReplay = "it was recorded under the old rules, before hunters kept their posts until they heard you; its moves would play a different game now, so this version of minotaur does not play it back"
+)
+
 // DecodeSave reads a save file's content and returns the game. It is what
 // Store.Load does after reading the file; errors are as in SaveInfo.Err.
 func DecodeSave(data []byte) (*engine.Game, error) {
@@ -332,6 +339,9 @@ func decodeSave(data []byte) (*engine.Game, saveFile, error) {
 		return nil, f, &DamageError{Kind: ErrBadContent, Detail: "its recording of the moves is damaged"}
 	}
 	g, err := engine.Load(f.Game)
+	if errors.Is(err, engine.ErrOlderRules) {
+		return nil, f, &DamageError{Kind: ErrWrongFormat, Detail: OlderRulesSave}
+	}
 	if errors.Is(err, engine.ErrNewerVersion) {
 		var gv struct {
 			Version int `json:"version"`

@@ -157,7 +157,7 @@ func TestDamagedSaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	newerGame := bytes.Replace(good, []byte(`"format":"minotaur-game","version":1`), []byte(`"format":"minotaur-game","version":7`), 1)
+	newerGame := bytes.Replace(good, []byte(fmt.Sprintf(`"format":"minotaur-game","version":%d`, engine.GameVersion)), []byte(`"format":"minotaur-game","version":7`), 1)
 	badGame := bytes.Replace(good, []byte(`"level_no":1`), []byte(`"level_no":99`), 1)
 	if bytes.Equal(newerGame, good) || bytes.Equal(badGame, good) {
 		t.Fatal("the engine's game JSON changed shape; update this test")
@@ -182,6 +182,7 @@ func TestDamagedSaves(t *testing.T) {
 		{"badgame.json", badGame, ErrBadContent, "its game is damaged: game is at level 99 of 7"},
 		{"nogame.json", []byte(`{"format": "minotaur-save", "version": 1, "saved": "2026-03-14T15:09:26Z"}`), ErrBadContent, "holds no game"},
 		{"badtype.json", []byte(`{"format": "minotaur-save", "version": 1, "level": "three"}`), ErrBadContent, "line 1, column 58: level should be a whole number, not a JSON string"},
+		{"oldrules.json", bytes.Replace(good, []byte(fmt.Sprintf(`"format":"minotaur-game","version":%d`, engine.GameVersion)), []byte(`"format":"minotaur-game","version":1`), 1), ErrWrongFormat, "saved under the old rules, before hunters kept their posts until they heard you"},
 		{"oldversion.json", bytes.Replace(good, []byte(`"version":1`), []byte(`"version":0`), 1), ErrWrongFormat, "version 0, which this version of minotaur cannot convert"},
 	}
 	for _, tc := range tests {

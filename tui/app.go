@@ -400,6 +400,9 @@ func (m *Model) owner(msg tea.Msg) screen {
 		if b, ok := m.stack[i].(background); ok && b.owns(msg) {
 			return m.stack[i]
 		}
+		if b, ok := m.stack[i].(ui.Background); ok && b.Owns(msg) {
+			return m.stack[i] // a game's screens' own (tui/trails)
+		}
 	}
 	return nil
 }

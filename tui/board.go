@@ -453,6 +453,9 @@ func (b *board) sidePanel(w, h int) {
 	for _, m := range v.Monsters {
 		add(st.tiles[monsterClass(m.Kind)], monsterLine(m))
 	}
+	for _, h := range v.Heard {
+		add(st.text.warn, heardLine(h))
+	}
 	if partner := b.partnerLine(); partner != "" {
 		add(st.text.key, partner)
 	}
@@ -501,6 +504,9 @@ func (b *board) underPanel(w int) {
 		"Score " + strconv.Itoa(v.Score), "Key " + keyText, "Torch " + torch}
 	if v.Freezes > 0 {
 		fields = append(fields, "Freeze "+strconv.Itoa(v.Freezes))
+	}
+	for _, h := range v.Heard { // "H hears 5 NE": the short form of the side panel's line
+		fields = append(fields, strings.Replace(heardLine(h), "hears you  ", "hears ", 1))
 	}
 	fields = append(fields, "Seed "+strconv.FormatUint(v.Seed, 10))
 	if pl := b.partnerLine(); pl != "" {
@@ -641,6 +647,17 @@ func monsterLine(m engine.MonsterView) string {
 		s += "  resting " + strconv.Itoa(m.Left)
 	}
 	return s
+}
+
+// heardLine is the panel's line for a hunter that hears this seat: what
+// hearing tells, "H hears you  5 NE" (5 steps away, to the north-east); a
+// spectator's, "H hears player 2  5 NE".
+func heardLine(h engine.HeardHunter) string {
+	whom := "you"
+	if h.Seat != 0 { // a spectator's view: each player's hearing
+		whom = "player " + strconv.Itoa(h.Seat)
+	}
+	return string(rune(h.Kind)) + " hears " + whom + "  " + strconv.Itoa(h.Dist) + " " + h.Dir.String()
 }
 
 // scoreLine tells the score of the passed levels with this level's bonuses,

@@ -126,8 +126,8 @@ func TestOptionalSessionParts(t *testing.T) {
 	d, s = newCoopDriver(t)
 	d.keys("d")
 	d.send(HangupMsg{})
-	if s.ended || !d.quit {
-		t.Fatalf("a hangup in a kept game: ended %v, quit %v; want the program to quit, the session kept", s.ended, d.quit)
+	if s.ended || !d.f.Quit {
+		t.Fatalf("a hangup in a kept game: ended %v, quit %v; want the program to quit, the session kept", s.ended, d.f.Quit)
 	}
 }
 

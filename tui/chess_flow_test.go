@@ -46,11 +46,11 @@ func TestChessQuitAsks(t *testing.T) {
 	}
 	d.keys("<enter>e2e4<enter>")
 	d.keys("<ctrl+c>")
-	if !strings.Contains(d.screen(), "Y: quit without saving") || d.quit {
+	if !strings.Contains(d.screen(), "Y: quit without saving") || d.f.Quit {
 		t.Fatalf("Ctrl+C did not ask:\n%s", d.screen())
 	}
 	d.keys("<ctrl+c>")
-	if !d.quit {
+	if !d.f.Quit {
 		t.Fatalf("a second Ctrl+C did not quit:\n%s", d.screen())
 	}
 	cfg.Chess = &ChessSetup{Human: chess.Black, Level: 1, Seed: 1}
@@ -59,7 +59,7 @@ func TestChessQuitAsks(t *testing.T) {
 		t.Fatalf("the computer did not open as White:\n%s", d.screen())
 	}
 	d.send(HangupMsg{})
-	if !d.quit {
+	if !d.f.Quit {
 		t.Fatal("the program did not end on a hang-up")
 	}
 	files, _ := filepath.Glob(filepath.Join(cfg.Saves, "*.chesssave"))

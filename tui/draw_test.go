@@ -242,3 +242,55 @@ func TestEndScreenNarrowLongSeed(t *testing.T) {
 		}
 	}
 }
+
+// TestHeardHint: a hunter the player hears and does not see is hinted at
+// the first tile beyond the light in its direction, never on its tile.
+func TestHeardHint(t *testing.T) {
+	rows := []string{
+		"+-------+",
+		"|.......|",
+		"|.......|",
+		"|.......|",
+		"+-------+",
+	}
+	v := engine.View{Rows: 5, Cols: 9}
+	for y, r := range rows {
+		v.Map = append(v.Map, r...)
+		for x := range r {
+			l := engine.Penumbra
+			if x <= 3 && y >= 1 && y <= 3 {
+				l = engine.Lit
+			}
+			v.Light = append(v.Light, l)
+		}
+	}
+	v.Players = []engine.PlayerView{{Seat: 1, Pos: engine.Point{X: 1, Y: 2}}}
+	v.Heard = []engine.HeardHunter{{Kind: engine.Hunter, Dist: 6, Dir: engine.East}}
+	mono := lipgloss.NewRenderer(&bytes.Buffer{})
+	mono.SetColorProfile(termenv.Ascii)
+	d := mapDrawer{st: NewStyles(mono)}
+	d.load(&v, 1)
+	var sb strings.Builder
+	for y := 0; y < v.Rows; y++ {
+		d.writeRow(&sb, y, 0, v.Cols)
+		sb.WriteByte('\n')
+	}
+	want := "" +
+		"+-------+\n" +
+		"|.......|\n" +
+		"|P..h...|\n" +
+		"|.......|\n" +
+		"+-------+\n"
+	if got := ansi.Strip(sb.String()); got != want {
+		t.Fatalf("map drawn as\n%s\nwant\n%s", got, want)
+	}
+	if d.cls[2*9+4] != clsHeard {
+		t.Errorf("the hint has class %v", d.cls[2*9+4])
+	}
+	// Another seat's hearing (a spectator's list) is not this seat's.
+	v.Heard[0].Seat = 2
+	d.load(&v, 1)
+	if d.chr[2*9+4] == 'h' {
+		t.Errorf("seat 1 is hinted a hunter that hears seat 2")
+	}
+}

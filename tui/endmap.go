@@ -55,6 +55,10 @@ func finalView(sess Session, v engine.View) (engine.View, bool) {
 	out.Light = make([]engine.Light, len(glyphs))
 	for i, c := range glyphs {
 		switch {
+		case c == byte(engine.Key) && !st.Key && v.Map[i] == '.':
+			// Seen in penumbra only (map, no items): the key still lies there.
+			out.Map[i], out.Light[i] = c, engine.Penumbra
+			continue
 		case v.Map[i] != ' ' && v.Map[i] != 0:
 			// What the player saw, as they last saw it (items taken are gone).
 			out.Map[i], out.Light[i] = v.Map[i], engine.Lit

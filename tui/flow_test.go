@@ -178,7 +178,7 @@ func TestCtrlC(t *testing.T) {
 	t.Run("menu", func(t *testing.T) {
 		d := newDriver(t, testConfig(t, 1), 80, 24)
 		d.keys("<ctrl+c>")
-		if !d.quit {
+		if !d.f.Quit {
 			t.Fatal("Ctrl+C on the menu did not quit")
 		}
 	})
@@ -193,7 +193,7 @@ func TestCtrlC(t *testing.T) {
 		d.keys("n")
 		d.expectScreen("game")
 		d.keys("<ctrl+c>y")
-		if !d.quit {
+		if !d.f.Quit {
 			t.Fatal("Y did not quit")
 		}
 		if r, _ := filepath.Glob(filepath.Join(cfg.Replays, "*.json")); len(r) != 1 {
@@ -204,7 +204,7 @@ func TestCtrlC(t *testing.T) {
 		cfg := testConfig(t, goldenSeed)
 		d := newDriver(t, cfg, 80, 24)
 		d.keys("<enter>ds<ctrl+c>s")
-		if !d.quit {
+		if !d.f.Quit {
 			t.Fatalf("S did not save and quit:\n%s", d.screen())
 		}
 		if l, _ := (saves.Store{Dir: cfg.Saves}).List(); len(l) != 1 {
@@ -378,7 +378,7 @@ func TestCtrlCAtNamePrompt(t *testing.T) {
 	d.keys("<enter>dddd")
 	d.expectScreen("end")
 	d.keys("<ctrl+c>")
-	if !d.quit {
+	if !d.f.Quit {
 		t.Fatal("Ctrl+C at the name prompt did not quit")
 	}
 	s, err := saves.ScoreTable{Path: ScoresFile(cfg.Scores, cfg.Levels)}.Read(fixedNow)
@@ -396,7 +396,7 @@ func TestHangupSavesTheGame(t *testing.T) {
 	d.keys("<enter>ds")
 	turn := d.game().Status().Turn
 	d.send(HangupMsg{})
-	if !d.quit {
+	if !d.f.Quit {
 		t.Fatal("the program did not end after the hangup")
 	}
 	list, err := saves.Store{Dir: cfg.Saves}.List()
@@ -418,7 +418,7 @@ func TestHangupOnMenuJustQuits(t *testing.T) {
 	cfg := testConfig(t, goldenSeed)
 	d := newDriver(t, cfg, 80, 24)
 	d.send(HangupMsg{})
-	if !d.quit {
+	if !d.f.Quit {
 		t.Fatal("the program did not end")
 	}
 	if list, _ := (saves.Store{Dir: cfg.Saves}).List(); len(list) != 0 {
@@ -495,7 +495,7 @@ func TestSaveUnderAFile(t *testing.T) {
 		d.keys("<esc><ctrl+c>")
 		d.expectScreen("confirm")
 		d.keys("y")
-		if !d.quit {
+		if !d.f.Quit {
 			t.Fatal("the program did not end")
 		}
 		if f := d.m.Farewell(); !strings.Contains(f, "The replay was not written") || !strings.Contains(f, "not a directory") {
@@ -636,7 +636,7 @@ func TestMenuEachItemItsKey(t *testing.T) {
 			}
 			d.keys(k)
 			if label == "Quit" {
-				if !d.quit {
+				if !d.f.Quit {
 					t.Fatalf("%s did not quit", k)
 				}
 				continue

@@ -10,6 +10,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
 // goldenSeed is the seed of the golden games: its level 1 can be passed by
@@ -158,18 +159,7 @@ func twoSaves(t *testing.T, cfg *Config) {
 }
 
 // checkFits fails when a frame is larger than the terminal.
-func checkFits(t *testing.T, frame string, w, h int) {
-	t.Helper()
-	lines := strings.Split(frame, "\n")
-	if len(lines) > h {
-		t.Errorf("the frame has %d lines, the terminal %d", len(lines), h)
-	}
-	for i, l := range lines {
-		if n := len([]rune(l)); n > w {
-			t.Errorf("line %d is %d columns wide, the terminal %d: %q", i+1, n, w, l)
-		}
-	}
-}
+func checkFits(t *testing.T, frame string, w, h int) { t.Helper(); screentest.Fits(t, frame, w, h) }
 
 // TestTooSmallMessage checks the message names the minimum and goes away
 // when the terminal grows.

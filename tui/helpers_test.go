@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -12,26 +10,14 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/internal/testboard"
+	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
-// updating reports -update, the flag (defined by x/exp/golden, which
-// teatest uses) that rewrites the golden files under testdata/.
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	time.Local = time.UTC
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { screentest.Main(m) }
 
 // fixedNow is the clock of the tests.
 var fixedNow = time.Date(2025, 3, 14, 15, 9, 26, 0, time.UTC)
@@ -83,78 +69,34 @@ func testConfig(t testing.TB, seed uint64) Config {
 	}
 }
 
-// driver runs a Model the way bubbletea does, but synchronously: every
-// command is run and its message fed back before the next input.
+// driver runs a Model the way bubbletea does, but synchronously
+// (screentest.Feeder): every command is run and its message fed back
+// before the next input.
 type driver struct {
-	t    testing.TB
-	m    *Model
-	quit bool
+	t testing.TB
+	m *Model
+	f screentest.Feeder
 }
 
 func newDriver(t testing.TB, cfg Config, w, h int) *driver {
 	d := &driver{t: t, m: New(cfg)}
+	d.f.Update = func(msg tea.Msg) tea.Cmd { _, cmd := d.m.Update(msg); return cmd }
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return d
 }
 
 // send feeds one message and everything its commands report.
-func (d *driver) send(msg tea.Msg) {
-	if msg == nil || d.quit {
-		return
-	}
-	switch msg := msg.(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			d.run(c)
-		}
-		return
-	case tea.QuitMsg:
-		d.quit = true
-		return
-	}
-	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
-		for i := 0; i < v.Len(); i++ { // tea.Sequence: in order
-			d.run(v.Index(i).Interface().(tea.Cmd))
-		}
-		return
-	}
-	_, cmd := d.m.Update(msg)
-	d.run(cmd)
-}
+func (d *driver) send(msg tea.Msg) { d.f.Send(msg) }
 
-func (d *driver) run(c tea.Cmd) {
-	if c != nil {
-		d.send(c())
-	}
-}
+func (d *driver) run(c tea.Cmd) { d.f.Run(c) }
 
 // keys sends keys: single characters, or names in angle brackets
 // (<enter>, <esc>, <up>, <down>, <left>, <right>, <space>, <ctrl+c>, <ctrl+p>).
 func (d *driver) keys(s string) {
-	for len(s) > 0 {
-		if s[0] == '<' {
-			end := strings.IndexByte(s, '>')
-			d.send(namedKey(d.t, s[1:end]))
-			s = s[end+1:]
-			continue
-		}
-		d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{rune(s[0])}})
-		s = s[1:]
+	for _, k := range screentest.Keys(d.t, s) {
+		d.send(k)
 	}
-}
-
-func namedKey(t testing.TB, name string) tea.KeyMsg {
-	types := map[string]tea.KeyType{
-		"enter": tea.KeyEnter, "esc": tea.KeyEsc, "up": tea.KeyUp, "down": tea.KeyDown,
-		"left": tea.KeyLeft, "right": tea.KeyRight, "space": tea.KeySpace, "ctrl+c": tea.KeyCtrlC, "ctrl+p": tea.KeyCtrlP,
-		"backspace": tea.KeyBackspace,
-	}
-	k, ok := types[name]
-	if !ok {
-		t.Fatalf("unknown key <%s>", name)
-	}
-	return tea.KeyMsg{Type: k}
 }
 
 // screen is the plain text of the frame.
@@ -179,23 +121,7 @@ func (d *driver) game() *engine.Game {
 }
 
 // golden compares text with testdata/name.golden (rewritten with -update).
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if updating() {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from %s:\n--- got ---\n%s\n--- want ---\n%s", name, path, got, want)
-	}
-}
+func golden(t *testing.T, name, got string) { t.Helper(); screentest.Golden(t, name, got) }
 
 // stepToward returns the action of the first step of a shortest path from
 // the player to target over the level's floor, avoiding the tiles in

@@ -43,20 +43,20 @@ func TestLabyrinthQuitAsks(t *testing.T) {
 	d.keys("<enter>d<enter>")
 	d.keys("<ctrl+c>")
 	d.expectScreen("labyrinth-pause")
-	if !strings.Contains(d.screen(), "Y: quit without saving") || d.quit {
+	if !strings.Contains(d.screen(), "Y: quit without saving") || d.f.Quit {
 		t.Fatalf("Ctrl+C did not ask:\n%s", d.screen())
 	}
 	d.keys("n")
 	d.expectScreen("labyrinth")
 	d.keys("<ctrl+c>")
 	d.keys("<ctrl+c>")
-	if !d.quit {
+	if !d.f.Quit {
 		t.Fatalf("a second Ctrl+C did not quit:\n%s", d.screen())
 	}
 	d = newDriver(t, cfg, 80, 24)
 	d.keys("<enter>d<enter>")
 	d.send(HangupMsg{})
-	if !d.quit {
+	if !d.f.Quit {
 		t.Fatal("the program did not end on a hang-up")
 	}
 	files, _ := filepath.Glob(filepath.Join(cfg.Saves, "*.labsave"))

@@ -74,6 +74,7 @@ func (d *mapDrawer) load(v *engine.View, seat int) {
 	if seat == 0 {
 		seat = 1
 	}
+	d.heardHints(v, seat, in)
 	for pass := 0; pass < 2; pass++ {
 		for _, p := range v.Players {
 			if p.State != engine.Active || (p.Seat == seat) != (pass == 1) {
@@ -87,6 +88,43 @@ func (d *mapDrawer) load(v *engine.View, seat int) {
 					d.cls[i] = clsPartner
 				}
 			}
+		}
+	}
+}
+
+// heardHints marks, for each hunter the seat hears and does not see, the
+// first tile beyond the seat's light in the hunter's compass direction: an
+// 'h' on floor or the unknown (the wall's own character on a wall), in the
+// hunters' colour. It says the direction only, never the tile.
+func (d *mapDrawer) heardHints(v *engine.View, seat int, in func(engine.Point) (int, bool)) {
+	if len(v.Heard) == 0 || len(v.Light) < d.rows*d.cols {
+		return
+	}
+	me, ok := v.Player(seat)
+	if !ok || me.State != engine.Active {
+		return
+	}
+	for _, h := range v.Heard {
+		if h.Seat != 0 && h.Seat != seat {
+			continue
+		}
+		step := h.Dir.Delta()
+		if step == (engine.Point{}) {
+			continue
+		}
+		for p := me.Pos.Add(step); ; p = p.Add(step) {
+			i, ok := in(p)
+			if !ok {
+				break
+			}
+			if v.Light[i] == engine.Lit {
+				continue
+			}
+			if !isWallChar(d.chr[i]) {
+				d.chr[i] = 'h'
+			}
+			d.cls[i] = clsHeard
+			break
 		}
 	}
 }

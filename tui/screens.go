@@ -111,7 +111,7 @@ func (h *helpScreen) columns() (left, right []string, fits bool) {
 		st.Heading.Render("Symbols"),
 		sym(clsPlayer, "P", "you (bright white)"),
 		sym(clsPartner, "P", "your partner (cyan, co-op)"),
-		sym(clsHunter, "H", "hunter (red): cuts you off"),
+		sym(clsHunter, "H", "hunter: hears 6 (12 w/ key)"),
 		sym(clsWanderer, "W", "wanderer (magenta): roams"),
 		sym(clsMinotaur, "M", "Minotaur (level 7): leaps"),
 		sym(clsMark, "!", "where the Minotaur lands"),

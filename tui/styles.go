@@ -50,6 +50,7 @@ const (
 	clsCursor  // the look cursor
 	clsPath    // the path walked, on the end screen's map
 	clsCatcher // the monster that caught the player, on the end screen's map
+	clsHeard   // where a hunter that hears the player lies, at the edge of the light
 	numClasses
 )
 
@@ -98,6 +99,7 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 			clsCursor:     sgrReverse + sgrUnderline,
 			clsPath:       sgrDim,
 			clsCatcher:    sgrBold + sgrReverse + sgrUnderline,
+			clsHeard:      sgrDim + sgrUnderline,
 		}
 		return s
 	}
@@ -123,6 +125,7 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 		clsCursor:     fg("0").Bold(true).Background(lipgloss.Color("11")),
 		clsPath:       fg("179"),
 		clsCatcher:    fg("15").Bold(true).Background(lipgloss.Color("1")),
+		clsHeard:      fg("1").Bold(true).Underline(true),
 	}
 	s.text.title, s.text.heading, s.text.faint = prefixOf(s.Title), prefixOf(s.Heading), prefixOf(s.Faint)
 	s.text.good, s.text.warn, s.text.key = prefixOf(s.Good), prefixOf(s.Warn), prefixOf(s.Key)

@@ -12,6 +12,7 @@ import (
 	rules "github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/netplay"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
 // Trails and Towers' screens and their tests are in tui/trails; these
@@ -37,11 +38,11 @@ func TestTrailsFromTheMainMenu(t *testing.T) {
 	}
 	// Ctrl+C with unsaved moves asks first; a second one quits.
 	d.keys("<ctrl+c>")
-	if !strings.Contains(d.screen(), "unsaved") || d.quit {
+	if !strings.Contains(d.screen(), "unsaved") || d.f.Quit {
 		t.Fatalf("Ctrl+C did not ask:\n%s", d.screen())
 	}
 	d.keys("<ctrl+c>")
-	if !d.quit {
+	if !d.f.Quit {
 		t.Fatal("a second Ctrl+C did not quit")
 	}
 }
@@ -61,6 +62,25 @@ func TestTrailsFromTheCommandLine(t *testing.T) {
 	d.keys("<esc>")
 	if d.m.Screen() != "menu" {
 		t.Fatalf("Esc from the Trails menu: %s", d.m.Screen())
+	}
+}
+
+// The computer's move that comes in while the pause menu is open reaches
+// the game under it (the root hands a screen.Background what it owns).
+func TestTrailsBotMoveUnderThePause(t *testing.T) {
+	cfg := testConfig(t, 1)
+	cfg.Trails = &TrailsSetup{Config: rules.Classic(), VsBot: true, BotLevel: 1, Seed: 3}
+	d := newDriver(t, cfg, 80, 24)
+	g, ok := d.m.top().(*trails.Screen)
+	if !ok {
+		t.Fatalf("the command line's game: %T", d.m.top())
+	}
+	_, think := g.Update(tea.KeyMsg{Type: tea.KeyRight}) // the computer starts thinking
+	d.keys("p")
+	d.run(think) // its move arrives under the pause menu
+	d.keys("<esc>")
+	if len(g.Game().Moves()) != 2 || !strings.Contains(d.screen(), "Blue to move") {
+		t.Fatalf("after the pause: %d moves\n%s", len(g.Game().Moves()), d.screen())
 	}
 }
 

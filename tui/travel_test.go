@@ -59,7 +59,8 @@ func TestTravelToKeyAndExit(t *testing.T) {
 	}
 }
 
-// sightingLevel: a hunter waits in the dark down the corridor.
+// sightingLevel: a hunter waits in the dark down the corridor; it hears
+// the player before it is seen.
 var sightingLevel = []string{
 	"+---------------+",
 	"|KP.............|",
@@ -79,7 +80,11 @@ func TestTravelStopsAtSighting(t *testing.T) {
 	if p := playerAt(t, d); p == (engine.Point{X: 5, Y: 3}) {
 		t.Fatalf("travel arrived before the hunter was seen: the test shows nothing")
 	}
-	// The hunter in sight: travel refuses to start.
+	// The hunter, which heard the player, comes into sight: then travel
+	// refuses to start.
+	for i := 0; i < 6 && len(d.game().View(1).Monsters) == 0; i++ {
+		d.keys(" ")
+	}
 	turn := d.game().View(1).Turn
 	d.keys(">")
 	if got := d.game().View(1).Turn; got != turn || !strings.Contains(d.screen(), "in sight") {
@@ -88,7 +93,8 @@ func TestTravelStopsAtSighting(t *testing.T) {
 }
 
 // sightedNow fails unless the latest step of the game screen brought a
-// sighting and no step came after it.
+// sighting or a hunter's hearing (each stops a trip) and no step came
+// after it.
 func sightedNow(t *testing.T, d *driver) {
 	t.Helper()
 	g := d.m.game()
@@ -96,7 +102,7 @@ func sightedNow(t *testing.T, d *driver) {
 		t.Fatalf("the game is over:\n%s", d.screen())
 	}
 	last := g.b.log[len(g.b.log)-1]
-	if !strings.HasPrefix(last.text, "You see a") || last.batch != g.b.turn {
+	if !strings.HasPrefix(last.text, "You see a") && !strings.HasPrefix(last.text, "A hunter has heard you") || last.batch != g.b.turn {
 		t.Fatalf("the last turn's message is %q (turn %d of %d): a step was taken after the sighting\n%s",
 			last.text, last.batch, g.b.turn, d.screen())
 	}

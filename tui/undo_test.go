@@ -87,7 +87,7 @@ func TestContinuedGameSavesOverItsSave(t *testing.T) {
 	again.keys("<space>")
 	turn := again.game().Status().Turn
 	again.send(HangupMsg{})
-	if !again.quit {
+	if !again.f.Quit {
 		t.Fatal("the hangup did not end the program")
 	}
 	list := listSavesOf(t, cfg)

@@ -10,14 +10,15 @@ import (
 )
 
 // infoLevel is staged for TestE2EPlayerSees: the key lies two steps left of
-// the start, a freeze on the way right; the hunter, coming round through
-// the lower corridor to wait on the key, appears the moment the player
-// travels back to the key.
+// the start, a freeze on the way right; the hunter keeps its post in the
+// lower corridor until the player, travelling back to the key, comes
+// within 6 steps: it hears the player (the trip stops), comes up to wait
+// on the key's way, and appears on the next step.
 const infoLevel = `name: Travel
 +-------------+
 |.K.P*........|
 |.+-----------|
-|E......H.....|
+|EH...........|
 +-------------+
 `
 
@@ -70,9 +71,12 @@ func TestE2EPlayerSees(t *testing.T) {
 			tm.waitFor("back from the history", "MINOTAUR")
 
 			// Away from the key, then back to it by travel: the hunter
-			// comes into sight and the walk stops before the key.
+			// hears the player and the walk stops; travelling on, the
+			// hunter comes into sight and the walk stops before the key.
 			tm.keys("d", "d", "d", "d")
 			tm.waitFor("walked", "Turn 4", "pocketed a freeze")
+			tm.keys(">")
+			tm.waitFor("travel stopped by hearing", "A hunter has heard you: 5 steps,", "H hears you  5 SW")
 			tm.keys(">")
 			s := tm.waitFor("travel stopped", "You see a hunter.", "H hunter")
 			if !strings.Contains(s, "Key    not found") {
@@ -84,14 +88,14 @@ func TestE2EPlayerSees(t *testing.T) {
 			tm.waitFor("freeze", "used a freeze", "H hunter  frozen")
 			tm.keys("X")
 			tm.waitFor("look", "Look:")
-			tm.keys("a", "a")
+			tm.keys("a", "a", "s")
 			tm.waitFor("look at the hunter", "hunter, frozen")
 			tm.keys("Escape")
 			tm.waitGone("look left", "Look:")
 
 			// Into the hunter: the end screen shows the map, the cause and
 			// the replay's whole path; the continued save is gone.
-			tm.keys("a", "a")
+			tm.keys("a", "a", "s")
 			end := tm.waitFor("game over", "GAME OVER", "You walked into a hunter", "· your path", "caught you", "Replay saved:", ".json")
 			if !strings.Contains(end, "· ·") || !strings.Contains(end, "E") {
 				t.Fatalf("the end screen does not show the level's map with the walked path:\n%s", end)

@@ -296,7 +296,7 @@ func runScript(lab *levels.Labyrinth, starts []levels.Cell, script string, stdou
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 4096), 1<<20)
 	for no := 1; sc.Scan(); no++ {
-		line := strings.TrimSpace(sc.Text())
+		line := scriptText(sc.Text(), no == 1)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}

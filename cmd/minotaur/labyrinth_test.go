@@ -91,6 +91,13 @@ func TestLabyrinthScript(t *testing.T) {
 	if stdout != want || stderr != "" || status != 0 {
 		t.Errorf("status %d, stderr %q, stdout:\n%s\nwant:\n%s", status, stderr, stdout, want)
 	}
+	// A file saved with a byte-order mark (Notepad) and \r\n line ends
+	// reads the same.
+	script = writeFile(t, "bom.txt", "\ufeffp1 d\r\nW\r\nP1 x d\r\n  e  \r\n")
+	stdout, stderr, status = runCmd("labyrinth", "field1", "--start", "0,0", "--start", "(2, 2)", "--script", script)
+	if stdout != want || stderr != "" || status != 0 {
+		t.Errorf("with a BOM: status %d, stderr %q, stdout:\n%s\nwant:\n%s", status, stderr, stdout, want)
+	}
 }
 
 // TestLabyrinthScriptDeterministic: random starts and a random field are

@@ -31,12 +31,12 @@ var corpusGames = []corpusGame{
 	{name: "solo-seed42-won", seed: 42, players: 1, pass: 7},
 	{name: "solo-seed3-won", seed: 3, players: 1, pass: 7},
 	{name: "solo-seed44-lost-level3", seed: 44, players: 1, pass: 2, wait: 200},
-	{name: "solo-seed94-lost-level5", seed: 94, players: 1, pass: 4, wait: 200},
+	{name: "solo-seed94-level5-waits", seed: 94, players: 1, pass: 4, wait: 200},
 	{name: "solo-seed105-lost-level7", seed: 105, players: 1, pass: 6, wait: 200},
 	{name: "solo-seed119-level4-half", seed: 119, players: 1, pass: 3, half: true},
 	{name: "coop-seed98", seed: 98, players: 2, pass: 7},
 	{name: "coop-seed104", seed: 104, players: 2, pass: 7},
-	{name: "coop-seed209-lost", seed: 209, players: 2, pass: 1, wait: 200},
+	{name: "coop-seed209-waits", seed: 209, players: 2, pass: 1, wait: 200},
 	{name: "custom-minotaur-arena-1p", seed: 1, players: 1, pass: 1, custom: []string{"04-minotaur-arena.txt"}},
 	{name: "custom-two-loops-1p", seed: 1, players: 1, pass: 1, custom: []string{"02-two-loops.txt"}},
 	{name: "custom-side-by-side-2p-waits", seed: 5, players: 2, wait: 100, custom: []string{"05-side-by-side.txt"}},
@@ -86,9 +86,15 @@ func (cg corpusGame) play(t *testing.T) saves.Replay {
 		t.Fatal(err)
 	}
 	rec := saves.NewRecorder(cg.seed, texts, cg.players)
+	// Seat 2 waits alone at most this many turns: with the hunters at
+	// their posts nobody may ever come for it.
+	alone := 300
 	act := func(a engine.Action) bool {
-		for g.Result() == engine.InProgress && g.Turn() == 2 {
+		for g.Result() == engine.InProgress && g.Turn() == 2 && alone > 0 {
 			rec.Apply(g, 2, engine.Skip)
+			if g.Turn() == 2 {
+				alone--
+			}
 		}
 		if g.Result() != engine.InProgress || g.Turn() != 1 {
 			return false

@@ -30,7 +30,7 @@ func replayJSON(seed uint64, players int, moves string, levels ...string) string
 		data, _ := json.Marshal(levels)
 		lv = string(data)
 	}
-	return fmt.Sprintf(`{"format": "minotaur-replay", "version": 1, "seed": %d, "levels": %s, "players": %d, "moves": %q}`, seed, lv, players, moves)
+	return fmt.Sprintf(`{"format": "minotaur-replay", "version": 2, "seed": %d, "levels": %s, "players": %d, "moves": %q}`, seed, lv, players, moves)
 }
 
 func TestReplayUsage(t *testing.T) {
@@ -64,9 +64,9 @@ func TestReplayMalformed(t *testing.T) {
 		name, content, want string
 	}{
 		{"empty", "", "the file is empty"},
-		{"truncated", `{"format": "minotaur-replay", "version": 1, "se`, "the file is cut short after 47 bytes"},
+		{"truncated", `{"format": "minotaur-replay", "version": 2, "se`, "the file is cut short after 47 bytes"},
 		{"not a replay", `{"format": "minotaur-scores", "version": 1, "entries": []}`, `it is not a replay: its format is "minotaur-scores"`},
-		{"newer", `{"format": "minotaur-replay", "version": 3}`, "newer version of minotaur (version 3; this one reads up to 1)"},
+		{"newer", `{"format": "minotaur-replay", "version": 3}`, "newer version of minotaur (version 3; this one reads up to 2)"},
 		{"bad move", replayJSON(42, 1, "ddsx.wwa"), `move 4 ("x") is not a move: moves are w a s d (steps), . (skip) and f (use a freeze)`},
 		{"moves after the end", replayJSON(1, 1, "dddd.", "+-----+\n|P.K.E|\n+-----+\n"), `move 5 (".") comes after the end of the game: it was won after move 4 of 5`},
 		{"bad level text", replayJSON(1, 1, "", "+----+\n|P.K.|\n+----+\n"), "level 1 of the replay cannot be played:"},

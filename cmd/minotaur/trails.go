@@ -146,6 +146,7 @@ func runTrailsScript(f trailsFlags, stdout, stderr io.Writer) int {
 	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 4096), 1<<20)
+	read := 0 // lines read
 	for !g.Over() {
 		seat := g.Current()
 		var d trails.Dir
@@ -154,7 +155,8 @@ func runTrailsScript(f trailsFlags, stdout, stderr io.Writer) int {
 		} else {
 			line, ok := "", false
 			for sc.Scan() {
-				line = strings.TrimSpace(sc.Text())
+				read++
+				line = scriptText(sc.Text(), read == 1)
 				if line != "" && !strings.HasPrefix(line, "#") {
 					ok = true
 					break

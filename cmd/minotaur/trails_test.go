@@ -85,6 +85,13 @@ func TestTrailsScript(t *testing.T) {
 	if stdout != want || stderr != "" || status != 0 {
 		t.Errorf("status %d, stderr %q, stdout:\n%s\nwant:\n%s", status, stderr, stdout, want)
 	}
+	// A file saved with a byte-order mark (Notepad) and \r\n line ends
+	// reads the same.
+	script = writeFile(t, "bom.txt", "\ufeff"+strings.ReplaceAll("# Blue first\nD\nleft\n\nD\nx\nU\nU\nR\nL\nRIGHT\nnot read\n", "\n", "\r\n"))
+	stdout, stderr, status = runCmd("trails", "--size", "7", "--towers", "1", "--vs", "human", "--script", script)
+	if stdout != want || stderr != "" || status != 0 {
+		t.Errorf("with a BOM: status %d, stderr %q, stdout:\n%s\nwant:\n%s", status, stderr, stdout, want)
+	}
 	// Against the bot, no line is read for its moves: one line, one
 	// move each, and the script ends without a winner.
 	script = writeFile(t, "s.txt", "R\nR\n")

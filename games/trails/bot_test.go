@@ -56,7 +56,10 @@ func TestBotTakesTheWinningTower(t *testing.T) {
 // Level 3 beats level 1 from both sides (the full 200 games: -match 100).
 func TestLevel3BeatsLevel1(t *testing.T) {
 	games := 20
-	if testing.Short() {
+	switch {
+	case raceEnabled:
+		games = 2 // the strength is measured without the detector
+	case testing.Short():
 		games = 6
 	}
 	wins := 0

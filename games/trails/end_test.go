@@ -2,6 +2,7 @@ package trails
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -162,6 +163,12 @@ func TestSetupRefusals(t *testing.T) {
 		{Config{Size: 11, Towers: 3, Distance: 1, First: 3}, "--first 3: player 1 or player 2 moves first"},
 		{Config{Size: 11, Towers: 5, Distance: 3, First: 1}, "--towers 5 --distance 3: the outer towers would stand at (11, -1) and (-1, 11), outside the 11 × 11 field; at this distance at most 3 towers fit"},
 		{Config{Size: 5, Towers: 7, Distance: 1, First: 1}, "at most 5 towers fit"},
+		{Config{Size: 11, Towers: 3, Distance: 6, First: 1}, "at this distance only 1 tower fits"},
+		// Products that do not fit in an int are refused too, not wrapped
+		// round into a setup of billions of towers.
+		{Config{Size: 11, Towers: 1<<32 + 1, Distance: 1 << 32, First: 1}, "--towers 4294967297 --distance 4294967296: the outer towers would stand outside the 11 × 11 field; at this distance only 1 tower fits"},
+		{Config{Size: 11, Towers: 3, Distance: math.MaxInt, First: 1}, "--towers 3 --distance 9223372036854775807: the outer towers would stand outside the 11 × 11 field"},
+		{Config{Size: 25, Towers: math.MaxInt, Distance: 1, First: 1}, "outside the 25 × 25 field; at this distance at most 25 towers fit"},
 	} {
 		_, err := New(c.cfg, 0)
 		if err == nil || !strings.Contains(err.Error(), c.why) {

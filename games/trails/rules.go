@@ -3,6 +3,7 @@ package trails
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -114,11 +115,21 @@ func (c Config) Validate() error {
 	case c.First != 1 && c.First != 2:
 		return fmt.Errorf("--first %d: player 1 or player 2 moves first", c.First)
 	}
-	half := (c.Towers - 1) / 2
-	if mid := (c.Size - 1) / 2; half*c.Distance > mid {
-		most := 2*(mid/c.Distance) + 1
-		return fmt.Errorf("--towers %d --distance %d: the outer towers would stand at (%d, %d) and (%d, %d), outside the %d × %d field; at this distance at most %d towers fit (or bring them closer, or make the field bigger)",
-			c.Towers, c.Distance, mid+half*c.Distance, mid-half*c.Distance, mid-half*c.Distance, mid+half*c.Distance, c.Size, c.Size, most)
+	// half·D > mid, asked without the product, which could wrap round and
+	// let billions of towers through.
+	half, mid := (c.Towers-1)/2, (c.Size-1)/2
+	if half > mid/c.Distance {
+		fit := fmt.Sprintf("at most %d towers fit", 2*(mid/c.Distance)+1)
+		if mid/c.Distance == 0 {
+			fit = "only 1 tower fits"
+		}
+		where := "outside"
+		if half <= (math.MaxInt-mid)/c.Distance {
+			far := half * c.Distance
+			where = fmt.Sprintf("at (%d, %d) and (%d, %d), outside", mid+far, mid-far, mid-far, mid+far)
+		}
+		return fmt.Errorf("--towers %d --distance %d: the outer towers would stand %s the %d × %d field; at this distance %s (or bring them closer, or make the field bigger)",
+			c.Towers, c.Distance, where, c.Size, c.Size, fit)
 	}
 	// The towers lie on the diagonal joining the free corners, so they can
 	// never stand on a base (0, 0) or (N-1, N-1) of a field this big.

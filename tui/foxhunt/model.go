@@ -55,6 +55,7 @@ type Model struct {
 	colors  map[string]int
 	roundAt time.Time
 	timeout time.Duration
+	lens    []time.Duration // the last rounds' lengths (a spectator's time left)
 	now     time.Time
 
 	sent     string // the command sent this round
@@ -176,14 +177,22 @@ func (m *Model) line(line string) {
 	if s == nil {
 		return
 	}
+	now := m.opt.Now()
 	if m.over && s.Round <= 1 || m.st != nil && s.Round < m.st.Round {
 		// a new match
 		m.over, m.r.Over = false, false
 		m.fuses.Reset()
+		m.lens = m.lens[:0]
+	} else if m.st != nil && !m.roundAt.IsZero() {
+		// how long the round just played lasted
+		m.lens = append(m.lens, now.Sub(m.roundAt))
+		if len(m.lens) > 4 {
+			m.lens = m.lens[1:]
+		}
 	}
 	m.fuses.Update(s)
 	m.st = s
-	m.roundAt = m.opt.Now()
+	m.roundAt = now
 	m.timeout = parseTimeout(s.Timeout)
 	m.sent, m.bomb, m.bombDir = "", false, ""
 	for _, e := range s.Table {
@@ -373,11 +382,7 @@ func (m *Model) View() string {
 
 func (m *Model) header() string {
 	st := m.st
-	left := m.timeout - m.now.Sub(m.roundAt)
-	if m.now.IsZero() || m.now.Before(m.roundAt) {
-		left = m.timeout
-	}
-	left = max(left, 0)
+	left := m.timeLeft()
 	s := fmt.Sprintf("Fox hunt  round %d/%d  %.1fs left", st.Round, st.Rounds, left.Seconds())
 	if m.w < 64 {
 		s = fmt.Sprintf("round %d/%d %.1fs", st.Round, st.Rounds, left.Seconds())
@@ -392,6 +397,29 @@ func (m *Model) header() string {
 		s += "  watching"
 	}
 	return s
+}
+
+// timeLeft is the round's time left. A player's round waits for it up to
+// the timeout. A spectator's ends when every player has sent a command,
+// which it cannot see: it counts down from the longest of the last rounds
+// (when they ended before the timeout), then, in a round that runs longer,
+// what is left of the timeout.
+func (m *Model) timeLeft() time.Duration {
+	el := m.now.Sub(m.roundAt)
+	if m.now.IsZero() || m.now.Before(m.roundAt) {
+		el = 0
+	}
+	left := m.timeout - el
+	if m.opt.Mode == Watch && len(m.lens) > 0 {
+		est := 0 * time.Second
+		for _, l := range m.lens {
+			est = max(est, l)
+		}
+		if est < m.timeout && el < est {
+			left = est - el
+		}
+	}
+	return max(left, 0)
 }
 
 // drawMap draws the part of the map that fits cols×rows, centred on the

@@ -269,3 +269,40 @@ func TestOddBlocksDrawn(t *testing.T) {
 		}
 	}
 }
+
+// A spectator's time left counts down the rounds as long as they last:
+// in a match whose rounds end sooner than the timeout (bots answer at
+// once), it counts down from the length of the last rounds, not from the
+// full timeout; a round that runs longer counts down the rest of the
+// timeout.
+func TestSpectatorTimeLeftFollowsTheRounds(t *testing.T) {
+	g, err := foxhunt.New(foxhunt.Config{W: 9, H: 7, Rounds: 50, Seed: 2}, []string{"a", "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Unix(1000, 0)
+	m := New(Options{Mode: Watch, Now: func() time.Time { return now }})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	header := func() string { return strings.SplitN(plain(m.View()), "\n", 2)[0] }
+	m.Update(lineMsg{block(g)})
+	for i := 0; i < 4; i++ { // rounds of 300 ms under a 1 s timeout
+		now = now.Add(300 * time.Millisecond)
+		g.EndRound()
+		m.Update(lineMsg{block(g)})
+	}
+	now = now.Add(100 * time.Millisecond)
+	m.Update(tickMsg(now))
+	if h := header(); !strings.Contains(h, "0.2s left") {
+		t.Fatalf("100 ms into a round of a match whose rounds last 300 ms: %q, want 0.2s left", h)
+	}
+	now = now.Add(300 * time.Millisecond) // this round runs longer
+	m.Update(tickMsg(now))
+	if h := header(); !strings.Contains(h, "0.6s left") {
+		t.Fatalf("400 ms into a round under a 1 s timeout: %q, want 0.6s left", h)
+	}
+	// a player's round waits for it: the full timeout
+	f := newFixture(t, 80, 24, false, []string{"_____", "_____"})
+	if h := strings.SplitN(plain(f.m.View()), "\n", 2)[0]; !strings.Contains(h, "1.0s left") {
+		t.Fatalf("a player's header %q, want 1.0s left", h)
+	}
+}

@@ -1,6 +1,7 @@
 package labyrinth
 
 import (
+	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 	"testing"
 )
 
@@ -38,7 +39,7 @@ func TestLabyrinthFitsSmall(t *testing.T) {
 				if tc.play != nil {
 					tc.play(d)
 				}
-				checkFits(t, d.screen(), size[0], size[1])
+				screentest.Fits(t, d.screen(), size[0], size[1])
 			})
 		}
 	}

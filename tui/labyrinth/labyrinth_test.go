@@ -11,6 +11,7 @@ import (
 	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
 // labConfig is a test configuration that opens a Labyrinth game on an
@@ -154,7 +155,7 @@ func TestLabyrinthGolden(t *testing.T) {
 				}
 				d.expectScreen(tc.want)
 				got := d.screen()
-				checkFits(t, got, sz.w, sz.h)
+				screentest.Fits(t, got, sz.w, sz.h)
 				// Nothing cut off with an ellipsis ("arrow…").
 				for i, l := range strings.Split(got, "\n") {
 					for _, f := range strings.Fields(l) {
@@ -163,7 +164,7 @@ func TestLabyrinthGolden(t *testing.T) {
 						}
 					}
 				}
-				golden(t, sz.name, got)
+				screentest.Golden(t, sz.name, got)
 			})
 		}
 	}
@@ -278,6 +279,17 @@ func TestLabyrinthSetupAsks(t *testing.T) {
 	if g.Player(1).Start != (levels.Cell{X: 1, Y: 2}) || g.Players() != 2 {
 		t.Fatalf("starts %v, %v", g.Player(1).Start, g.Player(2).Start)
 	}
+	// A digit picks the number at once; the Enter a lone player types
+	// after it, as at a prompt, is no wrong answer to the next question.
+	cfg = labConfig(t, "field2.txt")
+	cfg.Labyrinth.Players = 0
+	d = newDriver(t, cfg, 80, 24)
+	d.keys("1<enter>")
+	if out := d.screen(); strings.Contains(out, "write it as") || !strings.Contains(out, "Player 1, where do you start?") {
+		t.Fatalf("1 and Enter:\n%s", out)
+	}
+	d.keys("0,0<enter>")
+	d.expectScreen("labyrinth")
 }
 
 // FuzzDecodeLabSave: no content of a save file makes the loader panic, and

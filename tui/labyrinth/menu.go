@@ -312,6 +312,12 @@ func (s *labSetupScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 		return screen.Stay, nil
 	}
 	text := strings.TrimSpace(s.input.Value())
+	if text == "" {
+		// Nothing typed is no answer, not a wrong one: the Enter a player
+		// types after the digit that picked the number of players (as at
+		// a prompt) lands here. The question and its hint stay on screen.
+		return screen.Stay, nil
+	}
 	if s.stage == setupSize {
 		c, err := parseLabCell(text)
 		if err == nil && (c.X < labyrinth.MinGenSide || c.Y < labyrinth.MinGenSide || c.X > labyrinth.MaxGenSide || c.Y > labyrinth.MaxGenSide) {

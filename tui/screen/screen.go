@@ -52,6 +52,15 @@ type QuitMsg struct{}
 // Quit is the command that reports QuitMsg.
 func Quit() tea.Msg { return QuitMsg{} }
 
+// Background is a screen that keeps receiving what it waits for (the
+// computer's move worked out in a command) while another screen, such as
+// the pause menu, is shown above it: the root hands it the messages it
+// Owns instead of giving them to the screen on top, which would drop them.
+type Background interface {
+	Screen
+	Owns(msg tea.Msg) bool
+}
+
 // Game is a game screen whose player could lose something when the program
 // ends: the root finds it in the stack and asks it before it quits.
 type Game interface {

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // layout is where the field is drawn: cw characters a cell; the window of
@@ -51,6 +52,17 @@ func (s *Screen) View() string {
 	default:
 		panel = s.panel(panelW)
 	}
+	// A note too long for the status line (why a move cannot be made, at
+	// 40 columns) is wrapped at the foot of the panel instead, over the
+	// key hints if need be: the player reads all of it.
+	status := s.status()
+	if ansi.StringWidth(status) > s.c.Width && panelW >= 20 {
+		note := strings.Split(screen.Wrap(status, panelW), "\n")
+		if over := len(panel) + len(note) - (s.c.Height - 1); over > 0 {
+			panel = panel[:max(len(panel)-over, 0)]
+		}
+		panel, status = append(panel, note...), ""
+	}
 	var b strings.Builder
 	for y := 0; y < s.c.Height-1; y++ {
 		line := ""
@@ -65,7 +77,7 @@ func (s *Screen) View() string {
 		b.WriteString(line)
 		b.WriteByte('\n')
 	}
-	b.WriteString(ansi.Truncate(s.status(), s.c.Width, "…"))
+	b.WriteString(ansi.Truncate(status, s.c.Width, "…"))
 	return b.String()
 }
 
@@ -154,7 +166,10 @@ func (s *Screen) markMoves() bool {
 func playerLine(p trails.PlayerView, towers, w int) string {
 	if w < 34 {
 		if p.Next == 0 {
-			return fmt.Sprintf("  towers %d/%d · no boost yet", p.Towers, towers)
+			if l := fmt.Sprintf("  towers %d/%d · no boost yet", p.Towers, towers); len(l) <= w {
+				return l
+			}
+			return fmt.Sprintf("  towers %d/%d · no boost", p.Towers, towers)
 		}
 		return fmt.Sprintf("  towers %d/%d · boost %s %d", p.Towers, towers, p.Dir.Arrow(), p.Next)
 	}
@@ -199,27 +214,41 @@ func (s *Screen) panel(w int) []string {
 	}
 	if v.Last != nil {
 		lines = append(lines, fmt.Sprintf("Last: %s %s %d → %v", trails.Name(v.Last.Player), v.Last.Dir.Arrow(), v.Last.Len, v.Last.To))
+	} else if start := "Blue starts top left, Red bottom right."; len(start) <= w {
+		lines = append(lines, start)
 	} else {
-		lines = append(lines, "Blue starts top left, Red bottom right.")
+		lines = append(lines, "B top left, R bottom right")
 	}
 	lines = append(lines, fmt.Sprintf("Move %d · %s", v.Moves+1, s.opponent()))
 	if s.c.Height >= 16 {
-		lines = append(lines, "", "Take "+fmt.Sprint(len(v.Towers)/2+1)+" of "+fmt.Sprint(len(v.Towers))+" towers (T) with a boosted")
-		lines = append(lines, "jump onto them to win.")
+		goal := fmt.Sprintf("Take %d of %d towers (T) with a boosted jump onto them to win.", len(v.Towers)/2+1, len(v.Towers))
+		lines = append(lines, "")
+		lines = append(lines, strings.Split(screen.Wrap(goal, min(w, 39)), "\n")...)
 	}
 	if s.c.Height >= 16 {
 		lines = append(lines, "")
 	}
 	k := func(keys, text string) string { return gl.paint(gl.key, keys) + " " + text }
-	if s.net != nil {
+	// The hints offer only what works here: no moves for a spectator, no
+	// undo but against the computer.
+	switch {
+	case s.net != nil && s.net.seat == 0:
+		lines = append(lines, k("?", "help · ")+k("Esc", "leave"))
+	case s.net != nil:
 		lines = append(lines, k("arrows WASD", "move · click"), k("?", "help · ")+k("P Esc", "leave"))
-		return lines
-	}
-	if w >= 34 {
+	case w >= 34:
+		undo := ""
+		if s.bot != nil {
+			undo = k("U", "undo · ")
+		}
 		lines = append(lines, k("arrows WASD", "move · click a green cell"))
-		lines = append(lines, k("U", "undo · ")+k("R", "restart · ")+k("?", "help · ")+k("P", "pause"))
-	} else {
-		lines = append(lines, k("arrows WASD", "or click"), k("U", "undo ")+k("R", "restart"), k("?", "help ")+k("P", "pause"))
+		lines = append(lines, undo+k("R", "restart · ")+k("?", "help · ")+k("P", "pause"))
+	default:
+		undo := ""
+		if s.bot != nil {
+			undo = k("U", "undo ")
+		}
+		lines = append(lines, k("arrows WASD", "or click"), undo+k("R", "restart"), k("?", "help ")+k("P", "pause"))
 	}
 	return lines
 }

@@ -2,9 +2,7 @@ package trails
 
 import (
 	"io"
-	"os"
 	"path/filepath"
-	"reflect"
 	"testing"
 	"time"
 
@@ -14,13 +12,10 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	time.Local = time.UTC
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { screentest.Main(m) }
 
 var fixedNow = time.Date(2026, 12, 1, 21, 0, 0, 0, time.UTC)
 
@@ -39,13 +34,12 @@ func (h *home) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 func (h *home) View() string { return h.c.Center("MINOTAUR\n\nR  Trails and Towers") }
 
 // driver runs the screens the way bubbletea and tui's root do, but
-// synchronously: every command is run and its message fed back before the
-// next input (the computer's move included).
+// synchronously (screentest.Stack): every command is run and its message
+// fed back before the next input (the computer's move included).
 type driver struct {
-	t     testing.TB
-	c     *screen.Context
-	stack []screen.Screen
-	quit  bool
+	*screentest.Stack
+	t testing.TB
+	c *screen.Context
 }
 
 // newDriver opens first (nil: the home screen) at w × h; mono draws
@@ -65,14 +59,11 @@ func newDriver(t testing.TB, mono bool, w, h int, first func(c *screen.Context) 
 		Seed: func() uint64 { return 77 },
 	}
 	c.Home = func() screen.Screen { return &home{c} }
-	d := &driver{t: t, c: c}
 	s := c.Home()
 	if first != nil {
 		s = first(c)
 	}
-	d.stack = []screen.Screen{s}
-	d.run(s.Init())
-	return d
+	return &driver{Stack: screentest.NewStack(s), t: t, c: c}
 }
 
 // game opens a new game of setup s.
@@ -80,80 +71,27 @@ func gameOf(s Setup) func(c *screen.Context) screen.Screen {
 	return func(c *screen.Context) screen.Screen { return Open(c, s) }
 }
 
-func (d *driver) top() screen.Screen { return d.stack[len(d.stack)-1] }
-
 // game is the Trails game screen in the stack.
 func (d *driver) game() *Screen {
-	for i := len(d.stack) - 1; i >= 0; i-- {
-		if g, ok := d.stack[i].(*Screen); ok {
+	for i := len(d.Screens) - 1; i >= 0; i-- {
+		if g, ok := d.Screens[i].(*Screen); ok {
 			return g
 		}
 	}
-	d.t.Fatalf("no game screen: %T on top", d.top())
+	d.t.Fatalf("no game screen: %T on top", d.Top())
 	return nil
-}
-
-func (d *driver) apply(n screen.Nav) {
-	switch n.Op {
-	case screen.OpPush:
-		d.stack = append(d.stack, n.To)
-		d.run(n.To.Init())
-	case screen.OpPop:
-		if len(d.stack) > 1 {
-			d.stack = d.stack[:len(d.stack)-1]
-		}
-	case screen.OpReplace:
-		d.stack = []screen.Screen{n.To}
-		d.run(n.To.Init())
-	}
-}
-
-func (d *driver) send(msg tea.Msg) {
-	if msg == nil || d.quit {
-		return
-	}
-	switch msg := msg.(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			d.run(c)
-		}
-		return
-	case tea.QuitMsg, screen.QuitMsg:
-		d.quit = true
-		return
-	}
-	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
-		for i := 0; i < v.Len(); i++ {
-			d.run(v.Index(i).Interface().(tea.Cmd))
-		}
-		return
-	}
-	n, cmd := d.top().Update(msg)
-	d.apply(n)
-	d.run(cmd)
-}
-
-func (d *driver) run(c tea.Cmd) {
-	if c != nil {
-		d.send(c())
-	}
 }
 
 // press sends keys by name: up, down, left, right, enter, esc, or a
 // character.
 func (d *driver) press(keys ...string) {
-	types := map[string]tea.KeyType{"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight, "enter": tea.KeyEnter, "esc": tea.KeyEsc}
 	for _, k := range keys {
-		if t, ok := types[k]; ok {
-			d.send(tea.KeyMsg{Type: t})
-		} else {
-			d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
-		}
+		d.Send(screentest.Key(k))
 	}
 }
 
 func (d *driver) click(x, y int) {
-	d.send(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	d.Send(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 }
 
 // view is the frame as drawn, and plain its text.
@@ -161,7 +99,7 @@ func (d *driver) view() string {
 	if d.c.TooSmall() {
 		return d.c.TooSmallView()
 	}
-	return d.top().View()
+	return d.Top().View()
 }
 
 func (d *driver) plain() string { return ansi.Strip(d.view()) }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/tui/screen"
@@ -164,29 +165,17 @@ func (m *menu) View() string {
 			labels = append(labels, "Damaged: "+sv.File)
 			continue
 		}
-		labels = append(labels, fmt.Sprintf("Continue %s · %s · %s", sv.Title, sv.Detail, sv.Saved.Local().Format("Jan 2 15:04")))
+		when := sv.Saved.Local().Format("Jan 2 15:04")
+		l := fmt.Sprintf("Continue %s · %s · %s", sv.Title, sv.Detail, when)
+		if ansi.StringWidth(l) > w {
+			// Narrow: what tells the saves apart first, the field last.
+			l = fmt.Sprintf("%s · %s · %s", when, sv.Detail, sv.Title)
+		}
+		labels = append(labels, l)
 	}
 	lines := []string{st.Title.Render("TRAILS AND TOWERS")}
 	if c.Height >= 16 {
 		lines = append(lines, st.Faint.Render(screen.Fit("Lay trails, boost, jump, take the towers.", w)), "")
-	}
-	// The saved games scroll when the terminal is short.
-	room := c.Height - len(lines) - 3
-	first := screen.Window(len(labels), room, m.cursor)
-	for i := first; i < len(labels) && i < first+room; i++ {
-		if i == numItems && i != first {
-			lines = append(lines, st.Faint.Render("Saved games:"))
-			room--
-			if i >= first+room {
-				break
-			}
-		}
-		l := screen.Fit(labels[i], w)
-		if i == m.cursor {
-			lines = append(lines, "> "+st.Selected.Render(l))
-		} else {
-			lines = append(lines, "  "+l)
-		}
 	}
 	note := m.note
 	if note == "" {
@@ -195,6 +184,31 @@ func (m *menu) View() string {
 			note = "↑↓ ←→ change · Enter · Esc back"
 		}
 	}
-	lines = append(lines, "", st.Faint.Render(screen.Fit(note, w)))
+	// A note (why a save cannot be continued) is wrapped whole, not cut:
+	// the player needs all of it.
+	noteLines := strings.Split(screen.Wrap(note, w), "\n")
+	// The saved games scroll when the terminal is short.
+	// the "Saved games:" heading takes a line of the room, so that the
+	// item chosen is always in view.
+	room := max(c.Height-len(lines)-2-len(noteLines), 2)
+	if len(m.saves) > 0 {
+		room--
+	}
+	first := screen.Window(len(labels), room, m.cursor)
+	for i := first; i < len(labels) && i < first+room; i++ {
+		if i == numItems && i != first {
+			lines = append(lines, st.Faint.Render("Saved games:"))
+		}
+		l := screen.Fit(labels[i], w)
+		if i == m.cursor {
+			lines = append(lines, "> "+st.Selected.Render(l))
+		} else {
+			lines = append(lines, "  "+l)
+		}
+	}
+	lines = append(lines, "")
+	for _, l := range noteLines {
+		lines = append(lines, st.Faint.Render(screen.Fit(l, w)))
+	}
 	return c.Center(strings.Join(lines, "\n"))
 }

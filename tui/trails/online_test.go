@@ -72,7 +72,7 @@ func TestOnlineScreen(t *testing.T) {
 		if g.note != "Wait for alice's move." {
 			t.Fatalf("a key out of turn: %q", g.note)
 		}
-		d.send(netMsg{m: serverState(t, 2, "R")})
+		d.Send(netMsg{m: serverState(t, 2, "R")})
 		if !g.markMoves() || !strings.Contains(d.plain(), "Move 2 · online") {
 			t.Fatalf("bob's turn:\n%s", d.plain())
 		}
@@ -84,8 +84,8 @@ func TestOnlineScreen(t *testing.T) {
 		if !strings.Contains(g.note, "cannot be restarted") {
 			t.Fatalf("restart online: %q", g.note)
 		}
-		d.send(netMsg{m: &netplay.Lobby{T: netplay.TypeLobby}})
-		d.send(netMsg{m: &netplay.Chat{T: netplay.TypeChat, Scope: netplay.ScopeGame, From: "alice", Text: "good luck"}})
+		d.Send(netMsg{m: &netplay.Lobby{T: netplay.TypeLobby}})
+		d.Send(netMsg{m: &netplay.Chat{T: netplay.TypeChat, Scope: netplay.ScopeGame, From: "alice", Text: "good luck"}})
 		if len(f.lobby) != 1 || g.note != "alice: good luck" {
 			t.Fatalf("lobby messages %v, note %q", f.lobby, g.note)
 		}
@@ -94,12 +94,12 @@ func TestOnlineScreen(t *testing.T) {
 			t.Fatalf("P online:\n%s", d.plain())
 		}
 		d.press("n")
-		d.send(netMsg{m: serverState(t, 2, hotSeatWin)})
+		d.Send(netMsg{m: serverState(t, 2, hotSeatWin)})
 		out = fits(t, d)
 		if !strings.Contains(out, "alice wins.") || !strings.Contains(out, "Blue took 2 of 3 towers.") || !strings.Contains(out, "1.B→1,0") {
 			t.Fatalf("%v: the end:\n%s", sz, d.plain())
 		}
-		d.send(netMsg{m: &netplay.Over{T: netplay.TypeOver, Kind: netplay.KindTrails, Result: "lost", Winner: "alice"}})
+		d.Send(netMsg{m: &netplay.Over{T: netplay.TypeOver, Kind: netplay.KindTrails, Result: "lost", Winner: "alice"}})
 		d.press("enter")
 		if !f.back || f.waiting {
 			t.Fatalf("Enter after over: back %v, waiting %v", f.back, f.waiting)
@@ -113,8 +113,15 @@ func TestOnlineScreen(t *testing.T) {
 	if !strings.Contains(d.plain(), "watching") {
 		t.Fatalf("a spectator's screen:\n%s", d.plain())
 	}
-	d.send(netMsg{err: errors.New("gone")})
-	if _, ok := d.top().(*home); !ok {
-		t.Fatalf("after the connection is lost: %T", d.top())
+	// A spectator is not offered moves or a game to lose.
+	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+		d.c.Width, d.c.Height = sz[0], sz[1]
+		if out := d.plain(); strings.Contains(out, "WASD") || strings.Contains(out, "click") || !strings.Contains(out, "Esc leave") {
+			t.Errorf("%v: a spectator's hints:\n%s", sz, out)
+		}
+	}
+	d.Send(netMsg{err: errors.New("gone")})
+	if _, ok := d.Top().(*home); !ok {
+		t.Fatalf("after the connection is lost: %T", d.Top())
 	}
 }

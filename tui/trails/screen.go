@@ -78,6 +78,13 @@ func (s *Screen) Init() tea.Cmd {
 	if s.net != nil {
 		return s.net.link.Wait()
 	}
+	if s.g.Over() && s.file != "" {
+		// A save of a game already over (the program stopped before it
+		// was removed): shown on the end screen, removed as at the end.
+		file := s.file
+		s.file, s.unsaved = "", false
+		return screen.RemoveSave(s.c.Saves, file)
+	}
 	return s.botTurn()
 }
 
@@ -86,6 +93,13 @@ func (s *Screen) Init() tea.Cmd {
 type botMoveMsg struct {
 	moves int
 	dir   trails.Dir
+}
+
+// Owns claims the computer's move, so that it reaches the game while the
+// pause menu is shown above it (screen.Background).
+func (s *Screen) Owns(msg tea.Msg) bool {
+	_, ok := msg.(botMoveMsg)
+	return ok
 }
 
 // botTurn starts the computer's move when it is Red's turn.

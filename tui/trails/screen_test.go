@@ -12,9 +12,10 @@ import (
 
 	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden screens of testdata")
+var _ = flag.Bool("update", false, "rewrite the golden screens of testdata")
 
 var arrow = map[trails.Dir]string{trails.Up: "up", trails.Right: "right", trails.Down: "down", trails.Left: "left"}
 
@@ -26,39 +27,13 @@ func classic(vsBot bool, level int, seed uint64) Setup {
 	return Setup{Config: trails.Classic(), VsBot: vsBot, BotLevel: level, Seed: seed}
 }
 
-// fits fails unless the frame is drawn whole in the terminal.
+// fits fails unless the frame is drawn whole in the terminal, and
+// returns it.
 func fits(t *testing.T, d *driver) string {
 	t.Helper()
 	out := d.view()
-	lines := strings.Split(out, "\n")
-	if len(lines) > d.c.Height {
-		t.Fatalf("%d lines at %d×%d:\n%s", len(lines), d.c.Width, d.c.Height, ansi.Strip(out))
-	}
-	for _, l := range lines {
-		if ansi.StringWidth(l) > d.c.Width {
-			t.Fatalf("a line %d wide at %d×%d: %q", ansi.StringWidth(l), d.c.Width, d.c.Height, ansi.Strip(l))
-		}
-	}
+	screentest.Fits(t, out, d.c.Width, d.c.Height)
 	return out
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		os.MkdirAll("testdata", 0o755)
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("no golden screen (run with -update): %v", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs:\n--- got ---\n%s\n--- want ---\n%s", name, got, want)
-	}
 }
 
 func playDirs(t *testing.T, d *driver, dirs string) {
@@ -97,19 +72,19 @@ func TestGoldenScreens(t *testing.T) {
 			}
 			d := newDriver(t, mono, sz[0], sz[1], gameOf(classic(true, 2, 5)))
 			d.press("right", "right", "down")
-			golden(t, name("vs-bot"), keep(fits(t, d)))
+			screentest.Golden(t, name("vs-bot"), keep(fits(t, d)))
 			d.press("?")
-			golden(t, name("help"), ansi.Strip(fits(t, d)))
+			screentest.Golden(t, name("help"), ansi.Strip(fits(t, d)))
 			d.press("x", "p")
-			golden(t, name("pause"), ansi.Strip(fits(t, d)))
+			screentest.Golden(t, name("pause"), ansi.Strip(fits(t, d)))
 			d.press("esc")
 
 			h := newDriver(t, mono, sz[0], sz[1], gameOf(classic(false, 0, 3)))
 			playDirs(t, h, hotSeatWin)
-			golden(t, name("end-hotseat"), ansi.Strip(fits(t, h)))
+			screentest.Golden(t, name("end-hotseat"), ansi.Strip(fits(t, h)))
 
 			m := newDriver(t, mono, sz[0], sz[1], NewMenu)
-			golden(t, name("menu"), ansi.Strip(fits(t, m)))
+			screentest.Golden(t, name("menu"), ansi.Strip(fits(t, m)))
 		}
 	}
 }
@@ -131,6 +106,25 @@ func TestEveryFieldFits(t *testing.T) {
 			// The field's window follows Blue.
 			if !strings.Contains(d.plain(), "B") {
 				t.Fatalf("%d×%d field at %v: Blue is not on the screen", n, n, sz)
+			}
+		}
+	}
+}
+
+// The panel is read whole, not cut with "…", on every field of the menu,
+// against the computer and hot-seat, at 80×24 and 40×12.
+func TestPanelNotCut(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+		for _, cfg := range fields {
+			cfg.Towers, cfg.Distance = cfg.Size, 1 // the most towers: two-digit counts
+			for _, vsBot := range []bool{true, false} {
+				d := newDriver(t, true, sz[0], sz[1], gameOf(Setup{Config: cfg, VsBot: vsBot, BotLevel: 1, Seed: 1}))
+				for _, keys := range [][]string{nil, {"right"}, {"down"}} {
+					d.press(keys...)
+					if out := d.plain(); strings.Contains(out, "…") {
+						t.Errorf("%d×%d field at %v, vs bot %v, after %v:\n%s", cfg.Size, cfg.Size, sz, vsBot, keys, out)
+					}
+				}
 			}
 		}
 	}
@@ -158,8 +152,8 @@ func TestBotGameToEnd(t *testing.T) {
 		t.Fatalf("winner %d, end screen:\n%s", w, out)
 	}
 	d.press("enter")
-	if _, ok := d.top().(*menu); !ok {
-		t.Fatalf("Enter on the end screen: %T", d.top())
+	if _, ok := d.Top().(*menu); !ok {
+		t.Fatalf("Enter on the end screen: %T", d.Top())
 	}
 }
 
@@ -167,6 +161,14 @@ func TestBotGameToEnd(t *testing.T) {
 // their turn, and the end says "Blue took 2 of 3 towers.".
 func TestHotSeatWinByTowers(t *testing.T) {
 	d := newDriver(t, true, 80, 24, gameOf(classic(false, 0, 3)))
+	// The key hints offer what works: no undo in a hot-seat game.
+	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+		d.c.Width, d.c.Height = sz[0], sz[1]
+		if out := d.plain(); strings.Contains(out, "undo") || !strings.Contains(out, "restart") {
+			t.Errorf("%v: the hot-seat hints:\n%s", sz, out)
+		}
+	}
+	d.c.Width, d.c.Height = 80, 24
 	d.press("right")
 	g := d.game()
 	if g.v.Current != 2 || g.v.Seat != 2 || !strings.Contains(g.status(), "Red: 2 moves") {
@@ -189,6 +191,9 @@ func TestHotSeatWinByTowers(t *testing.T) {
 func TestUndoAndRestart(t *testing.T) {
 	d := newDriver(t, false, 80, 24, gameOf(classic(true, 2, 9)))
 	g := d.game()
+	if out := d.plain(); !strings.Contains(out, "U undo") {
+		t.Errorf("the hints against the computer offer no undo:\n%s", out)
+	}
 	start := strings.Join(g.v.Rows, "\n")
 	d.press("u")
 	if g.note != "Nothing to undo." {
@@ -266,6 +271,27 @@ func TestMouse(t *testing.T) {
 	}
 }
 
+// On a field larger than the screen (25 × 25 at 40×12: one character a
+// cell, a window around the player to move) a click is read through the
+// window: on Red's marked cell at the bottom right it moves Red there.
+func TestMouseInAWindow(t *testing.T) {
+	cfg := trails.Config{Size: 25, Towers: 7, Distance: 1, First: 1}
+	d := newDriver(t, false, 40, 12, gameOf(Setup{Config: cfg, Seed: 1}))
+	g := d.game()
+	d.click(1, 0) // (1, 0), the window at the top left
+	if p := g.g.Position().Player(1).Pos; p != (trails.Cell{X: 1, Y: 0}) {
+		t.Fatalf("a click on (1, 0): Blue at %v", p)
+	}
+	l := g.layout()
+	if l.cw != 1 || l.left == 0 || l.top == 0 {
+		t.Fatalf("Red's window: %+v", l)
+	}
+	d.click(23-l.left, 24-l.top) // (23, 24), left of Red
+	if p := g.g.Position().Player(2).Pos; p != (trails.Cell{X: 23, Y: 24}) {
+		t.Fatalf("a click on (23, 24) through the window %+v: Red at %v\n%s", l, p, d.plain())
+	}
+}
+
 // Pause, Save; the Trails menu lists the game; choosing it continues where
 // it stopped; a game that ends removes its save; a damaged save is listed
 // with why and not continued.
@@ -273,17 +299,17 @@ func TestSaveAndContinue(t *testing.T) {
 	d := newDriver(t, false, 80, 24, gameOf(classic(true, 1, 8)))
 	g := d.game()
 	d.press("right", "right", "p")
-	if _, ok := d.top().(*screen.Pause); !ok {
-		t.Fatalf("P opened %T", d.top())
+	if _, ok := d.Top().(*screen.Pause); !ok {
+		t.Fatalf("P opened %T", d.Top())
 	}
 	d.press("down", "enter")
 	if g.file == "" || g.Unsaved() {
 		t.Fatalf("not saved: %q", d.plain())
 	}
 	d.press("down", "enter") // Quit to menu: saved, so no question
-	m, ok := d.top().(*menu)
+	m, ok := d.Top().(*menu)
 	if !ok || len(m.saves) != 1 || m.saves[0].Err != nil {
-		t.Fatalf("after Quit to menu: %T %+v", d.top(), m)
+		t.Fatalf("after Quit to menu: %T %+v", d.Top(), m)
 	}
 	if out := d.plain(); !strings.Contains(out, "Continue 11×11, 3 towers · move 5, computer 1") {
 		t.Fatalf("the Trails menu:\n%s", out)
@@ -303,7 +329,7 @@ func TestSaveAndContinue(t *testing.T) {
 		t.Fatalf("quit with an unsaved move:\n%s", d.plain())
 	}
 	d.press("esc", "esc")
-	if d.top() != c {
+	if d.Top() != c {
 		d.press("esc")
 	}
 	me := &trails.Bot{Level: 3, Seed: 1}
@@ -317,16 +343,86 @@ func TestSaveAndContinue(t *testing.T) {
 	// A damaged save.
 	os.WriteFile(filepath.Join(d.c.Saves, "trails-bad.trailsave"), []byte(`{"format":"minotaur-trails-save","version":1,"game":{"format":"minotaur-trails","version":1,"config":{"size":11,"towers":3,"distance":1,"first":1},"moves":"U"}}`), 0o644)
 	d.press("enter") // the end screen: to the menu
-	m, ok = d.top().(*menu)
+	m, ok = d.Top().(*menu)
 	if !ok || len(m.saves) != 1 || m.saves[0].Err == nil || !strings.Contains(m.saves[0].Err.Error(), "move 1: up from (0, 0) leaves the field") {
-		t.Fatalf("a damaged save: %T %+v", d.top(), m)
+		t.Fatalf("a damaged save: %T %+v", d.Top(), m)
 	}
 	for range numItems {
 		d.press("down")
 	}
 	d.press("enter")
-	if _, ok := d.top().(*menu); !ok || !strings.Contains(d.plain(), "cannot be continued") {
+	if _, ok := d.Top().(*menu); !ok || !strings.Contains(d.plain(), "cannot be continued") {
 		t.Fatalf("a damaged save was continued:\n%s", d.plain())
+	}
+	// The whole reason is on the screen, wrapped, and the damaged save
+	// chosen still in view, at both sizes.
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		d.c.Width, d.c.Height = size[0], size[1]
+		if out := strings.Join(strings.Fields(d.plain()), " "); !strings.Contains(out, "> Damaged: trails-bad.trailsave") || !strings.Contains(out, "cannot be continued: the saved game's move 1: up from (0, 0) leaves the field") {
+			t.Errorf("at %dx%d the reason is cut:\n%s", size[0], size[1], d.plain())
+		}
+	}
+}
+
+// The computer's move that arrives while the pause menu is open (P typed
+// while it was thinking) is not lost: after Continue the game goes on,
+// Red having moved, instead of "The computer is thinking…" for ever.
+func TestBotMoveDuringPause(t *testing.T) {
+	d := newDriver(t, false, 80, 24, gameOf(classic(true, 1, 5)))
+	g := d.game()
+	_, think := g.Update(screentest.Key("right")) // Blue's move; the computer's starts
+	if !g.thinking || think == nil {
+		t.Fatal("the computer is not thinking after Blue's move")
+	}
+	d.press("p")
+	if _, ok := d.Top().(*screen.Pause); !ok {
+		t.Fatalf("P while the computer thinks: %T", d.Top())
+	}
+	d.Run(think) // its move comes in now, under the pause menu
+	d.press("esc")
+	if d.Top() != g || g.thinking || len(g.g.Moves()) != 2 {
+		t.Fatalf("after the pause: thinking %v, %d moves\n%s", g.thinking, len(g.g.Moves()), d.plain())
+	}
+	d.press("down")
+	if len(g.g.Moves()) != 4 {
+		t.Fatalf("Blue's next move: %d moves, note %q", len(g.g.Moves()), g.note)
+	}
+}
+
+// A save of a game that is already over (the program stopped between the
+// last move and removing it, or an edited file) opens on the end screen
+// and is removed, as at the end of a game: it is not offered again.
+func TestContinueAnEndedGame(t *testing.T) {
+	d := newDriver(t, false, 80, 24, nil)
+	os.MkdirAll(d.c.Saves, 0o755)
+	os.WriteFile(filepath.Join(d.c.Saves, "trails-20261201-000001.trailsave"), []byte(`{"format":"minotaur-trails-save","version":1,"saved":"2026-12-01T21:46:16Z","game":{"format":"minotaur-trails","version":1,"config":{"size":11,"towers":3,"distance":1,"first":1},"seed":1,"moves":"`+hotSeatWin+`"}}`), 0o644)
+	d.press("r")
+	for range numItems {
+		d.press("down")
+	}
+	d.press("enter")
+	if out := d.plain(); !strings.Contains(out, "Blue took 2 of 3 towers.") {
+		t.Fatalf("the ended game:\n%s", out)
+	}
+	if entries, _ := os.ReadDir(d.c.Saves); len(entries) != 0 {
+		t.Fatalf("the ended game's save is still there: %v", entries)
+	}
+}
+
+// At 40 columns the saved games are still told apart: each row shows when
+// it was saved and the move, not a cut field size.
+func TestMenuSavesAt40Columns(t *testing.T) {
+	d := newDriver(t, false, 40, 12, nil)
+	os.MkdirAll(d.c.Saves, 0o755)
+	for i, moves := range []string{"R", "RURL"} {
+		os.WriteFile(filepath.Join(d.c.Saves, fmt.Sprintf("trails-20261201-00000%d.trailsave", i)), []byte(fmt.Sprintf(`{"format":"minotaur-trails-save","version":1,"saved":"2026-12-01T21:4%d:16Z","vs_bot":true,"bot_level":2,"game":{"format":"minotaur-trails","version":1,"config":{"size":11,"towers":3,"distance":1,"first":1},"seed":1,"moves":%q}}`, i, moves)), 0o644)
+	}
+	d.press("r")
+	out := d.plain()
+	for _, want := range []string{"Dec 1 21:40 · move 2", "Dec 1 21:41 · move 5"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in the Trails menu at 40×12:\n%s", want, out)
+		}
 	}
 }
 
@@ -334,8 +430,8 @@ func TestSaveAndContinue(t *testing.T) {
 func TestMenu(t *testing.T) {
 	d := newDriver(t, false, 40, 12, nil)
 	d.press("r")
-	if _, ok := d.top().(*menu); !ok {
-		t.Fatalf("R on the home screen: %T", d.top())
+	if _, ok := d.Top().(*menu); !ok {
+		t.Fatalf("R on the home screen: %T", d.Top())
 	}
 	d.press("right", "down", "down", "left", "down", "right", "up", "up", "enter")
 	g := d.game()
@@ -348,8 +444,8 @@ func TestMenu(t *testing.T) {
 		t.Fatalf("the computer at level 3 on the classic field: %+v", g.g.Config())
 	}
 	d.press("p", "down", "down", "enter", "esc")
-	if _, ok := d.top().(*home); !ok {
-		t.Fatalf("Esc from the Trails menu: %T", d.top())
+	if _, ok := d.Top().(*home); !ok {
+		t.Fatalf("Esc from the Trails menu: %T", d.Top())
 	}
 }
 

@@ -1,0 +1,5 @@
+//go:build !race
+
+package trails
+
+const raceEnabled = false

@@ -132,6 +132,21 @@ func TestTypedMoves(t *testing.T) {
 	if g.m.g.Ply() != 2 {
 		t.Errorf("d2d4 was not played: ply %d\n%s", g.m.g.Ply(), d.screen())
 	}
+	// A cell typed alone picks that cell, whatever the cursor is on; the
+	// next cell typed is the target.
+	d.typeMove("g1")
+	if !strings.Contains(d.screen(), "Your knight on g1:") {
+		t.Errorf("g1 Enter did not pick the knight on g1:\n%s", d.screen())
+	}
+	d.typeMove("f3")
+	if g.m.g.Ply() != 4 {
+		t.Errorf("g1, f3 did not play the knight: ply %d\n%s", g.m.g.Ply(), d.screen())
+	}
+	// Part of a move is answered, not taken for the cursor's cell.
+	d.typeMove("b1c")
+	if !strings.Contains(d.screen(), `"b1c" is not a whole move`) || g.m.g.Ply() != 4 {
+		t.Errorf("b1c Enter was not refused:\n%s", d.screen())
+	}
 }
 
 func TestPromotionChoice(t *testing.T) {

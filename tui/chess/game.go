@@ -254,7 +254,17 @@ func (s *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 			s.typed = ""
 			return screen.Stay, s.play(m)
 		}
+		typed := s.typed
 		s.typed = ""
+		switch sq, ok := chess.ParseSq(typed); {
+		case ok:
+			// a cell typed alone ("e2", then "e4"): picked as the cursor's
+			s.cursor = sq
+			return screen.Stay, s.pick(sq)
+		case typed != "":
+			s.note = fmt.Sprintf("%q is not a whole move: type the cell it leaves and the cell it goes to, like e2e4.", typed)
+			return screen.Stay, nil
+		}
 		return screen.Stay, s.pick(s.cursor)
 	case key.Matches(k, gameKeys.Help):
 		return screen.Push(newHelp(s.c)), nil

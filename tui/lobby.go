@@ -801,9 +801,6 @@ func (l *lobbyScreen) compactView() string {
 			foot = append(foot, st.Warn.Render(cut("Daily challenge "+l.daily.Date+" · C to play", w)))
 		}
 	}
-	if n := len(l.chat); n > 0 {
-		foot = append(foot, cut(l.chat[n-1], w))
-	}
 	status := l.note
 	if len(l.invites) > 0 {
 		// Who invited to what: the note naming the game may be gone.
@@ -820,8 +817,30 @@ func (l *lobbyScreen) compactView() string {
 		// The hints below say A accept · D decline.
 		status = "Invited by " + strings.Join(from, ", ") + "."
 	}
-	// The note whole on up to two lines.
-	notes := strings.Split(wrap(status, w), "\n")
+	// The chat's last message on a line, or two when there is no note; a
+	// line wrapped from it indented, as beside the lists.
+	if n := len(l.chat); n > 0 {
+		room := 2
+		if status != "" {
+			room = 1
+		}
+		chat := strings.Split(wrap(l.chat[n-1], w-2), "\n")
+		if len(chat) > room {
+			chat[room-1] = strings.Join(chat[room-1:], " ")
+			chat = chat[:room]
+		}
+		for i, s := range chat {
+			if i > 0 {
+				s = "  " + s
+			}
+			foot = append(foot, cut(s, w))
+		}
+	}
+	// The note whole on up to two lines (none when there is no note).
+	var notes []string
+	if status != "" {
+		notes = strings.Split(wrap(status, w), "\n")
+	}
 	if len(notes) > 2 {
 		notes = notes[:2]
 		notes[1] = cut(notes[1]+" …", w)

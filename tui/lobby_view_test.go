@@ -221,3 +221,19 @@ func TestLobbySmallShowsEverything(t *testing.T) {
 		}
 	}
 }
+
+// TestLobbySmallChatWraps: at 40×12 a chat line longer than the terminal
+// is wrapped, not cut, while there is no note under it.
+func TestLobbySmallChatWraps(t *testing.T) {
+	l := lobbyWith(t, 40, 12, mixedLobby, today)
+	text := "hello from a small terminal, who is up for chess?"
+	l.handle(&netplay.Chat{Scope: netplay.ScopeLobby, From: "zed", Text: text})
+	screen := ansi.Strip(l.View())
+	checkFits(t, screen, 40, 12)
+	if strings.Contains(screen, "…") {
+		t.Errorf("the chat line is cut:\n%s", screen)
+	}
+	if got := strings.Join(strings.Fields(screen), " "); !strings.Contains(got, "zed: "+text) {
+		t.Errorf("the chat line is not whole:\n%s", screen)
+	}
+}

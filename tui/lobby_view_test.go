@@ -237,3 +237,25 @@ func TestLobbySmallChatWraps(t *testing.T) {
 		t.Errorf("the chat line is not whole:\n%s", screen)
 	}
 }
+
+// TestLobbyKeysList: at 40×12 ? lists every key; Esc (or ?) closes the
+// list without leaving the lobby, and any other key closes it and acts.
+func TestLobbyKeysList(t *testing.T) {
+	l := lobbyWith(t, 40, 12, mixedLobby)
+	l.key(screentest.Key("?"))
+	if !strings.Contains(ansi.Strip(l.View()), "O trails vs bot") {
+		t.Fatalf("? does not list every key:\n%s", ansi.Strip(l.View()))
+	}
+	if n, _ := l.key(screentest.Key("esc")); n != stay || l.gone {
+		t.Fatalf("Esc on the key list left the lobby")
+	}
+	if screen := ansi.Strip(l.View()); strings.Contains(screen, "O trails vs bot") || !strings.Contains(screen, "Games in progress") {
+		t.Fatalf("Esc did not close the key list:\n%s", screen)
+	}
+	l.key(screentest.Key("?"))
+	l.cursor = len(l.players) // the first game
+	l.key(screentest.Key("v"))
+	if screen := ansi.Strip(l.View()); !strings.Contains(screen, "Joining carol as a spectator") {
+		t.Errorf("V on the key list did not act:\n%s", screen)
+	}
+}

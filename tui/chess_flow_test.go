@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -65,4 +66,71 @@ func TestChessQuitAsks(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("%d chess saves after the hang-up, want 1", len(files))
 	}
+}
+
+// TestChessContinueFromTheMainMenu: a chess game saved from its pause menu
+// is continued from the main menu's Continue, at once when it is the only
+// save, else from the list of saves beside the other games'; a damaged
+// chess save is listed with its reason and cannot be opened.
+func TestChessContinueFromTheMainMenu(t *testing.T) {
+	cfg := testConfig(t, 1)
+	cfg.Chess = &ChessSetup{Human: chess.White, Level: 1, Seed: 3}
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("e2e4<enter>")
+	d.keys("<esc><down><enter>") // pause, Save
+	if !strings.Contains(d.screen(), "Saved as chess-") {
+		t.Fatalf("the save:\n%s", d.screen())
+	}
+	d.keys("<down><enter>") // Quit to menu: the chess menu
+	d.keys("<esc>")         // the main menu
+	if d.m.Screen() != "menu" {
+		t.Fatalf("not on the main menu: %s\n%s", d.m.Screen(), d.screen())
+	}
+	d.keys("c")
+	if out := d.screen(); !strings.Contains(out, "Welcome back.") || !strings.Contains(out, "move 2") {
+		t.Fatalf("Continue did not resume the chess game:\n%s", out)
+	}
+	// With a Minotaur game saved too, Continue lists both.
+	d.keys("<esc><down><down><enter>") // pause, Quit to menu
+	d.keys("<esc>")
+	d.keys("n")
+	d.keys("<esc>")
+	d.keys("<down><enter>") // the pause menu: Save
+	d.keys("<down><enter>") // Quit to menu
+	d.keys("c")
+	out := d.screen()
+	if !strings.Contains(out, "SAVED GAMES") || !strings.Contains(out, "Chess · White vs computer (level 1) · move 2") {
+		t.Fatalf("the saves list:\n%s", out)
+	}
+	d.keys("<down><enter>")
+	if out := d.screen(); !strings.Contains(out, "Welcome back.") || !strings.Contains(out, "White vs computer (level 1) · move 2") {
+		t.Fatalf("the list's chess game did not resume:\n%s", out)
+	}
+	// A damaged chess save: listed with its reason, not opened.
+	if err := os.WriteFile(filepath.Join(cfg.Saves, "chess-broken.chesssave"), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d.keys("<esc><down><down><enter><esc>") // pause, Quit to menu, the main menu
+	d.keys("c")
+	out = d.screen()
+	if !strings.Contains(out, "Chess · damaged") {
+		t.Fatalf("the damaged chess save is not listed:\n%s", out)
+	}
+	for i := 0; i < 5 && !cursorOn(d.screen(), "Chess · damaged"); i++ {
+		d.keys("<down>")
+	}
+	d.keys("<enter>")
+	if d.m.Screen() != "saves" || !strings.Contains(d.screen(), "chess-broken.chesssave cannot be continued") {
+		t.Fatalf("the damaged save was opened, or no reason given:\n%s", d.screen())
+	}
+}
+
+// cursorOn reports whether the line under the cursor ("> ") of a list holds text.
+func cursorOn(frame, text string) bool {
+	for _, l := range strings.Split(frame, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "> ") && strings.Contains(l, text) {
+			return true
+		}
+	}
+	return false
 }

@@ -35,6 +35,10 @@ func TestChessOnlineTwoClients(t *testing.T) {
 	typeText(bob, "a")
 	waitText(t, ada, "OPEN-WORLD CHESS", "ada (White) vs bob (Black)", "White to move", "K5")
 	waitText(t, bob, "OPEN-WORLD CHESS", "k5")
+	// A move typed out of turn is answered.
+	typeText(bob, "e7e5")
+	bob.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, bob, "Not your turn: White is to move.")
 	// carol watches: White's side first, Tab turns to Black's.
 	carol := connect("carol")
 	time.Sleep(300 * time.Millisecond) // the lobby's list, which names ada's game, has come with the lobby
@@ -46,10 +50,18 @@ func TestChessOnlineTwoClients(t *testing.T) {
 	ada.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, ada, "Your pawn moved e2→e4.")
 	waitText(t, bob, "Black to move")
+	typeText(bob, "e7e4") // refused by the server, in a sentence
+	bob.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, bob, "Your pawn on e7 cannot go to e4.")
 	typeText(bob, "e7e5")
 	bob.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, bob, "Your pawn moved e7→e5.")
 	waitText(t, ada, "move 2")
+	// A spectator's move is answered too.
+	waitText(t, carol, "move 2")
+	typeText(carol, "d7d5")
+	carol.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, carol, "You are watching.")
 	ada.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	waitText(t, ada, "Leave the game?")
 	typeText(ada, "y")

@@ -29,6 +29,8 @@ func TestGolden(t *testing.T) {
 		want string // the top screen
 	}{
 		{name: "menu", want: "menu"},
+		// Continue with no save: the note under the items, at 40×12 too.
+		{name: "menu_note", play: func(d *driver) { d.keys("c") }, want: "menu"},
 		{name: "help", play: func(d *driver) { d.keys("?") }, want: "help"},
 		{name: "game_level1", play: func(d *driver) { d.keys("<enter>") }, want: "game"},
 		{name: "game_moves", play: func(d *driver) { d.keys("<enter>ssdwd") }, want: "game"},
@@ -169,5 +171,36 @@ func TestTooSmallMessage(t *testing.T) {
 	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if strings.Contains(d.screen(), "too small") || !strings.Contains(d.screen(), "New game") {
 		t.Fatalf("the menu did not come back at 80×24:\n%s", d.screen())
+	}
+}
+
+// TestMenuNoteFitsSmall: on a small terminal the main menu's note is shown
+// whole under the items, the keys' lines giving way to it, and a note
+// taller than the room is cut with "…" rather than pushing the menu off
+// the screen.
+func TestMenuNoteFitsSmall(t *testing.T) {
+	long := "save-20261201.json cannot be loaded: it was saved by a newer version of minotaur (version 9); update minotaur to continue it."
+	for _, sz := range [][2]int{{40, 12}, {40, 13}, {60, 12}, {80, 24}} {
+		for _, note := range []string{"There is no saved game to continue.", long} {
+			d := newDriver(t, testConfig(t, 1), sz[0], sz[1])
+			m := d.m.top().(*menuScreen)
+			m.note = note
+			got := d.screen()
+			checkFits(t, got, sz[0], sz[1])
+			for _, item := range menuLabels {
+				if !strings.Contains(got, item) {
+					t.Errorf("%d×%d: the item %q is not shown:\n%s", sz[0], sz[1], item, got)
+				}
+			}
+			flat := strings.Join(strings.Fields(got), " ")
+			switch {
+			case note != long || sz[1] >= 14:
+				if !strings.Contains(flat, note) {
+					t.Errorf("%d×%d: the note is not shown whole:\n%s", sz[0], sz[1], got)
+				}
+			case !strings.Contains(flat, "save-20261201.json cannot be loaded") || !strings.Contains(got, "…"):
+				t.Errorf("%d×%d: the long note's start, cut with …, is not shown:\n%s", sz[0], sz[1], got)
+			}
+		}
 	}
 }

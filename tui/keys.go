@@ -87,6 +87,8 @@ type lobbyKeyMap struct {
 	Chat, Back      key.Binding
 	// Select is Up and Down as one hint; it is never matched.
 	Select key.Binding
+	// Keys lists every key where the hints do not fit (40×12).
+	Keys key.Binding
 }
 
 var lobbyKeys = lobbyKeyMap{
@@ -106,6 +108,7 @@ var lobbyKeys = lobbyKeyMap{
 	Chess:     key.NewBinding(key.WithKeys("h", "H"), key.WithHelp("H", "chess")),
 	ChessBot:  key.NewBinding(key.WithKeys("e", "E"), key.WithHelp("E", "chess vs bot")),
 	Select:    key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
+	Keys:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "all keys")),
 }
 
 // hints are the lobby's key hints: the daily challenge's only while the
@@ -118,6 +121,17 @@ func (k lobbyKeyMap) hints(daily, invited bool) []key.Binding {
 		return []key.Binding{k.Select, k.Accept, k.Decline, k.Invite, k.Trails, k.Chess, k.Watch, k.Solo, d, k.Chat, k.Back}
 	}
 	return []key.Binding{k.Select, k.Invite, k.Trails, k.Chess, k.Bot, k.Watch, k.Solo, k.TrailsBot, k.ChessBot, d, k.Chat, k.Back}
+}
+
+// shortHints are the keys that matter where the hints have two lines
+// (40×12); "? all keys" lists the others.
+func (k lobbyKeyMap) shortHints(daily, invited bool) []key.Binding {
+	d := k.Daily
+	d.SetEnabled(daily)
+	if invited {
+		return []key.Binding{k.Accept, k.Decline, k.Select, k.Watch, k.Chat, k.Keys, k.Back}
+	}
+	return []key.Binding{k.Select, k.Invite, k.Watch, k.Chat, k.Solo, d, k.Keys, k.Back}
 }
 
 // watchKeys are the keys of the watch screen.

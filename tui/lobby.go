@@ -41,6 +41,7 @@ type lobbyScreen struct {
 	declines   []string
 	chat       []string // lines of chat and notices, oldest first
 	typing     bool
+	allKeys    bool // the list of every key is shown (compact layout only)
 	input      lineInput
 	start      *netplay.Start // the game that is starting, until its first state
 	note       string
@@ -290,7 +291,16 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 		return stay, nil
 	}
 	k := lobbyKeys
+	if l.allKeys {
+		// Any key closes the list; ? and Esc only that.
+		l.allKeys = false
+		if key.Matches(msg, k.Keys) || msg.Type == tea.KeyEsc {
+			return stay, nil
+		}
+	}
 	switch {
+	case key.Matches(msg, k.Keys):
+		l.allKeys = l.compact()
 	case key.Matches(msg, k.Back):
 		return l.leave()
 	case key.Matches(msg, k.Up):
@@ -453,6 +463,9 @@ func (l *lobbyScreen) leave() (nav, tea.Cmd) {
 func (l *lobbyScreen) View() string {
 	st := l.c.st
 	w, h := l.c.w, l.c.h
+	if l.compact() {
+		return l.compactView()
+	}
 	listW := min(max(w*9/20, 20), 38)
 	chatW := max(w-listW-3, 8)
 	where := l.addr
@@ -527,9 +540,14 @@ func (l *lobbyScreen) View() string {
 // hintLines are the key hints for a terminal w columns wide: one line, or
 // two when one would be cut.
 func (l *lobbyScreen) hintLines(w int) []string {
-	st := l.c.st
 	played := l.daily != nil && l.daily.Played
-	keys := lobbyKeys.hints(!played, len(l.invites) > 0)
+	return l.wrapHints(lobbyKeys.hints(!played, len(l.invites) > 0), w)
+}
+
+// wrapHints are the hints of keys on as few lines of w columns as hold
+// each hint whole.
+func (l *lobbyScreen) wrapHints(keys []key.Binding, w int) []string {
+	st := l.c.st
 	h := keyHelp(st, " · ", true)
 	one := h.ShortHelpView(keys)
 	if ansi.StringWidth(one) <= w {
@@ -560,7 +578,7 @@ func (l *lobbyScreen) listLines(w, h int) []string {
 	}
 	var rows []row
 	add := func(text string, item int) { rows = append(rows, row{text, item}) }
-	add(st.Heading.Render("Players"), -1)
+	add(st.Heading.Render(l.playersHeading()), -1)
 	if len(l.players) == 0 {
 		add(st.Faint.Render("nobody else yet"), -1)
 	}
@@ -583,32 +601,15 @@ func (l *lobbyScreen) listLines(w, h int) []string {
 		add(st.Faint.Render(fmt.Sprintf("  and %d more", l.more)), -1)
 	}
 	add("", -1)
-	add(st.Heading.Render("Games in progress"), -1)
+	add(st.Heading.Render(l.gamesHeading()), -1)
 	if len(l.games) == 0 {
 		add(st.Faint.Render("none right now"), -1)
 	}
 	for i := range l.games {
 		g := &l.games[i]
 		item := len(l.players) + i
-		text := gameTitle(g)
-		if g.Kind == netplay.KindTrails {
-			text += " · trails"
-		}
-		if g.Kind == netplay.KindChess {
-			text += " · chess"
-		}
-		if g.Daily {
-			text += " · daily"
-		} else if len(g.Players) == 1 {
-			text += " · solo"
-		}
-		info := fmt.Sprintf("    level %d · turn %d", g.Level, g.Turn)
-		if g.Kind != "" {
-			info = fmt.Sprintf("    move %d", g.Turn+1)
-		}
-		if g.Watchers > 0 {
-			info += " · " + strconv.Itoa(g.Watchers) + " watching"
-		}
+		text, infos := gameLine(g)
+		info := "    " + strings.Join(infos, " · ")
 		if item == l.cursor {
 			add("> "+st.Selected.Render(cut(text, w-2)), item)
 		} else {
@@ -730,4 +731,218 @@ func (l *lobbyScreen) link() trails.Link {
 func (l *lobbyScreen) chessLink() chess.Link {
 	t := l.link()
 	return chess.Link{Client: t.Client, Wait: t.Wait, Unpack: t.Unpack, Lobby: t.Lobby, Back: t.Back, Lost: t.Lost}
+}
+
+// gameLine is a game in progress: its title (players, kind, daily or solo
+// mark) and what is known of its progress (level and turn, or move, and
+// watchers).
+func gameLine(g *netplay.LobbyGame) (string, []string) {
+	text := gameTitle(g)
+	if g.Kind == netplay.KindTrails {
+		text += " · trails"
+	}
+	if g.Kind == netplay.KindChess {
+		text += " · chess"
+	}
+	if g.Daily {
+		text += " · daily"
+	} else if len(g.Players) == 1 {
+		text += " · solo"
+	}
+	info := []string{fmt.Sprintf("level %d", g.Level), fmt.Sprintf("turn %d", g.Turn)}
+	if g.Kind != "" {
+		info = []string{fmt.Sprintf("move %d", g.Turn+1)}
+	}
+	if g.Watchers > 0 {
+		info = append(info, strconv.Itoa(g.Watchers)+" watching")
+	}
+	return text, info
+}
+
+// playersHeading heads the players' list with how many others are online.
+func (l *lobbyScreen) playersHeading() string {
+	if n := len(l.players) + l.more; n > 0 {
+		return fmt.Sprintf("Players (%d)", n)
+	}
+	return "Players"
+}
+
+// gamesHeading heads the games' list with how many are in progress.
+func (l *lobbyScreen) gamesHeading() string {
+	if n := len(l.games) + l.moreG; n > 0 {
+		return fmt.Sprintf("Games in progress (%d)", n)
+	}
+	return "Games in progress"
+}
+
+// compact is whether the terminal is too small for the lists beside the
+// chat (below 60×16): then they stand one above the other, a line each.
+func (l *lobbyScreen) compact() bool { return l.c.w < 60 || l.c.h < 16 }
+
+// compactView is the lobby on a small terminal: the title; the players and
+// the games in progress, a line each, scrolled to the selection, their
+// headings counting them (and the lines out of view); the day's challenge
+// in a line; the chat's last line; the note or invitation; the keys that
+// matter ("?" lists them all).
+func (l *lobbyScreen) compactView() string {
+	st := l.c.st
+	w, h := l.c.w, l.c.h
+	where := l.addr
+	if l.c.cfg.Connect != nil {
+		where = "this server"
+	}
+	top := []string{st.Title.Render(cut(fmt.Sprintf("LOBBY · %s · you are %s", where, l.me), w))}
+
+	var foot []string
+	if l.daily != nil {
+		if l.daily.Played {
+			foot = append(foot, st.Faint.Render(cut("Daily challenge "+l.daily.Date+" · played", w)))
+		} else {
+			foot = append(foot, st.Warn.Render(cut("Daily challenge "+l.daily.Date+" · C to play", w)))
+		}
+	}
+	status := l.note
+	if len(l.invites) > 0 {
+		// Who invited to what: the note naming the game may be gone.
+		from := make([]string, len(l.invites))
+		for i, name := range l.invites {
+			from[i] = name
+			switch l.inviteKind[name] {
+			case netplay.KindTrails:
+				from[i] += " (trails)"
+			case netplay.KindChess:
+				from[i] += " (chess)"
+			}
+		}
+		// The hints below say A accept · D decline.
+		status = "Invited by " + strings.Join(from, ", ") + "."
+	}
+	// The chat's last message on a line, or two when there is no note; a
+	// line wrapped from it indented, as beside the lists.
+	if n := len(l.chat); n > 0 {
+		room := 2
+		if status != "" {
+			room = 1
+		}
+		chat := strings.Split(wrap(l.chat[n-1], w-2), "\n")
+		if len(chat) > room {
+			chat[room-1] = strings.Join(chat[room-1:], " ")
+			chat = chat[:room]
+		}
+		for i, s := range chat {
+			if i > 0 {
+				s = "  " + s
+			}
+			foot = append(foot, cut(s, w))
+		}
+	}
+	// The note whole on up to two lines (none when there is no note).
+	var notes []string
+	if status != "" {
+		notes = strings.Split(wrap(status, w), "\n")
+	}
+	if len(notes) > 2 {
+		notes = notes[:2]
+		notes[1] = cut(notes[1]+" …", w)
+	}
+	for _, s := range notes {
+		if len(l.invites) > 0 {
+			foot = append(foot, st.Warn.Render(cut(s, w)))
+		} else {
+			foot = append(foot, st.Faint.Render(cut(s, w)))
+		}
+	}
+	if l.typing {
+		foot = append(foot, l.input.View(w), st.Faint.Render("Enter send · Esc cancel"))
+	} else {
+		played := l.daily != nil && l.daily.Played
+		foot = append(foot, l.wrapHints(lobbyKeys.shortHints(!played, len(l.invites) > 0), w)...)
+	}
+	bodyH := max(h-len(top)-len(foot), 2)
+
+	var body []string
+	if l.allKeys {
+		played := l.daily != nil && l.daily.Played
+		body = append(body, st.Heading.Render("Keys (? or Esc closes)"))
+		body = append(body, l.wrapHints(lobbyKeys.hints(!played, len(l.invites) > 0), w)...)
+	} else {
+		body = l.compactLists(w, bodyH)
+	}
+	if len(body) > bodyH {
+		body = body[:bodyH]
+	}
+	for len(body) < bodyH {
+		body = append(body, "")
+	}
+	lines := append(append(top, body...), foot...)
+	return padLines(strings.Join(lines, "\n"), h)
+}
+
+// compactLists are the players and the games in h lines: each list gets a
+// heading and at least one line, the games at least half of what is left
+// when they need it; each list is scrolled to keep the selection in view.
+func (l *lobbyScreen) compactLists(w, h int) []string {
+	st := l.c.st
+	var players, games []string
+	nameW := min(netplay.MaxName, max(w-2-len(netplay.StatusPlaying)-1-len(" · bot"), 6))
+	for i, p := range l.players {
+		text := fmt.Sprintf("%-*s %s", nameW, p.Name, p.Status)
+		if p.Bot {
+			text += " · bot"
+		}
+		switch {
+		case i == l.cursor:
+			players = append(players, "> "+st.Selected.Render(cut(text, w-2)))
+		case p.Status == netplay.StatusIdle:
+			players = append(players, "  "+cut(text, w-2))
+		default:
+			players = append(players, "  "+st.Faint.Render(cut(text, w-2)))
+		}
+	}
+	for i := range l.games {
+		g := &l.games[i]
+		text, infos := gameLine(g)
+		text = cut(text, w-2)
+		// The progress only in parts that fit whole.
+		for _, s := range infos {
+			if ansi.StringWidth(text)+3+ansi.StringWidth(s) > w-2 {
+				break
+			}
+			text += " · " + s
+		}
+		if len(l.players)+i == l.cursor {
+			games = append(games, "> "+st.Selected.Render(text))
+		} else {
+			games = append(games, "  "+text)
+		}
+	}
+	rows := max(h-2, 2) // the lines under the two headings
+	gRows := min(max(len(games), 1), max(rows/2, 1))
+	pRows := min(max(len(players), 1), rows-gRows)
+	gRows = min(max(len(games), 1), rows-pRows)
+
+	section := func(heading string, items []string, n, sel int, none string) []string {
+		out := []string{}
+		if len(items) == 0 {
+			return append(out, st.Heading.Render(heading), st.Faint.Render(cut(none, w)))
+		}
+		from := 0
+		if sel >= 0 {
+			from = window(len(items), n, sel)
+		}
+		shown := items[from:min(from+n, len(items))]
+		if hidden := len(items) - len(shown); hidden > 0 {
+			heading += fmt.Sprintf(" · %d more ↑/↓", hidden)
+		}
+		out = append(out, st.Heading.Render(cut(heading, w)))
+		return append(out, shown...)
+	}
+	selP, selG := -1, -1
+	if l.cursor < len(l.players) {
+		selP = l.cursor
+	} else {
+		selG = l.cursor - len(l.players)
+	}
+	out := section(l.playersHeading(), players, pRows, selP, "nobody else yet")
+	return append(out, section(l.gamesHeading(), games, gRows, selG, "none right now")...)
 }

@@ -1,20 +1,51 @@
 package tui
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
 // TestLobbyColumns: every row of the players' list — idle, playing, away,
-// selected or not — ends at the divider that the header ends at.
+// selected or not — ends at the divider that the header ends at; on a
+// terminal too narrow for the divider (40 columns), the statuses stand in
+// one column.
 func TestLobbyColumns(t *testing.T) {
-	for _, w := range []int{80, 66, 40} {
+	for cursor := 0; cursor < 4; cursor++ {
+		c := &common{cfg: testConfig(t, 1), st: NewStyles(nil), w: 40, h: 24}
+		l := &lobbyScreen{c: c, addr: "127.0.0.1:7777", me: "ada", cursor: cursor}
+		l.players = []netplay.LobbyPlayer{
+			{Name: "bob", Status: netplay.StatusIdle},
+			{Name: "carol", Status: netplay.StatusPlaying},
+			{Name: "dave", Status: netplay.StatusAway},
+			{Name: "sixteen-letters!", Status: netplay.StatusPlaying},
+		}
+		screen := ansi.Strip(l.View())
+		lines := strings.Split(screen, "\n")
+		col := -1
+		for _, line := range lines[2:6] {
+			i := strings.LastIndex(line, " ") // before the status
+			if i < 0 || !strings.HasSuffix(line, "idle") && !strings.HasSuffix(line, "playing") && !strings.HasSuffix(line, "away") {
+				t.Fatalf("40 columns: no status at the end of %q:\n%s", line, screen)
+			}
+			i = ansi.StringWidth(line[:i])
+			if col < 0 {
+				col = i
+			} else if i != col {
+				t.Fatalf("40 columns, cursor %d: the status of %q is in column %d, the first's in %d:\n%s", cursor, line, i, col, screen)
+			}
+		}
+	}
+	for _, w := range []int{80, 66} {
 		for cursor := 0; cursor < 4; cursor++ {
 			c := &common{cfg: testConfig(t, 1), st: NewStyles(nil), w: w, h: 24}
 			l := &lobbyScreen{c: c, addr: "127.0.0.1:7777", me: "ada", cursor: cursor}
@@ -95,6 +126,17 @@ func TestLobbyGoldens(t *testing.T) {
 		l.say("bob: anyone for the daily?")
 		golden(t, fmt.Sprintf("lobby_%dx%d", size[0], size[1]), ansi.Strip(l.View()))
 
+		m := lobbyWith(t, size[0], size[1], mixedLobby)
+		m.handle(&netplay.Chat{Scope: netplay.ScopeLobby, From: "bob", Text: "anyone for chess?"})
+		m.cursor = len(m.players) + 2 // the chess game
+		golden(t, fmt.Sprintf("lobby_mixed_%dx%d", size[0], size[1]), ansi.Strip(m.View()))
+		m.handle(&netplay.Invited{From: "bob", Kind: netplay.KindChess})
+		golden(t, fmt.Sprintf("lobby_invited_%dx%d", size[0], size[1]), ansi.Strip(m.View()))
+		if size[0] == 40 {
+			m.key(screentest.Key("?"))
+			golden(t, "lobby_keys_40x12", ansi.Strip(m.View()))
+		}
+
 		g := watchedGame(t)
 		w := newWatchScreen(l, &netplay.Start{Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5, Daily: false}, teamState(1, g, nil))
 		ev, _ := g.Apply(1, engine.Right)
@@ -105,5 +147,115 @@ func TestLobbyGoldens(t *testing.T) {
 		screen := ansi.Strip(w.View())
 		checkFits(t, screen, size[0], size[1])
 		golden(t, fmt.Sprintf("watch_%dx%d", size[0], size[1]), screen)
+	}
+}
+
+// mixedLobby is a lobby with players and games of every kind, more games
+// than the server lists.
+var mixedLobby = &netplay.Lobby{T: netplay.TypeLobby,
+	Players: []netplay.LobbyPlayer{
+		{Name: "ada", Status: netplay.StatusIdle},
+		{Name: "bob", Status: netplay.StatusIdle},
+		{Name: "robo-1", Status: netplay.StatusIdle, Bot: true},
+		{Name: "carol", Status: netplay.StatusPlaying},
+		{Name: "dave", Status: netplay.StatusPlaying},
+		{Name: "erin", Status: netplay.StatusPlaying},
+		{Name: "frank", Status: netplay.StatusPlaying},
+	},
+	Games: []netplay.LobbyGame{
+		{Game: "g7", Players: []string{"carol"}, Level: 3, Turn: 45, Watchers: 2, Daily: true},
+		{Game: "g8", Players: []string{"dave", "erin"}, Turn: 11, Kind: netplay.KindTrails},
+		{Game: "g9", Players: []string{"frank"}, Turn: 4, Kind: netplay.KindChess, Watchers: 1},
+	},
+	MoreGames: 2,
+}
+
+// TestLobbySmallShowsEverything: at 40×12 and 80×24, with colour and
+// without, the lobby shows who is online, the games in progress with
+// their count, the chat's last line and the keys that matter (the rest a
+// key away), and cuts no word.
+func TestLobbySmallShowsEverything(t *testing.T) {
+	color := lipgloss.NewRenderer(&bytes.Buffer{})
+	color.SetColorProfile(termenv.ANSI256)
+	mono := lipgloss.NewRenderer(&bytes.Buffer{})
+	mono.SetColorProfile(termenv.Ascii)
+	for name, r := range map[string]*lipgloss.Renderer{"colour": color, "no colour": mono} {
+		for _, size := range [][2]int{{40, 12}, {80, 24}} {
+			for _, daily := range []bool{false, true} {
+				c := &common{cfg: testConfig(t, 1), st: NewStyles(r), w: size[0], h: size[1]}
+				l := newLobbyScreen(c, nil, "127.0.0.1:7777", &netplay.Welcome{Name: "ada"})
+				l.handle(mixedLobby)
+				if daily {
+					l.handle(today)
+				}
+				l.handle(&netplay.Chat{Scope: netplay.ScopeLobby, From: "bob", Text: "anyone for chess?"})
+				frame := l.View()
+				checkFits(t, frame, size[0], size[1])
+				screen := ansi.Strip(frame)
+				what := fmt.Sprintf("%s, %v, daily %v", name, size, daily)
+				for _, s := range []string{"Players", "> bob", "Games in progress", "carol · daily", "bob: anyone for chess?",
+					"I invite", "V watch", "T chat", "Esc menu"} {
+					if !strings.Contains(screen, s) {
+						t.Errorf("%s: the lobby lacks %q:\n%s", what, s, screen)
+					}
+				}
+				if !strings.Contains(screen, "5 games") && !strings.Contains(screen, "(5)") {
+					t.Errorf("%s: the lobby does not count the 5 games:\n%s", what, screen)
+				}
+				if strings.Contains(screen, "…") {
+					t.Errorf("%s: the lobby cuts a word:\n%s", what, screen)
+				}
+				if daily && !strings.Contains(screen, "C daily") {
+					t.Errorf("%s: the daily challenge's key is not shown:\n%s", what, screen)
+				}
+				// The keys not on the screen are one key away.
+				l.key(screentest.Key("?"))
+				all := ansi.Strip(l.View())
+				checkFits(t, l.View(), size[0], size[1])
+				for _, s := range []string{"R trails", "H chess", "B bot", "O trails vs bot", "E chess vs bot", "N solo"} {
+					if !strings.Contains(screen, s) && !strings.Contains(all, s) {
+						t.Errorf("%s: %q is neither on the lobby nor on its key list:\n%s\n%s", what, s, screen, all)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestLobbySmallChatWraps: at 40×12 a chat line longer than the terminal
+// is wrapped, not cut, while there is no note under it.
+func TestLobbySmallChatWraps(t *testing.T) {
+	l := lobbyWith(t, 40, 12, mixedLobby, today)
+	text := "hello from a small terminal, who is up for chess?"
+	l.handle(&netplay.Chat{Scope: netplay.ScopeLobby, From: "zed", Text: text})
+	screen := ansi.Strip(l.View())
+	checkFits(t, screen, 40, 12)
+	if strings.Contains(screen, "…") {
+		t.Errorf("the chat line is cut:\n%s", screen)
+	}
+	if got := strings.Join(strings.Fields(screen), " "); !strings.Contains(got, "zed: "+text) {
+		t.Errorf("the chat line is not whole:\n%s", screen)
+	}
+}
+
+// TestLobbyKeysList: at 40×12 ? lists every key; Esc (or ?) closes the
+// list without leaving the lobby, and any other key closes it and acts.
+func TestLobbyKeysList(t *testing.T) {
+	l := lobbyWith(t, 40, 12, mixedLobby)
+	l.key(screentest.Key("?"))
+	if !strings.Contains(ansi.Strip(l.View()), "O trails vs bot") {
+		t.Fatalf("? does not list every key:\n%s", ansi.Strip(l.View()))
+	}
+	if n, _ := l.key(screentest.Key("esc")); n != stay || l.gone {
+		t.Fatalf("Esc on the key list left the lobby")
+	}
+	if screen := ansi.Strip(l.View()); strings.Contains(screen, "O trails vs bot") || !strings.Contains(screen, "Games in progress") {
+		t.Fatalf("Esc did not close the key list:\n%s", screen)
+	}
+	l.key(screentest.Key("?"))
+	l.cursor = len(l.players) // the first game
+	l.key(screentest.Key("v"))
+	if screen := ansi.Strip(l.View()); !strings.Contains(screen, "Joining carol as a spectator") {
+		t.Errorf("V on the key list did not act:\n%s", screen)
 	}
 }

@@ -49,10 +49,10 @@ type menuScreen struct {
 	c      *common
 	cursor menuItem
 	saves  []saves.SaveInfo
-	trails []ui.SaveInfo // saved Trails and Towers games: Continue lists them too
-	listed bool          // the saves folder has been read
-	note   string        // a sentence under the menu (an error, "no saved game")
-	ended  string        // why the replay of the game just left was not written
+	games  gameSaves // the other games' saves (Trails, chess): Continue lists them too
+	listed bool      // the saves folder has been read
+	note   string    // a sentence under the menu (an error, "no saved game")
+	ended  string    // why the replay of the game just left was not written
 	help   help.Model
 }
 
@@ -76,11 +76,11 @@ func listSaves(dir string) tea.Cmd {
 
 // Init reads the saves folder.
 func (m *menuScreen) Init() tea.Cmd {
-	return tea.Batch(listSaves(m.c.cfg.Saves), trails.ListSaves(m.c.cfg.Saves))
+	return tea.Batch(listSaves(m.c.cfg.Saves), listGameSaves(m.c.cfg.Saves))
 }
 
 func (m *menuScreen) enabled(i menuItem) bool {
-	return i != itemContinue || len(m.saves)+len(m.trails) > 0
+	return i != itemContinue || len(m.saves)+len(m.games.all()) > 0
 }
 
 // Update moves the cursor or chooses an item.
@@ -91,8 +91,8 @@ func (m *menuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		if msg.err != nil {
 			m.note = msg.err.Error()
 		}
-	case ui.SavesMsg:
-		m.trails = trailsSaves(msg)
+	case gameSavesMsg:
+		m.games = m.games.with(msg)
 	case loadedMsg:
 		return startLoaded(m.c, msg, &m.note)
 	case EndedMsg:
@@ -160,14 +160,15 @@ func (m *menuScreen) choose(i menuItem) (nav, tea.Cmd) {
 		sess := NewLocalSession(g, nil, m.c.cfg.Levels.Texts(), m.c.cfg.Saves, m.c.cfg.Replays, m.c.cfg.Now, false)
 		return replace(newGameScreen(m.c, sess)), nil
 	case itemContinue:
+		games := m.games.all()
 		switch {
-		case len(m.saves)+len(m.trails) == 0:
+		case len(m.saves)+len(games) == 0:
 			m.note = "There is no saved game to continue."
 			return stay, nil
-		case len(m.saves) == 1 && len(m.trails) == 0 && !m.saves[0].Damaged():
+		case len(m.saves) == 1 && len(games) == 0 && !m.saves[0].Damaged():
 			return stay, loadSave(m.c.cfg.Saves, m.saves[0].Name)
-		case len(m.saves) == 0 && len(m.trails) == 1 && m.trails[0].Err == nil:
-			return replace(trails.Resume(m.c.screens(), m.trails[0].File)), nil
+		case len(m.saves) == 0 && len(games) == 1 && games[0].Err == nil:
+			return replace(resumeGame(m.c, games[0].File)), nil
 		}
 		return push(newSavesScreen(m.c)), nil
 	case itemNetwork:
@@ -230,21 +231,52 @@ func (m *menuScreen) View() string {
 		parts = append(parts, st.Faint.Render(wrap("Find the key. Reach the exit. Do not get caught.", m.c.w)), "")
 	}
 	parts = append(parts, block(strings.Join(items, "\n")))
-	switch {
-	case m.c.h >= 14:
-		parts = append(parts, "", st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
-	case m.note != "":
-		// on a small terminal the blank line under the items gives way too
-		parts = append(parts, st.Warn.Render(wrap(m.note, max(m.c.w-4, 10))))
+	// Under the items: the note, why the replay was not written (each
+	// whole, wrapped to the width), the keys.
+	lines := func(text string) []string {
+		if text == "" {
+			return nil
+		}
+		return strings.Split(st.Warn.Render(wrap(text, max(m.c.w-4, 10))), "\n")
 	}
-	if m.ended != "" {
-		parts = append(parts, st.Warn.Render(wrap(m.ended, max(m.c.w-4, 10))), "")
+	note, ended := lines(m.note), lines(m.ended)
+	keys := m.help.ShortHelpView(menuKeys.ShortHelp())
+	hint := []string{keys + st.Faint.Render(" • a letter picks its item")}
+	if lipgloss.Width(hint[0]) > m.c.w {
+		hint = []string{keys, st.Faint.Render("a letter picks its item")}
 	}
-	hint := m.help.ShortHelpView(menuKeys.ShortHelp()) + st.Faint.Render(" • a letter picks its item")
-	if lipgloss.Width(hint) > m.c.w {
-		hint = m.help.ShortHelpView(menuKeys.ShortHelp()) + "\n" + st.Faint.Render("a letter picks its item")
+	var under []string
+	if m.c.h >= 14 {
+		under = append(under, "")
+		if note == nil {
+			note = []string{""} // its line, kept blank
+		}
+		under = append(under, note...)
+		if ended != nil {
+			under = append(append(under, ended...), "")
+		}
+		under = append(under, hint...)
+	} else {
+		// On a small terminal the items leave two lines: what is said
+		// comes first, the keys' lines give way to it (the second first),
+		// and what is said is cut to the room only when it alone is
+		// taller.
+		said := append(note, ended...)
+		room := max(m.c.h-lipgloss.Height(lipgloss.JoinVertical(lipgloss.Center, parts...)), 0)
+		for len(said)+len(hint) > room && len(hint) > 0 {
+			hint = hint[:len(hint)-1]
+		}
+		if len(said) > room {
+			said = said[:room]
+			if room > 0 {
+				said[room-1] = fit(said[room-1]+" …", max(m.c.w-4, 10))
+			}
+		}
+		under = append(said, hint...)
 	}
-	parts = append(parts, hint)
+	if len(under) > 0 {
+		parts = append(parts, strings.Join(under, "\n"))
+	}
 	v := lipgloss.Place(m.c.w, m.c.h, lipgloss.Center, lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...))
 	return m.withNotice(v)
 }

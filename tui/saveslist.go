@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/chess"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/trails"
 )
@@ -61,7 +62,7 @@ func reason(err error) string {
 type savesScreen struct {
 	c        *common
 	list     []saves.SaveInfo
-	trails   []ui.SaveInfo // saved Trails and Towers games, listed after Minotaur's
+	games    gameSaves // the other games' saves, listed after Minotaur's
 	listed   bool
 	cursor   int
 	note     string
@@ -72,18 +73,19 @@ func newSavesScreen(c *common) *savesScreen { return &savesScreen{c: c} }
 
 // Init reads the folder.
 func (s *savesScreen) Init() tea.Cmd {
-	return tea.Batch(listSaves(s.c.cfg.Saves), trails.ListSaves(s.c.cfg.Saves))
+	return tea.Batch(listSaves(s.c.cfg.Saves), listGameSaves(s.c.cfg.Saves))
 }
 
-// rows is the number of lines of the list: Minotaur's saves, then Trails'.
-func (s *savesScreen) rows() int { return len(s.list) + len(s.trails) }
+// rows is the number of lines of the list: Minotaur's saves, then the
+// other games'.
+func (s *savesScreen) rows() int { return len(s.list) + len(s.games.all()) }
 
-// trailsAt is the Trails save on line i, if it is one.
-func (s *savesScreen) trailsAt(i int) (ui.SaveInfo, bool) {
+// gameAt is the other game's save on line i, if it is one.
+func (s *savesScreen) gameAt(i int) (ui.SaveInfo, bool) {
 	if i < len(s.list) || i >= s.rows() {
 		return ui.SaveInfo{}, false
 	}
-	return s.trails[i-len(s.list)], true
+	return s.games.all()[i-len(s.list)], true
 }
 
 // deletedMsg reports a deleted save.
@@ -107,12 +109,12 @@ func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		if msg.err != nil {
 			s.note = msg.err.Error()
 		}
-	case ui.SavesMsg:
-		s.trails = trailsSaves(msg)
+	case gameSavesMsg:
+		s.games = s.games.with(msg)
 		s.cursor = min(s.cursor, max(s.rows()-1, 0))
-	case trailsDeletedMsg:
+	case gameDeletedMsg:
 		s.note = "Deleted " + msg.name + "."
-		return stay, trails.ListSaves(s.c.cfg.Saves)
+		return stay, listGameSaves(s.c.cfg.Saves)
 	case deletedMsg:
 		if msg.err != nil {
 			s.note = msg.err.Error()
@@ -127,11 +129,11 @@ func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			switch {
 			case key.Matches(msg, yesKey):
 				s.deleting = false
-				if ts, ok := s.trailsAt(s.cursor); ok {
-					name, dir := ts.File, s.c.cfg.Saves
+				if gs, ok := s.gameAt(s.cursor); ok {
+					name, dir := gs.File, s.c.cfg.Saves
 					return stay, func() tea.Msg {
 						ui.RemoveSave(dir, name)()
-						return trailsDeletedMsg{name}
+						return gameDeletedMsg{name}
 					}
 				}
 				name, dir := s.list[s.cursor].Name, s.c.cfg.Saves
@@ -151,12 +153,12 @@ func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			return replace(newMenu(s.c)), nil
 		case s.rows() == 0:
 		case key.Matches(msg, menuKeys.Choose):
-			if ts, ok := s.trailsAt(s.cursor); ok {
-				if ts.Err != nil {
-					s.note = ts.File + " cannot be continued: " + ts.Err.Error()
+			if gs, ok := s.gameAt(s.cursor); ok {
+				if gs.Err != nil {
+					s.note = gs.File + " cannot be continued: " + gs.Err.Error()
 					return stay, nil
 				}
-				return replace(trails.Resume(s.c.screens(), ts.File)), nil
+				return replace(resumeGame(s.c, gs.File)), nil
 			}
 			it := s.list[s.cursor]
 			if it.Damaged() {
@@ -181,7 +183,8 @@ func (s *savesScreen) View() string {
 	var note string
 	switch {
 	case s.deleting && s.cursor >= len(s.list) && s.cursor < s.rows():
-		note = "Delete " + s.trails[s.cursor-len(s.list)].File + "? It cannot be undone. (Y/N)"
+		gs, _ := s.gameAt(s.cursor)
+		note = "Delete " + gs.File + "? It cannot be undone. (Y/N)"
 	case s.deleting && len(s.list) > 0:
 		note = "Delete " + s.list[s.cursor].Name + "? It cannot be undone. (Y/N)"
 	case s.note != "":
@@ -213,15 +216,16 @@ func (s *savesScreen) View() string {
 		}
 		first := min(max(s.cursor-rows/2, 0), max(s.rows()-rows, 0))
 		for i := first; i < s.rows() && i < first+rows; i++ {
-			if ts, ok := s.trailsAt(i); ok {
+			if ts, ok := s.gameAt(i); ok {
+				g := gameOf(ts.File)
 				var line string
 				switch {
 				case ts.Err != nil:
-					line = "Trails · damaged: " + ts.Err.Error()
+					line = g.short + " · damaged: " + ts.Err.Error()
 				case full:
-					line = fmt.Sprintf("%-19s  Trails · %s · %s", ts.Saved.Local().Format("2006-01-02 15:04:05"), ts.Title, ts.Detail)
+					line = fmt.Sprintf("%-19s  %s · %s · %s", ts.Saved.Local().Format("2006-01-02 15:04:05"), g.short, ts.Title, ts.Detail)
 				default:
-					line = fmt.Sprintf("%-11s Trails and Towers", ts.Saved.Local().Format("01-02 15:04"))
+					line = fmt.Sprintf("%-11s %s", ts.Saved.Local().Format("01-02 15:04"), g.name)
 				}
 				line = fit(line, w-2)
 				switch {
@@ -260,7 +264,7 @@ func (s *savesScreen) View() string {
 			}
 			b.WriteString(line + "\n")
 		}
-		if ts, ok := s.trailsAt(s.cursor); ok && !full && ts.Err == nil {
+		if ts, ok := s.gameAt(s.cursor); ok && !full && ts.Err == nil {
 			b.WriteString(fit("  "+ts.Title+" · "+ts.Detail, w) + "\n")
 		} else if s.cursor < len(s.list) && !full && !s.list[s.cursor].Damaged() {
 			it := s.list[s.cursor]
@@ -277,17 +281,79 @@ func savesHint(w int) string {
 	return strings.Join(ui.WrapParts([]string{"↑/↓ choose", "Enter continue", "D delete", "Esc back"}, " · ", w), "\n")
 }
 
-// trailsDeletedMsg reports a deleted Trails save.
-type trailsDeletedMsg struct{ name string }
+// gameDeletedMsg reports a deleted save of another game.
+type gameDeletedMsg struct{ name string }
 
-// trailsSaves keeps, of a list of another game's saves, Trails' (a list of
-// the Labyrinth's asked for by a menu just left can arrive here too).
-func trailsSaves(msg ui.SavesMsg) []ui.SaveInfo {
-	var out []ui.SaveInfo
-	for _, s := range msg.List {
-		if strings.HasSuffix(s.File, trails.SaveExt) {
-			out = append(out, s)
+// otherGame is a game besides Minotaur whose saves the main menu's Continue
+// lists, after Minotaur's, in the order of otherGames.
+type otherGame struct {
+	ext         string // the end of its save files' names
+	name, short string // "Trails and Towers", "Trails"
+	list        func(dir string) tea.Cmd
+	resume      func(c *ui.Context, file string) ui.Screen
+}
+
+var otherGames = []otherGame{
+	{trails.SaveExt, "Trails and Towers", "Trails", trails.ListSaves, trails.Resume},
+	{chess.SaveExt, "Open-world chess", "Chess", chess.ListSaves, chess.Resume},
+}
+
+// gameOf is the other game a save file is of (by the end of its name).
+func gameOf(file string) otherGame {
+	for _, g := range otherGames {
+		if strings.HasSuffix(file, g.ext) {
+			return g
 		}
+	}
+	return otherGame{name: "another game", short: "?"}
+}
+
+// resumeGame is the screen that continues another game's save file.
+func resumeGame(c *common, file string) ui.Screen {
+	return gameOf(file).resume(c.screens(), file)
+}
+
+// gameSavesMsg carries the saves of one other game (ext names it), so that
+// each game's list replaces only its own: an empty list says which game has
+// none.
+type gameSavesMsg struct {
+	ext  string
+	list []ui.SaveInfo
+}
+
+// listGameSaves lists the saves of every other game, a gameSavesMsg each
+// (a game's folder that cannot be read lists none).
+func listGameSaves(dir string) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, g := range otherGames {
+		list := g.list(dir)
+		cmds = append(cmds, func() tea.Msg {
+			msg, _ := list().(ui.SavesMsg)
+			return gameSavesMsg{g.ext, msg.List}
+		})
+	}
+	return tea.Batch(cmds...)
+}
+
+// gameSaves are the other games' saves, by game.
+type gameSaves map[string][]ui.SaveInfo
+
+// with is the saves with one game's list replaced.
+func (gs gameSaves) with(msg gameSavesMsg) gameSaves {
+	out := gameSaves{msg.ext: msg.list}
+	for ext, l := range gs {
+		if ext != msg.ext {
+			out[ext] = l
+		}
+	}
+	return out
+}
+
+// all are the saves in the order of otherGames, each game's newest first.
+func (gs gameSaves) all() []ui.SaveInfo {
+	var out []ui.SaveInfo
+	for _, g := range otherGames {
+		out = append(out, gs[g.ext]...)
 	}
 	return out
 }

@@ -392,6 +392,23 @@ func Load(data []byte) (*Game, error) {
 			}
 		}
 	}
+	for c := range s.Captured {
+		for _, k := range append(append([]Kind(nil), s.Captured[c]...), s.Lost[c]...) {
+			if k <= None || k > Pawn {
+				return nil, fmt.Errorf("a chess save whose taken or lost pieces of %s are damaged", Color(c))
+			}
+		}
+	}
+	if s.Last != nil && (!s.Last.From.Valid() || !s.Last.To.Valid() || s.Last.Promo < None || s.Last.Promo > Pawn) {
+		return nil, errors.New("a chess save whose last move is damaged")
+	}
+	for c := range s.Log {
+		for i, e := range s.Log[c] {
+			if !e.valid() {
+				return nil, fmt.Errorf("a chess save whose log of %s is damaged (entry %d)", Color(c), i+1)
+			}
+		}
+	}
 	if s.Ply < 0 || s.Winner != White && s.Winner != Black {
 		return nil, errors.New("a chess save whose turn or winner is damaged")
 	}

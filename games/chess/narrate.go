@@ -113,6 +113,10 @@ func Say(side Color, e Event) string {
 		}
 		return fmt.Sprintf("The %s pawn on %v became a %s (%s).", e.Side, e.At, e.Other, hp(e.HP))
 	case Appeared:
+		if !own {
+			// the other side's fog lifted there: not this side's
+			return fmt.Sprintf("%s %s bonus appeared at %v.", article(e.Bonus.String()), e.Bonus, e.At)
+		}
 		return fmt.Sprintf("%s %s bonus appeared at %v as the fog lifted.", article(e.Bonus.String()), e.Bonus, e.At)
 	case Passed:
 		if own {
@@ -143,7 +147,8 @@ func cells(a, b Sq) string {
 
 // article is "A" or "An" before a word.
 func article(w string) string {
-	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+	// "hp" is said "aitch-pee": an hp_upgrade
+	if w != "" && (strings.ContainsRune("aeiou", rune(w[0])) || strings.HasPrefix(w, "hp")) {
 		return "An"
 	}
 	return "A"

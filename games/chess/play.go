@@ -233,3 +233,13 @@ func (p *Position) bonus(side Color, c Sq, out *[]Event, roll func(int) int) boo
 	}
 	return true
 }
+
+// valid reports whether an event read from a save could have been told:
+// a known kind, side, pieces and bonus, and cells on the board or none.
+func (e Event) valid() bool {
+	sq := func(s Sq) bool { return s == NoSq || s.Valid() }
+	return e.Kind >= Moved && e.Kind <= Drawn && (e.Side == White || e.Side == Black) &&
+		e.Piece >= None && e.Piece <= Pawn && e.Other >= None && e.Other <= Pawn &&
+		e.Bonus >= NoBonus && e.Bonus <= AddPiece &&
+		sq(e.From) && sq(e.To) && sq(e.At) && sq(e.Via)
+}

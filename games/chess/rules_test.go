@@ -491,13 +491,17 @@ func TestReopenedFogGetsBonus(t *testing.T) {
 			if f, r := e.At.File(), e.At.Rank(); f < 5 || r < 3 || r > 6 || g.s.Pos.Bonus[e.At] != e.Bonus {
 				t.Fatalf("seed %d: a bonus appeared on %v", seed, e.At)
 			}
-			if got, want := Say(White, e), article(e.Bonus.String())+" "+e.Bonus.String()+" bonus appeared at "+e.At.String()+" as the fog lifted."; got != want || (e.Bonus == AddPiece) != strings.HasPrefix(got, "An ") {
+			if got, want := Say(White, e), article(e.Bonus.String())+" "+e.Bonus.String()+" bonus appeared at "+e.At.String()+" as the fog lifted."; got != want || (e.Bonus == AddPiece || e.Bonus == HPUpgrade) != strings.HasPrefix(got, "An ") {
 				t.Fatalf("said %q", got)
 			}
 		}
 		for _, e := range told[Black] {
 			if e.Kind == Appeared && g.View(Black).Cells[e.At].Sight == Fog {
 				t.Fatalf("seed %d: black told of a bonus in its fog", seed)
+			}
+			// Black sees the bonus appear, but it was White's fog that lifted.
+			if got, want := Say(Black, e), article(e.Bonus.String())+" "+e.Bonus.String()+" bonus appeared at "+e.At.String()+"."; e.Kind == Appeared && got != want {
+				t.Fatalf("seed %d: black was told %q, want %q", seed, got, want)
 			}
 		}
 	}
@@ -633,5 +637,27 @@ func TestSaveLoad(t *testing.T) {
 	}
 	if _, err := Load([]byte("{")); err == nil {
 		t.Error("a broken save was read")
+	}
+	// A save damaged in its log, its taken pieces or its last move is
+	// refused with what is damaged, not drawn as "Your ? attacked a ?".
+	for _, c := range []struct {
+		field string
+		value any
+		want  string
+	}{
+		{"log", []any{[]any{map[string]any{"kind": 4, "side": 0, "piece": 42, "from": 12, "to": 28, "at": -1, "via": -1}}, []any{}}, "log of white is damaged (entry 1)"},
+		{"log", []any{[]any{}, []any{map[string]any{"kind": 99, "side": 1, "from": -1, "to": -1, "at": -1, "via": -1}}}, "log of black is damaged"},
+		{"log", []any{[]any{map[string]any{"kind": 1, "side": 0, "piece": 6, "from": 12, "to": 28, "at": 99, "via": -1}}, []any{}}, "log of white is damaged"},
+		{"captured", []any{[]any{6, 42}, []any{}}, "taken or lost pieces of white are damaged"},
+		{"lost", []any{[]any{}, []any{0}}, "taken or lost pieces of black are damaged"},
+		{"last", map[string]any{"from": 99, "to": 12}, "last move is damaged"},
+	} {
+		var raw map[string]any
+		json.Unmarshal(data, &raw)
+		raw[c.field] = c.value
+		bad, _ := json.Marshal(raw)
+		if _, err := Load(bad); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("a save with %s %v: %v, want %q", c.field, c.value, err, c.want)
+		}
 	}
 }

@@ -132,6 +132,21 @@ func TestTypedMoves(t *testing.T) {
 	if g.m.g.Ply() != 2 {
 		t.Errorf("d2d4 was not played: ply %d\n%s", g.m.g.Ply(), d.screen())
 	}
+	// A cell typed alone picks that cell, whatever the cursor is on; the
+	// next cell typed is the target.
+	d.typeMove("g1")
+	if !strings.Contains(d.screen(), "Your knight on g1:") {
+		t.Errorf("g1 Enter did not pick the knight on g1:\n%s", d.screen())
+	}
+	d.typeMove("f3")
+	if g.m.g.Ply() != 4 {
+		t.Errorf("g1, f3 did not play the knight: ply %d\n%s", g.m.g.Ply(), d.screen())
+	}
+	// Part of a move is answered, not taken for the cursor's cell.
+	d.typeMove("b1c")
+	if !strings.Contains(d.screen(), `"b1c" is not a whole move`) || g.m.g.Ply() != 4 {
+		t.Errorf("b1c Enter was not refused:\n%s", d.screen())
+	}
 }
 
 func TestPromotionChoice(t *testing.T) {
@@ -232,7 +247,7 @@ func TestGameAgainstTheBotToItsEnd(t *testing.T) {
 	}
 	entries, _ := os.ReadDir(cfg(d))
 	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), saveExt) {
+		if strings.HasSuffix(e.Name(), SaveExt) {
 			t.Errorf("the ended game's save %s is still there", e.Name())
 		}
 	}
@@ -287,7 +302,7 @@ func TestSaveAndContinue(t *testing.T) {
 		t.Errorf("continued on %v:\n%s", g2.side, d.screen())
 	}
 	// A damaged save is listed as such and cannot be opened.
-	os.WriteFile(filepath.Join(c.Saves, "chess-broken"+saveExt), []byte("{"), 0o644)
+	os.WriteFile(filepath.Join(c.Saves, "chess-broken"+SaveExt), []byte("{"), 0o644)
 	d.keys("<esc><down><down><enter>") // pause, Quit to menu
 	d.expectScreen("chess-menu")
 	if !strings.Contains(d.screen(), "damaged") {
@@ -415,4 +430,46 @@ func TestMenuFitsSmall(t *testing.T) {
 		t.Errorf("the saved game is not reachable:\n%s", d.screen())
 	}
 	checkFits(t, d.screen(), 40, 12)
+}
+
+// TestLogWrapsUnderItsEntry: an entry of the log too long for the side
+// panel wraps onto lines indented under it, each entry marked "› ", so
+// that no line of the panel starts with a stray space and no cut piece of
+// an entry stands at the top of the log.
+func TestLogWrapsUnderItsEntry(t *testing.T) {
+	for moves := 2; moves <= 6; moves++ {
+		w, h := 80, 24
+		d := botGame(t, 7, chess.White, w, h)
+		d.typeMove("e2e4") // a damage cell at e3: "...lost 0 HP on the damage cell at e3 and has 1 HP."
+		for _, m := range []string{"d2d3", "b1c3", "g1f3", "a2a3", "h2h3"}[:moves-1] {
+			d.typeMove(m)
+		}
+		frame := d.screen()
+		lines := strings.Split(frame, "\n")
+		col, from := 28, 0 // the side panel
+		for i, l := range lines {
+			if strings.Contains(l, "What you saw") {
+				from = i + 1
+			}
+		}
+		wrapped, entries := false, 0
+		for i := from; i < len(lines)-1; i++ {
+			r := []rune(lines[i])
+			if len(r) <= col {
+				continue
+			}
+			l := string(r[col:])
+			switch {
+			case strings.HasPrefix(l, "› "):
+				entries++
+			case strings.HasPrefix(l, "  ") && entries > 0:
+				wrapped = true
+			default:
+				t.Errorf("%d×%d: line %d of the log is neither an entry nor its continuation: %q\n%s", w, h, i+1, l, frame)
+			}
+		}
+		if entries == 0 || !wrapped {
+			t.Errorf("%d×%d: want entries and a wrapped one:\n%s", w, h, frame)
+		}
+	}
 }

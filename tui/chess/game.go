@@ -240,13 +240,31 @@ func (s *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		s.moveCursor(1, 0)
 	case key.Matches(k, gameKeys.Pick):
 		if !myTurn {
+			// Online, the other side's turn: say so rather than keep
+			// a move that its state would drop.
+			switch {
+			case s.net != nil && s.net.seat == 0:
+				s.note, s.typed, s.sel = "You are watching.", "", chess.NoSq
+			case s.net != nil && s.stage == stPlay:
+				s.note, s.typed, s.sel = fmt.Sprintf("Not your turn: %s is to move.", s.t.ToMove().Title()), "", chess.NoSq
+			}
 			return screen.Stay, nil
 		}
 		if m, err := chess.ParseMove(s.typed); err == nil && len(s.typed) >= 4 {
 			s.typed = ""
 			return screen.Stay, s.play(m)
 		}
+		typed := s.typed
 		s.typed = ""
+		switch sq, ok := chess.ParseSq(typed); {
+		case ok:
+			// a cell typed alone ("e2", then "e4"): picked as the cursor's
+			s.cursor = sq
+			return screen.Stay, s.pick(sq)
+		case typed != "":
+			s.note = fmt.Sprintf("%q is not a whole move: type the cell it leaves and the cell it goes to, like e2e4.", typed)
+			return screen.Stay, nil
+		}
 		return screen.Stay, s.pick(s.cursor)
 	case key.Matches(k, gameKeys.Help):
 		return screen.Push(newHelp(s.c)), nil
@@ -543,21 +561,61 @@ func (s *gameScreen) marks() marks {
 }
 
 // logLines are the side's log, wrapped to w: what it saw happen, the
-// entries since its last turn in full light, the older ones faint.
+// entries since its last turn in full light, the older ones faint. Each
+// entry starts with "› " and the lines it wraps onto are indented under
+// it (as Minotaur's message panel draws them).
 func (s *gameScreen) logLines(w int) []string {
-	st := s.c.Styles
 	var out []string
+	for _, e := range s.logEntries(w) {
+		out = append(out, e...)
+	}
+	return out
+}
+
+// logEntries are logLines, one slice of lines per entry.
+func (s *gameScreen) logEntries(w int) [][]string {
+	st := s.c.Styles
+	var out [][]string
 	for i, e := range s.t.Log(s.side) {
-		for j, l := range strings.Split(screen.Wrap(chess.Say(s.side, e), w-1), "\n") {
-			if j > 0 {
-				l = " " + l
+		var lines []string
+		for j, l := range strings.Split(screen.Wrap(chess.Say(s.side, e), max(w-2, 8)), "\n") {
+			if j == 0 {
+				l = "› " + l
+			} else {
+				l = "  " + l
 			}
 			if i >= s.since {
-				out = append(out, st.Text.Render(l))
+				lines = append(lines, st.Text.Render(l))
 			} else {
-				out = append(out, st.Faint.Render(l))
+				lines = append(lines, st.Faint.Render(l))
 			}
 		}
+		out = append(out, lines)
+	}
+	return out
+}
+
+// lastEntries are the last whole entries of the log that fit in room lines,
+// so that no cut fragment of an entry stands at the top; when the latest
+// alone is taller than the room, its start.
+func lastEntries(entries [][]string, room int) []string {
+	if room <= 0 {
+		return nil
+	}
+	n, first := 0, len(entries)
+	for first > 0 && n+len(entries[first-1]) <= room {
+		first--
+		n += len(entries[first])
+	}
+	if first == len(entries) {
+		if first == 0 {
+			return nil
+		}
+		return entries[first-1][:room]
+	}
+	var out []string
+	for _, e := range entries[first:] {
+		out = append(out, e...)
 	}
 	return out
 }
@@ -651,11 +709,7 @@ func (s *gameScreen) playView() string {
 		panel = append(panel, legend(s.tiles)...)
 		panel = append(panel, "", s.c.Styles.Heading.Render("What you saw"))
 		room := h - 2 - len(panel)
-		log := s.logLines(pw)
-		if len(log) > room {
-			log = log[len(log)-room:]
-		}
-		panel = append(panel, log...)
+		panel = append(panel, lastEntries(s.logEntries(pw), room)...)
 		for i := 0; i < h-2; i++ {
 			line := ""
 			if i < len(board) {
@@ -676,14 +730,8 @@ func (s *gameScreen) playView() string {
 		b.WriteString(l + "\n")
 	}
 	under := []string{screen.Fit(s.status()+s.c.Styles.Faint.Render(fmt.Sprintf(" · lost %d, took %d", len(v.Lost), len(v.Captured))), w)}
-	log := s.logLines(w)
 	room := h - 2 - len(board) - len(under)
-	if room > 0 {
-		if len(log) > room {
-			log = log[len(log)-room:]
-		}
-		under = append(under, log...)
-	}
+	under = append(under, lastEntries(s.logEntries(w), room)...)
 	for i, l := range under {
 		if i >= h-2-len(board) {
 			break

@@ -2,6 +2,9 @@ package chess
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -137,7 +140,7 @@ func (s *gameScreen) netUpdate(m netplay.Message, err error) (screen.Nav, tea.Cm
 		// read by its own wait once the player goes back.
 		return screen.Stay, nil
 	case *netplay.Error:
-		s.note = m.Msg + "."
+		s.note = sentence(m.Msg) // "your pawn on e7 cannot go to e4" → "Your pawn on e7 cannot go to e4."
 	case *netplay.Partner:
 		s.note = fmt.Sprintf("%s: %s.", m.Name, m.Status)
 	case *netplay.Chat:
@@ -209,4 +212,19 @@ func (s *gameScreen) send(f func(*netplay.Client) error) tea.Cmd {
 		f(c)
 		return nil
 	}
+}
+
+// sentence is a server's message as a sentence: a capital first letter
+// and a full stop.
+func sentence(msg string) string {
+	msg = strings.TrimSpace(msg)
+	if msg == "" {
+		return ""
+	}
+	r, n := utf8.DecodeRuneInString(msg)
+	msg = string(unicode.ToUpper(r)) + msg[n:]
+	if !strings.HasSuffix(msg, ".") && !strings.HasSuffix(msg, "!") && !strings.HasSuffix(msg, "?") {
+		msg += "."
+	}
+	return msg
 }

@@ -15,12 +15,13 @@ import (
 )
 
 // A chess game is saved in the saves folder in a file of its own format
-// whose name ends in saveExt: the chess menu lists only these.
+// whose name ends in SaveExt: the chess menu, and the main menu's
+// Continue beside the other games' saves, list these.
 const (
 	SaveFormat  = "minotaur-chess-save"
 	SaveVersion = 1
 	savePrefix  = "chess-"
-	saveExt     = ".chesssave"
+	SaveExt     = ".chesssave"
 )
 
 // match is one chess game in the interface: the referee, who plays which
@@ -128,12 +129,12 @@ func decodeSave(data []byte) (*match, saveFile, error) {
 }
 
 func writeSave(dir, file string, data []byte, now time.Time) tea.Cmd {
-	return screen.WriteSave(dir, file, savePrefix, saveExt, data, now)
+	return screen.WriteSave(dir, file, savePrefix, SaveExt, data, now)
 }
 
 // listSaves lists the saved chess games of the folder, newest first.
 func listSaves(dir string) tea.Cmd {
-	return screen.ListSaves(dir, saveExt, func(data []byte) (screen.SaveInfo, error) {
+	return screen.ListSaves(dir, SaveExt, func(data []byte) (screen.SaveInfo, error) {
 		m, f, err := decodeSave(data)
 		info := screen.SaveInfo{Saved: f.Saved, Detail: fmt.Sprintf("move %d", f.Move)}
 		if m != nil {
@@ -150,3 +151,36 @@ func loadSave(dir, file string) tea.Cmd {
 		return m, err
 	})
 }
+
+// ListSaves lists the saved chess games of the folder, newest first: a
+// screen.SavesMsg, each with who plays (Title) and its move (Detail). The
+// main menu's Continue lists them beside the other games' saves.
+func ListSaves(dir string) tea.Cmd { return listSaves(dir) }
+
+// Resume is the screen that continues the saved chess game file of the
+// saves folder: it reads it, then shows the game (behind the hand-over
+// screen in a hot-seat game), or the chess menu saying why the file cannot
+// be continued.
+func Resume(c *screen.Context, file string) screen.Screen { return &resume{c: c, file: file} }
+
+type resume struct {
+	c    *screen.Context
+	file string
+}
+
+func (r *resume) Init() tea.Cmd { return loadSave(r.c.Saves, r.file) }
+
+func (r *resume) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	loaded, ok := msg.(screen.LoadedMsg[*match])
+	if !ok {
+		return screen.Stay, nil
+	}
+	// The chess menu opens the game, or keeps why it could not.
+	m := newMenu(r.c)
+	if nav, cmd := m.Update(loaded); loaded.Err == nil {
+		return nav, cmd
+	}
+	return screen.Replace(m), nil
+}
+
+func (r *resume) View() string { return r.c.Center("Loading " + r.file + "…") }

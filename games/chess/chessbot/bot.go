@@ -4,7 +4,8 @@
 //
 // Level 1 takes what it can beat and otherwise moves at random; level 2
 // weighs each of its moves by the position it leads to; level 3 also looks
-// at the best answer the other side has among the pieces it sees.
+// at the best answer the other side has among the pieces it sees, and
+// weighs its best few moves a move deeper still (deeper).
 package chessbot
 
 import (
@@ -35,6 +36,11 @@ func Choose(v *chess.View, level int, rng *rand.Rand) (m chess.Move, ok bool) {
 	}
 	p := v.Position()
 	target := enemyKing(v, &p)
+	if level >= 3 {
+		if m, ok := deeper(&p, v.Side, moves, target, rng); ok {
+			return m, true
+		}
+	}
 	best, bestScore, ties := moves[0], math.Inf(-1), 0
 	for _, m := range moves {
 		s := score(&p, v.Side, m, target, level >= 3)
@@ -239,4 +245,84 @@ type Player struct {
 // Move is the player's move in the view's position.
 func (p Player) Move(v *chess.View) (chess.Move, bool) {
 	return Choose(v, p.Level, rand.New(rand.NewPCG(p.Seed, uint64(v.Ply))))
+}
+
+// Level 3's deeper look: its best few moves by the two-move look (score)
+// are weighed again three moves deep — the move, each seen reply, and its
+// own best answer to that reply (judged as level 2 judges a position). The
+// look is bounded by a number of imagined moves, not by a clock: past
+// deepBudget it gives up and the two-move look decides.
+const (
+	deepCandidates = 8
+	deepBudget     = 20000
+)
+
+func deeper(p *chess.Position, side chess.Color, moves []chess.Move, target chess.Sq, rng *rand.Rand) (chess.Move, bool) {
+	type cand struct {
+		m chess.Move
+		s float64
+	}
+	cands := make([]cand, 0, len(moves))
+	for _, m := range moves {
+		cands = append(cands, cand{m, score(p, side, m, target, true)})
+	}
+	// the best first; a stable order keeps equal scores as Moves gave them
+	for i := 1; i < len(cands); i++ {
+		for j := i; j > 0 && cands[j].s > cands[j-1].s; j-- {
+			cands[j], cands[j-1] = cands[j-1], cands[j]
+		}
+	}
+	if len(cands) == 1 || cands[0].s >= win/2 {
+		return cands[0].m, true // one move, or a won king: nothing to weigh
+	}
+	n := min(deepCandidates, len(cands))
+	plays := 0
+	best, bestScore, ties := cands[0].m, math.Inf(-1), 0
+	for _, c := range cands[:n] {
+		q := *p
+		if r, over := outcome(q.Play(side, c.m, expect), side); over {
+			if r > 0 {
+				return c.m, true
+			}
+			continue
+		}
+		worst := math.Inf(1)
+		for _, r := range q.Moves(side.Other()) {
+			q2 := q
+			s, over := outcome(q2.Play(side.Other(), r, expect), side)
+			plays++
+			if !over {
+				s = math.Inf(-1)
+				for _, m2 := range q2.Moves(side) {
+					q3 := q2
+					plays++
+					s3, over := outcome(q3.Play(side, m2, expect), side)
+					if !over {
+						s3 = eval(&q3, side, target) - hanging(&q3, side)
+					}
+					s = max(s, s3)
+				}
+				if math.IsInf(s, -1) {
+					s = eval(&q2, side, target)
+				}
+			}
+			worst = min(worst, s)
+			if plays > deepBudget {
+				return chess.Move{}, false
+			}
+		}
+		if math.IsInf(worst, 1) {
+			worst = eval(&q, side, target)
+		}
+		switch {
+		case worst > bestScore+1e-9:
+			best, bestScore, ties = c.m, worst, 1
+		case worst > bestScore-1e-9:
+			ties++
+			if rng.IntN(ties) == 0 {
+				best = c.m
+			}
+		}
+	}
+	return best, true
 }

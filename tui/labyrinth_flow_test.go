@@ -96,3 +96,38 @@ func TestLabyrinthFlowFromMenu(t *testing.T) {
 		t.Fatalf("the program ended on %s", final.Screen())
 	}
 }
+
+// TestLabyrinthContinueFromTheMainMenu: a Labyrinth game saved from the
+// pause menu is continued from the main menu's Continue, as a Minotaur,
+// Trails or chess game is, and listed beside a Minotaur save.
+func TestLabyrinthContinueFromTheMainMenu(t *testing.T) {
+	cfg := labConfig(t, "field2.txt", levels.Cell{X: 0, Y: 0}, levels.Cell{X: 3, Y: 3})
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("<enter>d<enter>")
+	d.keys("<esc><down><enter>") // pause, Save
+	if !strings.Contains(d.screen(), "Saved as labyrinth-") {
+		t.Fatalf("the save:\n%s", d.screen())
+	}
+	d.keys("<down><enter>") // Quit to menu: the Labyrinth menu
+	d.keys("<esc>")         // the main menu
+	if d.m.Screen() != "menu" {
+		t.Fatalf("not on the main menu: %s\n%s", d.m.Screen(), d.screen())
+	}
+	d.keys("c")
+	d.expectScreen("labyrinth")
+	if out := d.screen(); !strings.Contains(out, "Welcome back.") || !strings.Contains(out, "Player 2's turn") {
+		t.Fatalf("Continue did not resume the Labyrinth game:\n%s", out)
+	}
+	// With a Minotaur game saved too, Continue lists both.
+	d.keys("<esc><down><down><enter>") // pause, Quit to menu: the Labyrinth menu
+	d.keys("<esc>")                    // the main menu
+	d.keys("n")
+	d.keys("<esc>")
+	d.keys("<down><enter>") // the pause menu: Save
+	d.keys("<down><enter>") // Quit to menu
+	d.keys("c")
+	out := d.screen()
+	if !strings.Contains(out, "SAVED GAMES") || !strings.Contains(out, "Labyrinth · field2.txt") {
+		t.Fatalf("the saves list:\n%s", out)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/chess"
+	"github.com/minotaur-game/minotaur/tui/labyrinth"
 	ui "github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/trails"
 )
@@ -296,6 +297,7 @@ type otherGame struct {
 var otherGames = []otherGame{
 	{trails.SaveExt, "Trails and Towers", "Trails", trails.ListSaves, trails.Resume},
 	{chess.SaveExt, "Open-world chess", "Chess", chess.ListSaves, chess.Resume},
+	{labyrinth.SaveExt, "Labyrinth", "Labyrinth", labyrinth.ListSaves, labyrinth.Resume},
 }
 
 // gameOf is the other game a save file is of (by the end of its name).

@@ -17,14 +17,17 @@ import (
 
 // A Labyrinth game is saved in the saves folder, beside the Minotaur
 // games, in a file of its own format whose name ends in labSaveExt: the
-// Minotaur list of saves (which takes .json files) never shows it, and the
-// Labyrinth menu lists only these.
+// Minotaur list of saves (which takes .json files) never shows it; the main
+// menu's Continue lists them through ListSaves, beside the other games'.
 const (
 	LabSaveFormat  = "minotaur-labyrinth-save"
 	LabSaveVersion = 1
 	labSavePrefix  = "labyrinth-"
 	labSaveExt     = ".labsave"
 )
+
+// SaveExt ends the names of saved Labyrinth games.
+const SaveExt = labSaveExt
 
 // labGame is one Labyrinth game in the interface: the referee, the field
 // file it plays, and what each player has heard (their log) and drawn
@@ -149,6 +152,38 @@ func listLabSaves(dir string) tea.Cmd {
 		return info, err
 	})
 }
+
+// ListSaves lists the saved Labyrinth games of the folder, newest first: a
+// screen.SavesMsg, each with its field (Title) and players and turn
+// (Detail). The main menu's Continue lists them beside Minotaur's.
+func ListSaves(dir string) tea.Cmd { return listLabSaves(dir) }
+
+// Resume is the screen that continues the saved game file of the saves
+// folder: it reads it, then shows the game, or the Labyrinth menu saying
+// why the file cannot be continued.
+func Resume(c *screen.Context, file string) screen.Screen { return &resume{c: c, file: file} }
+
+type resume struct {
+	c    *screen.Context
+	file string
+}
+
+func (r *resume) Init() tea.Cmd { return loadLab(r.c.Saves, r.file) }
+
+func (r *resume) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if msg, ok := msg.(screen.LoadedMsg[*labGame]); ok {
+		if msg.Err != nil {
+			m := newLabMenu(r.c)
+			m.note = fmt.Sprintf("%s cannot be continued: %v", msg.File, msg.Err)
+			return screen.Replace(m), nil
+		}
+		msg.Game.file = msg.File // saving again replaces it
+		return screen.Replace(newLabGameScreen(r.c, msg.Game, true)), nil
+	}
+	return screen.Stay, nil
+}
+
+func (r *resume) View() string { return r.c.Center("Loading " + r.file + "…") }
 
 // loadLab reads a saved Labyrinth game, in a screen.LoadedMsg[*labGame].
 func loadLab(dir, file string) tea.Cmd {

@@ -99,7 +99,7 @@ func TestCursorPickAndMouse(t *testing.T) {
 	// A click on the knight, then on f3. Cells are three columns wide
 	// after the rank's two; the board starts on the second line.
 	click := func(file, rankFromTop int) {
-		d.send(tea.MouseMsg{X: 2 + file*cellW + 1, Y: 1 + rankFromTop, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+		d.Send(tea.MouseMsg{X: 2 + file*cellW + 1, Y: 1 + rankFromTop, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 	}
 	click(6, 7) // g1
 	if g.sel.String() != "g1" {
@@ -158,7 +158,7 @@ func TestPromotionChoice(t *testing.T) {
 	pos.Board[chess.At(4, 6)] = chess.NewPiece(chess.Pawn, chess.White)
 	m := &match{g: chess.Setup(pos, chess.White, rand.NewPCG(1, 1)), hotSeat: true}
 	g := newGameScreen(d.c, m, false)
-	d.stack = append(d.stack[:0], g)
+	d.Screens = append(d.Screens[:0], g)
 	d.keys("<enter>") // the hand-over
 	d.typeMove("e7e8")
 	if g.promo == nil || !strings.Contains(d.screen(), "becomes: Q queen") {
@@ -344,7 +344,7 @@ func TestColour(t *testing.T) {
 		d.typeMove("e2e4")
 		d.typeMove("e4e5")
 		d.keys("<up><enter>") // the cursor and a piece picked, its targets marked
-		raw := d.top().View()
+		raw := d.Top().View()
 		if !strings.Contains(raw, "\x1b[") {
 			t.Fatal("no colour in the frame")
 		}
@@ -390,7 +390,7 @@ func TestHotSeatEnd(t *testing.T) {
 		pos.Board[chess.At(4, 3)] = chess.NewPiece(chess.King, chess.Black)
 		pos.Board[chess.At(0, 6)] = chess.NewPiece(chess.Pawn, chess.Black)
 		m := &match{g: chess.Setup(pos, chess.White, rand.NewPCG(1, 1)), hotSeat: true}
-		d.stack = append(d.stack[:0], newGameScreen(d.c, m, false))
+		d.Screens = append(d.Screens[:0], newGameScreen(d.c, m, false))
 		d.keys("<enter>")
 		d.typeMove("e2e4")
 		if !strings.Contains(d.screen(), "WHITE WINS") {

@@ -2,31 +2,23 @@ package chess
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
-	"reflect"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
 // The chess screens are driven here by a root of the tests' own, which
 // applies their screen changes as tui's root model does.
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	time.Local = time.UTC
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { screentest.Main(m) }
 
 // fixedNow is the clock of the tests.
 var fixedNow = time.Date(2025, 3, 14, 15, 9, 26, 0, time.UTC)
@@ -77,13 +69,11 @@ func (h *home) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 func (h *home) View() string { return h.c.Center("MINOTAUR\n\nO  Open-world chess") }
 
 // driver runs the screens the way bubbletea and tui's root do, but
-// synchronously: every command is run and its message fed back before the
-// next input.
+// synchronously (screentest.Stack).
 type driver struct {
-	t     testing.TB
-	c     *screen.Context
-	stack []screen.Screen
-	quit  bool
+	*screentest.Stack
+	t testing.TB
+	c *screen.Context
 }
 
 func newDriver(t testing.TB, cfg Config, w, h int) *driver {
@@ -93,101 +83,29 @@ func newDriver(t testing.TB, cfg Config, w, h int) *driver {
 		Seed: func() uint64 { return cfg.seed },
 	}
 	c.Home = func() screen.Screen { return &home{c} }
-	d := &driver{t: t, c: c}
 	first := c.Home()
 	if cfg.Chess != nil {
 		first = Open(c, *cfg.Chess)
 	}
-	d.stack = []screen.Screen{first}
-	d.run(first.Init())
-	return d
+	return &driver{Stack: screentest.NewStack(first), t: t, c: c}
 }
-
-func (d *driver) top() screen.Screen { return d.stack[len(d.stack)-1] }
 
 // game returns the chess game screen in the stack, if any.
 func (d *driver) game() *gameScreen {
-	for i := len(d.stack) - 1; i >= 0; i-- {
-		if g, ok := d.stack[i].(*gameScreen); ok {
+	for i := len(d.Screens) - 1; i >= 0; i-- {
+		if g, ok := d.Screens[i].(*gameScreen); ok {
 			return g
 		}
 	}
 	return nil
 }
 
-// apply carries out a screen change.
-func (d *driver) apply(n screen.Nav) {
-	switch n.Op {
-	case screen.OpPush:
-		d.stack = append(d.stack, n.To)
-		d.run(n.To.Init())
-	case screen.OpPop:
-		if len(d.stack) > 1 {
-			d.stack = d.stack[:len(d.stack)-1]
-		}
-	case screen.OpReplace:
-		d.stack = []screen.Screen{n.To}
-		d.run(n.To.Init())
-	}
-}
-
-// send feeds one message and everything its commands report.
-func (d *driver) send(msg tea.Msg) {
-	if msg == nil || d.quit {
-		return
-	}
-	switch msg := msg.(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			d.run(c)
-		}
-		return
-	case tea.QuitMsg, screen.QuitMsg:
-		d.quit = true
-		return
-	}
-	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
-		for i := 0; i < v.Len(); i++ { // tea.Sequence: in order
-			d.run(v.Index(i).Interface().(tea.Cmd))
-		}
-		return
-	}
-	n, cmd := d.top().Update(msg)
-	d.apply(n)
-	d.run(cmd)
-}
-
-func (d *driver) run(c tea.Cmd) {
-	if c != nil {
-		d.send(c())
-	}
-}
-
 // keys sends keys: single characters, or names in angle brackets
 // (<enter>, <esc>, <up>, <down>, <left>, <right>, <space>).
 func (d *driver) keys(s string) {
-	for len(s) > 0 {
-		if s[0] == '<' {
-			end := strings.IndexByte(s, '>')
-			d.send(namedKey(d.t, s[1:end]))
-			s = s[end+1:]
-			continue
-		}
-		d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{rune(s[0])}})
-		s = s[1:]
+	for _, k := range screentest.Keys(d.t, s) {
+		d.Send(k)
 	}
-}
-
-func namedKey(t testing.TB, name string) tea.KeyMsg {
-	types := map[string]tea.KeyType{
-		"enter": tea.KeyEnter, "esc": tea.KeyEsc, "up": tea.KeyUp, "down": tea.KeyDown,
-		"left": tea.KeyLeft, "right": tea.KeyRight, "space": tea.KeySpace, "backspace": tea.KeyBackspace,
-	}
-	k, ok := types[name]
-	if !ok {
-		t.Fatalf("unknown key <%s>", name)
-	}
-	return tea.KeyMsg{Type: k}
 }
 
 // screen is the plain text of the frame, as the root draws it.
@@ -195,13 +113,13 @@ func (d *driver) screen() string {
 	if d.c.TooSmall() {
 		return ansi.Strip(d.c.TooSmallView())
 	}
-	return ansi.Strip(d.top().View())
+	return ansi.Strip(d.Top().View())
 }
 
 // name names the screen on top: "menu" (the main menu), "chess-menu",
 // "chess", "chess-help", "chess-log", "chess-pause", "chess-end".
 func (d *driver) name() string {
-	switch d.top().(type) {
+	switch d.Top().(type) {
 	case *home:
 		return "menu"
 	case *menuScreen:
@@ -228,42 +146,12 @@ func (d *driver) expectScreen(want string) {
 	}
 }
 
-// updating reports -update, which rewrites the golden files.
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
-
-func updating() bool { return *update }
+var _ = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // golden compares text with testdata/name.golden (rewritten with -update).
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if updating() {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from %s:\n--- got ---\n%s\n--- want ---\n%s", name, path, got, want)
-	}
-}
+func golden(t *testing.T, name, got string) { t.Helper(); screentest.Golden(t, name, got) }
 
 // checkFits fails when a frame is larger than the terminal.
-func checkFits(t *testing.T, frame string, w, h int) {
-	t.Helper()
-	lines := strings.Split(frame, "\n")
-	if len(lines) > h {
-		t.Errorf("the frame has %d lines, the terminal %d", len(lines), h)
-	}
-	for i, l := range lines {
-		if n := len([]rune(l)); n > w {
-			t.Errorf("line %d is %d columns wide, the terminal %d: %q", i+1, n, w, l)
-		}
-	}
-}
+func checkFits(t *testing.T, frame string, w, h int) { t.Helper(); screentest.Fits(t, frame, w, h) }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -139,7 +139,9 @@ func (b *Reference) chooseTargets(v *engine.View, p int, leap int) {
 			if v.Map[j] == byte(engine.Torch) && !v.Torch {
 				reach = torchReach // light is what the player lacks most
 			}
-			if d := b.sd[j]; d >= 0 && d <= reach && (bestB < 0 || d < bestD) {
+			if d := b.sd[j]; d >= 0 && d <= reach && (bestB < 0 || d < bestD) && b.escapeFrom(j, d, v.Key, leap) {
+				// (a bonus in a corner with a monster on the heels is
+				// where the chase ends: only one with a safe way on)
 				bestB, bestD = j, d
 			}
 		}

@@ -247,3 +247,38 @@ func TestReferenceGivesUpACompassWayAHunterGuards(t *testing.T) {
 		t.Errorf("won without the level passed: %v", ev)
 	}
 }
+
+func TestReferenceLeavesABonusInACornerWhenChased(t *testing.T) {
+	// A wanderer three tiles behind sees the player and follows. The
+	// compass lies two steps down a dead end: taking it there is where
+	// the chase ends. The way on, round the loop to the key and the exit,
+	// wins with the wanderer trailing.
+	rows := []string{
+		"#############",
+		"#K.........E#",
+		"#.#########.#",
+		"#.....P..W..#",
+		"#####.#######",
+		"#####?#######",
+		"#############"}
+	g := newGame(t, rows...)
+	if v := g.View(1); len(v.Monsters) != 1 {
+		t.Fatalf("setup: the wanderer should be in sight: %+v", v.Monsters)
+	}
+	compass := engine.Point{X: 5, Y: 5}
+	p := NewReference()
+	var ev []engine.Event
+	for i := 0; i < 200 && g.Result() == engine.InProgress; i++ {
+		v := g.View(1)
+		var err error
+		if ev, err = g.Apply(1, p.Act(&v, ev)); err != nil {
+			t.Fatal(err)
+		}
+		if pos := g.Status().Players[0].Pos; pos == compass {
+			t.Fatalf("turn %d: the bot took the compass at the end of the dead end with the wanderer behind it", g.TurnNumber())
+		}
+	}
+	if g.Result() != engine.Won {
+		t.Errorf("result %v: the bot should walk on round the loop with the wanderer trailing and win", g.Result())
+	}
+}

@@ -34,7 +34,7 @@ import (
 //     hunter's hearing range first (when the key is in sight but known
 //     only by a long way round, unknown tiles toward it too), or a bonus a
 //     few steps away that does not lose the race to the key — and takes the
-//     key only when a safe way leads on from it;
+//     key, or a bonus, only when a safe way leads on from it;
 //   - when no safe way exists, plays its plan forward against the monsters'
 //     rules (a chaser of the same speed trailing round a loop never catches
 //     up); failing that, plans with the engine's own rules (plan.go): it

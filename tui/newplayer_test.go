@@ -159,15 +159,16 @@ func TestLogShowsWholeMessagesOnly(t *testing.T) {
 	}
 }
 
-// tutorialDriver starts a game of the tutorial level (the first example
-// level) at 80×24, trips stepping at once.
-func tutorialDriver(t *testing.T, seed uint64) *driver {
+// deadEndDriver starts a game of testdata/dead-end-room.txt (the first
+// tutorial's map, a tree with a dead-end room) at 80×24, trips stepping at
+// once.
+func deadEndDriver(t *testing.T, seed uint64) *driver {
 	t.Helper()
-	text, err := os.ReadFile(filepath.Join("..", "levels", "examples", "01-first-steps.txt"))
+	text, err := os.ReadFile(filepath.Join("testdata", "dead-end-room.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	lv, _, err := levels.Parse("01-first-steps.txt", text)
+	lv, _, err := levels.Parse("dead-end-room.txt", text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,14 +182,14 @@ func tutorialDriver(t *testing.T, seed uint64) *driver {
 }
 
 // Defect 5 of issue 23: explore does not walk into a dead end when a
-// monster was seen near its mouth in the last few turns. On the tutorial
+// monster was seen near its mouth in the last few turns. On the fixture
 // the bottom-left room (row 7) is reached only through (7, 6), below the
 // corridor at (7, 5); a wanderer seen two steps up that corridor, at
 // (7, 3), makes the room a trap.
 func TestExploreKeepsOutOfAGuardedDeadEnd(t *testing.T) {
 	inRoom := func(p engine.Point) bool { return p.Y == 7 || p == (engine.Point{X: 7, Y: 6}) }
 	for _, seed := range []uint64{1, 2, 3} {
-		d := tutorialDriver(t, seed)
+		d := deadEndDriver(t, seed)
 		d.keys("ssssddddd") // to (6, 5), beside the corridor's corner
 		g := d.game()
 		if p := playerAt(t, d); p != (engine.Point{X: 6, Y: 5}) || g.Result() != engine.InProgress {
@@ -213,7 +214,7 @@ func TestExploreKeepsOutOfAGuardedDeadEnd(t *testing.T) {
 // The same dead end without a sighting is explored: the guard is about the
 // monster, not about dead ends.
 func TestExploreEntersAnUnguardedDeadEnd(t *testing.T) {
-	d := tutorialDriver(t, 1)
+	d := deadEndDriver(t, 1)
 	d.keys("ssssddddd")
 	gs := d.m.game()
 	from := len(gs.b.path)
@@ -350,7 +351,7 @@ func TestEndTipOnANarrowTerminal(t *testing.T) {
 // Travel, like explore, keeps out of a guarded dead end: a trip to a tile
 // of the room is refused, with the reason, and spends no turn.
 func TestTravelRefusesAGuardedDeadEnd(t *testing.T) {
-	d := tutorialDriver(t, 1)
+	d := deadEndDriver(t, 1)
 	d.keys("ssssdddddd") // to (7, 5), above the room's door
 	gs := d.m.game()
 	v := gs.b.view

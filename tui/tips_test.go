@@ -40,7 +40,7 @@ var tipGames = []struct {
 		c, ok := catchOf(ev)
 		return ok && c.Monster == engine.Hunter && !b.Key && monstersNear(b, b.Players[0].Pos, 2) == 1 && !monsterOn(b, c.Pos)
 	}},
-	{lossPinched, "pinched", "05-side-by-side.txt", func(b engine.Status, ev []engine.Event) bool {
+	{lossPinched, "pinched", "testdata/tips/pinched.txt", func(b engine.Status, ev []engine.Event) bool {
 		_, ok := catchOf(ev)
 		return ok && monstersNear(b, b.Players[0].Pos, 2) >= 2
 	}},

@@ -21,7 +21,7 @@ func init() {
 	register(command{name: "balance", summary: "measure the generated levels with bots and the solver", run: runBalance})
 }
 
-const balanceUsage = `usage: minotaur balance [--seeds A-B] [--levels A-B] [--budget N] [--max-actions N] [--jobs N] [--no-campaign] [--full-view]
+const balanceUsage = `usage: minotaur balance [--level FILE]... [--seeds A-B] [--levels A-B] [--budget N] [--max-actions N] [--jobs N] [--no-campaign] [--full-view]
 
 Measures how hard the generated levels are. For every seed and level it deals
 the level as the campaign would, then plays it from its start three ways: the
@@ -32,8 +32,15 @@ layouts dropped as unfair, the reference bot's turns and score, and what
 caught it, with example seeds. The table depends only on the flags; the time
 taken goes to standard error.
 
+With --level it measures level files instead, played in order as a campaign:
+each seed plays the same maps (the seed decides only the wanderers' turns at
+junctions), so the table says how often a good player wins your level.
+
+  --level FILE       measure this level file instead of the generated levels;
+                     repeat it for several files, played in order
   --seeds A-B        campaign seeds to measure, a range or one seed (default 1-100)
-  --levels A-B       levels to measure, within 1-7 (default 1-7)
+  --levels A-B       levels to measure, within 1-7 (default 1-7; with --level,
+                     the files given)
   --budget N         solver budget in search nodes (default: the generator's, %d)
   --max-actions N    actions a bot may take on one level before the run counts
                      as lost, out of turns (default 1000)
@@ -55,6 +62,18 @@ type balanceOptions struct {
 	// fullView shows the bots the whole map and every monster: how much of
 	// what they lose is what they cannot see.
 	fullView bool
+	// files and custom are the --level files and their levels, measured
+	// instead of the generated campaign (nil: the generated one).
+	files  []string
+	custom []engine.Level
+}
+
+// levels is the number of levels of the campaign measured.
+func (o balanceOptions) levels() int {
+	if o.custom != nil {
+		return len(o.custom)
+	}
+	return engine.CampaignLevels
 }
 
 func runBalance(args []string, stdout, stderr io.Writer) int {
@@ -68,6 +87,7 @@ func runBalance(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", runtime.NumCPU(), "games played at once")
 	noCampaign := fs.Bool("no-campaign", false, "skip whole campaigns")
 	fullView := fs.Bool("full-view", false, "show the bots the whole map and every monster")
+	files := fs.StringArray("level", nil, "level file to measure")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -86,9 +106,25 @@ func runBalance(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minotaur balance: --seeds %q: %v\n", *seeds, err)
 		return 2
 	}
+	if len(*files) > 0 {
+		campaign, ok := loadLevels(*files, stderr)
+		if !ok {
+			return 1
+		}
+		o.files, o.custom = *files, campaign.Levels()
+		if !fs.Changed("levels") {
+			*lvls = fmt.Sprintf("1-%d", len(o.custom))
+		}
+	}
 	lo, hi, err := parseSeedRange(*lvls)
-	if err == nil && (lo < 1 || hi > engine.CampaignLevels) {
-		err = fmt.Errorf("the campaign has levels 1 to %d", engine.CampaignLevels)
+	if err == nil && (lo < 1 || hi > uint64(o.levels())) {
+		err = fmt.Errorf("the campaign has levels 1 to %d", o.levels())
+		switch {
+		case len(o.custom) == 1:
+			err = errors.New("one level file was given: it is level 1")
+		case o.custom != nil:
+			err = fmt.Errorf("the %d level files given are levels 1 to %d", len(o.custom), len(o.custom))
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur balance: --levels %q: %v\n", *lvls, err)
@@ -206,6 +242,9 @@ func measure(o balanceOptions) []seedResult {
 }
 
 func measureSeed(o balanceOptions, seed uint64) seedResult {
+	if o.custom != nil {
+		return measureFiles(o, seed)
+	}
 	r := seedResult{seed: seed}
 	// Deal every level once; a campaign given the dealt levels plays
 	// exactly as the generated campaign (play randomness depends on the
@@ -248,6 +287,28 @@ func measureSeed(o balanceOptions, seed uint64) seedResult {
 		} else {
 			r.won, r.lostOn, r.lostBy = playCampaign(seed, dealt, o)
 		}
+	}
+	return r
+}
+
+// measureFiles measures the --level files with one play seed: each file
+// from its start with both bots and the solver, then all of them in order.
+func measureFiles(o balanceOptions, seed uint64) seedResult {
+	r := seedResult{seed: seed}
+	cfg := func(n int) engine.Config {
+		return engine.Config{Seed: seed, Players: 1, Levels: o.custom, Start: n}
+	}
+	for n := o.levelLo; n <= o.levelHi; n++ {
+		var lr levelResult
+		lr.ref = playLevel(cfg(n), bot.NewReference(), o)
+		lr.naive = playLevel(cfg(n), bot.NewNaive(), o)
+		if g, err := engine.New(cfg(n)); err == nil {
+			lr.solved = engine.Solve(g, o.budget).Found
+		}
+		r.levels = append(r.levels, lr)
+	}
+	if o.campaign {
+		r.won, r.lostOn, r.lostBy = playCampaign(seed, o.custom, o)
 	}
 	return r
 }
@@ -353,13 +414,30 @@ const balanceExamples = 3
 // printBalance writes the tables. They depend only on the options and the
 // results, which are in seed order.
 func printBalance(w io.Writer, o balanceOptions, res []seedResult) {
-	fmt.Fprintf(w, "minotaur balance --seeds %d-%d --levels %d-%d --budget %d --max-actions %d",
+	fmt.Fprint(w, "minotaur balance")
+	for _, f := range o.files {
+		fmt.Fprintf(w, " --level %s", f)
+	}
+	fmt.Fprintf(w, " --seeds %d-%d --levels %d-%d --budget %d --max-actions %d",
 		o.seedLo, o.seedHi, o.levelLo, o.levelHi, o.budget, o.maxActions)
 	if o.fullView {
 		fmt.Fprint(w, " --full-view\n\nThe bots see the whole map and every monster (not the game: a measure of what sight costs).")
 	}
 	fmt.Fprint(w, "\n\n")
-	fmt.Fprintln(w, "Single-level runs: each level dealt as in the campaign and played from its start.")
+	if o.custom != nil {
+		for n := o.levelLo; n <= o.levelHi; n++ {
+			name := o.custom[n-1].Name
+			if name == "" {
+				name = "no name"
+			}
+			fmt.Fprintf(w, "Level %d: %s (%s)\n", n, o.files[n-1], name)
+		}
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "Single-level runs: each level file played from its start, once a seed (the seed")
+		fmt.Fprintln(w, "decides only the wanderers' turns at junctions).")
+	} else {
+		fmt.Fprintln(w, "Single-level runs: each level dealt as in the campaign and played from its start.")
+	}
 	fmt.Fprintln(w, "reference, naive: levels passed by each bot; solver: levels the exact solver passes;")
 	fmt.Fprintln(w, "dropped: unfair layouts dropped before the dealt one (mean); turns, score: the")
 	fmt.Fprintln(w, "reference bot's means over the levels it passed.")
@@ -447,7 +525,7 @@ func printBalance(w io.Writer, o balanceOptions, res []seedResult) {
 	}
 	if o.campaign {
 		won := 0
-		lostOn := make([]int, engine.CampaignLevels+1)
+		lostOn := make([]int, o.levels()+1)
 		for _, r := range res {
 			if r.won {
 				won++
@@ -458,13 +536,16 @@ func printBalance(w io.Writer, o balanceOptions, res []seedResult) {
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "Whole campaigns with the reference bot: %d of %d won (%.1f %%).\n", won, len(res), pct(won, len(res)))
 		fmt.Fprintf(w, "Lost on level:")
-		for n := 1; n <= engine.CampaignLevels; n++ {
+		for n := 1; n <= o.levels(); n++ {
 			fmt.Fprintf(w, "  %d: %d", n, lostOn[n])
 		}
 		if lostOn[0] > 0 {
 			fmt.Fprintf(w, "  (not dealt: %d)", lostOn[0])
 		}
 		fmt.Fprintln(w)
+	}
+	if o.custom != nil {
+		return // the targets are the generated campaign's
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Targets (issue 24):")

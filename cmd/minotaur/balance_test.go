@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -207,5 +208,60 @@ func TestBalanceFullViewSaysSo(t *testing.T) {
 	}
 	if rows != 1 {
 		t.Errorf("want one level row:\n%s", out)
+	}
+}
+
+// With --level, balance measures level files: each from its start with both
+// bots and the solver, then all of them in order as a campaign.
+func TestBalanceMeasuresLevelFiles(t *testing.T) {
+	walkover := filepath.Join("testdata", "balance", "walkover.txt")
+	hunted := filepath.Join("testdata", "balance", "hunted.txt")
+	out, errs, code := runCmd("balance", "--level", walkover, "--level", hunted, "--seeds", "1-3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"Level 1: " + walkover + " (Walkover)",
+		"Level 2: " + hunted + " (Hunted)",
+		"Whole campaigns with the reference bot: 3 of 3 won (100.0 %).",
+		"Lost on level:  1: 0  2: 0\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the table lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Targets") {
+		t.Errorf("the generated campaign's targets are judged on level files:\n%s", out)
+	}
+	// Nothing stands in the walkover's way; the hunted level's hunter
+	// catches a player who ignores it, and a good player leads it round.
+	want := map[string][2]string{"1": {"100.0", "100.0"}, "2": {"100.0", "0.0"}}
+	rows := 0
+	for _, l := range strings.Split(out, "\n") {
+		m := balanceRow.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		rows++
+		if w := want[m[1]]; m[2] != "3" || m[3] != w[0] || m[4] != w[1] || m[5] != "100.0" {
+			t.Errorf("level %s: runs %s, reference %s %%, naive %s %%, solver %s %%; want 3 runs, %s %%, %s %%, 100.0 %%",
+				m[1], m[2], m[3], m[4], m[5], w[0], w[1])
+		}
+	}
+	if rows != 2 {
+		t.Fatalf("want a row per file, got %d:\n%s", rows, out)
+	}
+}
+
+func TestBalanceRefusesBadLevelFiles(t *testing.T) {
+	broken := filepath.Join("testdata", "balance", "broken.txt")
+	_, errs, code := runCmd("balance", "--level", broken)
+	if code != 1 || !strings.Contains(errs, broken+":2:1: the map has no exit") {
+		t.Errorf("a broken level file: exit %d, %q; want 1 and the problem with its line and column", code, errs)
+	}
+	walkover := filepath.Join("testdata", "balance", "walkover.txt")
+	_, errs, code = runCmd("balance", "--level", walkover, "--levels", "1-2")
+	if code != 2 || !strings.Contains(errs, "--levels \"1-2\": one level file was given: it is level 1") {
+		t.Errorf("--levels past the files: exit %d, %q; want 2 and the range", code, errs)
 	}
 }

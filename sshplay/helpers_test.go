@@ -19,8 +19,9 @@ import (
 	"github.com/minotaur-game/minotaur/netplay"
 )
 
-// waitTime bounds every wait of the tests; a healthy run needs a fraction.
-const waitTime = 15 * time.Second
+// waitTime bounds every wait of the tests; a healthy run needs a fraction,
+// but go test -race on two busy cores can take seconds for a screen.
+const waitTime = 30 * time.Second
 
 // rig is a game server with its TCP port and an SSH server beside it, both
 // on loopback, as `minotaur serve --ssh` runs them.

@@ -35,7 +35,7 @@ func waitText(t *testing.T, tm *teatest.TestModel, texts ...string) {
 			}
 		}
 		return true
-	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	}, teatest.WithDuration(20*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 }
 
 // TestFlowSaveAndContinue: new game, a few moves, pause, save, back to the

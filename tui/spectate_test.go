@@ -103,7 +103,7 @@ func waitOut(t *testing.T, tm *teatest.TestModel, texts ...string) string {
 			}
 		}
 		return true
-	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	}, teatest.WithDuration(20*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 	return seen
 }
 

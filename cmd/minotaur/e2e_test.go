@@ -29,6 +29,10 @@ type term struct {
 	socket string
 }
 
+// e2eWait bounds every wait for the screen: the binary answers within a
+// frame, but under go test -race on two busy cores a frame can take seconds.
+const e2eWait = 30 * time.Second
+
 func newTerm(t *testing.T, w, h int, command string) *term {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -60,7 +64,7 @@ func (tm *term) screen() string { return tm.tmux("capture-pane", "-p", "-t", "e2
 // waitFor waits until the screen shows every text, and returns it.
 func (tm *term) waitFor(step string, texts ...string) string {
 	tm.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(e2eWait)
 	var s string
 	for time.Now().Before(deadline) {
 		s = tm.screen()
@@ -73,7 +77,7 @@ func (tm *term) waitFor(step string, texts ...string) string {
 		}
 		time.Sleep(30 * time.Millisecond)
 	}
-	tm.t.Fatalf("%s: the screen does not show %q after 10 s:\n%s", step, texts, s)
+	tm.t.Fatalf("%s: the screen does not show %q after %v:\n%s", step, texts, e2eWait, s)
 	return ""
 }
 
@@ -82,7 +86,7 @@ func (tm *term) waitFor(step string, texts ...string) string {
 // wait for the Escape to be taken first.
 func (tm *term) waitGone(step, text string) string {
 	tm.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(e2eWait)
 	var s string
 	for time.Now().Before(deadline) {
 		if s = tm.screen(); !strings.Contains(s, text) {
@@ -90,7 +94,7 @@ func (tm *term) waitGone(step, text string) string {
 		}
 		time.Sleep(30 * time.Millisecond)
 	}
-	tm.t.Fatalf("%s: the screen still shows %q after 10 s:\n%s", step, text, s)
+	tm.t.Fatalf("%s: the screen still shows %q after %v:\n%s", step, text, e2eWait, s)
 	return ""
 }
 

@@ -93,7 +93,7 @@ func TestE2ELabyrinthTwoPlayers(t *testing.T) {
 // waitForAny waits until the screen shows one of the texts, and returns it.
 func (tm *term) waitForAny(step string, texts ...string) string {
 	tm.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(e2eWait)
 	var s string
 	for time.Now().Before(deadline) {
 		s = tm.screen()
@@ -104,6 +104,6 @@ func (tm *term) waitForAny(step string, texts ...string) string {
 		}
 		time.Sleep(30 * time.Millisecond)
 	}
-	tm.t.Fatalf("%s: the screen shows none of %q after 10 s:\n%s", step, texts, s)
+	tm.t.Fatalf("%s: the screen shows none of %q after %v:\n%s", step, texts, e2eWait, s)
 	return ""
 }

@@ -16,6 +16,10 @@ func (b *Reference) traceScores(v *engine.View, p int, leap int) {
 	for _, t := range b.tracks {
 		fmt.Fprintf(b.Trace, " %c%v(seen %d, frozen %d)", t.kind, b.k.pt(t.pos), t.seen, t.frozen)
 	}
+	fmt.Fprint(b.Trace, " targets")
+	for _, t := range b.targets {
+		fmt.Fprintf(b.Trace, " %v", b.k.pt(t))
+	}
 	fmt.Fprintln(b.Trace)
 	for _, a := range candidates {
 		if val, ok := b.score(v, p, a, leap); ok {

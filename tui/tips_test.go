@@ -44,11 +44,11 @@ var tipGames = []struct {
 		_, ok := catchOf(ev)
 		return ok && monstersNear(b, b.Players[0].Pos, 2) >= 2
 	}},
-	{lossRestingMinotau, "resting-minotaur", "04-minotaur-arena.txt", func(b engine.Status, ev []engine.Event) bool {
+	{lossRestingMinotau, "resting-minotaur", "testdata/tips/minotaur-arena.txt", func(b engine.Status, ev []engine.Event) bool {
 		c, ok := catchOf(ev)
 		return ok && c.Monster == engine.Minotaur && minotaurAt(b) == c.Pos && !hasKind(ev, engine.EvMinotaurLeaps)
 	}},
-	{lossMarkedArea, "marked-area", "04-minotaur-arena.txt", func(b engine.Status, ev []engine.Event) bool {
+	{lossMarkedArea, "marked-area", "testdata/tips/minotaur-arena.txt", func(b engine.Status, ev []engine.Event) bool {
 		c, ok := catchOf(ev)
 		return ok && c.Monster == engine.Minotaur && hasKind(ev, engine.EvMinotaurLeaps) && minotaurAt(b) != c.Pos
 	}},

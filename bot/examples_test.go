@@ -29,7 +29,9 @@ const coopSeeds = 10
 // levels/examples with the reference bot, which plays from what a player
 // sees as a skilled player would: an example that a good player loses is a
 // broken example (issue 23). A level drawn for two is also played by two
-// reference bots in co-op, as the level is meant to be played.
+// reference bots in co-op, as the level is meant to be played. And the
+// naive bot, which ignores the monsters, must lose a quarter of its games
+// at least: an example whose monsters never matter teaches nothing.
 func TestReferenceBotPassesEveryExampleLevel(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "levels", "examples", "*.txt"))
 	if err != nil {
@@ -51,9 +53,13 @@ func TestReferenceBotPassesEveryExampleLevel(t *testing.T) {
 				allowed = 0
 			}
 			var solo, coop []string
+			naiveLost := 0
 			for seed := uint64(1); seed <= exampleSeeds; seed++ {
-				if lost := playSolo(t, l, seed); lost != "" {
+				if lost := playSolo(t, l, seed, bot.NewReference()); lost != "" {
 					solo = append(solo, fmt.Sprintf("seed %d: %s", seed, lost))
+				}
+				if playSolo(t, l, seed, bot.NewNaive()) != "" {
+					naiveLost++
 				}
 				if len(l.Starts) == 2 && seed <= coopSeeds {
 					if lost := playCoop(t, l, seed); lost != "" {
@@ -64,6 +70,11 @@ func TestReferenceBotPassesEveryExampleLevel(t *testing.T) {
 			if len(solo) > allowed {
 				t.Errorf("%s: the reference bot, alone, lost %d of %d games (at most %d may be lost):\n%s",
 					f, len(solo), exampleSeeds, allowed, strings.Join(solo, "\n"))
+			}
+			// The monsters matter: a player who ignores them loses.
+			if naiveLost < exampleSeeds/4 {
+				t.Errorf("%s: the naive bot, which ignores the monsters, lost only %d of %d games: the level asks nothing of a player",
+					f, naiveLost, exampleSeeds)
 			}
 			if len(coop) > allowed*coopSeeds/exampleSeeds {
 				t.Errorf("%s: two reference bots lost %d of %d games (at most %d may be lost):\n%s",
@@ -76,15 +87,14 @@ func TestReferenceBotPassesEveryExampleLevel(t *testing.T) {
 // maxExampleActions bounds a run: a bot still playing after it is lost.
 const maxExampleActions = 1000
 
-// playSolo plays l alone with a reference bot; it returns "" when the bot
-// escapes, else how it lost.
-func playSolo(t *testing.T, l engine.Level, seed uint64) string {
+// playSolo plays l alone with p; it returns "" when p escapes, else how it
+// lost.
+func playSolo(t *testing.T, l engine.Level, seed uint64, p bot.Player) string {
 	t.Helper()
 	g, err := engine.New(engine.Config{Seed: seed, Players: 1, Levels: []engine.Level{l}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := bot.NewReference()
 	var ev []engine.Event
 	for a := 0; a < maxExampleActions; a++ {
 		v := g.View(1)

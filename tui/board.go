@@ -33,6 +33,26 @@ type logLine struct {
 	wrapW   int
 }
 
+// wrap wraps the message to w columns, once per width.
+func (m *logLine) wrap(w int) {
+	if m.wrapW == w {
+		return
+	}
+	text := m.text
+	if m.times > 1 {
+		text += " ×" + strconv.Itoa(m.times)
+	}
+	m.wrapped = strings.Split(ansi.Wrap(text, max(w-2, 8), ""), "\n")
+	for j := range m.wrapped {
+		if j == 0 {
+			m.wrapped[j] = "› " + m.wrapped[j]
+		} else {
+			m.wrapped[j] = "  " + m.wrapped[j]
+		}
+	}
+	m.wrapW = w
+}
+
 // board is what a player sees of one seat of a game: the map drawn from an
 // engine.View, the side panel (or the lines under the map on a narrow
 // terminal) with the figures, and the log of messages told from the
@@ -276,7 +296,7 @@ func (b *board) layout(w, h int) layout {
 		l.vh = min(v.Rows, h)
 	} else {
 		l.wide = w >= 2*v.Cols || w/2 >= 15
-		b.underPanel(w) // as many lines as the figures and hints take
+		b.underPanel(w, h) // as many lines as the figures, message and hints take
 		l.panelH = len(b.panel)
 		l.vh = max(1, min(v.Rows, h-l.panelH))
 		avail = w
@@ -489,8 +509,10 @@ func (b *board) sidePanel(w, h int) {
 // underPanel builds the lines shown under the map into b.panel: the
 // figures, wrapped a whole figure at a time (nothing is cut: on a narrow
 // terminal the key, the torch and the seed move down a line), the latest
-// message, and the key hints (which may take two lines).
-func (b *board) underPanel(w int) {
+// message, and the key hints (which may take two lines). The latest message
+// is shown whole: when it wraps, the map gives up rows for it, down to
+// underMapMin of its own (a longer message shows its start).
+func (b *board) underPanel(w, h int) {
 	st := b.st
 	v := &b.view
 	keyText, torch := "not found", "none"
@@ -521,13 +543,24 @@ func (b *board) underPanel(w int) {
 		}
 		p = append(p, pline{pre, cut(l, w)})
 	}
-	p = b.messageLines(p, w, 1)
 	_, under := b.keys(w)
-	for _, l := range strings.Split(under.text, "\n") {
+	hints := strings.Split(under.text, "\n")
+	room := 1
+	if n := len(b.log); n > 0 {
+		m := &b.log[n-1]
+		m.wrap(w)
+		spare := h - len(p) - len(hints) - min(v.Rows, underMapMin)
+		room = max(1, min(len(m.wrapped), spare))
+	}
+	p = b.messageLines(p, w, room)
+	for _, l := range hints {
 		p = append(p, pline{under.pre, cut(l, w)})
 	}
 	b.panel = p
 }
+
+// underMapMin is the fewest map rows kept under-panel for a long message.
+const underMapMin = 5
 
 // partnerLine tells the partner's name and state in co-op.
 func (b *board) partnerLine() string {
@@ -590,21 +623,7 @@ func (b *board) messageLines(p []pline, w, n int) []pline {
 	start := len(p)
 	for i := len(b.log) - 1; i >= 0 && len(p)-start < n; i-- {
 		m := &b.log[i]
-		if m.wrapW != w {
-			text := m.text
-			if m.times > 1 {
-				text += " ×" + strconv.Itoa(m.times)
-			}
-			m.wrapped = strings.Split(ansi.Wrap(text, max(w-2, 8), ""), "\n")
-			for j := range m.wrapped {
-				if j == 0 {
-					m.wrapped[j] = "› " + m.wrapped[j]
-				} else {
-					m.wrapped[j] = "  " + m.wrapped[j]
-				}
-			}
-			m.wrapW = w
-		}
+		m.wrap(w)
 		pre := st.text.faint
 		switch {
 		case m.chat:

@@ -259,3 +259,16 @@ func TestLobbyKeysList(t *testing.T) {
 		t.Errorf("V on the key list did not act:\n%s", screen)
 	}
 }
+
+// At 40×12 the lines under the map show the latest message whole: the
+// spectator's first line wraps to two, and the small map leaves the room.
+func TestUnderPanelShowsTheLatestMessageWhole(t *testing.T) {
+	l := lobbyWith(t, 40, 12, busyLobby, today)
+	g := watchedGame(t)
+	w := newWatchScreen(l, &netplay.Start{Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5}, teamState(1, g, nil))
+	screen := ansi.Strip(w.View())
+	checkFits(t, screen, 40, 12)
+	if !strings.Contains(prose(screen), "› You are watching alice and bob: level 1, turn 0.") {
+		t.Errorf("the first message is not shown whole at 40×12:\n%s", screen)
+	}
+}

@@ -30,6 +30,7 @@ var recordTips = flag.Bool("record-tips", false, "play the tip games again and w
 // tipGames are the recorded losses: the kind, its file, the example level
 // and the truth at the capture that makes a game that kind of loss
 // (before: the status before the last move; ev: the last move's events).
+// Every kind of lossKind but lossUnseen has one.
 var tipGames = []struct {
 	kind  lossKind
 	file  string
@@ -44,14 +45,31 @@ var tipGames = []struct {
 		_, ok := catchOf(ev)
 		return ok && monstersNear(b, b.Players[0].Pos, 2) >= 2
 	}},
-	{lossRestingMinotau, "resting-minotaur", "04-minotaur-arena.txt", func(b engine.Status, ev []engine.Event) bool {
+	{lossRestingMinotau, "resting-minotaur", "testdata/tips/minotaur-arena.txt", func(b engine.Status, ev []engine.Event) bool {
 		c, ok := catchOf(ev)
 		return ok && c.Monster == engine.Minotaur && minotaurAt(b) == c.Pos && !hasKind(ev, engine.EvMinotaurLeaps)
 	}},
-	{lossMarkedArea, "marked-area", "04-minotaur-arena.txt", func(b engine.Status, ev []engine.Event) bool {
+	{lossMarkedArea, "marked-area", "testdata/tips/minotaur-arena.txt", func(b engine.Status, ev []engine.Event) bool {
 		c, ok := catchOf(ev)
 		return ok && c.Monster == engine.Minotaur && hasKind(ev, engine.EvMinotaurLeaps) && minotaurAt(b) != c.Pos
 	}},
+	{lossWalkedInto, "walked-into", "02-two-loops.txt", func(b engine.Status, ev []engine.Event) bool {
+		c, ok := catchOf(ev)
+		return ok && c.Monster != engine.Minotaur && monsterOn(b, c.Pos) && monstersNear(b, b.Players[0].Pos, 2) == 1
+	}},
+	{lossHunterAfterKey, "hunter-after-key", "02-two-loops.txt", func(b engine.Status, ev []engine.Event) bool {
+		c, ok := catchOf(ev)
+		return ok && c.Monster == engine.Hunter && b.Key && monstersNear(b, b.Players[0].Pos, 2) == 1 && !monsterOn(b, c.Pos)
+	}},
+	{lossWanderer, "wanderer", "01-first-steps.txt", func(b engine.Status, ev []engine.Event) bool {
+		c, ok := catchOf(ev)
+		return ok && c.Monster == engine.Wanderer && monstersNear(b, b.Players[0].Pos, 2) == 1 && !monsterOn(b, c.Pos)
+	}},
+	// lossUnseen (caught by a monster not in the view before the move) has
+	// no game: a catcher is at most two steps off before the move, which
+	// the light (3) shows unless a wall hides it, and the four strategies
+	// of findLoss over seeds 1–300 on the generated levels 2–4 of seeds
+	// 1–40 (144,000 games) never lost that way.
 }
 
 // monsterOn reports whether a monster stood on p before the move: a

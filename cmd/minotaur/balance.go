@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	register(command{name: "balance", summary: "measure the generated levels with bots and the solver", run: runBalance})
+	register(command{name: "balance", summary: "measure the generated levels or level files with the bots", run: runBalance})
 }
 
 const balanceUsage = `usage: minotaur balance [--level FILE]... [--seeds A-B] [--levels A-B] [--budget N] [--max-actions N] [--jobs N] [--no-campaign] [--full-view]

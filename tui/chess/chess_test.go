@@ -424,6 +424,9 @@ func TestMenuFitsSmall(t *testing.T) {
 	d.expectScreen("chess-menu")
 	frame := d.screen()
 	checkFits(t, frame, 40, 12)
+	if strings.Contains(frame, "…") {
+		t.Errorf("the menu cuts a line at 40×12:\n%s", frame)
+	}
 	golden(t, "chess_menu_small", frame)
 	d.keys("<up>")
 	if !strings.Contains(d.screen(), "> saved") {

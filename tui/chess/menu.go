@@ -162,11 +162,26 @@ func (m *menuScreen) View() string {
 		intro = "Chess with HP, bonuses and fog."
 	}
 	b.WriteString(screen.Wrap(intro, w) + "\n\n")
-	rows := max(m.c.Height-strings.Count(b.String(), "\n")-4, 3)
+	// On a narrow terminal, where a label and its detail do not fit on a
+	// line, the list shows the labels and the chosen item's detail goes
+	// under it, whole.
+	narrow := false
+	for _, it := range m.items {
+		narrow = narrow || 2+20+1+len([]rune(it.detail)) > w
+	}
+	var detail []string
+	if narrow && m.note == "" && m.cursor < len(m.items) {
+		detail = strings.Split(screen.Wrap(m.items[m.cursor].detail, w), "\n")
+	}
+	rows := max(m.c.Height-strings.Count(b.String(), "\n")-4-max(len(detail)-1, 0), 3)
 	first := min(max(m.cursor-rows/2, 0), max(len(m.items)-rows, 0))
 	for i := first; i < len(m.items) && i < first+rows; i++ {
 		it := m.items[i]
-		line := screen.Fit(fmt.Sprintf("%-20s %s", it.label, it.detail), w-2)
+		line := fmt.Sprintf("%-20s %s", it.label, it.detail)
+		if narrow {
+			line = it.label
+		}
+		line = screen.Fit(line, w-2)
 		if i == m.cursor {
 			line = "> " + st.Selected.Render(line)
 		} else {
@@ -174,7 +189,11 @@ func (m *menuScreen) View() string {
 		}
 		b.WriteString(line + "\n")
 	}
-	b.WriteString("\n" + st.Warn.Render(screen.Fit(m.note, w)) + "\n")
+	if detail != nil {
+		b.WriteString("\n" + st.Faint.Render(strings.Join(detail, "\n")) + "\n")
+	} else {
+		b.WriteString("\n" + st.Warn.Render(screen.Fit(m.note, w)) + "\n")
+	}
 	b.WriteString(st.Faint.Render(screen.Fit("↑/↓ choose · Enter play · Esc back", w)))
 	return m.c.Center(b.String())
 }

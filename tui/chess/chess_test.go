@@ -476,3 +476,21 @@ func TestLogWrapsUnderItsEntry(t *testing.T) {
 		}
 	}
 }
+
+// At 40×12, where the board leaves no line for the log, the last lines
+// wrap what would not fit on one rather than cutting it: the title gives
+// its line (its move number goes to the status line).
+func TestSmallScreenWrapsTheLastLine(t *testing.T) {
+	d := botGame(t, 5, chess.White, 40, 12)
+	d.typeMove("e2e4")
+	d.typeMove("e4e5")
+	d.keys("<up><enter>") // a piece picked: the hint is longer than a line
+	frame := d.screen()
+	checkFits(t, frame, 40, 12)
+	if !strings.Contains(strings.Join(strings.Fields(frame), " "), "Your pawn on e5: Enter on a marked cell · Esc: put it back") {
+		t.Errorf("the hint of a picked piece is not whole at 40×12:\n%s", frame)
+	}
+	if !strings.Contains(frame, "White to move · move 2 · lost 0, took 0") {
+		t.Errorf("the status line lacks the move number:\n%s", frame)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/games/chess"
 	"github.com/minotaur-game/minotaur/tui/screen"
@@ -620,6 +621,10 @@ func lastEntries(entries [][]string, room int) []string {
 	return out
 }
 
+// bottomUnfit is a width at which bottom and smallBottom cut nothing: their
+// whole text, to wrap.
+const bottomUnfit = 1 << 10
+
 // bottom is the last line: a question, a note, a move being typed, or the keys.
 func (s *gameScreen) bottom(w int) string {
 	st := s.c.Styles
@@ -669,11 +674,21 @@ func (s *gameScreen) bottom(w int) string {
 // fight before a new bonus) takes the keys' place while it is new (L shows
 // the log, ? the keys).
 func (s *gameScreen) smallBottom(w int, logShown bool) string {
+	msg, ok := s.latestMessage()
+	if logShown || !ok {
+		return s.bottom(w)
+	}
+	return screen.Fit(msg, w-9) + s.c.Styles.Faint.Render(" (L: log)")
+}
+
+// latestMessage is what smallBottom tells in the keys' place, if anything:
+// the latest thing the side was told while the screen is quiet.
+func (s *gameScreen) latestMessage() (string, bool) {
 	log := s.t.Log(s.side)
 	quiet := s.promo == nil && s.note == "" && s.typed == "" && s.sel == chess.NoSq && s.stage == stPlay &&
 		(s.net == nil || !s.net.leaving)
-	if logShown || !quiet || len(log) == 0 || len(log) <= s.since {
-		return s.bottom(w)
+	if !quiet || len(log) == 0 || len(log) <= s.since {
+		return "", false
 	}
 	last := log[len(log)-1]
 	for i := len(log) - 1; i >= s.since; i-- {
@@ -682,7 +697,29 @@ func (s *gameScreen) smallBottom(w int, logShown bool) string {
 			break
 		}
 	}
-	return screen.Fit(chess.Say(s.side, last), w-9) + s.c.Styles.Faint.Render(" (L: log)")
+	return chess.Say(s.side, last), true
+}
+
+// tightBottom is the last room lines of a tight terminal: the short form
+// of smallBottom when it fits a line; else its whole text wrapped, a
+// message cut at the end of the room with a pointer to the log.
+func (s *gameScreen) tightBottom(w, room int) string {
+	short := s.smallBottom(w, false)
+	if lipgloss.Width(short) < w || room < 2 {
+		return short
+	}
+	if msg, ok := s.latestMessage(); ok {
+		lines := strings.Split(ansi.Wrap(msg, w, ""), "\n")
+		if len(lines) > room {
+			lines = lines[:room]
+			lines[room-1] = screen.Fit(lines[room-1]+" …", w-9) + s.c.Styles.Faint.Render(" (L: log)")
+		}
+		return strings.Join(lines, "\n")
+	}
+	if lines := strings.Split(ansi.Wrap(s.bottom(bottomUnfit), w, ""), "\n"); len(lines) <= room {
+		return strings.Join(lines, "\n")
+	}
+	return short
 }
 
 // panelW is the side panel's width beside the board, 0 when there is no room.
@@ -701,8 +738,15 @@ func (s *gameScreen) playView() string {
 	v := s.t.View(s.side)
 	board := boardLines(&v, s.tiles, s.marks())
 	var b strings.Builder
-	b.WriteString(s.title(w) + "\n")
-	if pw := s.panelW(); pw > 0 {
+	pw := s.panelW()
+	// tight: a small terminal with no line for the log under the board
+	// (40×12): the title gives its line to the last one, so that what the
+	// side was told, or the keys, take two lines rather than being cut.
+	tight := pw == 0 && h-3-len(board) <= 0
+	if !tight {
+		b.WriteString(s.title(w) + "\n")
+	}
+	if pw > 0 {
 		panel := []string{s.status(), "",
 			"Captured: " + kindsLine(v.Captured, s.side.Other()),
 			"Lost:     " + kindsLine(v.Lost, s.side), ""}
@@ -729,7 +773,16 @@ func (s *gameScreen) playView() string {
 	for _, l := range board {
 		b.WriteString(l + "\n")
 	}
-	under := []string{screen.Fit(s.status()+s.c.Styles.Faint.Render(fmt.Sprintf(" · lost %d, took %d", len(v.Lost), len(v.Captured))), w)}
+	figures := s.c.Styles.Faint.Render(fmt.Sprintf(" · lost %d, took %d", len(v.Lost), len(v.Captured)))
+	if moved := s.c.Styles.Faint.Render(fmt.Sprintf(" · move %d", moveNo(s.t))) + figures; tight && lipgloss.Width(s.status()+moved) <= w {
+		figures = moved // the title's figure, when there is room
+	}
+	under := []string{screen.Fit(s.status()+figures, w)}
+	if tight {
+		b.WriteString(under[0] + "\n")
+		b.WriteString(s.tightBottom(w, h-len(board)-len(under)))
+		return b.String()
+	}
 	room := h - 2 - len(board) - len(under)
 	under = append(under, lastEntries(s.logEntries(w), room)...)
 	for i, l := range under {

@@ -90,7 +90,7 @@ func TestChessOnlineAgainstTheServersComputer(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "LOBBY")
 	typeText(tm, "e")
-	waitText(t, tm, "OPEN-WORLD CHESS", "White to move")
+	waitText(t, tm, "White to move", "move 1") // at 40×12 the board has the title's line
 	typeText(tm, "e2e4")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "move 2")

@@ -274,11 +274,7 @@ func measureSeed(o balanceOptions, seed uint64) seedResult {
 			r.levels = append(r.levels, lr)
 			continue
 		}
-		lr.ref = playLevel(cfg(n), bot.NewReference(), o)
-		lr.naive = playLevel(cfg(n), bot.NewNaive(), o)
-		if g, err := engine.New(cfg(n)); err == nil {
-			lr.solved = engine.Solve(g, o.budget).Found
-		}
+		playThreeWays(&lr, cfg(n), o)
 		r.levels = append(r.levels, lr)
 	}
 	if o.campaign {
@@ -300,17 +296,23 @@ func measureFiles(o balanceOptions, seed uint64) seedResult {
 	}
 	for n := o.levelLo; n <= o.levelHi; n++ {
 		var lr levelResult
-		lr.ref = playLevel(cfg(n), bot.NewReference(), o)
-		lr.naive = playLevel(cfg(n), bot.NewNaive(), o)
-		if g, err := engine.New(cfg(n)); err == nil {
-			lr.solved = engine.Solve(g, o.budget).Found
-		}
+		playThreeWays(&lr, cfg(n), o)
 		r.levels = append(r.levels, lr)
 	}
 	if o.campaign {
 		r.won, r.lostOn, r.lostBy = playCampaign(seed, o.custom, o)
 	}
 	return r
+}
+
+// playThreeWays plays the level cfg starts at with the reference bot, the
+// naive bot and the solver, into lr.
+func playThreeWays(lr *levelResult, cfg engine.Config, o balanceOptions) {
+	lr.ref = playLevel(cfg, bot.NewReference(), o)
+	lr.naive = playLevel(cfg, bot.NewNaive(), o)
+	if g, err := engine.New(cfg); err == nil {
+		lr.solved = engine.Solve(g, o.budget).Found
+	}
 }
 
 // playLevel plays the level cfg starts at, alone, with p and reports how it

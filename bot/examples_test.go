@@ -104,7 +104,7 @@ func playSolo(t *testing.T, l engine.Level, seed uint64, p bot.Player) string {
 		for _, e := range ev {
 			switch e.Kind {
 			case engine.EvCaught:
-				return fmt.Sprintf("caught by a %s on turn %d", kindName(e.Monster), g.TurnNumber())
+				return fmt.Sprintf("caught by %s on turn %d", e.Monster.Called(), g.TurnNumber())
 			case engine.EvLevelPassed:
 				return ""
 			}
@@ -146,16 +146,4 @@ func playCoop(t *testing.T, l engine.Level, seed uint64) string {
 		return fmt.Sprintf("both caught by turn %d", g.TurnNumber())
 	}
 	return fmt.Sprintf("still playing after %d actions", 2*maxExampleActions)
-}
-
-func kindName(k engine.MonsterKind) string {
-	switch k {
-	case engine.Hunter:
-		return "hunter"
-	case engine.Wanderer:
-		return "wanderer"
-	case engine.Minotaur:
-		return "Minotaur"
-	}
-	return string(rune(k))
 }

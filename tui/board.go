@@ -636,7 +636,9 @@ func (b *board) messageLines(p []pline, w, n int) []pline {
 			if len(p) > start {
 				break // whole messages only: no cut fragment at the top
 			}
-			lines = lines[:n] // the latest alone is taller than the room: its start
+			// The latest alone is taller than the room: its start, marked
+			// as going on (Ctrl+P shows it whole).
+			lines = append(lines[:n-1:n-1], ansi.Truncate(lines[n-1], max(w-2, 1), "")+" …")
 		}
 		for j := len(lines) - 1; j >= 0; j-- {
 			p = append(p, pline{pre, lines[j]})

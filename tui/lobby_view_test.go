@@ -272,3 +272,25 @@ func TestUnderPanelShowsTheLatestMessageWhole(t *testing.T) {
 		t.Errorf("the first message is not shown whole at 40×12:\n%s", screen)
 	}
 }
+
+// A message taller than the room under the map (at 40×12 the map keeps
+// five rows) shows its start marked as going on, never a bare cut.
+func TestUnderPanelMarksACutMessage(t *testing.T) {
+	d := newDriver(t, testConfig(t, goldenSeed), 40, 12)
+	d.keys("<enter>")
+	d.expectScreen("game")
+	d.m.game().b.say("ada: hello partner, shall we go for the key first, or shall we look round for a torch, " +
+		"since the wanderer we saw by the exit will be back, and I would rather see it coming this time?")
+	screen := d.screen()
+	checkFits(t, screen, 40, 12)
+	if strings.Contains(screen, "coming this time?") {
+		t.Fatalf("setup: the message should be taller than the room:\n%s", screen)
+	}
+	marked := false
+	for _, l := range strings.Split(screen, "\n") {
+		marked = marked || strings.HasSuffix(strings.TrimRight(l, " "), " …")
+	}
+	if !strings.Contains(screen, "› ada: hello partner") || !marked {
+		t.Errorf("the cut message is not shown from its start, marked as going on:\n%s", screen)
+	}
+}

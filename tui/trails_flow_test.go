@@ -168,3 +168,21 @@ func TestTrailsContinueFromTheMainMenu(t *testing.T) {
 		t.Fatalf("the list's Trails game did not resume:\n%s", out)
 	}
 }
+
+// At 40×12 a Trails game against the server's computer fits whole: the
+// panel's move line says the level short rather than being cut.
+func TestTrailsOnlineAgainstTheComputerFitsSmall(t *testing.T) {
+	addr := serveConfig(t, netplay.Config{LobbyInterval: -1, Seed: func() uint64 { return 7 }})
+	cfg := testConfig(t, 1)
+	cfg.Server = addr
+	tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(40, 12))
+	waitText(t, tm, "Network game")
+	typeText(tm, "t")
+	waitText(t, tm, "Name:")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitText(t, tm, "LOBBY")
+	typeText(tm, "o")
+	waitText(t, tm, "TRAILS AND TOWERS", "Move 1 · online, level 2")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+}

@@ -219,7 +219,11 @@ func (s *Screen) panel(w int) []string {
 	} else {
 		lines = append(lines, "B top left, R bottom right")
 	}
-	lines = append(lines, fmt.Sprintf("Move %d · %s", v.Moves+1, s.opponent()))
+	move := fmt.Sprintf("Move %d · %s", v.Moves+1, s.opponent())
+	if len([]rune(move)) > w && s.net != nil && s.net.bot > 0 {
+		move = fmt.Sprintf("Move %d · online, level %d", v.Moves+1, s.net.bot) // the computer's, said above
+	}
+	lines = append(lines, move)
 	if s.c.Height >= 16 {
 		goal := fmt.Sprintf("Take %d of %d towers (T) with a boosted jump onto them to win.", len(v.Towers)/2+1, len(v.Towers))
 		lines = append(lines, "")

@@ -511,7 +511,7 @@ func (b *board) sidePanel(w, h int) {
 // terminal the key, the torch and the seed move down a line), the latest
 // message, and the key hints (which may take two lines). The latest message
 // is shown whole: when it wraps, the map gives up rows for it, down to
-// underMapMin of its own (a longer message shows its start).
+// underMapMin of its own (a longer message shows its start, marked " …").
 func (b *board) underPanel(w, h int) {
 	st := b.st
 	v := &b.view

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/tui/screen"
@@ -55,19 +54,6 @@ func later(t testing.TB, d time.Duration) {
 	c.Add(int64(d))
 }
 
-// home stands for tui's main menu, where the chess screens go back to:
-// its O key opens the chess menu, as the main menu's does.
-type home struct{ c *screen.Context }
-
-func (h *home) Init() tea.Cmd { return nil }
-func (h *home) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && (k.String() == "o" || k.String() == "O") {
-		return screen.Replace(NewMenu(h.c)), nil
-	}
-	return screen.Stay, nil
-}
-func (h *home) View() string { return h.c.Center("MINOTAUR\n\nO  Open-world chess") }
-
 // driver runs the screens the way bubbletea and tui's root do, but
 // synchronously (screentest.Stack).
 type driver struct {
@@ -82,7 +68,9 @@ func newDriver(t testing.TB, cfg Config, w, h int) *driver {
 		Now:  func() time.Time { return fixedNow.Add(time.Duration(cfg.clock.Load())) },
 		Seed: func() uint64 { return cfg.seed },
 	}
-	c.Home = func() screen.Screen { return &home{c} }
+	c.Home = func() screen.Screen {
+		return &screentest.Home{C: c, Key: "o", Label: "Open-world chess", Menu: NewMenu}
+	}
 	first := c.Home()
 	if cfg.Chess != nil {
 		first = Open(c, *cfg.Chess)
@@ -109,18 +97,13 @@ func (d *driver) keys(s string) {
 }
 
 // screen is the plain text of the frame, as the root draws it.
-func (d *driver) screen() string {
-	if d.c.TooSmall() {
-		return ansi.Strip(d.c.TooSmallView())
-	}
-	return ansi.Strip(d.Top().View())
-}
+func (d *driver) screen() string { return ansi.Strip(d.Frame(d.c)) }
 
 // name names the screen on top: "menu" (the main menu), "chess-menu",
 // "chess", "chess-help", "chess-log", "chess-pause", "chess-end".
 func (d *driver) name() string {
 	switch d.Top().(type) {
-	case *home:
+	case *screentest.Home:
 		return "menu"
 	case *menuScreen:
 		return "chess-menu"

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/tui/screen"
@@ -56,19 +55,6 @@ func later(t testing.TB, d time.Duration) {
 	c.Add(int64(d))
 }
 
-// home stands for tui's main menu, where the Labyrinth's screens go back
-// to: its L key opens the Labyrinth menu, as the main menu's does.
-type home struct{ c *screen.Context }
-
-func (h *home) Init() tea.Cmd { return nil }
-func (h *home) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && (k.String() == "l" || k.String() == "L") {
-		return screen.Replace(NewMenu(h.c)), nil
-	}
-	return screen.Stay, nil
-}
-func (h *home) View() string { return h.c.Center("MINOTAUR\n\nL  Labyrinth") }
-
 // driver runs the screens the way bubbletea and tui's root do, but
 // synchronously (screentest.Stack).
 type driver struct {
@@ -83,7 +69,7 @@ func newDriver(t testing.TB, cfg Config, w, h int) *driver {
 		Now:  func() time.Time { return fixedNow.Add(time.Duration(cfg.clock.Load())) },
 		Seed: func() uint64 { return cfg.seed },
 	}
-	c.Home = func() screen.Screen { return &home{c} }
+	c.Home = func() screen.Screen { return &screentest.Home{C: c, Key: "l", Label: "Labyrinth", Menu: NewMenu} }
 	first := c.Home()
 	if cfg.Labyrinth != nil {
 		first = Open(c, cfg.Labyrinth)
@@ -110,19 +96,14 @@ func (d *driver) keys(s string) {
 }
 
 // screen is the plain text of the frame, as the root draws it.
-func (d *driver) screen() string {
-	if d.c.TooSmall() {
-		return ansi.Strip(d.c.TooSmallView())
-	}
-	return ansi.Strip(d.Top().View())
-}
+func (d *driver) screen() string { return ansi.Strip(d.Frame(d.c)) }
 
 // name names the screen on top: "menu" (the main menu), "labyrinth-menu",
 // "labyrinth-setup", "labyrinth", "labyrinth-help", "labyrinth-pause",
 // "labyrinth-end".
 func (d *driver) name() string {
 	switch d.Top().(type) {
-	case *home:
+	case *screentest.Home:
 		return "menu"
 	case *labMenuScreen:
 		return "labyrinth-menu"

@@ -19,20 +19,6 @@ func TestMain(m *testing.M) { screentest.Main(m) }
 
 var fixedNow = time.Date(2026, 12, 1, 21, 0, 0, 0, time.UTC)
 
-// home stands for tui's main menu: its R key opens the Trails menu, as the
-// main menu's does.
-type home struct{ c *screen.Context }
-
-func (h *home) Init() tea.Cmd { return nil }
-func (h *home) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && (k.String() == "r" || k.String() == "R") {
-		m := NewMenu(h.c)
-		return screen.Replace(m), nil
-	}
-	return screen.Stay, nil
-}
-func (h *home) View() string { return h.c.Center("MINOTAUR\n\nR  Trails and Towers") }
-
 // driver runs the screens the way bubbletea and tui's root do, but
 // synchronously (screentest.Stack): every command is run and its message
 // fed back before the next input (the computer's move included).
@@ -58,7 +44,9 @@ func newDriver(t testing.TB, mono bool, w, h int, first func(c *screen.Context) 
 		Now:  func() time.Time { tick++; return fixedNow.Add(time.Duration(tick) * time.Second) },
 		Seed: func() uint64 { return 77 },
 	}
-	c.Home = func() screen.Screen { return &home{c} }
+	c.Home = func() screen.Screen {
+		return &screentest.Home{C: c, Key: "r", Label: "Trails and Towers", Menu: NewMenu}
+	}
 	s := c.Home()
 	if first != nil {
 		s = first(c)
@@ -95,11 +83,6 @@ func (d *driver) click(x, y int) {
 }
 
 // view is the frame as drawn, and plain its text.
-func (d *driver) view() string {
-	if d.c.TooSmall() {
-		return d.c.TooSmallView()
-	}
-	return d.Top().View()
-}
+func (d *driver) view() string { return d.Frame(d.c) }
 
 func (d *driver) plain() string { return ansi.Strip(d.view()) }

@@ -10,6 +10,7 @@ import (
 	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
 // fakeNet stands for the lobby's connection: the messages the test hands
@@ -32,9 +33,9 @@ func (f *fakeNet) link() Link {
 		Lobby:  func(m netplay.Message) { f.lobby = append(f.lobby, m) },
 		Back: func(waiting bool) screen.Screen {
 			f.back, f.waiting = true, waiting
-			return &home{}
+			return &screentest.Home{}
 		},
-		Lost: func(err error) screen.Screen { return &home{} },
+		Lost: func(err error) screen.Screen { return &screentest.Home{} },
 	}
 }
 
@@ -121,7 +122,7 @@ func TestOnlineScreen(t *testing.T) {
 		}
 	}
 	d.Send(netMsg{err: errors.New("gone")})
-	if _, ok := d.Top().(*home); !ok {
+	if _, ok := d.Top().(*screentest.Home); !ok {
 		t.Fatalf("after the connection is lost: %T", d.Top())
 	}
 }

@@ -444,7 +444,7 @@ func TestMenu(t *testing.T) {
 		t.Fatalf("the computer at level 3 on the classic field: %+v", g.g.Config())
 	}
 	d.press("p", "down", "down", "enter", "esc")
-	if _, ok := d.Top().(*home); !ok {
+	if _, ok := d.Top().(*screentest.Home); !ok {
 		t.Fatalf("Esc from the Trails menu: %T", d.Top())
 	}
 }

@@ -129,6 +129,38 @@ func (s *Stack) Apply(n screen.Nav) {
 	}
 }
 
+// Frame is what tui's root draws of the stack on c's terminal: the page
+// asking for a larger terminal, or the screen on top.
+func (s *Stack) Frame(c *screen.Context) string {
+	if c.TooSmall() {
+		return c.TooSmallView()
+	}
+	return s.Top().View()
+}
+
+// Home stands for tui's main menu in a game package's tests, where the
+// game's screens go back to: its Key (either case) opens the game's menu,
+// as the main menu's does.
+type Home struct {
+	C     *screen.Context
+	Key   string // one letter
+	Label string // the menu item's words
+	Menu  func(*screen.Context) screen.Screen
+}
+
+func (h *Home) Init() tea.Cmd { return nil }
+
+func (h *Home) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok && strings.EqualFold(k.String(), h.Key) {
+		return screen.Replace(h.Menu(h.C)), nil
+	}
+	return screen.Stay, nil
+}
+
+func (h *Home) View() string {
+	return h.C.Center("MINOTAUR\n\n" + strings.ToUpper(h.Key) + "  " + h.Label)
+}
+
 var named = map[string]tea.KeyType{
 	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "up": tea.KeyUp, "down": tea.KeyDown,
 	"left": tea.KeyLeft, "right": tea.KeyRight, "space": tea.KeySpace, "backspace": tea.KeyBackspace,

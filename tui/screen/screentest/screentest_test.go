@@ -1,6 +1,7 @@
 package screentest
 
 import (
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -75,5 +76,28 @@ func TestStack(t *testing.T) {
 	s.Send(Key("n"))
 	if len(s.Screens) != 1 {
 		t.Fatal("a key after the quit was delivered")
+	}
+}
+
+// Home opens the game's menu on its key, in either case, and only on it;
+// Frame draws the top screen, or the too-small page.
+func TestHomeAndFrame(t *testing.T) {
+	var got []string
+	c := &screen.Context{Styles: screen.NewStyles(nil), Width: 80, Height: 24}
+	s := NewStack(&Home{C: c, Key: "o", Label: "Open-world chess", Menu: func(*screen.Context) screen.Screen { return &page{n: 7, got: &got} }})
+	if f := s.Frame(c); !strings.Contains(f, "O  Open-world chess") {
+		t.Fatalf("the home screen draws %q", f)
+	}
+	s.Send(Key("x"))
+	if _, ok := s.Top().(*Home); !ok {
+		t.Fatalf("x left the home screen for %T", s.Top())
+	}
+	s.Send(Key("O"))
+	if p, ok := s.Top().(*page); !ok || p.n != 7 {
+		t.Fatalf("O did not open the menu: %T on top", s.Top())
+	}
+	c.Width, c.Height = 20, 5
+	if f := s.Frame(c); f != c.TooSmallView() {
+		t.Errorf("at 20×5 the frame is %q, not the too-small page", f)
 	}
 }

@@ -210,27 +210,20 @@ func (l *lobbyScreen) handle(m netplay.Message) nav {
 	case *netplay.Start:
 		l.start = m
 	case *netplay.TrailsState:
-		if l.start == nil {
-			break
+		if start := l.takeStart(); start != nil {
+			l.note = ""
+			return replace(trails.Online(l.c.screens(), l.link(), start, m))
 		}
-		start := l.start
-		l.start = nil
-		l.note = ""
-		return replace(trails.Online(l.c.screens(), l.link(), start, m))
 	case *netplay.ChessState:
-		if l.start == nil {
-			break
+		if start := l.takeStart(); start != nil {
+			l.note = ""
+			return replace(chess.Online(l.c.screens(), l.chessLink(), start, m))
 		}
-		start := l.start
-		l.start = nil
-		l.note = ""
-		return replace(chess.Online(l.c.screens(), l.chessLink(), start, m))
 	case *netplay.State:
-		if l.start == nil {
+		start := l.takeStart()
+		if start == nil {
 			break
 		}
-		start := l.start
-		l.start = nil
 		if start.Seat == 0 {
 			l.note = ""
 			return replace(newWatchScreen(l, start, m))
@@ -945,4 +938,12 @@ func (l *lobbyScreen) compactLists(w, h int) []string {
 	}
 	out := section(l.playersHeading(), players, pRows, selP, "nobody else yet")
 	return append(out, section(l.gamesHeading(), games, gRows, selG, "none right now")...)
+}
+
+// takeStart takes the game start that a game's first state completes (nil:
+// none is waiting).
+func (l *lobbyScreen) takeStart() *netplay.Start {
+	start := l.start
+	l.start = nil
+	return start
 }

@@ -367,3 +367,21 @@ func (g *Game) AppendMap(dst []byte) []byte {
 	}
 	return dst
 }
+
+// bordered puts a ring of indestructible walls around b: the board it
+// returns is two fields wider and higher (the reference server's border).
+func bordered(in *Board) *Board {
+	b := newBoard(in.W+2, in.H+2)
+	for y := 0; y < b.H; y++ {
+		for x := 0; x < b.W; x++ {
+			i := b.idx(Point{x, y})
+			if x == 0 || y == 0 || x == b.W-1 || y == b.H-1 {
+				b.cells[i] = Rock
+				continue
+			}
+			j := in.idx(Point{x - 1, y - 1})
+			b.cells[i], b.specials[i] = in.cells[j], in.specials[j]
+		}
+	}
+	return b
+}

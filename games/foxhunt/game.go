@@ -19,13 +19,38 @@ const (
 	MaxRounds    = 100000
 )
 
+// The reference server's timing (eauw/bomberman-server v0.5.5, observed;
+// docs/foxhunt.md), which the Reference rules follow.
+const (
+	RefFuse         = 6  // its bomb lies 5 rounds after the round it is thrown in
+	RefParalysis    = 4  // rounds a player hit cannot move (it may still throw)
+	RefShieldRounds = 30 // rounds its h special protects
+)
+
+// Rules chooses between the two sets of rules a match can be played by.
+type Rules uint8
+
+const (
+	// Wiki is the wiki's rules (the spec's): no border, a bomb lies 5
+	// rounds counting its throw's, a paralysed player does nothing for 3
+	// rounds, a beam stops at a special, a throw's distance is any number.
+	Wiki Rules = iota
+	// Reference is what the reference server does wherever a bot can
+	// notice it: a border of indestructible walls around the map (the size
+	// includes it), RefFuse, RefParalysis (throwing still allowed),
+	// RefShieldRounds, beams that destroy specials and go on, and a throw
+	// read from its first three characters (b, one digit, a direction).
+	Reference
+)
+
 // Config sets up a match.
 type Config struct {
-	W, H   int    // map size, MinSize..MaxSize each
+	W, H   int    // map size, MinSize..MaxSize each (a border included)
 	Rounds int    // rounds in the match
 	Seed   uint64 // the seed of map, places, fox and specials
 	// NoRespawn keeps new specials from appearing (hand-drawn test maps).
 	NoRespawn bool
+	Rules     Rules
 }
 
 // Player is one seat as the rules see it.
@@ -74,6 +99,11 @@ type Game struct {
 	played  int
 	respawn bool
 	beams   []bool // fields a beam crossed in the last round played
+	rules   Rules
+	// the rules' timing: Fuse, Paralysis and ShieldRounds or the Ref ones
+	fuse      int
+	paralysis int
+	shield    int
 
 	cmd   []string // this round's command per seat
 	rank  []int    // order of arrival per seat (0: none yet)
@@ -95,7 +125,12 @@ func New(cfg Config, names []string) (*Game, error) {
 	}
 	pcg := rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)
 	rng := rand.New(pcg)
-	b := generate(cfg.W, cfg.H, rng)
+	var b *Board
+	if cfg.Rules == Reference {
+		b = bordered(generate(cfg.W-2, cfg.H-2, rng))
+	} else {
+		b = generate(cfg.W, cfg.H, rng)
+	}
 	return start(b, cfg, names, nil, pcg, rng)
 }
 
@@ -132,7 +167,11 @@ func start(b *Board, cfg Config, names []string, at []Point, pcg *rand.PCG, rng 
 	n := b.W * b.H
 	g := &Game{rng: rng, pcg: pcg, board: b, rounds: cfg.Rounds, respawn: !cfg.NoRespawn,
 		beams: make([]bool, n), blocked: make([]bool, n), entered: make([]int32, n),
-		cmd: make([]string, len(names)), rank: make([]int, len(names))}
+		cmd: make([]string, len(names)), rank: make([]int, len(names)),
+		rules: cfg.Rules, fuse: Fuse, paralysis: Paralysis, shield: ShieldRounds}
+	if cfg.Rules == Reference {
+		g.fuse, g.paralysis, g.shield = RefFuse, RefParalysis, RefShieldRounds
+	}
 	g.players = make([]Player, len(names))
 	for i, name := range names {
 		g.players[i] = Player{Name: name, Range: StartRange, Bombs: StartBombs}
@@ -200,6 +239,13 @@ func (g *Game) Bombs() []Bomb { return g.bombs }
 
 // Beam reports whether a beam crossed p in the last round played.
 func (g *Game) Beam(p Point) bool { return g.board.In(p) && g.beams[g.board.idx(p)] }
+
+// Rules are the rules the match is played by.
+func (g *Game) Rules() Rules { return g.rules }
+
+// Fuse is the number of rounds a bomb lies, counting the round it is
+// thrown in: one thrown in round r explodes at the end of round r+Fuse-1.
+func (g *Game) Fuse() int { return g.fuse }
 
 // Played is the number of rounds played; Rounds the match's length.
 func (g *Game) Played() int { return g.played }
@@ -314,11 +360,27 @@ func dirOf(c byte) (Dir, bool) {
 	return 0, false
 }
 
-// Parse reads one command line: w a s d move; b followed by a distance and
-// a direction throws (b3w: 3 fields up); any other form starting with b
-// (b, b1n, b2u) lays the bomb on the player's own field; anything else
-// (n included) does nothing.
-func Parse(line string) Command {
+// Parse reads one command line by the wiki's rules: w a s d move; b
+// followed by a distance and a direction throws (b3w: 3 fields up); any
+// other form starting with b (b, b1n, b2u) lays the bomb on the player's
+// own field; anything else (n included) does nothing.
+func Parse(line string) Command { return Wiki.Parse(line) }
+
+// Parse reads one command line by the rules r. By the Reference rules a
+// throw is read as the reference server reads it, from its first three
+// characters: b, one digit, a direction (b3w and b3wx: 3 fields up; b12d
+// and b1 and bxw: the own field).
+func (r Rules) Parse(line string) Command {
+	if r == Reference && len(line) > 1 && line[0] == 'b' {
+		c := Command{Kind: Throw}
+		if len(line) < 3 || line[1] < '0' || line[1] > '9' {
+			return c
+		}
+		if d, ok := dirOf(line[2]); ok {
+			c.Dir, c.Dist = d, min(int(line[1]-'0'), ThrowRange)
+		}
+		return c
+	}
 	if len(line) == 1 {
 		if d, ok := dirOf(line[0]); ok {
 			return Command{Kind: Move, Dir: d}
@@ -400,10 +462,13 @@ func (g *Game) EndRound() Report {
 	moved := false
 	for _, i := range g.order {
 		p := &g.players[i]
-		if p.Gone || p.Paralysed > 0 || g.rank[i] == 0 {
+		if p.Gone || g.rank[i] == 0 {
 			continue
 		}
-		c := Parse(g.cmd[i])
+		c := g.rules.Parse(g.cmd[i])
+		if p.Paralysed > 0 && (c.Kind != Throw || g.rules != Reference) {
+			continue // by the Reference rules a paralysed player may throw
+		}
 		switch c.Kind {
 		case Move:
 			to := p.At.Step(c.Dir)
@@ -426,7 +491,7 @@ func (g *Game) EndRound() Report {
 				}
 				at = next
 			}
-			g.bombs = append(g.bombs, Bomb{Owner: i, At: at, Fuse: Fuse, Range: p.Range})
+			g.bombs = append(g.bombs, Bomb{Owner: i, At: at, Fuse: g.fuse, Range: p.Range})
 		}
 	}
 
@@ -445,7 +510,7 @@ func (g *Game) EndRound() Report {
 			for j := range g.players {
 				q := &g.players[j]
 				if !q.Gone && q.At == p.At {
-					q.take(s)
+					g.take(q, s)
 				}
 			}
 			b.specials[k] = NoSpecial
@@ -516,6 +581,13 @@ func (p *Player) take(s Special) {
 	}
 }
 
+func (g *Game) take(p *Player, s Special) {
+	p.take(s)
+	if s == Shield {
+		p.Shield = g.shield
+	}
+}
+
 func (g *Game) bombsOf(seat int) int {
 	n := 0
 	for i := range g.bombs {
@@ -542,8 +614,10 @@ func (g *Game) explode(hit []int) (int, []int) {
 	if len(due) == 0 {
 		return 0, hit
 	}
+	// by the Reference rules specials do not stop a beam: it destroys them
+	// and goes on
 	for i := range b.cells {
-		g.blocked[i] = b.cells[i] != Free || b.specials[i] != NoSpecial
+		g.blocked[i] = b.cells[i] != Free || (b.specials[i] != NoSpecial && g.rules != Reference)
 	}
 	exploded := 0
 	for len(due) > 0 {
@@ -565,6 +639,7 @@ func (g *Game) explode(hit []int) (int, []int) {
 			continue // already gone off with another bomb on the field
 		}
 		g.beams[b.idx(at)] = true
+		b.specials[b.idx(at)] = NoSpecial // a special under the bomb goes with it
 		for d := Up; d <= Right; d++ {
 			p := at
 			for k := 0; k < reach; k++ {
@@ -577,16 +652,23 @@ func (g *Game) explode(hit []int) (int, []int) {
 					break
 				}
 				g.beams[i] = true
+				if g.bombAt(p) {
+					// a bomb the beam reaches goes off, also one lying on
+					// a special
+					due = append(due, p)
+				}
+				if g.rules == Reference {
+					// the reference destroys every special on a beam's
+					// fields, one hidden under a wall too
+					b.specials[i] = NoSpecial
+				}
 				if g.blocked[i] {
 					if b.cells[i] == Wall {
-						b.cells[i] = Free // a special under it is left behind
+						b.cells[i] = Free // by the wiki's rules a special under it is left behind
 					} else {
 						b.specials[i] = NoSpecial
 					}
 					break
-				}
-				if g.bombAt(p) {
-					due = append(due, p)
 				}
 			}
 		}
@@ -597,7 +679,7 @@ func (g *Game) explode(hit []int) (int, []int) {
 		if p.Gone || !g.beams[b.idx(p.At)] || p.Shield > 0 {
 			continue
 		}
-		p.Paralysed = Paralysis
+		p.Paralysed = g.paralysis
 		p.Range, p.Bombs = StartRange, StartBombs
 		hit = append(hit, i)
 	}

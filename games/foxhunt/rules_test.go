@@ -9,6 +9,12 @@ import (
 // in the order of their places, and fox is the fox's index.
 func drawn(t *testing.T, rows []string, fox int, at ...Point) *Game {
 	t.Helper()
+	return drawnBy(t, Wiki, rows, fox, at...)
+}
+
+// drawnBy is drawn with the given rules.
+func drawnBy(t *testing.T, rules Rules, rows []string, fox int, at ...Point) *Game {
+	t.Helper()
 	b, err := ParseBoard(rows)
 	if err != nil {
 		t.Fatal(err)
@@ -17,7 +23,7 @@ func drawn(t *testing.T, rows []string, fox int, at ...Point) *Game {
 	for i := range at {
 		names[i] = string(rune('A' + i))
 	}
-	g, err := NewOnBoard(b, Config{Rounds: 100, Seed: 7, NoRespawn: true}, names, at, fox)
+	g, err := NewOnBoard(b, Config{Rounds: 100, Seed: 7, NoRespawn: true, Rules: rules}, names, at, fox)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -452,4 +458,136 @@ func equal(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// A beam that reaches a bomb lying on a special sets it off in the same
+// round (a throw may land on a special), by either rules.
+func TestBeamSetsOffABombOnASpecial(t *testing.T) {
+	for _, rules := range []Rules{Wiki, Reference} {
+		g := drawnBy(t, rules, []string{"___r_____"}, 1, Point{8, 0}, Point{0, 0})
+		g.bombs = []Bomb{
+			{Owner: 0, At: Point{2, 0}, Fuse: 1, Range: 1},
+			{Owner: 1, At: Point{3, 0}, Fuse: 4, Range: 1},
+		}
+		rep := g.EndRound()
+		if rep.Exploded != 2 || len(g.bombs) != 0 {
+			t.Fatalf("rules %d: %d bombs went off, want the one on the special too:\n%s", rules, rep.Exploded, mapOf(g))
+		}
+		if !g.Beam(Point{4, 0}) || g.board.Special(Point{3, 0}) != NoSpecial {
+			t.Fatalf("rules %d: the bomb on the special did not go off in the same round:\n%s", rules, mapOf(g))
+		}
+	}
+}
+
+// A special under an exploding bomb is destroyed with it.
+func TestSpecialUnderAnExplodingBombIsDestroyed(t *testing.T) {
+	for _, rules := range []Rules{Wiki, Reference} {
+		g := drawnBy(t, rules, []string{"__h______"}, 1, Point{8, 0}, Point{6, 0})
+		g.bombs = []Bomb{{Owner: 0, At: Point{2, 0}, Fuse: 1, Range: 1}}
+		g.EndRound()
+		g.EndRound()
+		if got, want := mapOf(g), "______f_p\n"; got != want {
+			t.Fatalf("rules %d: the round after the bomb on the special went off\n%s\nwant\n%s", rules, got, want)
+		}
+	}
+}
+
+func TestReferenceMapHasABorder(t *testing.T) {
+	for _, size := range [][2]int{{5, 5}, {20, 20}, {37, 11}} {
+		for seed := uint64(1); seed <= 4; seed++ {
+			g, err := New(Config{W: size[0], H: size[1], Rounds: 10, Seed: seed, Rules: Reference}, []string{"a", "b"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := g.Board()
+			if b.W != size[0] || b.H != size[1] {
+				t.Fatalf("%v: the map is %d × %d, want the size asked for, its border included", size, b.W, b.H)
+			}
+			for y := 0; y < b.H; y++ {
+				for x := 0; x < b.W; x++ {
+					edge := x == 0 || y == 0 || x == b.W-1 || y == b.H-1
+					if edge && b.Cell(Point{x, y}) != Rock {
+						t.Fatalf("%v seed %d: x%d y%d of the border is not W:\n%s", size, seed, x, y, mapOf(g))
+					}
+				}
+			}
+			if !b.Connected() {
+				t.Fatalf("%v seed %d: cut apart:\n%s", size, seed, mapOf(g))
+			}
+			for _, p := range g.Players() {
+				if b.Cell(p.At) != Free {
+					t.Fatalf("a player placed on %v", p.At)
+				}
+			}
+		}
+	}
+}
+
+// The reference server's bomb thrown in round r goes off at the end of
+// round r+5; its hit player cannot move for 4 rounds but may throw.
+func TestReferenceFuseAndParalysis(t *testing.T) {
+	g := drawnBy(t, Reference, []string{"_________"}, 1, Point{4, 0}, Point{0, 0})
+	round(g, 0, "b") // round 1, under A
+	for r := 2; r <= 5; r++ {
+		if rep := g.EndRound(); rep.Exploded != 0 {
+			t.Fatalf("the bomb thrown in round 1 went off in round %d", r)
+		}
+	}
+	if rep := g.EndRound(); rep.Exploded != 1 || g.players[0].Paralysed == 0 {
+		t.Fatalf("round 6: %d went off, A paralysed %d", rep.Exploded, g.players[0].Paralysed)
+	}
+	for r := 1; r <= 4; r++ {
+		round(g, 0, "d")
+		if g.players[0].At != (Point{4, 0}) {
+			t.Fatalf("A moved %d rounds after it was hit", r)
+		}
+		if r == 1 {
+			round(g, 0, "b2a") // a throw is taken while paralysed (round 2 after)
+			r++
+			if len(g.bombs) != 1 || g.bombs[0].At != (Point{2, 0}) {
+				t.Fatalf("a paralysed player's throw: bombs %+v", g.bombs)
+			}
+		}
+	}
+	round(g, 0, "d")
+	if g.players[0].At != (Point{5, 0}) {
+		t.Fatal("A still cannot move 5 rounds after it was hit")
+	}
+}
+
+func TestReferenceThrowParsing(t *testing.T) {
+	for line, want := range map[string]Command{
+		"b":    {Kind: Throw},
+		"b1":   {Kind: Throw},
+		"b3w":  {Kind: Throw, Dir: Up, Dist: 3},
+		"b3wx": {Kind: Throw, Dir: Up, Dist: 3},
+		"b12d": {Kind: Throw},
+		"bxw":  {Kind: Throw},
+		"b1n":  {Kind: Throw},
+		"w":    {Kind: Move, Dir: Up},
+		"n":    {},
+	} {
+		if got := Reference.Parse(line); got != want {
+			t.Errorf("Reference.Parse(%q) = %+v, want %+v", line, got, want)
+		}
+	}
+}
+
+// By the reference's rules a beam destroys the specials it crosses (one
+// under a wall too) and goes on; its shield lasts 30 rounds.
+func TestReferenceBeamsAndShield(t *testing.T) {
+	g := drawnBy(t, Reference, []string{"_r_w_h_"}, 1, Point{4, 0}, Point{6, 0})
+	g.board.HideSpecial(Point{3, 0}, ExtraBomb)
+	g.bombs = []Bomb{{Owner: 1, At: Point{0, 0}, Fuse: 1, Range: 3}}
+	g.EndRound()
+	if g.board.Special(Point{1, 0}) != NoSpecial || !g.Beam(Point{2, 0}) {
+		t.Fatalf("the beam stopped at the special or left it:\n%s", mapOf(g))
+	}
+	if g.board.Cell(Point{3, 0}) != Free || g.board.Special(Point{3, 0}) != NoSpecial {
+		t.Fatalf("the wall or the special under it survived:\n%s", mapOf(g))
+	}
+	round(g, 0, "d")
+	if g.players[0].Shield != RefShieldRounds-1 {
+		t.Fatalf("shield %d after the round it was taken, want %d", g.players[0].Shield, RefShieldRounds-1)
+	}
 }

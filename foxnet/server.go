@@ -18,6 +18,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/games/foxhunt"
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/saves"
 )
 
@@ -38,7 +39,10 @@ const (
 	// connection closed, as on the main server.
 	MaxLine = 256
 	MaxName = 16
-	MaxBots = 512
+	// MaxMicaName is the longest name the mica dialect keeps (in terminal
+	// columns): the reference server takes any name, ours cuts it there.
+	MaxMicaName = 32
+	MaxBots     = 512
 	// AlreadyText answers a second command in a round.
 	AlreadyText = "You already sent a command."
 )
@@ -183,9 +187,10 @@ const (
 )
 
 type event struct {
-	kind evKind
-	c    *client
-	line string
+	kind  evKind
+	c     *client
+	line  string
+	round int64 // a line's: the round it arrived in
 }
 
 // Server runs Fox hunt matches, one after the other, for the players
@@ -444,9 +449,25 @@ func (s *Server) writeLoop(c *client) {
 	}
 }
 
+// arrivals reads a connection and notes the round being collected when
+// each read returned: the lines a read brings arrived in that round, even
+// when the round ends before the reader has handled them all.
+type arrivals struct {
+	conn  net.Conn
+	s     *Server
+	round int64
+}
+
+func (a *arrivals) Read(p []byte) (int, error) {
+	n, err := a.conn.Read(p)
+	a.round = a.s.round.Load()
+	return n, err
+}
+
 // readLoop reads c's lines until it closes or says q.
 func (s *Server) readLoop(c *client) {
-	br := bufio.NewReaderSize(c.conn, MaxLine+2)
+	src := &arrivals{conn: c.conn, s: s}
+	br := bufio.NewReaderSize(src, MaxLine+2)
 	if !c.spec {
 		// the greeting goes out before any answer (as the reference
 		// server writes it on accepting)
@@ -476,15 +497,28 @@ func (s *Server) readLoop(c *client) {
 			}
 			continue // spectators change nothing
 		}
-		if !s.handleLine(c, text) || err != nil {
+		if !s.handleLineIn(c, text, src.round) || err != nil {
 			return
 		}
 	}
 }
 
-// handleLine deals with one player line on the reader's goroutine; it
-// returns false when the player leaves.
+// handleLine deals with one line of an in-process bot, which answers a
+// block as it reads it: the line is for the round being collected.
 func (s *Server) handleLine(c *client, text string) bool {
+	return s.handleLineIn(c, text, s.round.Load())
+}
+
+// handleLineIn deals with one player line, which arrived in round, on the
+// reader's goroutine; it returns false when the player leaves.
+func (s *Server) handleLineIn(c *client, text string, round int64) bool {
+	if text == "" {
+		// a blank line is no command: the contest's bots end each command
+		// with one (the reference server lost it, reading each line with
+		// a new buffer), and it may come in a read of its own, after the
+		// round ended
+		return true
+	}
 	switch {
 	case text == "q":
 		c.sendString("good bye\n")
@@ -514,12 +548,11 @@ func (s *Server) handleLine(c *client, text string) bool {
 		}
 		return true
 	}
-	r := s.round.Load()
-	if c.sent.Swap(r) == r {
+	if c.sent.Swap(round) == round {
 		c.sendString(AlreadyText + "\n")
 		return true
 	}
-	return s.post(event{kind: evLine, c: c, line: text})
+	return s.post(event{kind: evLine, c: c, line: text, round: round})
 }
 
 // Close stops the server: listeners, connections and the matches.
@@ -558,8 +591,28 @@ func validName(n string) bool {
 	return true
 }
 
+// micaName is the name a mica player asked for as the table will show it
+// (the reference server takes any name: ours is cleaned of control
+// characters and escape sequences, its spaces collapsed, and cut to
+// MaxMicaName columns), or "" when it cannot stand in the table (empty, or
+// holding the table's separators , and ;).
+func micaName(n string) string {
+	n = safetext.Name(n, MaxMicaName)
+	if strings.ContainsAny(n, ",;") {
+		return ""
+	}
+	return n
+}
+
+// hello greets a player who connected; named answers a rename (the
+// reference server sends only these two lines then).
 func (s *Server) hello(c *client) {
-	c.sendString(micaHello + "YourID:" + c.id + "\nYourName:" + c.name + "\n")
+	c.sendString(micaHello)
+	s.named(c)
+}
+
+func (s *Server) named(c *client) {
+	c.sendString("YourID:" + c.id + "\nYourName:" + c.name + "\n")
 }
 
 // Run plays matches until Close (or Config.Matches have been played).
@@ -695,8 +748,15 @@ func (s *Server) lobbyEvent(e event) {
 }
 
 func (s *Server) rename(c *client, name string) {
+	valid := validName(name)
+	if s.cfg.Wire == Mica {
+		name = micaName(name)
+		valid = name != ""
+	}
 	switch {
-	case !validName(name):
+	case !valid && s.cfg.Wire == Mica:
+		c.sendString(fmt.Sprintf("E: invalid name: 1 to %d characters, none of them , or ;\n", MaxMicaName))
+	case !valid:
 		c.sendString(fmt.Sprintf("E: invalid name %q: 1 to %d letters, digits, _ . -\n", clip(name), MaxName))
 	case s.names[name] != nil && s.names[name] != c:
 		c.sendString("E: name already taken\n")
@@ -707,7 +767,7 @@ func (s *Server) rename(c *client, name string) {
 		if s.game != nil && c.seat >= 0 && c.inRun.Load() {
 			s.game.Rename(c.seat, name)
 		}
-		s.hello(c)
+		s.named(c)
 	}
 }
 
@@ -732,7 +792,11 @@ func (s *Server) play(seated []*client) bool {
 		c.seat = i
 		c.inRun.Store(true)
 	}
-	g, err := foxhunt.New(foxhunt.Config{W: s.cfg.W, H: s.cfg.H, Rounds: s.cfg.Rounds, Seed: seed}, names)
+	rules := foxhunt.Wiki
+	if s.cfg.Wire == Mica {
+		rules = foxhunt.Reference
+	}
+	g, err := foxhunt.New(foxhunt.Config{W: s.cfg.W, H: s.cfg.H, Rounds: s.cfg.Rounds, Seed: seed, Rules: rules}, names)
 	if err != nil { // Check has vetted the sizes
 		panic(err)
 	}
@@ -795,7 +859,8 @@ func (s *Server) play(seated []*client) bool {
 
 // micaBombNote is the reference server's E: line for a bomb command it
 // lays on the thrower's own field because it cannot read it ("" for a
-// command that is no bomb or is read whole).
+// command that is no bomb or is read whole). It reads the first three
+// characters, as foxhunt.Reference.Parse does.
 func micaBombNote(line string) string {
 	if len(line) == 0 || line[0] != 'b' {
 		return ""
@@ -808,8 +873,8 @@ func micaBombNote(line string) string {
 		return ""
 	case rs[1] < '0' || rs[1] > '9':
 		return "E: invalid distance " + string(rs[1]) + ".\n"
-	case foxhunt.Parse(line).Dist == 0 && !strings.ContainsRune("wasd", rs[len(rs)-1]):
-		return "E: invalid direction " + string(rs[len(rs)-1]) + ". Must be in [wasd].\n"
+	case !strings.ContainsRune("wasd", rs[2]):
+		return "E: invalid direction " + string(rs[2]) + ". Must be in [wasd].\n"
 	}
 	return ""
 }
@@ -833,6 +898,11 @@ func (s *Server) matchEvent(g *foxhunt.Game, seated []*client, e event) {
 	}
 	switch e.kind {
 	case evLine:
+		if e.round != s.round.Load() {
+			// it arrived in a round already played (its command came as
+			// the round ended by the timeout): it does nothing
+			return
+		}
 		switch g.Submit(c.seat, e.line) {
 		case foxhunt.Already:
 			c.sendString(AlreadyText + "\n")

@@ -211,7 +211,9 @@ func TestHostileInput(t *testing.T) {
 	}
 	a := dial(t, ts.addr)
 	a.until("the hello", func(l string) bool { return strings.HasPrefix(l, "YourName:") })
-	for _, bad := range []string{"name:", "name:" + strings.Repeat("n", MaxName+1), "name:a,b", "name:x;y", "name:tab\there"} {
+	// what would break the mica table or is empty is refused
+	// (TestMicaNames has the names it takes)
+	for _, bad := range []string{"name:", "name:a,b", "name:x;y", "name:\x1b[2J\x07"} {
 		a.send(bad)
 		a.until("the refusal of "+bad, func(l string) bool { return strings.HasPrefix(l, "E: invalid name") })
 	}

@@ -82,6 +82,9 @@ type Config struct {
 	// OnRound, when set, is told how long each round took from its start
 	// to its block being queued, and whether it waited for the timeout.
 	OnRound func(r RoundStat)
+	// newGame, when set, makes each match's game instead of foxhunt.New
+	// (a test plays a recorded map)
+	newGame func(foxhunt.Config, []string) (*foxhunt.Game, error)
 }
 
 // RoundStat is one round's timing.
@@ -534,7 +537,16 @@ func (s *Server) handleLineIn(c *client, text string, round int64) bool {
 			c.sendString("E: too many name changes: wait a second\n")
 			return true
 		}
-		return s.post(event{kind: evName, c: c, line: text[len("name:"):]})
+		if !s.post(event{kind: evName, c: c, line: text[len("name:"):]}) {
+			return false
+		}
+		if s.cfg.Wire != Mica || !c.inRun.Load() {
+			return true
+		}
+		// the reference server also takes a name: line sent in a match as
+		// the round's command (it does nothing), so the round does not
+		// wait for another
+		return s.command(c, text, round)
 	}
 	if s.cfg.Wire == Mica {
 		// the reference server echoes every line (name: lines too)
@@ -548,6 +560,12 @@ func (s *Server) handleLineIn(c *client, text string, round int64) bool {
 		}
 		return true
 	}
+	return s.command(c, text, round)
+}
+
+// command hands a seated player's line to the match as its command for
+// round, or answers it when the player sent one in that round already.
+func (s *Server) command(c *client, text string, round int64) bool {
 	if c.sent.Swap(round) == round {
 		c.sendString(AlreadyText + "\n")
 		return true
@@ -796,7 +814,11 @@ func (s *Server) play(seated []*client) bool {
 	if s.cfg.Wire == Mica {
 		rules = foxhunt.Reference
 	}
-	g, err := foxhunt.New(foxhunt.Config{W: s.cfg.W, H: s.cfg.H, Rounds: s.cfg.Rounds, Seed: seed, Rules: rules}, names)
+	newGame := foxhunt.New
+	if s.cfg.newGame != nil {
+		newGame = s.cfg.newGame
+	}
+	g, err := newGame(foxhunt.Config{W: s.cfg.W, H: s.cfg.H, Rounds: s.cfg.Rounds, Seed: seed, Rules: rules}, names)
 	if err != nil { // Check has vetted the sizes
 		panic(err)
 	}

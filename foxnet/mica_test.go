@@ -104,3 +104,25 @@ func TestMicaNamesAndRename(t *testing.T) {
 		t.Fatalf("after the renames came %q, want only the echo of x", l)
 	}
 }
+
+// In the wiki dialect too a rename is answered with the two lines only.
+func TestWikiRenameAnswer(t *testing.T) {
+	ts := startServer(t, Config{Players: 2, Rounds: 5, W: 7, H: 7})
+	a := dial(t, ts.addr)
+	a.until("the hello", func(l string) bool { return strings.HasPrefix(l, "YourName:") })
+	a.send("name:Foxy")
+	var got []string
+	for len(got) < 3 {
+		if len(got) == 2 {
+			a.send("x") // answered: the game waits for players
+		}
+		l, err := a.line()
+		if err != nil {
+			t.Fatalf("after name:Foxy: %v (got %q)", err, got)
+		}
+		got = append(got, l)
+	}
+	if !strings.HasPrefix(got[0], "YourID:") || got[1] != "YourName:Foxy" || got[2] != "Game waiting for more players." {
+		t.Fatalf("name:Foxy answered %q, want YourID:, YourName:Foxy and nothing more", got)
+	}
+}

@@ -136,6 +136,8 @@ func New(cfg Config, names []string) (*Game, error) {
 
 // NewOnBoard starts a match on a given board (a hand-drawn map) with the
 // players at the given places and the given fox (an index into names).
+// The board is played as drawn: by the Reference rules too, it gets no
+// border but its own.
 func NewOnBoard(b *Board, cfg Config, names []string, at []Point, fox int) (*Game, error) {
 	if len(at) != len(names) {
 		return nil, errors.New("one place for each player is needed")
@@ -239,13 +241,6 @@ func (g *Game) Bombs() []Bomb { return g.bombs }
 
 // Beam reports whether a beam crossed p in the last round played.
 func (g *Game) Beam(p Point) bool { return g.board.In(p) && g.beams[g.board.idx(p)] }
-
-// Rules are the rules the match is played by.
-func (g *Game) Rules() Rules { return g.rules }
-
-// Fuse is the number of rounds a bomb lies, counting the round it is
-// thrown in: one thrown in round r explodes at the end of round r+Fuse-1.
-func (g *Game) Fuse() int { return g.fuse }
 
 // Played is the number of rounds played; Rounds the match's length.
 func (g *Game) Played() int { return g.played }

@@ -14,8 +14,8 @@ import (
 )
 
 // contestBot is a bot written against the reference server's behaviour
-// alone, as the MICA 2016 contestants wrote theirs: it picks a name with a
-// space, reads every block (messageLength:N, then N bytes) until "game is
+// alone, as the MICA 2016 contestants wrote theirs: it sends a name with a
+// space as it connects, reads every block (messageLength:N, then N bytes) until "game is
 // over", answers each "wfyc" with its command followed by a blank line
 // ("\n\n", as real bots did), and finds its way assuming the border of W
 // around the map: it looks at x-1, x+1, y-1, y+1 without a bounds check,
@@ -190,7 +190,11 @@ func (bot *contestBot) play(conn net.Conn) (err error) {
 		}
 	}()
 	in := &micaItems{bufio.NewReader(conn)}
-	named := false
+	// it names itself on connecting, before reading the greeting
+	if _, err := io.WriteString(conn, "name:"+bot.name+"\n"); err != nil {
+		return err
+	}
+	greeted := false
 	for {
 		conn.SetReadDeadline(time.Now().Add(30 * time.Second))
 		it, err := in.next()
@@ -207,9 +211,8 @@ func (bot *contestBot) play(conn net.Conn) (err error) {
 				return fmt.Errorf("round %d: no border of W around the map", b.round)
 			}
 			bot.blocks = append(bot.blocks, b)
-		case strings.HasPrefix(it.line, "YourName:") && !named:
-			named = true
-			io.WriteString(conn, "name:"+bot.name+"\n")
+		case strings.HasPrefix(it.line, "YourName:") && !greeted:
+			greeted = true // the greeting's name, before the rename
 		case strings.HasPrefix(it.line, "E: invalid name"):
 			return fmt.Errorf("its name %q was refused: %s", bot.name, it.line)
 		case strings.HasPrefix(it.line, "YourName:"):
@@ -239,7 +242,7 @@ func TestContestBotsPlayMica(t *testing.T) {
 	for _, tc := range []struct{ players, rounds, size int }{{2, 120, 11}, {8, 80, 17}} {
 		t.Run(strconv.Itoa(tc.players)+" players", func(t *testing.T) {
 			ts := startServer(t, Config{Players: tc.players, Rounds: tc.rounds, W: tc.size, H: tc.size,
-				Timeout: 5 * time.Second, Wire: Mica, Matches: 1, Seed: uint64(tc.players), StartDelay: time.Second})
+				Timeout: 5 * time.Second, Wire: Mica, Matches: 1, Seed: uint64(tc.players), StartDelay: 2 * time.Second})
 			bots := make([]*contestBot, tc.players)
 			errs := make([]error, tc.players)
 			var wg sync.WaitGroup

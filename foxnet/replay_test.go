@@ -234,7 +234,9 @@ func TestReplayReferenceMatch(t *testing.T) {
 		}
 		defer c.Close()
 		conns[i], streams[i] = c, &micaItems{bufio.NewReader(c)}
-		// the greeting comes first, then the name is sent
+		// the name is sent at once (the server answers it after the
+		// greeting), so that it is in before the match starts
+		io.WriteString(c, cmds[0][i]+"\n")
 		for k := 0; k < 4; k++ {
 			c.SetReadDeadline(time.Now().Add(10 * time.Second))
 			it, err := streams[i].next()
@@ -243,7 +245,6 @@ func TestReplayReferenceMatch(t *testing.T) {
 			}
 			ours[i] = append(ours[i], it)
 		}
-		io.WriteString(c, cmds[0][i]+"\n")
 	}
 	// each client's items up to its next wfyc (or the end)
 	upTo := func(i int) {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/minotaur-game/minotaur/games/foxhunt"
 )
 
 // Lines that arrive in one read count for the round being collected when
@@ -124,5 +126,36 @@ func TestWikiRenameAnswer(t *testing.T) {
 	}
 	if !strings.HasPrefix(got[0], "YourID:") || got[1] != "YourName:Foxy" || got[2] != "Game waiting for more players." {
 		t.Fatalf("name:Foxy answered %q, want YourID:, YourName:Foxy and nothing more", got)
+	}
+}
+
+// A command that arrived in a round already played (it came as that round
+// ended by the timeout) does nothing: it is not taken as the next round's,
+// which would refuse the player's real command for it.
+func TestCommandOfAPlayedRoundDoesNothing(t *testing.T) {
+	s, err := NewServer(Config{Players: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := foxhunt.New(foxhunt.Config{W: 7, H: 7, Rounds: 5, Seed: 1}, []string{"a", "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := s.newClient(nil, false, false), s.newClient(nil, false, false)
+	a.seat, b.seat = 0, 1
+	seated := []*client{a, b}
+	s.round.Store(7)
+	s.matchEvent(g, seated, event{kind: evLine, c: a, line: "d", round: 6})
+	if g.Sent(0) {
+		t.Fatal("a line of round 6 was taken as round 7's command")
+	}
+	s.matchEvent(g, seated, event{kind: evLine, c: a, line: "s", round: 7})
+	if !g.Sent(0) {
+		t.Fatal("round 7's command was not taken")
+	}
+	select {
+	case l := <-a.out:
+		t.Fatalf("answered %q", l)
+	default:
 	}
 }

@@ -40,7 +40,17 @@ const (
 	// with labFieldSalt).
 	labFieldSalt = 0x1ab
 	labRNGSalt   = 0x1ab5
+	// LabyrinthFreePerTurn bounds the commands that cost no turn (E, ?,
+	// a shot without bullets) a seat may send in one turn: each adds an
+	// answer that every later state of the seat carries.
+	LabyrinthFreePerTurn = 2
+	// LabyrinthMaxRounds bounds a game: when its last round has been
+	// played and nobody got out, it ends with no winner.
+	LabyrinthMaxRounds = 600
 )
+
+// labMaxRounds is LabyrinthMaxRounds (a test shortens it).
+var labMaxRounds = LabyrinthMaxRounds
 
 // labMatch is a Labyrinth game on the server: the referee (g, nil during
 // the start round), what each seat has heard (logs: the seat's notebook is
@@ -58,6 +68,8 @@ type labMatch struct {
 	computer   []bool
 	logs       [][]labyrinth.Answer
 	books      []labyrinth.Notebook
+	free       int // commands that cost no turn sent in the turn being played
+	maxRounds  int
 }
 
 func newLabMatch(s Setup) (Game, error) {
@@ -92,7 +104,7 @@ func makeLabMatch(seed uint64, rows, cols, n int) (*labMatch, error) {
 	pcg := rand.NewPCG(seed, labRNGSalt)
 	return &labMatch{seed: seed, rows: rows, cols: cols, lab: lab, pcg: pcg, rng: rand.New(pcg),
 		starts: make([]levels.Cell, n), chosen: make([]bool, n), computer: make([]bool, n),
-		logs: make([][]labyrinth.Answer, n), books: make([]labyrinth.Notebook, n)}, nil
+		logs: make([][]labyrinth.Answer, n), books: make([]labyrinth.Notebook, n), maxRounds: labMaxRounds}, nil
 }
 
 // begin starts the referee once every start is chosen: each seat hears
@@ -129,10 +141,16 @@ func (m *labMatch) ToAct() []int {
 		}
 		return out
 	}
-	if m.g.Over() {
+	if m.over() {
 		return nil
 	}
 	return []int{m.g.Current()}
+}
+
+// over reports whether the game has ended: someone got out, or the last
+// round was played.
+func (m *labMatch) over() bool {
+	return m.g != nil && (m.g.Over() || m.g.Turn() > m.maxRounds)
 }
 
 // Round is 1 during the start round, when every seat chooses at once.
@@ -179,7 +197,7 @@ func (m *labMatch) Apply(seat int, a string) error {
 		}
 		return m.begin()
 	}
-	if m.g.Over() {
+	if m.over() {
 		return match.ErrOver
 	}
 	if m.g.Current() != seat {
@@ -192,11 +210,24 @@ func (m *labMatch) Apply(seat int, a string) error {
 	if err != nil {
 		return err
 	}
+	free := !cmd.CostsTurn()
+	if b, _ := m.g.Inventory(seat); cmd.Kind == labyrinth.Shoot && b == 0 {
+		free = true // a shot without bullets
+	}
+	if free && m.free >= LabyrinthFreePerTurn {
+		return fmt.Errorf("you have sent %d commands that cost no turn this turn, the most: step (W, A, S, D) or shoot", LabyrinthFreePerTurn)
+	}
+	turn := m.g.Turn()
 	answers, err := m.g.Act(cmd)
 	if err != nil {
 		return err
 	}
 	m.tell(answers)
+	if m.g.Current() == seat && m.g.Turn() == turn && !m.g.Over() {
+		m.free++ // the turn was not spent
+	} else {
+		m.free = 0
+	}
 	return nil
 }
 
@@ -225,11 +256,13 @@ func (m *labMatch) parseStart(a string) (levels.Cell, error) {
 }
 
 func (m *labMatch) Outcome() match.Outcome {
-	if m.g == nil || !m.g.Over() {
+	if !m.over() {
 		return match.Outcome{}
 	}
-	w, _ := m.g.Winner()
-	return match.Outcome{Over: true, Winners: []int{w}}
+	if w, _ := m.g.Winner(); w != 0 {
+		return match.Outcome{Over: true, Winners: []int{w}}
+	}
+	return match.Outcome{Over: true}
 }
 
 // Leave hands a seat given up to the computer, so that the others play on.
@@ -272,7 +305,7 @@ func (m *labMatch) Bot(seat int) string {
 		}
 		return "start R"
 	}
-	if m.g.Over() || m.g.Current() != seat {
+	if m.over() || m.g.Current() != seat {
 		return ""
 	}
 	_, key := m.g.Inventory(seat)
@@ -286,8 +319,8 @@ func dirKey(d levels.Dir) string { return dirKeys[d] }
 
 // explore is the first step of the shortest walk, on the notebook's sheet,
 // to a cell not visited yet — or, with the key, out through a door found —
-// through sides not known to be walls. Ties and a notebook with nowhere
-// left to go are settled at random.
+// through sides not known to be walls. Ties, a notebook with nowhere left
+// to go, and one step in eight are random.
 func explore(n *labyrinth.Notebook, key bool, rng *rand.Rand) levels.Dir {
 	s := n.Sheet()
 	limit := max(n.Rows, n.Cols, 1)
@@ -299,10 +332,15 @@ func explore(n *labyrinth.Notebook, key bool, rng *rand.Rand) levels.Dir {
 		e := c.Y - s.Pos.Y
 		return d >= -limit && d <= limit && e >= -limit && e <= limit
 	}
+	dirs := []levels.Dir{levels.Up, levels.Left, levels.Down, levels.Right}
+	if rng.IntN(8) == 0 {
+		// A notebook can be wrong (a rubber room lies, a teleport is not
+		// told): now and then a random step gets a walk out of a loop.
+		return dirs[rng.IntN(len(dirs))]
+	}
 	first := map[levels.Cell]levels.Dir{}
 	queue := []levels.Cell{s.Pos}
 	seen := map[levels.Cell]bool{s.Pos: true}
-	dirs := []levels.Dir{levels.Up, levels.Left, levels.Down, levels.Right}
 	for len(queue) > 0 {
 		c := queue[0]
 		queue = queue[1:]
@@ -318,8 +356,8 @@ func explore(n *labyrinth.Notebook, key bool, rng *rand.Rand) levels.Dir {
 		rng.Shuffle(len(dirs), func(i, j int) { dirs[i], dirs[j] = dirs[j], dirs[i] })
 		for _, d := range dirs {
 			next := c.Step(d)
-			if seen[next] || !inside(next) || s.Sides[labyrinth.SideOf(c, d)] {
-				continue
+			if out, door := s.Doors[c]; seen[next] || !inside(next) || s.Sides[labyrinth.SideOf(c, d)] || door && out == d {
+				continue // a door is no way on: it leads out, with the key
 			}
 			seen[next] = true
 			if c == s.Pos {
@@ -429,7 +467,7 @@ func (m *labMatch) View(seat int) any {
 	if v.Seat != 0 {
 		v.Bullets, v.Key = m.g.Inventory(v.Seat)
 	}
-	if m.g.Over() {
+	if m.over() {
 		v.Phase = "over"
 		v.Winner, v.WinRound = m.g.Winner()
 		v.Reveal = m.reveal()
@@ -509,10 +547,12 @@ type labSaved struct {
 	Computer []bool               `json:"computer"`
 	Logs     [][]labyrinth.Answer `json:"logs"`
 	RNG      []byte               `json:"rng"`
+	// MaxRounds is the game's last round (0: LabyrinthMaxRounds).
+	MaxRounds int `json:"max_rounds,omitempty"`
 }
 
 func (m *labMatch) MarshalJSON() ([]byte, error) {
-	s := labSaved{Seed: m.seed, Rows: m.rows, Cols: m.cols, Starts: m.starts, Chosen: m.chosen, Computer: m.computer, Logs: m.logs}
+	s := labSaved{Seed: m.seed, Rows: m.rows, Cols: m.cols, Starts: m.starts, Chosen: m.chosen, Computer: m.computer, Logs: m.logs, MaxRounds: m.maxRounds}
 	if m.g != nil {
 		g, err := m.g.MarshalJSON()
 		if err != nil {
@@ -543,6 +583,9 @@ func loadLabMatch(data []byte) (Game, error) {
 	m, err := makeLabMatch(s.Seed, s.Rows, s.Cols, n)
 	if err != nil {
 		return nil, err
+	}
+	if s.MaxRounds > 0 {
+		m.maxRounds = s.MaxRounds
 	}
 	if err := m.pcg.UnmarshalBinary(s.RNG); err != nil {
 		return nil, fmt.Errorf("the Labyrinth game's random source: %w", err)

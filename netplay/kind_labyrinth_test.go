@@ -306,6 +306,9 @@ func TestLabyrinthChooseStarts(t *testing.T) {
 // The computer's notebook walk gets out of a field on its own: a game of
 // computers alone ends.
 func TestLabyrinthComputerGetsOut(t *testing.T) {
+	old := labMaxRounds
+	labMaxRounds = 100000
+	t.Cleanup(func() { labMaxRounds = old })
 	for seed := uint64(1); seed <= 5; seed++ {
 		g, err := newLabMatch(Setup{Seed: seed, People: 0, Bots: 2})
 		if err != nil {
@@ -331,5 +334,49 @@ func TestLabyrinthComputerGetsOut(t *testing.T) {
 		if !back.Outcome().Over || back.Outcome().Winners[0] != g.Outcome().Winners[0] {
 			t.Fatalf("seed %d: read back as %+v", seed, back.Outcome())
 		}
+	}
+}
+
+// A seat may send only a few commands that cost no turn in one turn (each
+// adds to every later state), and a game nobody wins ends after its last
+// round, with no winner.
+func TestLabyrinthLimits(t *testing.T) {
+	old := labMaxRounds
+	labMaxRounds = 4
+	t.Cleanup(func() { labMaxRounds = old })
+	_, addr := startServer(t, testConfig(t))
+	alice := loginKinds(t, addr, "alice", "labyrinth")
+	alice.send(map[string]any{"t": "solo", "kind": "labyrinth", "bots": 1})
+	alice.expect(TypeStart)
+	alice.labState()
+	for range LabyrinthFreePerTurn {
+		alice.act("E")
+		if st := alice.labState(); !st.YourTurn {
+			t.Fatal("E spent the turn")
+		}
+	}
+	alice.act("?")
+	if e := alice.expectError(CodeBadAction); !strings.Contains(e.Msg, "cost no turn") {
+		t.Fatalf("error %q", e.Msg)
+	}
+	alice.act("X W") // no bullets: costs no turn either
+	alice.expectError(CodeBadAction)
+	var st *LabyrinthState
+	for r := 1; ; r++ {
+		// Steps into the start cell's walls or out of it: any keeps the
+		// game going until its last round.
+		alice.act("WASD"[r%4 : r%4+1])
+		m := alice.recv()
+		if o, ok := m.(*Over); ok {
+			if o.Winner != "" || o.Result != "lost" || st.Reveal == nil || st.Phase != "over" {
+				t.Fatalf("over %+v after %+v", o, st)
+			}
+			return
+		}
+		if r > 20 {
+			t.Fatal("no end after the last round")
+		}
+		st = m.(*LabyrinthState)
+		checkLabSecret(t, "alice", st)
 	}
 }

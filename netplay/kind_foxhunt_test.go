@@ -136,6 +136,8 @@ func TestFoxhuntGameOverTCP(t *testing.T) {
 		bob.foxState()
 	}
 	over[0], over[1] = alice.expect(TypeOver).(*Over), bob.expect(TypeOver).(*Over)
+	bob.act("n") // too late: the match is over
+	bob.expectError(CodeNotInGame)
 	if len(last.ToAct) != 0 || len(last.Winners) == 0 {
 		t.Fatalf("the last state %+v", last)
 	}

@@ -215,3 +215,19 @@ func loadChessMatch(data []byte) (Game, error) {
 	}
 	return m, nil
 }
+
+// check refuses a chess state a screen could not draw safely, as Trails'
+// does: a view or news that no game shows (chess.View.Check), more seats
+// than two.
+func (s *ChessState) check() error {
+	switch {
+	case len(s.Names) > 2 || s.Gone < 0 || s.Gone > 2:
+		return errors.New("a seat out of range")
+	case len(s.Said) > 256 || len(s.Told) > 256:
+		return errors.New("more news than one move brings")
+	}
+	if err := s.View.Check(); err != nil {
+		return err
+	}
+	return chess.CheckTold(s.Told)
+}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/minotaur-game/minotaur/games/chess"
 	"github.com/minotaur-game/minotaur/games/foxhunt"
 	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/games/trails"
@@ -139,7 +140,11 @@ func TestHostileServerCleaned(t *testing.T) {
 		}
 	}
 	// The states of the other game kinds.
-	variants = append(variants, variant{typ: TypeState, kind: KindChess, m: &ChessState{}})
+	variants = append(variants, variant{typ: TypeState, kind: KindChess, m: &ChessState{}, valid: func(m Message) {
+		st := m.(*ChessState)
+		st.Captured, st.Lost = []chess.Kind{chess.Pawn}, []chess.Kind{chess.Knight}
+		st.Told[0].Kind = chess.Moved
+	}})
 	variants = append(variants, variant{typ: TypeState, kind: KindTrails, m: &TrailsState{}, valid: func(m Message) {
 		v := &m.(*TrailsState).View
 		v.Size = max(trails.MinSize, 7)

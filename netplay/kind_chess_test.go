@@ -282,3 +282,28 @@ func TestChessSpectatorChoosesASide(t *testing.T) {
 	carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 1})
 	checkChessState(t, "carol watching White", carol.chessState(), g, chess.White, told[chess.White])
 }
+
+// Turning to the other side costs the server a whole state, like a new
+// watch: it counts against the same limit (5 per 5 s), so a spectator
+// cannot flood itself with states (10,000 a second before).
+func TestChessSpectatorTurningIsRateLimited(t *testing.T) {
+	_, addr := startServer(t, testConfig(t))
+	alice := loginKinds(t, addr, "alice", "chess")
+	bob := loginKinds(t, addr, "bob", "chess")
+	carol := loginKinds(t, addr, "carol", "chess")
+	startChess(t, alice, bob)
+	carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 1})
+	carol.expect(TypeStart)
+	carol.chessState()
+	for i := range ChatBurst - 1 {
+		carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 2 - i%2})
+		if st := carol.chessState(); st.Side != chess.Color(1-i%2) {
+			t.Fatalf("turn %d: watching %v", i+1, st.Side)
+		}
+	}
+	carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 1 + ChatBurst%2})
+	carol.expectError(CodeRateLimited)
+	// Still watching: the game's next state comes.
+	alice.act("e2e4")
+	carol.chessState()
+}

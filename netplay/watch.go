@@ -507,20 +507,24 @@ func (s *Server) watch(ss *Session, id, kind string, seat int) {
 		ss.sendErr(CodeProto, "seat %d: watch a seat from 1 to %d (or leave it out)", seat, seats)
 		return
 	}
-	if ss.watching == g {
-		if r, ok := g.(*room); ok && r.m != nil && int(ss.watchSeat.Load()) != seat {
-			// The same game from another seat.
-			ss.watchSeat.Store(int32(seat))
-			r.mu.Lock()
-			ss.send(r.watchLine(ss))
-			r.mu.Unlock()
-		}
-		return
+	r, turning := g.(*room)
+	turning = turning && ss.watching == g && r.m != nil && int(ss.watchSeat.Load()) != seat
+	if ss.watching == g && !turning {
+		return // already watching that: nothing to send
 	}
 	if !p.watches.spend(s.cfg.ChatWindow) {
-		// Each watch builds and sends a whole state: switching games as
-		// fast as a client can send is a load, not a way to watch.
+		// Each watch, and each turn to another seat of the same game,
+		// builds and sends a whole state: switching as fast as a client
+		// can send is a load, not a way to watch.
 		ss.sendErr(CodeRateLimited, "too many watch requests: at most %d per %v, wait a moment", ChatBurst, s.cfg.ChatWindow)
+		return
+	}
+	if turning {
+		// The same game from another seat.
+		ss.watchSeat.Store(int32(seat))
+		r.mu.Lock()
+		ss.send(r.watchLine(ss))
+		r.mu.Unlock()
 		return
 	}
 	s.stopWatching(ss)

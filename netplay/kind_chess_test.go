@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -306,4 +308,68 @@ func TestChessSpectatorTurningIsRateLimited(t *testing.T) {
 	// Still watching: the game's next state comes.
 	alice.act("e2e4")
 	carol.chessState()
+}
+
+// A game resumed from the data folder with the computer to move — a
+// server stopped between a person's move and the computer's answer, or a
+// file edited by hand — hands the move to the computer: before, every act
+// was answered "it is computer's turn" for ever.
+func TestChessResumedWithTheComputerToMove(t *testing.T) {
+	dir := t.TempDir()
+	cfg := testConfig(t)
+	cfg.DataDir = dir
+	srv, addr := startServer(t, cfg)
+	alice := loginKinds(t, addr, "alice", "chess")
+	alice.send(map[string]any{"t": "solo", "kind": "chess", "level": 1})
+	alice.expect(TypeStart)
+	alice.chessState()
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	defer cancel()
+	srv.Shutdown(ctx)
+
+	// The file as a server stopped right after alice's move would leave it.
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	var path string
+	var file map[string]json.RawMessage
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err == nil && json.Unmarshal(data, &file) == nil && string(file["kind"]) == `"chess"` {
+			path = f
+			break
+		}
+	}
+	if path == "" {
+		t.Fatalf("no chess game among %v", files)
+	}
+	m0, err := chessKind.New(Setup{Seed: 9, People: 1, Bots: 1, Level: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m0.Apply(1, "e2e4"); err != nil {
+		t.Fatal(err)
+	}
+	if file["game"], err = json.Marshal(m0); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(file)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	cfg2 := testConfig(t)
+	cfg2.DataDir = dir
+	_, addr2 := startServer(t, cfg2)
+	a2 := dial(t, addr2)
+	a2.name = "alice"
+	a2.send(map[string]any{"t": "hello", "v": 1, "token": alice.token, "kinds": []string{"chess"}})
+	a2.expect(TypeWelcome)
+	a2.expect(TypeStart)
+	st := a2.chessState()
+	if st.Ply != 2 || !st.YourTurn {
+		t.Fatalf("resumed: ply %d, your turn %v (the computer did not move)", st.Ply, st.YourTurn)
+	}
+	a2.act("d2d4")
+	if st := a2.chessState(); st.Ply != 4 {
+		t.Fatalf("after alice's next move: ply %d", st.Ply)
+	}
 }

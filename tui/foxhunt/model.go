@@ -13,6 +13,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/foxnet"
 	"github.com/minotaur-game/minotaur/games/foxhunt"
+	"github.com/minotaur-game/minotaur/games/foxhunt/bot"
 )
 
 // Mode is what the screen is for.
@@ -51,7 +52,7 @@ type Model struct {
 
 	r       foxnet.Reader
 	st      *foxnet.State
-	fuses   foxnet.Fuses // the bombs' rounds left
+	fuses   bot.Fuses // the bombs' rounds left
 	colors  map[string]int
 	roundAt time.Time
 	timeout time.Duration
@@ -190,7 +191,7 @@ func (m *Model) line(line string) {
 			m.lens = m.lens[1:]
 		}
 	}
-	m.fuses.Update(s)
+	m.fuses.Update(&s.View)
 	m.st = s
 	m.roundAt = now
 	m.timeout = parseTimeout(s.Timeout)

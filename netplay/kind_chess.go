@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/minotaur-game/minotaur/games/chess"
-	"github.com/minotaur-game/minotaur/games/chess/chessbot"
+	chessbot "github.com/minotaur-game/minotaur/games/chess/bot"
 )
 
 // chessKind runs Open-world chess: seat 1 is White, seat 2 Black (the

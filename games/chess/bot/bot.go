@@ -1,4 +1,4 @@
-// Package chessbot is the computer player of Open-world chess. It decides
+// Package bot is the computer player of Open-world chess. It decides
 // from its side's View alone — the board it sees, with empty cells where
 // the fog is — never from the true board: Choose takes nothing else.
 //
@@ -6,7 +6,7 @@
 // weighs each of its moves by the position it leads to; level 3 also looks
 // at the best answer the other side has among the pieces it sees, and
 // weighs its best few moves a move deeper still (deeper).
-package chessbot
+package bot
 
 import (
 	"math"

@@ -15,21 +15,14 @@ import (
 var chessKind = Kind{
 	Name: KindChess, Title: "Open-world chess", MaxBot: chessbot.Levels,
 	New: func(seed uint64, bot int) (Match, error) {
-		m := &chessMatch{g: chess.New(rand.NewPCG(seed, chessGameSalt))}
+		m := &chessMatch{g: chess.New(rand.NewPCG(seed, chess.SeedSalt))}
 		if bot > 0 {
-			m.bot = &chessbot.Player{Level: bot, Seed: seed ^ chessBotSalt}
+			m.bot = &chessbot.Player{Level: bot, Seed: seed ^ chessbot.SeedSalt}
 		}
 		return m, nil
 	},
 	Load: loadChessMatch,
 }
-
-// The salts of the game's and the computer's sources (as tui/chess's and
-// `minotaur chess --script`'s: one seed, one game).
-const (
-	chessGameSalt = 0xc4e55
-	chessBotSalt  = 0xb07
-)
 
 // chessMatch is a chess game on the server. Each seat's state is its own
 // side's View and the events it was told: the fog is the rules' own.

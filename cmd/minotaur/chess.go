@@ -12,7 +12,6 @@ import (
 
 	"github.com/minotaur-game/minotaur/games/chess"
 	chessbot "github.com/minotaur-game/minotaur/games/chess/bot"
-	chessui "github.com/minotaur-game/minotaur/tui/chess"
 )
 
 func init() {
@@ -122,10 +121,10 @@ type chessSetup struct {
 
 // game and bot make the game and the computer from the seed as the screen
 // does, so that a seed gives the same game in a script and on the screen.
-func (s chessSetup) game() *chess.Game { return chess.New(rand.NewPCG(s.seed, chessui.GameSalt)) }
+func (s chessSetup) game() *chess.Game { return chess.New(rand.NewPCG(s.seed, chess.SeedSalt)) }
 
 func (s chessSetup) bot() chessbot.Player {
-	return chessbot.Player{Level: s.level, Seed: s.seed ^ chessui.BotSalt}
+	return chessbot.Player{Level: s.level, Seed: s.seed ^ chessbot.SeedSalt}
 }
 
 // runChessScript plays a headless game (chess.RunScript) from the script

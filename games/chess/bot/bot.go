@@ -21,6 +21,11 @@ const (
 	Levels = 3
 )
 
+// SeedSalt is mixed into a game's seed for its computer player
+// (Player{Seed: seed ^ SeedSalt}), wherever the game of that seed is
+// played, so that one seed gives one game.
+const SeedSalt = 0xb07
+
 // Choose picks the move of the view's side at a level (Random, 1 to Levels);
 // rng breaks ties. ok is false when no move is offered.
 func Choose(v *chess.View, level int, rng *rand.Rand) (m chess.Move, ok bool) {

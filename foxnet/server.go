@@ -40,7 +40,7 @@ const (
 	MaxName = 16
 	MaxBots = 512
 	// AlreadyText answers a second command in a round.
-	AlreadyText = "You already sent a command."
+	AlreadyText = foxhunt.AlreadyText
 )
 
 // Config sets up a Server. Zero values mean the defaults.

@@ -115,7 +115,7 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 		// The only read of the clock for a seed: once, here.
 		f.seed = uint64(time.Now().UnixNano())
 	}
-	rng := rand.New(rand.NewPCG(f.seed, 0x1ab))
+	rng := rand.New(rand.NewPCG(f.seed, labyrinth.SeedSalt))
 
 	name, text, lab, status := loadField(fs.Arg(0), f.size, rng, stderr)
 	if status != 0 {

@@ -11,6 +11,11 @@ const (
 	MaxGenSide = 100
 )
 
+// SeedSalt is the second word of the source of a game's random field and
+// random start cells: rand.NewPCG(seed, SeedSalt), on the screen and in a
+// script alike, so that one seed gives one game.
+const SeedSalt = 0x1ab
+
 // Generate draws a random field of rows × cols cells, as the original's
 // random_field did: one field, no sleep cells. It is a maze with loops, one
 // exit on the border leading off the field, a key, armories, stuns, rubber

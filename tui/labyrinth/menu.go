@@ -222,7 +222,7 @@ type labSetupScreen struct {
 }
 
 func newLabSetup(c *screen.Context, set *Setup) *labSetupScreen {
-	s := &labSetupScreen{c: c, set: set, rng: rand.New(rand.NewPCG(set.Seed, 0x1ab))}
+	s := &labSetupScreen{c: c, set: set, rng: rand.New(rand.NewPCG(set.Seed, labyrinth.SeedSalt))}
 	s.starts = append(s.starts, set.Starts...)
 	s.input = screen.Input{Prompt: "> ", Limit: 12}
 	s.input.Focus()

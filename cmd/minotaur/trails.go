@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/minotaur-game/minotaur/games/trails"
+	trailsbot "github.com/minotaur-game/minotaur/games/trails/bot"
 )
 
 func init() {
@@ -133,7 +134,7 @@ func runTrailsScript(f trailsFlags, stdout, stderr io.Writer) int {
 	}
 	computer := map[int]func(*trails.Position) trails.Dir{}
 	if f.vs == "bot" {
-		bot := &trails.Bot{Level: f.botLevel, Seed: f.seed}
+		bot := &trailsbot.Player{Level: f.botLevel, Seed: f.seed}
 		computer[2] = bot.Choose
 	}
 	if err := trails.RunScript(g, in, stdout, computer); err != nil {

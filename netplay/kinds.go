@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// Game kinds (protocol.md "Game kinds"): the server runs Minotaur's
+// Game kinds (docs/protocol.md "Game kinds"): the server runs Minotaur's
 // campaign, and games of other kinds through one mechanism — "a game of
 // kind K between these seats" — the room holding a Match instead of an
 // engine.Game. A kind is added by writing its Match and registering it in

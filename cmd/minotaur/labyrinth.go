@@ -253,7 +253,7 @@ func exampleField(arg string) (levels.ExampleField, bool) {
 
 // runScript plays a headless game (labyrinth.RunScript) from the script file
 // or the standard input.
-func runScript(lab *levels.Labyrinth, starts []levels.Cell, script string, stdout, stderr io.Writer) int {
+func runScript(lab *labyrinth.File, starts []labyrinth.Cell, script string, stdout, stderr io.Writer) int {
 	in, countable, closeScript, err := openScript(script)
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur labyrinth: cannot read the script: %v\n", err)

@@ -44,7 +44,7 @@ const (
 	MaxMicaName = 32
 	MaxBots     = 512
 	// AlreadyText answers a second command in a round.
-	AlreadyText = "You already sent a command."
+	AlreadyText = foxhunt.AlreadyText
 )
 
 // Config sets up a Server. Zero values mean the defaults.

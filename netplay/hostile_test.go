@@ -116,7 +116,7 @@ func stringsOf(v reflect.Value, path string, out map[string]string) {
 	}
 }
 
-// TestHostileServerCleaned (issue 21, row 1): a hostile server puts
+// TestHostileServerCleaned: a hostile server puts
 // escape sequences and bidi and zero-width characters in every field of
 // every message type it may send; what the client decodes — and so what
 // any screen draws — holds none of them: the level's name and the daily's

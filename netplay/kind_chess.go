@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/minotaur-game/minotaur/games/chess"
-	"github.com/minotaur-game/minotaur/games/chess/chessbot"
+	chessbot "github.com/minotaur-game/minotaur/games/chess/bot"
 	"github.com/minotaur-game/minotaur/games/match"
 )
 
@@ -21,22 +21,15 @@ var chessKind = Kind{
 		if s.People+s.Bots != 2 {
 			return nil, errors.New("a chess game has two seats")
 		}
-		m := &chessMatch{g: chess.New(rand.NewPCG(s.Seed, chessGameSalt))}
+		m := &chessMatch{g: chess.New(rand.NewPCG(s.Seed, chess.SeedSalt))}
 		if s.Bots > 0 {
-			m.bot = &chessbot.Player{Level: s.Level, Seed: s.Seed ^ chessBotSalt}
+			m.bot = &chessbot.Player{Level: s.Level, Seed: s.Seed ^ chessbot.SeedSalt}
 		}
 		return m, nil
 	},
 	Load:  loadChessMatch,
 	State: func() Message { return &ChessState{} },
 }
-
-// The salts of the game's and the computer's sources (as tui/chess's and
-// `minotaur chess --script`'s: one seed, one game).
-const (
-	chessGameSalt = 0xc4e55
-	chessBotSalt  = 0xb07
-)
 
 // chessMatch is a chess game on the server. Each seat's state is its own
 // side's View and the events it was told: the fog is the rules' own.

@@ -84,7 +84,7 @@ func TestChessGameToEnd(t *testing.T) {
 	alice := loginKinds(t, addr, "alice", "chess")
 	bob := loginKinds(t, addr, "bob", "chess")
 	carol := loginKinds(t, addr, "carol", "chess")
-	g := chess.New(rand.NewPCG(42, chessGameSalt)) // testConfig's seed
+	g := chess.New(rand.NewPCG(42, chess.SeedSalt)) // testConfig's seed
 	sa, sb := startChess(t, alice, bob)
 	if !sa.YourTurn || sb.YourTurn || sa.Names[0] != "alice" || sb.Names[1] != "bob" || sa.Side != chess.White || sb.Side != chess.Black {
 		t.Fatalf("first states: %+v / %+v", sa, sb)
@@ -217,7 +217,7 @@ func TestChessResumeAndRestart(t *testing.T) {
 	alice := loginKinds(t, addr, "alice", "chess")
 	bob := loginKinds(t, addr, "bob", "chess")
 	startChess(t, alice, bob)
-	g := chess.New(rand.NewPCG(42, chessGameSalt))
+	g := chess.New(rand.NewPCG(42, chess.SeedSalt))
 	told, _ := g.Apply(chess.Move{From: chess.At(4, 1), To: chess.At(4, 3)})
 	alice.act("e2e4")
 	alice.chessState()
@@ -268,7 +268,7 @@ func TestChessSpectatorChoosesASide(t *testing.T) {
 	bob := loginKinds(t, addr, "bob", "chess")
 	carol := loginKinds(t, addr, "carol", "chess")
 	startChess(t, alice, bob)
-	g := chess.New(rand.NewPCG(42, chessGameSalt))
+	g := chess.New(rand.NewPCG(42, chess.SeedSalt))
 	carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 3})
 	carol.expectError(CodeProto)
 	carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 2})

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/games/foxhunt"
+	foxbot "github.com/minotaur-game/minotaur/games/foxhunt/bot"
 	"github.com/minotaur-game/minotaur/games/match"
 )
 
@@ -51,6 +52,7 @@ type foxMatch struct {
 	g        *foxhunt.Game
 	log      []foxStep
 	last     *foxhunt.Report // the last round played
+	brains   []*foxbot.Brain // the computer seats' players (games/foxhunt/bot), made when first asked
 }
 
 // foxStep is one call made to the rules: a seat's command (Line), a seat
@@ -213,7 +215,17 @@ func (m *foxMatch) Bot(seat int) string {
 	if !m.Computer(seat) || !m.in(seat) || m.g.Over() || m.g.Sent(seat-1) {
 		return ""
 	}
-	return foxComputer(m.g, seat-1)
+	if m.brains == nil {
+		m.brains = make([]*foxbot.Brain, m.Seats())
+	}
+	b := m.brains[seat-1]
+	if b == nil {
+		// Not saved: it decides from what every seat sees, and keeps only
+		// the fuses of the bombs it saw thrown.
+		b = foxbot.NewBrain(m.g.Players()[seat-1].Name, m.cfg.Seed^uint64(seat))
+		m.brains[seat-1] = b
+	}
+	return b.Decide(foxbot.ViewOf(m.g))
 }
 
 // FoxhuntState is the state message of a Fox hunt game: the whole map and
@@ -412,125 +424,4 @@ func loadFoxMatch(data []byte) (Game, error) {
 		return nil, errors.New("a Fox hunt whose steps do not replay")
 	}
 	return m, nil
-}
-
-// foxComputer is the command of the server's computer for seat (0-based):
-// the fox runs from the nearest hunter; a hunter walks the shortest way to
-// the fox, and lays a bomb when a destructible wall stands in its way; both
-// keep out of the beams of bombs about to go off. It reads the rules' map
-// and table, which every seat sees.
-func foxComputer(g *foxhunt.Game, seat int) string {
-	ps := g.Players()
-	me := ps[seat]
-	if me.Paralysed > 0 {
-		return "n"
-	}
-	b := g.Board()
-	bombs := map[foxhunt.Point]bool{}
-	for _, bo := range g.Bombs() {
-		bombs[bo.At] = true
-	}
-	danger := foxDanger(g)
-	open := func(p foxhunt.Point) bool { return b.In(p) && b.Cell(p) == foxhunt.Free && !bombs[p] }
-	keys := [4]string{foxhunt.Up: "w", foxhunt.Left: "a", foxhunt.Down: "s", foxhunt.Right: "d"}
-	type option struct {
-		cmd string
-		at  foxhunt.Point
-	}
-	opts := []option{{"n", me.At}}
-	for d := foxhunt.Up; d <= foxhunt.Right; d++ {
-		if to := me.At.Step(d); open(to) {
-			opts = append(opts, option{keys[d], to})
-		}
-	}
-	var targets []foxhunt.Point
-	for i, p := range ps {
-		if i != seat && !p.Gone && p.Fox != me.Fox {
-			targets = append(targets, p.At)
-		}
-	}
-	if len(targets) == 0 {
-		return "n"
-	}
-	dist := foxDistances(b, targets, open)
-	best, bestScore := opts[0], 0
-	for k, o := range opts {
-		d, ok := dist[o.at]
-		score := 0
-		switch {
-		case me.Fox && ok:
-			score = d * 4
-		case me.Fox:
-			score = 1000
-		case ok:
-			score = 1000 - d*4
-		}
-		if danger[o.at] {
-			score -= 10000
-		}
-		// Ties go round with the rounds, so that two computers do not
-		// mirror each other for ever.
-		score = score*16 + (k+g.Played()+seat)%len(opts)
-		if k == 0 || score > bestScore {
-			best, bestScore = o, score
-		}
-	}
-	if !me.Fox && !danger[me.At] {
-		if _, ok := dist[me.At]; !ok && best.cmd == "n" {
-			// The fox is walled off: a bomb opens the way.
-			for d := foxhunt.Up; d <= foxhunt.Right; d++ {
-				if b.Cell(me.At.Step(d)) == foxhunt.Wall {
-					return "b"
-				}
-			}
-		}
-	}
-	return best.cmd
-}
-
-// foxDistances are the steps from each field to the nearest of the
-// targets, through open fields.
-func foxDistances(b *foxhunt.Board, targets []foxhunt.Point, open func(foxhunt.Point) bool) map[foxhunt.Point]int {
-	dist := make(map[foxhunt.Point]int, b.W*b.H)
-	queue := append([]foxhunt.Point(nil), targets...)
-	for _, t := range targets {
-		dist[t] = 0
-	}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for d := foxhunt.Up; d <= foxhunt.Right; d++ {
-			q := p.Step(d)
-			if _, seen := dist[q]; seen || !open(q) {
-				continue
-			}
-			dist[q] = dist[p] + 1
-			queue = append(queue, q)
-		}
-	}
-	return dist
-}
-
-// foxDanger are the fields the beams of the bombs about to go off (two
-// rounds or less) will cross.
-func foxDanger(g *foxhunt.Game) map[foxhunt.Point]bool {
-	b := g.Board()
-	out := map[foxhunt.Point]bool{}
-	for _, bo := range g.Bombs() {
-		if bo.Fuse > 2 {
-			continue
-		}
-		out[bo.At] = true
-		for d := foxhunt.Up; d <= foxhunt.Right; d++ {
-			p := bo.At
-			for r := 0; r < max(bo.Range, 1); r++ {
-				p = p.Step(d)
-				if !b.In(p) || b.Cell(p) != foxhunt.Free {
-					break
-				}
-				out[p] = true
-			}
-		}
-	}
-	return out
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/games/match"
 	"github.com/minotaur-game/minotaur/games/trails"
+	trailsbot "github.com/minotaur-game/minotaur/games/trails/bot"
 )
 
 // trailsKind runs Trails and Towers (docs/trails.md) on the classic field.
@@ -33,7 +34,7 @@ var trailsKind = Kind{
 // trailsMatch is a Trails game on the server.
 type trailsMatch struct {
 	g   *trails.Game
-	bot *trails.Bot // plays seat 2; nil between two players
+	bot *trailsbot.Player // plays seat 2; nil between two players
 	// gone is the seat given up (left, or its grace period over): the
 	// other seat won.
 	gone int
@@ -42,7 +43,7 @@ type trailsMatch struct {
 func newTrailsMatch(g *trails.Game, bot, gone int) *trailsMatch {
 	m := &trailsMatch{g: g, gone: gone}
 	if bot > 0 {
-		m.bot = &trails.Bot{Level: bot, Seed: g.Seed()}
+		m.bot = &trailsbot.Player{Level: bot, Seed: g.Seed()}
 	}
 	return m
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/minotaur-game/minotaur/games/match"
 )
 
-// Game kinds (protocol.md "Game kinds"): the server runs Minotaur's
+// Game kinds (docs/protocol.md "Game kinds"): the server runs Minotaur's
 // campaign, and games of other kinds through one mechanism — "a game of
 // kind K between these seats" — the room holding a Game (a match.Match
 // with the server's computer seats) instead of an engine.Game. A kind is

@@ -50,7 +50,7 @@ func BenchmarkGameViewLevel7(b *testing.B) {
 }
 
 // BenchmarkGameViewSmall measures the same frame at 40×12, the panel
-// under the map: the figures and the hints wrapped whole (issue 23).
+// under the map: the figures and the hints wrapped whole.
 func BenchmarkGameViewSmall(b *testing.B) {
 	gs, m := level7Screen(b, 7)
 	m.Update(tea.WindowSizeMsg{Width: 40, Height: 12})

@@ -2,7 +2,7 @@ package tui
 
 import "github.com/minotaur-game/minotaur/engine"
 
-// Dead ends near a monster (issue 23): travel and explore never walk the
+// Dead ends near a monster: travel and explore never walk the
 // player into a part of the known map whose only way out passes a tile
 // where a monster was seen in the last few turns — a dead-end room whose
 // mouth a wanderer was just seen beside is how a new player gets trapped.

@@ -32,7 +32,7 @@ func noEscapes(t *testing.T, where, screen string) {
 	}
 }
 
-// TestHostileLevelNameCleaned (issue 21, row 1 and the replay item): a
+// TestHostileLevelNameCleaned (in a replay too): a
 // level whose name holds escape sequences and bidi or zero-width
 // characters — in a replay's levels, or in a server's state — is drawn
 // with its text only.

@@ -6,7 +6,7 @@ import (
 	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
-// gameKeys are the keys of play (tui.md, "Keys in play"). The game screen
+// gameKeys are the keys of play (docs/guide.md, "Playing"). The game screen
 // matches keys against them and draws its key hints from them through
 // bubbles' help (gameScreen.keyHints).
 type gameKeys struct {

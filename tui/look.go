@@ -10,7 +10,7 @@ import (
 	"github.com/minotaur-game/minotaur/engine"
 )
 
-// Look (tui.md, "Keys in play": X): a cursor moved over the map with the
+// Look (docs/guide.md, "Look, travel, explore": X): a cursor moved over the map with the
 // moves or the mouse names what is under it as the player knows it — from
 // the View only, so that nothing hidden shows — and spends no turn. Esc or
 // X leaves; Enter, T or > travels to the tile under the cursor.

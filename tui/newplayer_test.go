@@ -18,7 +18,7 @@ import (
 	"github.com/minotaur-game/minotaur/netplay"
 )
 
-// Defect 1 of issue 23: while "Terminal too small" hides the board, game
+// A new player's trap: while "Terminal too small" hides the board, game
 // keys do nothing — a player cannot walk into what they cannot see.
 func TestTooSmallTerminalPlaysNoKeys(t *testing.T) {
 	d := newDriver(t, testConfig(t, 42), 80, 24)
@@ -42,7 +42,7 @@ func TestTooSmallTerminalPlaysNoKeys(t *testing.T) {
 	d.expectScreen("pause")
 }
 
-// Defect 3 of issue 23: the replay's last frame of a lost game shows the
+// A new player's trap: the replay's last frame of a lost game shows the
 // capture — the catcher, highlighted, on the tile where it caught the
 // player — as the live end screen's map does.
 func TestReplayLastFrameShowsTheCatch(t *testing.T) {
@@ -98,7 +98,7 @@ func mapPart(screen string, n int) string {
 	return b.String()
 }
 
-// Defect 4 of issue 23: the message history (Ctrl+P) is the whole game's,
+// A new player's trap: the message history (Ctrl+P) is the whole game's,
 // level by level, and comes back whole with a continued game.
 func TestHistoryIsTheWholeGamesAndSurvivesContinue(t *testing.T) {
 	cfg := testConfig(t, goldenSeed)
@@ -138,7 +138,7 @@ func TestHistoryIsTheWholeGamesAndSurvivesContinue(t *testing.T) {
 	}
 }
 
-// Defect 4 of issue 23: the log beside the map shows whole messages only —
+// A new player's trap: the log beside the map shows whole messages only —
 // its top line is never the cut end of a wrapped message ("open.").
 func TestLogShowsWholeMessagesOnly(t *testing.T) {
 	r, _ := lostReplay(t)
@@ -181,7 +181,7 @@ func deadEndDriver(t *testing.T, seed uint64) *driver {
 	return d
 }
 
-// Defect 5 of issue 23: explore does not walk into a dead end when a
+// A new player's trap: explore does not walk into a dead end when a
 // monster was seen near its mouth in the last few turns. On the fixture
 // the bottom-left room (row 7) is reached only through (7, 6), below the
 // corridor at (7, 5); a wanderer seen two steps up that corridor, at
@@ -251,7 +251,7 @@ func TestSightingsRememberedForAFewTurns(t *testing.T) {
 	}
 }
 
-// Defect 11 of issue 23: the network screen of an SSH player, which asks
+// A new player's trap: the network screen of an SSH player, which asks
 // only for a name, does not offer Tab to a next field.
 func TestSSHNetworkScreenHasNoNextField(t *testing.T) {
 	cfg := testConfig(t, 1)
@@ -278,7 +278,7 @@ func TestSSHNetworkScreenHasNoNextField(t *testing.T) {
 	}
 }
 
-// Defect 11 of issue 23: the saved-games list has a turn column, so that
+// A new player's trap: the saved-games list has a turn column, so that
 // two saves of one seed on one level tell apart.
 func TestSavesListShowsTheTurn(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
@@ -301,7 +301,7 @@ func TestSavesListShowsTheTurn(t *testing.T) {
 	}
 }
 
-// "Look describes" (issue 23): X on a monster says what it does, in the
+// Look describes (docs/guide.md, "Look, travel, explore"): X on a monster says what it does, in the
 // rules' numbers; on an item, what taking it does — at 80×24 and 40×12.
 func TestLookDescribesMonstersAndItems(t *testing.T) {
 	level := []string{

@@ -36,7 +36,7 @@ func coopWithBob(t *testing.T, addr string, cfg Config) (*teatest.TestModel, *bo
 	return tm, bob
 }
 
-// TestCtrlCKeepsTheSeat (issue 21, row 7): Ctrl+C in a co-op game asks
+// TestCtrlCKeepsTheSeat: Ctrl+C in a co-op game asks
 // first; quitting without giving the seat up leaves it to the partner as
 // "lost the connection", never "left", and a new run of the game within
 // the grace period is back in the game, not in the lobby.
@@ -78,7 +78,7 @@ func TestCtrlCKeepsTheSeat(t *testing.T) {
 	})
 }
 
-// TestQuitDailyFromPause (issue 21, row 8): quitting the daily challenge
+// TestQuitDailyFromPause: quitting the daily challenge
 // from the pause menu says what it costs first; then the end screen, and
 // back to the server's lobby, where the day's try is used.
 func TestQuitDailyFromPause(t *testing.T) {
@@ -105,7 +105,7 @@ func TestQuitDailyFromPause(t *testing.T) {
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
 
-// TestQuitCoopFromPause (issue 21, row 8): quitting a co-op game from the
+// TestQuitCoopFromPause: quitting a co-op game from the
 // pause menu says that the partner plays on alone; the partner is told
 // only once the player said yes; the player sees the end screen.
 func TestQuitCoopFromPause(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"github.com/minotaur-game/minotaur/engine"
 )
 
-// Endings teach (issue 23): a lost game's end screen adds one tip drawn
+// Endings teach (docs/guide.md, "The end of a game"): a lost game's end screen adds one tip drawn
 // from how it was lost — what the player saw of the catch (the catcher,
 // the monsters in light the turn before, the path walked, the key), never
 // what was hidden. The tips' numbers are the rules' own.

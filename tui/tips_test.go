@@ -14,7 +14,7 @@ import (
 	"github.com/minotaur-game/minotaur/saves"
 )
 
-// The tips of the end screen ("Endings teach", issue 23) are each tested
+// The tips of the end screen ("Endings teach", tips.go) are each tested
 // against a recorded replay of its kind of loss, in testdata/tips/. The
 // replays are games of the example levels played by the real engine:
 // TestRecordTipGames plays simple strategies (walk to the key, walk at a

@@ -8,7 +8,7 @@ import (
 	"github.com/minotaur-game/minotaur/engine"
 )
 
-// Travel and explore (tui.md, "Keys in play"): the game screen walks the
+// Travel and explore (docs/guide.md, "Look, travel, explore"): the game screen walks the
 // player along a shortest path over the map as the player knows it — the
 // key, the exit, a clicked tile, or (explore) the nearest tile at the edge
 // of the unknown — one ordinary move per tick, so that the player sees

@@ -127,8 +127,8 @@ func broken(pkgs []pkg) []string {
 			switch {
 			case from == "games/match" && !standard(imp):
 				bad = append(bad, from+" imports "+imp+": games/match imports only the standard library")
-			case under(from, "games") && !standard(imp) && !(ours && (to == "levels" || to == "games/match" || game(to, "games") == game(from, "games"))):
-				bad = append(bad, from+" imports "+imp+": a game's rules import the standard library, levels and games/match only")
+			case under(from, "games") && !standard(imp) && !(ours && (to == "games/match" || game(to, "games") == game(from, "games"))):
+				bad = append(bad, from+" imports "+imp+": a game's rules (and its computer player, games/<game>/bot) import the standard library, games/match and that game's packages only")
 			}
 		}
 		for _, dep := range p.Deps {
@@ -157,8 +157,9 @@ func broken(pkgs []pkg) []string {
 }
 
 // TestLayering keeps the arrows one way (docs/architecture.md): a game's
-// rules import the standard library, levels and games/match (the shape of
-// a match, not a game) only, and no other game, no front end; games/match
+// rules and its computer player (games/<game>/bot) import the standard
+// library, games/match (the shape of a match, not a game) and that game's
+// packages only — no levels, no other game, no front end; games/match
 // imports only the standard library; the engine imports only the standard library; netplay never
 // imports tui; tui imports each game's screens, which import tui/screen and
 // never tui or another game's screens.
@@ -189,6 +190,9 @@ func TestLayeringCatches(t *testing.T) {
 		{ImportPath: m("games/match"), Imports: []string{m("levels")}, Deps: []string{m("levels")}},
 		{ImportPath: m("games/match"), Imports: []string{m("games/chess")}, Deps: []string{m("games/chess")}},
 		{ImportPath: m("games/chess"), Imports: []string{m("levels")}, Deps: []string{m("levels"), m("tui/screen")}},
+		{ImportPath: m("games/labyrinth"), Imports: []string{"fmt", m("levels")}, Deps: []string{"fmt", m("levels"), m("saves"), m("engine")}},
+		{ImportPath: m("games/trails/bot"), Imports: []string{m("games/chess")}, Deps: []string{m("games/chess")}},
+		{ImportPath: m("games/foxhunt/bot"), Imports: []string{m("games/foxhunt"), m("foxnet")}, Deps: []string{m("games/foxhunt"), m("foxnet")}},
 		{ImportPath: m("engine"), Imports: []string{"fmt"}, Deps: []string{"fmt", "github.com/gofrs/flock"}},
 		{ImportPath: m("netplay"), Deps: []string{m("tui")}},
 		{ImportPath: m("tui/labyrinth"), Deps: []string{m("tui/screen"), m("tui")}},
@@ -200,8 +204,10 @@ func TestLayeringCatches(t *testing.T) {
 		}
 	}
 	fine := []pkg{
-		{ImportPath: m("games/labyrinth"), Imports: []string{"fmt", m("levels")}, Deps: []string{"fmt", m("levels"), m("saves"), m("engine"), "github.com/gofrs/flock"}},
 		{ImportPath: m("games/foxhunt"), Imports: []string{"fmt", m("games/match")}, Deps: []string{"fmt", m("games/match")}},
+		{ImportPath: m("games/labyrinth"), Imports: []string{"fmt", "embed"}, Deps: []string{"fmt", "embed"}},
+		{ImportPath: m("games/chess/bot"), Imports: []string{"math", m("games/chess")}, Deps: []string{"math", m("games/chess")}},
+		{ImportPath: m("levels"), Imports: []string{m("games/labyrinth"), m("engine")}, Deps: []string{m("games/labyrinth"), m("engine")}},
 		{ImportPath: m("tui/labyrinth"), Deps: []string{m("tui/screen"), m("games/labyrinth"), m("saves")}},
 		{ImportPath: m("tui"), Deps: []string{m("tui/screen"), m("tui/labyrinth"), m("netplay")}},
 	}

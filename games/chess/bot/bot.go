@@ -1,4 +1,4 @@
-// Package chessbot is the computer player of Open-world chess. It decides
+// Package bot is the computer player of Open-world chess. It decides
 // from its side's View alone — the board it sees, with empty cells where
 // the fog is — never from the true board: Choose takes nothing else.
 //
@@ -6,7 +6,7 @@
 // weighs each of its moves by the position it leads to; level 3 also looks
 // at the best answer the other side has among the pieces it sees, and
 // weighs its best few moves a move deeper still (deeper).
-package chessbot
+package bot
 
 import (
 	"math"
@@ -20,6 +20,11 @@ const (
 	Random = 0
 	Levels = 3
 )
+
+// SeedSalt is mixed into a game's seed for its computer player
+// (Player{Seed: seed ^ SeedSalt}), wherever the game of that seed is
+// played, so that one seed gives one game.
+const SeedSalt = 0xb07
 
 // Choose picks the move of the view's side at a level (Random, 1 to Levels);
 // rng breaks ties. ok is false when no move is offered.

@@ -1,55 +1,20 @@
-package foxnet
+package bot
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/minotaur-game/minotaur/games/foxhunt"
 )
 
-// Over 20 matches of 200 rounds with 4 players (the bot and three random
-// movers), the bot has the most points in at least 90 % of them.
-func TestBotBeatsRandomMovers(t *testing.T) {
-	res, err := Duel(20, 200, 4, DefaultSize, DefaultSize, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wins := 0
-	var tab strings.Builder
-	fmt.Fprintf(&tab, "%-6s %-5s %-16s %s\n", "seed", "bot", "random movers", "bot as fox")
-	for _, r := range res {
-		if r.BotWins {
-			wins++
-		}
-		fmt.Fprintf(&tab, "%-6d %-5d %-16s %d\n", r.Seed, r.Bot, fmt.Sprint(r.Random), r.FoxRounds)
-	}
-	t.Logf("bot wins %d of %d\n%s", wins, len(res), tab.String())
-	if wins*10 < len(res)*9 {
-		t.Fatalf("the bot won %d of %d matches, want at least 90 %%\n%s", wins, len(res), tab.String())
-	}
-}
-
 func TestBrainKeepsOutOfBeams(t *testing.T) {
 	// a hunter next to a bomb about to go off steps out of its line
-	var r Reader
-	text := "Runde: 8/20, Spieleranzahl: 2, Spielfeldgröße: x 5 y 3, Cmd-Timeout: 1, \n\n\n" +
-		"_|_|_|_|f|\n" +
-		"_|B|p|_|_|\n" +
-		"_|_|_|_|_|\n\nName:\tPunkte:\tFeld:\nfox\t3\tx4 y0\nme\t0\tx2 y1\n\n"
+	st := &View{Round: 8, W: 5, H: 3, Rows: []string{"____f", "_Bp__", "_____"},
+		Table: []Entry{{Name: "fox", Points: 3, At: pt(4, 0)}, {Name: "me", At: pt(2, 1)}}}
 	b := NewBrain("me", 1)
 	// seen in round 4: after this block (round 8) it goes off at the end of
 	// the coming round
 	b.fuses.seen = map[foxhunt.Point]int{pt(1, 1): 4}
 	b.fuses.blocks, b.fuses.last = 8, 8
-	var st *State
-	for _, line := range strings.Split(text, "\n") {
-		if s, err := r.Line(line); err != nil {
-			t.Fatal(err)
-		} else if s != nil {
-			st = s
-		}
-	}
 	for i := 0; i < 20; i++ {
 		b.flee = 0
 		got := b.Decide(st)
@@ -66,14 +31,8 @@ func TestFuses(t *testing.T) {
 	b, _ := foxhunt.ParseBoard([]string{"______"})
 	g, _ := foxhunt.NewOnBoard(b, foxhunt.Config{Rounds: 20, NoRespawn: true}, []string{"f", "me"}, []foxhunt.Point{{X: 5, Y: 0}, {X: 0, Y: 0}}, 0)
 	var f Fuses
-	read := func() *State {
-		var r Reader
-		var st *State
-		for _, l := range strings.Split(strings.TrimSuffix(string(AppendBlock(nil, Wiki, g, Frame{})), "\n"), "\n") {
-			if s, _ := r.Line(l); s != nil {
-				st = s
-			}
-		}
+	read := func() *View {
+		st := ViewOf(g)
 		f.Update(st)
 		return st
 	}
@@ -106,7 +65,7 @@ func TestFuses(t *testing.T) {
 	if n != 0 {
 		t.Fatal("a bomb that went off is still known")
 	}
-	f.Update(&State{Round: 1, W: 6, H: 1, Rows: []string{"B_____"}})
+	f.Update(&View{Round: 1, W: 6, H: 1, Rows: []string{"B_____"}})
 	if f.Played() != 0 || f.Left(pt(0, 0)) != foxhunt.Fuse-1 {
 		t.Fatalf("a new match: played %d, left %d", f.Played(), f.Left(pt(0, 0)))
 	}
@@ -121,14 +80,8 @@ func TestFusesOfABombHiddenUnderItsLayer(t *testing.T) {
 	g, _ := foxhunt.NewOnBoard(b, foxhunt.Config{Rounds: 20, NoRespawn: true}, []string{"f", "layer"}, []foxhunt.Point{{X: 7, Y: 0}, {X: 0, Y: 0}}, 0)
 	var watcher Fuses
 	brain := NewBrain("layer", 1)
-	read := func() *State {
-		var r Reader
-		var st *State
-		for _, l := range strings.Split(strings.TrimSuffix(string(AppendBlock(nil, Wiki, g, Frame{})), "\n"), "\n") {
-			if s, _ := r.Line(l); s != nil {
-				st = s
-			}
-		}
+	read := func() *View {
+		st := ViewOf(g)
 		watcher.Update(st)
 		return st
 	}
@@ -162,7 +115,7 @@ func TestFusesOfABombHiddenUnderItsLayer(t *testing.T) {
 // known to be that round's once it shows.
 func TestBrainNotesItsOwnBomb(t *testing.T) {
 	b := NewBrain("me", 1)
-	st := &State{Round: 1, Rounds: 20, W: 3, H: 1, Rows: []string{"pwf"},
+	st := &View{Round: 1, W: 3, H: 1, Rows: []string{"pwf"},
 		Table: []Entry{{Name: "fox", At: pt(2, 0)}, {Name: "me", At: pt(0, 0)}}}
 	if got := b.Decide(st); got != "b" {
 		t.Fatalf("walled off from the fox, the bot answers %q, want b", got)
@@ -172,31 +125,4 @@ func TestBrainNotesItsOwnBomb(t *testing.T) {
 	}
 }
 
-// Computer players against each other: the hunters catch the fox. The
-// table (go test ./foxnet -run BotsHunt -v) is the figure in
-// docs/foxhunt.md.
-func TestBotsHunt(t *testing.T) {
-	res, err := Hunt(huntMatches, 200, 4, DefaultSize, DefaultSize, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	catches, hits, fox := 0, 0, 0
-	var tab strings.Builder
-	fmt.Fprintf(&tab, "%-6s %-8s %-10s %s\n", "seed", "catches", "paralysed", "fox hit")
-	for _, r := range res {
-		catches += r.Catches
-		hits += r.Paralysed
-		fox += r.FoxHits
-		fmt.Fprintf(&tab, "%-6d %-8d %-10d %d\n", r.Seed, r.Catches, r.Paralysed, r.FoxHits)
-	}
-	t.Logf("4 bots, %d matches of 200 rounds on %d×%d: %d catches (%.1f a match), %d paralysed, %d of them the fox\n%s", len(res),
-		DefaultSize, DefaultSize, catches, float64(catches)/float64(len(res)), hits, fox, tab.String())
-	if catches < huntFloor*len(res) {
-		t.Fatalf("the hunters caught the fox %d times in %d matches, want at least %d a match\n%s", catches, len(res), huntFloor, tab.String())
-	}
-}
-
-// huntFloor is the catches a match of four bots must reach on average.
-const huntFloor = 5
-
-const huntMatches = 80
+func pt(x, y int) foxhunt.Point { return foxhunt.Point{X: x, Y: y} }

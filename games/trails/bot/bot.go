@@ -1,23 +1,22 @@
-package trails
+// Package bot is the computer player of Trails and Towers, at the levels
+// trails.MinBotLevel to trails.MaxBotLevel.
+package bot
 
 import (
 	"math/rand/v2"
+
+	"github.com/minotaur-game/minotaur/games/trails"
 )
 
-// Bot levels.
-const (
-	MinBotLevel = 1
-	MaxBotLevel = 3
-)
-
-// Bot is the computer player. It plays through the same rules as everyone
-// (Position.Move on copies of the position) and is deterministic: the same
-// position, level and seed give the same move. Its storage is reused from
-// move to move; a Bot is not safe for concurrent use.
-type Bot struct {
+// Player is the computer player. It plays through the same rules as
+// everyone (Position.Try and Play on copies of the position) and is
+// deterministic: the same position, level and seed give the same move. Its
+// storage is reused from move to move; a Player is not safe for concurrent
+// use.
+type Player struct {
 	Level int
 	Seed  uint64
-	stack []*Position
+	stack []*trails.Position
 	dist  [2][]int16
 	queue []int32
 	nodes int
@@ -26,21 +25,21 @@ type Bot struct {
 // botSearch is how deep each level looks, in moves (both players'), and how
 // many positions level 3 may visit for one move before it settles on the
 // deepest search it finished.
-var botDepth = [MaxBotLevel + 1]int{0, 1, 3, 12}
+var botDepth = [trails.MaxBotLevel + 1]int{0, 1, 3, 12}
 
 const botNodes = 30000
 
 // Choose returns the bot's move for the player to move in p. p is not
 // changed. It returns NoDir only when that player has no legal move.
-func (b *Bot) Choose(p *Position) Dir {
+func (b *Player) Choose(p *trails.Position) trails.Dir {
 	dirs := b.order(p)
 	if len(dirs) == 0 {
-		return NoDir
+		return trails.NoDir
 	}
 	if len(dirs) == 1 {
 		return dirs[0]
 	}
-	level := min(max(b.Level, MinBotLevel), MaxBotLevel)
+	level := min(max(b.Level, trails.MinBotLevel), trails.MaxBotLevel)
 	if level == 1 {
 		return b.lookOne(p, dirs)
 	}
@@ -66,14 +65,14 @@ func (b *Bot) Choose(p *Position) Dir {
 
 // order lists the legal moves in an order drawn from the seed and the
 // position (so that equal moves are not always broken the same way).
-func (b *Bot) order(p *Position) []Dir {
-	dirs := make([]Dir, 0, 4)
-	for _, d := range Dirs {
+func (b *Player) order(p *trails.Position) []trails.Dir {
+	dirs := make([]trails.Dir, 0, 4)
+	for _, d := range trails.Dirs {
 		if p.Legal(d) {
 			dirs = append(dirs, d)
 		}
 	}
-	r := rand.New(rand.NewPCG(b.Seed, uint64(p.moves)<<8|uint64(p.cur)))
+	r := rand.New(rand.NewPCG(b.Seed, uint64(p.MovesPlayed())<<8|uint64(p.Current()-1)))
 	r.Shuffle(len(dirs), func(i, j int) { dirs[i], dirs[j] = dirs[j], dirs[i] })
 	return dirs
 }
@@ -81,23 +80,22 @@ func (b *Bot) order(p *Position) []Dir {
 // lookOne is level 1: a move that wins at once if there is one, else one
 // that takes a tower, else one after which the player can still move,
 // chosen at random among those.
-func (b *Bot) lookOne(p *Position, dirs []Dir) Dir {
+func (b *Player) lookOne(p *trails.Position, dirs []trails.Dir) trails.Dir {
 	q := b.at(0)
 	best, bestScore := dirs[0], -1
 	for _, d := range dirs {
 		q.CopyFrom(p)
 		m, _ := q.Move(d)
 		score := 0
-		switch {
-		case q.winner == p.cur+1:
+		switch winner, _ := q.Winner(); {
+		case winner == p.Current():
 			score = 3
 		case m.Tower >= 0:
 			score = 2
 		default:
 			// Would the mover have a move next time, were the
 			// opponent not to move?
-			q.cur = p.cur
-			if q.HasMove() {
+			if q.CanMove(p.Current()) {
 				score = 1
 			}
 		}
@@ -108,9 +106,9 @@ func (b *Bot) lookOne(p *Position, dirs []Dir) Dir {
 	return best
 }
 
-func (b *Bot) at(ply int) *Position {
+func (b *Player) at(ply int) *trails.Position {
 	for len(b.stack) <= ply {
-		b.stack = append(b.stack, &Position{})
+		b.stack = append(b.stack, &trails.Position{})
 	}
 	return b.stack[ply]
 }
@@ -119,7 +117,7 @@ const win = 1 << 20
 
 // root searches each move to depth and returns the best; ok is false when
 // level 3 ran out of nodes before finishing.
-func (b *Bot) root(p *Position, dirs []Dir, depth int, budget bool) (Dir, bool) {
+func (b *Player) root(p *trails.Position, dirs []trails.Dir, depth int, budget bool) (trails.Dir, bool) {
 	best, alpha := dirs[0], -2*win
 	for _, d := range dirs {
 		q := b.at(0)
@@ -137,9 +135,9 @@ func (b *Bot) root(p *Position, dirs []Dir, depth int, budget bool) (Dir, bool) 
 }
 
 // negamax is alpha–beta from the side of the player to move in p.
-func (b *Bot) negamax(p *Position, depth, ply int, alpha, beta int, budget bool) int {
+func (b *Player) negamax(p *trails.Position, depth, ply int, alpha, beta int, budget bool) int {
 	b.nodes++
-	if p.winner != 0 {
+	if p.Over() {
 		// Every game is won by the player who moved last (a tower
 		// taken, or the opponent left without a move): the player to
 		// move here has lost.
@@ -149,13 +147,13 @@ func (b *Bot) negamax(p *Position, depth, ply int, alpha, beta int, budget bool)
 		return b.eval(p)
 	}
 	q := b.at(ply)
-	for _, d := range Dirs {
-		m, why := p.check(d, false)
-		if why != "" {
+	for _, d := range trails.Dirs {
+		m, ok := p.Try(d)
+		if !ok {
 			continue
 		}
 		q.CopyFrom(p)
-		q.apply(m)
+		q.Play(m)
 		v := -b.negamax(q, depth-1, ply+1, -beta, -alpha, budget)
 		if v > alpha {
 			alpha = v
@@ -170,11 +168,11 @@ func (b *Bot) negamax(p *Position, depth, ply int, alpha, beta int, budget bool)
 // eval scores p for the player to move: towers taken count most; then the
 // free cells each player reaches first (walking one cell a move), and how
 // near each is to the towers still standing.
-func (b *Bot) eval(p *Position) int {
-	me := p.cur
+func (b *Player) eval(p *trails.Position) int {
+	me := p.Current() - 1
 	b.flood(p, 0)
 	b.flood(p, 1)
-	n := p.n
+	n := p.Size()
 	area := 0
 	for i := range n * n {
 		d0, d1 := b.dist[0][i], b.dist[1][i]
@@ -186,16 +184,17 @@ func (b *Bot) eval(p *Position) int {
 		}
 	}
 	near := 0
-	for i, t := range p.towerI {
-		if t == 0 || p.cells[i] != tower {
+	for i := range n * n {
+		x, y := i%n, i/n
+		if what, t := p.At(trails.Cell{X: x, Y: y}); t < 0 || what != trails.Tower {
 			continue
 		}
 		// The nearest free cell beside the tower, for each player.
 		best := [2]int{1000, 1000}
-		x, y := i%n, i/n
-		for _, d := range Dirs {
-			nx, ny := x+dirDX[d], y+dirDY[d]
-			if !p.in(nx, ny) {
+		for _, d := range trails.Dirs {
+			dx, dy := d.Delta()
+			nx, ny := x+dx, y+dy
+			if !in(n, nx, ny) {
 				continue
 			}
 			for s := range 2 {
@@ -206,7 +205,7 @@ func (b *Bot) eval(p *Position) int {
 		}
 		near += min(best[1], 30) - min(best[0], 30)
 	}
-	score := 400*(p.p[0].Towers-p.p[1].Towers) + 4*area + 6*near
+	score := 400*(p.Player(1).Towers-p.Player(2).Towers) + 4*area + 6*near
 	if me == 1 {
 		return -score
 	}
@@ -215,8 +214,8 @@ func (b *Bot) eval(p *Position) int {
 
 // flood fills b.dist[s] with each free cell's distance from player s in
 // one-cell moves (-1: not reached).
-func (b *Bot) flood(p *Position, s int) {
-	n := p.n
+func (b *Player) flood(p *trails.Position, s int) {
+	n := p.Size()
 	if len(b.dist[s]) != n*n {
 		b.dist[s] = make([]int16, n*n)
 	}
@@ -224,22 +223,27 @@ func (b *Bot) flood(p *Position, s int) {
 	for i := range d {
 		d[i] = -1
 	}
-	start := p.p[s].Pos.Y*n + p.p[s].Pos.X
+	at := p.Player(s + 1).Pos
+	start := at.Y*n + at.X
 	d[start] = 0
 	b.queue = append(b.queue[:0], int32(start))
 	for h := 0; h < len(b.queue); h++ {
 		i := int(b.queue[h])
 		x, y := i%n, i/n
-		for k := range 4 {
-			nx, ny := x+dirDX[k], y+dirDY[k]
-			if !p.in(nx, ny) {
+		for _, dir := range trails.Dirs {
+			dx, dy := dir.Delta()
+			nx, ny := x+dx, y+dy
+			if !in(n, nx, ny) {
 				continue
 			}
 			j := ny*n + nx
-			if d[j] < 0 && p.cells[j] == free {
+			if what, _ := p.At(trails.Cell{X: nx, Y: ny}); d[j] < 0 && what == trails.Free {
 				d[j] = d[i] + 1
 				b.queue = append(b.queue, int32(j))
 			}
 		}
 	}
 }
+
+// in reports whether (x, y) is a cell of an n × n field.
+func in(n, x, y int) bool { return x >= 0 && y >= 0 && x < n && y < n }

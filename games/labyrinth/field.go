@@ -1,6 +1,7 @@
-package levels
+package labyrinth
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -22,9 +23,9 @@ const maxTeleports = 9
 // found 50 × 50 large; the example field5.txt is 100 × 100.
 const maxFieldSide = 1000
 
-// Labyrinth is a parsed field file of the console game "Лабиринт". Its legend
+// File is a parsed field file of the console game "Лабиринт". Its legend
 // is only read, never run: nothing in it is evaluated.
-type Labyrinth struct {
+type File struct {
 	Fields []Field
 	// Legend describes the special cells, by their character.
 	Legend map[rune]Special
@@ -114,10 +115,11 @@ func (r FieldResult) String() string {
 	return fmt.Sprintf("%d: FAILED %v", r.Field, r.Failed)
 }
 
-// ParseLabyrinth reads a Labyrinth field file. name is the file name used
-// in the messages; the error is an ErrorList of every problem found.
-func ParseLabyrinth(name string, data []byte) (*Labyrinth, error) {
-	p := labParser{parser: parser{file: name}, lines: splitLines(data)}
+// Parse reads a Labyrinth field file. name is the file name used in the
+// messages; the error is an ErrorList of every problem found, sorted by
+// position. Reading the file is the caller's business.
+func Parse(name string, data []byte) (*File, error) {
+	p := labParser{file: name, lines: splitLines(data)}
 	lab := p.parse()
 	p.errs.Sort()
 	if len(p.errs) > 0 {
@@ -127,7 +129,8 @@ func ParseLabyrinth(name string, data []byte) (*Labyrinth, error) {
 }
 
 type labParser struct {
-	parser
+	file      string
+	errs      ErrorList
 	lines     []srcLine
 	next      int           // index of the next unread line
 	described map[rune]bool // characters that have a legend line, good or bad
@@ -158,7 +161,7 @@ func ints(s string) ([]int, bool) {
 	return out, true
 }
 
-func (p *labParser) parse() *Labyrinth {
+func (p *labParser) parse() *File {
 	for _, s := range p.lines {
 		if !utf8.ValidString(s.text) {
 			col := 1 + utf8.RuneCountInString(s.text[:badUTF8(s.text)])
@@ -186,7 +189,7 @@ func (p *labParser) parse() *Labyrinth {
 		p.errorf(first.no, 1, "expected the number of fields, or the size of the first field as \"X Y\" (rows and columns), not %q", first.text)
 		return nil
 	}
-	lab := &Labyrinth{Legend: map[rune]Special{}}
+	lab := &File{Legend: map[rune]Special{}}
 	for f := 0; f < count; f++ {
 		field, ok := p.field(f, count, first.no)
 		if !ok {
@@ -300,7 +303,7 @@ var kinds = []string{"Key", "Exit", "Stun", "RubberRoom", "Teleport", "Armory", 
 // legend reads one legend line: a cell character, a space, Kind(args).
 // It returns false when the line is a field size, which means the file's
 // structure is lost.
-func (p *labParser) legend(lab *Labyrinth, s srcLine) bool {
+func (p *labParser) legend(lab *File, s srcLine) bool {
 	text := s.text
 	ch, size := utf8.DecodeRuneInString(text)
 	rest := text[size:]
@@ -404,7 +407,7 @@ func inField(f Field, c Cell) bool { return c.X >= 0 && c.Y >= 0 && c.X < f.Rows
 
 // cells checks that every special cell has a legend line, that teleports
 // stay on their field, and the limit on teleport and sleep cells.
-func (p *labParser) cells(lab *Labyrinth) {
+func (p *labParser) cells(lab *File) {
 	reported := map[rune]bool{}
 	jumps := 0
 	for f, fd := range lab.Fields {
@@ -580,7 +583,7 @@ func lineRunes(s string) []rune {
 // not fire again). Reaching the exit means standing on an exit cell: the
 // winning move leaves the exit cell in its direction, whatever lies there.
 // Stun, sleep, armory and key cells do not change where one can go.
-func (lab *Labyrinth) Check() []FieldResult {
+func (lab *File) Check() []FieldResult {
 	out := make([]FieldResult, len(lab.Fields))
 	var g revGraph
 	for f := range lab.Fields {
@@ -609,7 +612,7 @@ const (
 	teleportCell
 )
 
-func (g *revGraph) check(lab *Labyrinth, f int) FieldResult {
+func (g *revGraph) check(lab *File, f int) FieldResult {
 	fd := &lab.Fields[f]
 	n := fd.Rows * fd.Cols
 	g.kind = resize(g.kind, n)
@@ -717,4 +720,56 @@ func resize[T any](s []T, n int) []T {
 		return make([]T, n)
 	}
 	return s[:n]
+}
+
+func (p *labParser) errorf(line, col int, format string, a ...any) {
+	p.errs = append(p.errs, &ParseError{File: p.file, Line: line, Col: col, Msg: fmt.Sprintf(format, a...)})
+}
+
+// srcLine is one line of the file without its line end and trailing blanks.
+type srcLine struct {
+	no   int
+	text string
+}
+
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// splitLines cuts data into lines, dropping a BOM, `\r` line ends and
+// trailing spaces and tabs.
+func splitLines(data []byte) []srcLine {
+	data = bytes.TrimPrefix(data, bom)
+	s := string(data)
+	s = strings.TrimSuffix(s, "\n")
+	parts := strings.Split(s, "\n")
+	lines := make([]srcLine, len(parts))
+	for i, t := range parts {
+		lines[i] = srcLine{no: i + 1, text: strings.TrimRight(t, " \t\r")}
+	}
+	return lines
+}
+
+// badUTF8 returns the byte offset of the first invalid UTF-8 byte in s.
+func badUTF8(s string) int {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				return i
+			}
+		}
+	}
+	return len(s)
+}
+
+// charName names a character the way an author sees it in the editor.
+func charName(r rune) string {
+	switch r {
+	case ' ':
+		return "' ' (a space)"
+	case '\t':
+		return "a tab"
+	}
+	if r < ' ' || r == 0x7f {
+		return fmt.Sprintf("the control character %U", r)
+	}
+	return strconv.QuoteRune(r)
 }

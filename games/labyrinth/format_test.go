@@ -1,7 +1,6 @@
-package levels
+package labyrinth
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -16,28 +15,30 @@ func TestExampleFieldsEmbedded(t *testing.T) {
 		if want := "field" + string(rune('1'+i)) + ".txt"; e.Name != want {
 			t.Errorf("example %d is %s, want %s", i, e.Name, want)
 		}
-		r := Check(e.Name, e.Text)
-		if !r.Labyrinth || !r.OK() {
-			t.Errorf("%s: %v", e.Name, r.Lines(false))
+		lab, err := Parse(e.Name, e.Text)
+		if err != nil {
+			t.Errorf("%s: %v", e.Name, err)
+		} else if !lab.Check()[0].OK {
+			t.Errorf("%s: %v", e.Name, verdicts(lab))
 		}
 	}
 }
 
-// TestFormatLabyrinthRoundTrip: every example field, written back out and
+// TestFormatRoundTrip: every example field, written back out and
 // read again, is the same field with the same verdicts.
-func TestFormatLabyrinthRoundTrip(t *testing.T) {
+func TestFormatRoundTrip(t *testing.T) {
 	for _, e := range ExampleFields() {
 		t.Run(e.Name, func(t *testing.T) {
-			lab, err := ParseLabyrinth(e.Name, e.Text)
+			lab, err := Parse(e.Name, e.Text)
 			if err != nil {
 				t.Fatal(err)
 			}
-			text := FormatLabyrinth(lab)
-			back, err := ParseLabyrinth("formatted", []byte(text))
+			text := Format(lab)
+			back, err := Parse("formatted", []byte(text))
 			if err != nil {
 				t.Fatalf("the formatted field does not parse: %v\n%s", err, text)
 			}
-			if again := FormatLabyrinth(back); again != text {
+			if again := Format(back); again != text {
 				t.Fatalf("formatting is not stable:\n%s\n---\n%s", text, again)
 			}
 			for f := range lab.Fields {
@@ -52,7 +53,7 @@ func TestFormatLabyrinthRoundTrip(t *testing.T) {
 					}
 				}
 			}
-			if got, want := strings.Join(Check("x", []byte(text)).Lines(false), "\n"), strings.Join(Check("x", e.Text).Lines(false), "\n"); got != want {
+			if got, want := verdicts(back), verdicts(lab); got != want {
 				t.Errorf("verdicts %q, want %q", got, want)
 			}
 		})
@@ -60,7 +61,7 @@ func TestFormatLabyrinthRoundTrip(t *testing.T) {
 }
 
 func TestFieldOpen(t *testing.T) {
-	lab, err := ParseLabyrinth("f", []byte("2 2\n.|.\n_ .\n. .\n"))
+	lab, err := Parse("f", []byte("2 2\n.|.\n_ .\n. .\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,7 @@
-package foxnet
+// Package bot is the Fox hunt's computer player: it decides from what a
+// state block shows (a View), as any bot on the contest wire does, and
+// remembers the bombs' fuses from block to block (Fuses).
+package bot
 
 import (
 	"math/rand/v2"
@@ -7,7 +10,7 @@ import (
 )
 
 // Brain is the computer player. It plays from the state blocks alone (what
-// any bot on the wire sees): as the fox it flees, keeping walls between
+// any bot on the wire sees, a View): as the fox it flees, keeping walls between
 // itself and the hunters; as a hunter it closes in on the fox along the
 // shortest way and bombs in front of it, and it keeps out of the beams of
 // the bombs it has seen.
@@ -48,7 +51,7 @@ func walkable(c byte) bool {
 }
 
 // Decide answers a state block with the next command.
-func (b *Brain) Decide(s *State) string {
+func (b *Brain) Decide(s *View) string {
 	me := -1
 	for i, e := range s.Table {
 		if e.Name == b.Name {
@@ -73,7 +76,7 @@ func (b *Brain) Decide(s *State) string {
 }
 
 // track reads the bombs of the block; a new match ends any running.
-func (b *Brain) track(s *State) {
+func (b *Brain) track(s *View) {
 	if s.Round < b.fuses.last {
 		b.flee = 0
 	}
@@ -82,7 +85,7 @@ func (b *Brain) track(s *State) {
 
 // danger is how soon a beam may cross p: 1 means in the coming round, 2
 // the one after, …; 0 means no bomb seen threatens it.
-func (b *Brain) danger(s *State, p foxhunt.Point) int {
+func (b *Brain) danger(s *View, p foxhunt.Point) int {
 	worst := 0
 	b.fuses.Each(func(at foxhunt.Point, left int) {
 		if at.X != p.X && at.Y != p.Y {
@@ -130,11 +133,11 @@ func abs(v int) int {
 
 // bfs fills b.dist with the steps from the sources over walkable fields
 // (-1 unreachable).
-func (b *Brain) bfs(s *State, src []foxhunt.Point) []int32 { return b.bfsTo(s, src, 0) }
+func (b *Brain) bfs(s *View, src []foxhunt.Point) []int32 { return b.bfsTo(s, src, 0) }
 
 // bfsTo is bfs that goes no farther than limit steps (0: no limit); the
 // fields beyond are -1.
-func (b *Brain) bfsTo(s *State, src []foxhunt.Point, limit int32) []int32 {
+func (b *Brain) bfsTo(s *View, src []foxhunt.Point, limit int32) []int32 {
 	n := s.W * s.H
 	if cap(b.dist) < n {
 		b.dist = make([]int32, n)
@@ -179,7 +182,7 @@ type option struct {
 	to  foxhunt.Point
 }
 
-func (b *Brain) options(s *State, pos foxhunt.Point) []option {
+func (b *Brain) options(s *View, pos foxhunt.Point) []option {
 	opts := []option{{"n", pos}}
 	for _, dd := range dirs {
 		np := pos.Step(dd.d)
@@ -191,7 +194,7 @@ func (b *Brain) options(s *State, pos foxhunt.Point) []option {
 }
 
 // safety scores a field by the beams that may cross it.
-func (b *Brain) safety(s *State, p foxhunt.Point) int {
+func (b *Brain) safety(s *View, p foxhunt.Point) int {
 	switch b.danger(s, p) {
 	case 0:
 		return 0
@@ -204,7 +207,7 @@ func (b *Brain) safety(s *State, p foxhunt.Point) int {
 	}
 }
 
-func (b *Brain) fox(s *State, pos foxhunt.Point) string {
+func (b *Brain) fox(s *View, pos foxhunt.Point) string {
 	var hunters []foxhunt.Point
 	for _, e := range s.Table[1:] {
 		hunters = append(hunters, e.At)
@@ -242,7 +245,7 @@ func (b *Brain) fox(s *State, pos foxhunt.Point) string {
 
 // clearLine reports whether a and b share a row or column with no wall
 // between them.
-func clearLine(s *State, a, b foxhunt.Point) bool {
+func clearLine(s *View, a, b foxhunt.Point) bool {
 	if a.X != b.X && a.Y != b.Y {
 		return false
 	}
@@ -256,7 +259,7 @@ func clearLine(s *State, a, b foxhunt.Point) bool {
 	return true
 }
 
-func (b *Brain) hunter(s *State, pos, fox foxhunt.Point) string {
+func (b *Brain) hunter(s *View, pos, fox foxhunt.Point) string {
 	if b.flee > 0 {
 		b.flee--
 		return b.runFromBombs(s, pos)
@@ -331,7 +334,7 @@ func (b *Brain) hunter(s *State, pos, fox foxhunt.Point) string {
 // share out its ways, best first, in the order of the table, as every bot
 // reads the same block; a hunter that cannot reach its way in one step
 // leaves it to the next rule.
-func (b *Brain) intercept(s *State, pos, fox foxhunt.Point) (string, bool) {
+func (b *Brain) intercept(s *View, pos, fox foxhunt.Point) (string, bool) {
 	var hunters []foxhunt.Point
 	for _, e := range s.Table[1:] {
 		hunters = append(hunters, e.At)
@@ -408,7 +411,7 @@ func throwKey(from, to foxhunt.Point) string {
 
 // runFromBombs moves to the neighbour least threatened by beams, farther
 // from the bombs.
-func (b *Brain) runFromBombs(s *State, pos foxhunt.Point) string {
+func (b *Brain) runFromBombs(s *View, pos foxhunt.Point) string {
 	best, bestScore := "n", -1<<30
 	for _, o := range b.options(s, pos) {
 		score := b.safety(s, o.to)

@@ -1,17 +1,18 @@
-package levels
+package labyrinth
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// The example fields of the original Labyrinth program ship in labyrinth/;
-// what that program printed for each is in testdata/labyrinth/.
+// The example fields of the original Labyrinth program ship in fields/;
+// what that program printed for each is in testdata/expected/.
 const (
-	labDir      = "labyrinth"
-	labExpected = "testdata/labyrinth"
+	labDir      = "fields"
+	labExpected = "testdata/expected"
 )
 
 // labyrinthDir returns the folder of the example fields; a missing field
@@ -22,6 +23,16 @@ func labyrinthDir(t testing.TB) string {
 		t.Fatalf("the example Labyrinth fields are missing: %v", err)
 	}
 	return labDir
+}
+
+// verdicts are the lines `minotaur check` prints for a field file that
+// parses: one a field, "0: OK" or "1: FAILED (0, 0)".
+func verdicts(lab *File) string {
+	var lines []string
+	for _, r := range lab.Check() {
+		lines = append(lines, r.String())
+	}
+	return strings.Join(lines, "\n")
 }
 
 // TestLabyrinthExpected: the five example fields give exactly the lines of
@@ -38,15 +49,19 @@ func TestLabyrinthExpected(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := CheckFile(f)
-			if !r.Labyrinth {
-				t.Fatalf("not recognised as a Labyrinth file")
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
 			}
-			got := strings.Join(r.Lines(false), "\n") + "\n"
+			lab, err := Parse(f, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := verdicts(lab) + "\n"
 			if got != string(want) {
 				t.Errorf("got\n%swant\n%s", got, want)
 			}
-			if !r.OK() {
+			if !lab.Check()[0].OK {
 				t.Errorf("field 0 is escapable, yet the file does not pass")
 			}
 		})
@@ -81,25 +96,17 @@ func TestLabyrinthReach(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Check("field.txt", []byte(tt.data))
-			if r.Err != nil {
-				t.Fatalf("error: %v", r.Err)
+			lab, err := Parse("field.txt", []byte(tt.data))
+			if err != nil {
+				t.Fatalf("error: %v", err)
 			}
-			if got := strings.Join(r.Lines(false), "\n"); got != tt.want {
+			if got := verdicts(lab); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
-			if r.OK() != tt.ok {
-				t.Errorf("OK() = %v, want %v", r.OK(), tt.ok)
+			if ok := lab.Check()[0].OK; ok != tt.ok {
+				t.Errorf("field 0 OK = %v, want %v", ok, tt.ok)
 			}
 		})
-	}
-}
-
-func TestLabyrinthNamedLines(t *testing.T) {
-	r := Check("f.txt", []byte("2\n1 1\nE\n1 1\n.\nE Exit(UP)\n"))
-	got := strings.Join(r.Lines(true), "\n")
-	if want := "f.txt: 0: OK\nf.txt: 1: FAILED (0, 0)"; got != want {
-		t.Errorf("got %q, want %q", got, want)
 	}
 }
 
@@ -150,14 +157,42 @@ func TestLabyrinthErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Check("field.txt", []byte(tt.data))
-			if !r.Labyrinth {
-				t.Fatal("not recognised as a Labyrinth file")
+			lab, err := Parse("field.txt", []byte(tt.data))
+			if err == nil {
+				t.Fatalf("accepted: %v", verdicts(lab))
 			}
-			if r.OK() {
-				t.Fatalf("accepted: %v", r.Lines(false))
+			list, ok := err.(ErrorList)
+			if !ok {
+				t.Fatalf("error %v (%T) is not an ErrorList", err, err)
 			}
-			matchProblems(t, "errors", errorList(t, r.Err), tt.want)
+			matchProblems(t, list, tt.want)
 		})
+	}
+}
+
+type problem struct {
+	pos   string // "LINE:COL", or "" for a problem of the whole file
+	words string
+}
+
+func (p problem) String() string { return p.pos + ": " + p.words }
+
+// matchProblems checks that got holds exactly the wanted problems, in order.
+func matchProblems(t *testing.T, got ErrorList, want []problem) {
+	t.Helper()
+	ok := len(got) == len(want)
+	for i := 0; ok && i < len(got); i++ {
+		pos := ""
+		if got[i].Line > 0 {
+			pos = fmt.Sprintf("%d:%d", got[i].Line, got[i].Col)
+		}
+		ok = pos == want[i].pos && strings.Contains(got[i].Msg, want[i].words)
+	}
+	if !ok {
+		var b strings.Builder
+		for _, e := range got {
+			fmt.Fprintf(&b, "\n\t%v", e)
+		}
+		t.Errorf("errors:%s\nwant %v", b.String(), want)
 	}
 }

@@ -1,4 +1,4 @@
-package levels
+package labyrinth
 
 import (
 	"embed"
@@ -13,7 +13,7 @@ import (
 // shipped inside the binary so that `minotaur labyrinth` finds them
 // wherever it runs from.
 //
-//go:embed labyrinth/*.txt
+//go:embed fields/*.txt
 var exampleFields embed.FS
 
 // ExampleField is one of the example Labyrinth field files built into the
@@ -26,7 +26,7 @@ type ExampleField struct {
 // ExampleFields returns the example Labyrinth field files, by name.
 func ExampleFields() []ExampleField {
 	var out []ExampleField
-	fs.WalkDir(exampleFields, "labyrinth", func(p string, d fs.DirEntry, err error) error {
+	fs.WalkDir(exampleFields, "fields", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return nil
 		}
@@ -42,7 +42,7 @@ func ExampleFields() []ExampleField {
 
 // Special returns the legend entry of a field's cell, and false for an
 // empty cell.
-func (lab *Labyrinth) Special(field int, c Cell) (Special, bool) {
+func (lab *File) Special(field int, c Cell) (Special, bool) {
 	fd := &lab.Fields[field]
 	ch := fd.Cells[c.X*fd.Cols+c.Y]
 	if ch == '.' {
@@ -84,11 +84,10 @@ func (c Cell) Step(d Dir) Cell {
 // Opposite is the direction back.
 func (d Dir) Opposite() Dir { return (d + 2) % 4 }
 
-// FormatLabyrinth writes a Labyrinth in the field file format, so that
-// ParseLabyrinth reads it back: the field count (when there are several
+// Format writes a field file, so that Parse reads it back: the field count (when there are several
 // fields), each field's size and lines, then the legend sorted by
 // character.
-func FormatLabyrinth(lab *Labyrinth) string {
+func Format(lab *File) string {
 	var b strings.Builder
 	if len(lab.Fields) > 1 {
 		fmt.Fprintf(&b, "%d\n", len(lab.Fields))

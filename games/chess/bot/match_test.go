@@ -1,4 +1,4 @@
-package chessbot
+package bot
 
 import (
 	"flag"

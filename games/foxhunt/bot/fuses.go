@@ -1,4 +1,4 @@
-package foxnet
+package bot
 
 import "github.com/minotaur-game/minotaur/games/foxhunt"
 
@@ -33,7 +33,7 @@ func (f *Fuses) Thrown(at foxhunt.Point) { f.own, f.ownAt = at, f.Played()+1 }
 
 // Update takes the next block. A round lower than the last block's means a
 // new match.
-func (f *Fuses) Update(s *State) {
+func (f *Fuses) Update(s *View) {
 	if f.seen == nil {
 		f.seen = map[foxhunt.Point]int{}
 	}

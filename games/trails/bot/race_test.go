@@ -1,6 +1,6 @@
 //go:build race
 
-package trails
+package bot
 
 // raceEnabled: the race detector slows the bots' searches about twenty
 // times, so the long matches play fewer games under it.

@@ -1,22 +1,24 @@
-package trails
+package bot
 
 import (
 	"flag"
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/minotaur-game/minotaur/games/trails"
 )
 
 var matchGames = flag.Int("match", 0, "play this many games for each pair of bot levels and print the match table (docs/trails.md)")
 
 // playBots plays a whole classic game between two bot levels (blue, red)
 // and returns the winner.
-func playBots(t testing.TB, cfg Config, blue, red int, seed uint64) (int, int) {
-	g, err := New(cfg, seed)
+func playBots(t testing.TB, cfg trails.Config, blue, red int, seed uint64) (int, int) {
+	g, err := trails.New(cfg, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bots := [2]*Bot{{Level: blue, Seed: seed}, {Level: red, Seed: seed ^ 0x5eed}}
+	bots := [2]*Player{{Level: blue, Seed: seed}, {Level: red, Seed: seed ^ 0x5eed}}
 	for !g.Over() {
 		d := bots[g.Current()-1].Choose(g.Position())
 		if _, err := g.Move(d); err != nil {
@@ -30,8 +32,8 @@ func playBots(t testing.TB, cfg Config, blue, red int, seed uint64) (int, int) {
 // The bot is deterministic for the same seed and plays only legal moves.
 func TestBotDeterministic(t *testing.T) {
 	for level := 1; level <= 3; level++ {
-		a, ma := playBots(t, Classic(), level, 2, 7)
-		b, mb := playBots(t, Classic(), level, 2, 7)
+		a, ma := playBots(t, trails.Classic(), level, 2, 7)
+		b, mb := playBots(t, trails.Classic(), level, 2, 7)
 		if a != b || ma != mb {
 			t.Fatalf("level %d: the same seed gave %d in %d moves, then %d in %d", level, a, ma, b, mb)
 		}
@@ -40,15 +42,24 @@ func TestBotDeterministic(t *testing.T) {
 
 // The bot takes a tower that wins at once, at every level.
 func TestBotTakesTheWinningTower(t *testing.T) {
-	for level := 1; level <= 3; level++ {
-		p := drawn(t, 1, boost{Right, 1}, none,
-			"B.T..",
-			".....",
-			".....",
-			".....",
-			"....R")
-		if d := (&Bot{Level: level}).Choose(p); d != Right {
-			t.Errorf("level %d chose %s, not the winning jump right", level, d)
+	// On 7 × 7 with one tower in the middle, Blue goes right twice, to
+	// (3, 0), then down one: its next move down jumps two cells onto the
+	// tower, (3, 3), and wins.
+	g, err := trails.New(trails.Config{Size: 7, Towers: 1, Distance: 1, First: 1}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []trails.Dir{trails.Right, trails.Up, trails.Right, trails.Up, trails.Down, trails.Left} {
+		if _, err := g.Move(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m, err := g.Position().Plan(trails.Down); err != nil || m.Tower != 0 || m.To != (trails.Cell{X: 3, Y: 3}) {
+		t.Fatalf("Blue's move down is %+v, %v: not the jump onto the tower", m, err)
+	}
+	for level := trails.MinBotLevel; level <= trails.MaxBotLevel; level++ {
+		if d := (&Player{Level: level}).Choose(g.Position()); d != trails.Down {
+			t.Errorf("level %d chose %s, not the winning jump down", level, d)
 		}
 	}
 }
@@ -64,10 +75,10 @@ func TestLevel3BeatsLevel1(t *testing.T) {
 	}
 	wins := 0
 	for seed := uint64(1); seed <= uint64(games); seed++ {
-		if w, _ := playBots(t, Classic(), 3, 1, seed); w == 1 {
+		if w, _ := playBots(t, trails.Classic(), 3, 1, seed); w == 1 {
 			wins++
 		}
-		if w, _ := playBots(t, Classic(), 1, 3, seed); w == 2 {
+		if w, _ := playBots(t, trails.Classic(), 1, 3, seed); w == 2 {
 			wins++
 		}
 	}
@@ -77,7 +88,7 @@ func TestLevel3BeatsLevel1(t *testing.T) {
 }
 
 // TestMatchTable prints the match table of docs/trails.md: go test
-// ./games/trails -run MatchTable -match 100 (each pair plays 100 games
+// ./games/trails/bot -run MatchTable -match 100 (each pair plays 100 games
 // with each colour).
 func TestMatchTable(t *testing.T) {
 	if *matchGames == 0 {
@@ -90,7 +101,7 @@ func TestMatchTable(t *testing.T) {
 		for red := 1; red <= 3; red++ {
 			wins, moves := 0, 0
 			for seed := uint64(1); seed <= uint64(n); seed++ {
-				w, m := playBots(t, Classic(), blue, red, seed)
+				w, m := playBots(t, trails.Classic(), blue, red, seed)
 				if w == 1 {
 					wins++
 				}
@@ -107,13 +118,13 @@ func BenchmarkBotClassic(b *testing.B) {
 		b.Run(fmt.Sprintf("level%d", level), func(b *testing.B) {
 			// Positions from a level-2 self-play game, so the bot is
 			// timed on the openings, middle and ends of a real game.
-			g, _ := New(Classic(), 3)
-			var ps []*Position
-			for bot := (&Bot{Level: 2, Seed: 3}); !g.Over(); {
+			g, _ := trails.New(trails.Classic(), 3)
+			var ps []*trails.Position
+			for bot := (&Player{Level: 2, Seed: 3}); !g.Over(); {
 				ps = append(ps, g.Position().Clone())
 				g.Move(bot.Choose(g.Position()))
 			}
-			bot := &Bot{Level: level, Seed: 1}
+			bot := &Player{Level: level, Seed: 1}
 			b.ReportAllocs()
 			b.ResetTimer()
 			var slowest time.Duration

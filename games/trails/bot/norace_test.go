@@ -1,5 +1,5 @@
 //go:build !race
 
-package trails
+package bot
 
 const raceEnabled = false

@@ -12,6 +12,7 @@ import (
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/tui/chess"
+	ui "github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
@@ -217,7 +218,7 @@ func (l *lobbyScreen) handle(m netplay.Message) nav {
 	case *netplay.ChessState:
 		if start := l.takeStart(); start != nil {
 			l.note = ""
-			return replace(chess.Online(l.c.screens(), l.chessLink(), start, m))
+			return replace(chess.Online(l.c.screens(), l.link(), start, m))
 		}
 	case *netplay.State:
 		start := l.takeStart()
@@ -692,11 +693,11 @@ func dailyTable(st *Styles, d *netplay.Daily, name string, n, w int) []string {
 	return out
 }
 
-// link is the lobby's connection as a Trails game uses it: it receives
-// with the lobby's wait, hands the lobby's messages back, and returns to
-// this lobby.
-func (l *lobbyScreen) link() trails.Link {
-	return trails.Link{
+// link is the lobby's connection as a game played or watched through
+// the server uses it: it receives with the lobby's wait, hands the lobby's
+// messages back, and returns to this lobby.
+func (l *lobbyScreen) link() ui.Link {
+	return ui.Link{
 		Client: l.client,
 		Wait:   l.wait,
 		Unpack: func(msg tea.Msg) (netplay.Message, error, bool) {
@@ -717,13 +718,6 @@ func (l *lobbyScreen) link() trails.Link {
 				"The connection to "+l.addr+" was lost:\n"+safetext.Clean(err.Error())+".", true)
 		},
 	}
-}
-
-// chessLink is the lobby's connection as a chess game uses it, as link is
-// for Trails.
-func (l *lobbyScreen) chessLink() chess.Link {
-	t := l.link()
-	return chess.Link{Client: t.Client, Wait: t.Wait, Unpack: t.Unpack, Lobby: t.Lobby, Back: t.Back, Lost: t.Lost}
 }
 
 // gameLine is a game in progress: its title (players, kind, daily or solo

@@ -14,15 +14,8 @@ import (
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/chess"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
-	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/trails"
-)
-
-// The smallest terminal the screens can be used in. Below it every screen
-// shows "Terminal too small: need at least 40×12" until the terminal grows.
-const (
-	MinWidth  = ui.MinWidth
-	MinHeight = ui.MinHeight
 )
 
 // Config is what the command line hands to the game.
@@ -170,20 +163,20 @@ type common struct {
 	nextSeed uint64
 	// sc is what the other games' screens share (see screens), made when
 	// the first of them opens.
-	sc *ui.Context
+	sc *screen.Context
 }
 
 // screens returns the context of the other games' screens (tui/screen):
 // the same size, styles, saves folder, clock and seeds, and the way home
 // to this main menu.
-func (c *common) screens() *ui.Context {
+func (c *common) screens() *screen.Context {
 	if c.sc == nil {
-		c.sc = &ui.Context{
+		c.sc = &screen.Context{
 			Styles: c.st.Styles,
 			Saves:  c.cfg.Saves,
 			Now:    c.cfg.Now,
 			Seed:   c.takeSeed,
-			Home:   func() ui.Screen { return newMenu(c) },
+			Home:   func() screen.Screen { return newMenu(c) },
 		}
 	}
 	c.sc.Width, c.sc.Height = c.w, c.h
@@ -200,8 +193,8 @@ func (c *common) resize(w, h int) {
 
 // view is the shared context of the terminal's size, for the helpers of
 // tui/screen.
-func (c *common) view() ui.Context {
-	return ui.Context{Styles: c.st.Styles, Width: c.w, Height: c.h}
+func (c *common) view() screen.Context {
+	return screen.Context{Styles: c.st.Styles, Width: c.w, Height: c.h}
 }
 
 // now returns the current time.
@@ -226,35 +219,12 @@ func (c *common) tooSmallView() string { v := c.view(); return v.TooSmallView() 
 // on the left.
 func (c *common) center(s string) string { v := c.view(); return v.Center(s) }
 
-// block pads the lines of s to one width, so that centring it moves the
-// lines together.
-func block(s string) string { return ui.Block(s) }
-
-// screen is one page of the game, and nav the screen change its Update
-// asks of the root (stay, push, pop or replace): tui/screen's, which every
-// game's screens share.
-type (
-	screen = ui.Screen
-	nav    = ui.Nav
-)
-
-// stay keeps the current screen.
-var stay = ui.Stay
-
-// push shows s above the current screen; pop goes back to the screen below;
-// replace forgets every screen and shows s. The root applies the change as
-// soon as the screen's Update returns, so that keys typed right after (by a
-// fast player or a script) reach the new screen, not the old one.
-func push(s screen) nav    { return ui.Push(s) }
-func pop() nav             { return ui.Pop() }
-func replace(s screen) nav { return ui.Replace(s) }
-
 // Model is the root of the game's interface: it owns the stack of screens,
 // handles the keys that work everywhere (Ctrl+C) and the terminal's size,
 // and routes every other message to the screen on top.
 type Model struct {
 	c     *common
-	stack []screen
+	stack []screen.Screen
 	// farewell is what the player must still be told when the program
 	// ends (see Farewell).
 	farewell string
@@ -278,21 +248,21 @@ func New(cfg Config) *Model {
 	if cfg.Labyrinth != nil {
 		// The game opens on the setup's questions, or at once on the game
 		// when the command line answered them all.
-		return &Model{c: c, stack: []screen{labyrinth.Open(c.screens(), cfg.Labyrinth)}}
+		return &Model{c: c, stack: []screen.Screen{labyrinth.Open(c.screens(), cfg.Labyrinth)}}
 	}
 	if cfg.Trails != nil {
-		return &Model{c: c, stack: []screen{trails.Open(c.screens(), *cfg.Trails)}}
+		return &Model{c: c, stack: []screen.Screen{trails.Open(c.screens(), *cfg.Trails)}}
 	}
 	if cfg.Chess != nil {
-		return &Model{c: c, stack: []screen{chess.Open(c.screens(), *cfg.Chess)}}
+		return &Model{c: c, stack: []screen.Screen{chess.Open(c.screens(), *cfg.Chess)}}
 	}
-	return &Model{c: c, stack: []screen{newMenu(c)}}
+	return &Model{c: c, stack: []screen.Screen{newMenu(c)}}
 }
 
 // Init starts the main menu.
 func (m *Model) Init() tea.Cmd { return m.top().Init() }
 
-func (m *Model) top() screen { return m.stack[len(m.stack)-1] }
+func (m *Model) top() screen.Screen { return m.stack[len(m.stack)-1] }
 
 // game returns the game screen in the stack, if any.
 func (m *Model) game() *gameScreen {
@@ -306,9 +276,9 @@ func (m *Model) game() *gameScreen {
 
 // otherGame returns the screen of another game than Minotaur in the
 // stack (a screen.Game, such as the Labyrinth's), if any.
-func (m *Model) otherGame() ui.Game {
+func (m *Model) otherGame() screen.Game {
 	for i := len(m.stack) - 1; i >= 0; i-- {
-		if g, ok := m.stack[i].(ui.Game); ok {
+		if g, ok := m.stack[i].(screen.Game); ok {
 			return g
 		}
 	}
@@ -325,7 +295,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.stopTrip() // a trip does not walk on unseen
 		}
 		var cmds []tea.Cmd
-		var navs []nav
+		var navs []screen.Nav
 		for _, s := range m.stack {
 			n, cmd := s.Update(msg)
 			cmds, navs = append(cmds, cmd), append(navs, n)
@@ -352,7 +322,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.c.tooSmall() {
 			return m, nil
 		}
-	case quitMsg:
+	case screen.QuitMsg:
 		return m, tea.Quit
 	case EndedMsg:
 		// A replay that could not be written is told on the screen that
@@ -395,12 +365,12 @@ type background interface {
 }
 
 // owner returns the screen under the top one that owns msg, or nil.
-func (m *Model) owner(msg tea.Msg) screen {
+func (m *Model) owner(msg tea.Msg) screen.Screen {
 	for i := len(m.stack) - 2; i >= 0; i-- {
 		if b, ok := m.stack[i].(background); ok && b.owns(msg) {
 			return m.stack[i]
 		}
-		if b, ok := m.stack[i].(ui.Background); ok && b.Owns(msg) {
+		if b, ok := m.stack[i].(screen.Background); ok && b.Owns(msg) {
 			return m.stack[i] // a game's screens' own (tui/trails)
 		}
 	}
@@ -409,17 +379,17 @@ func (m *Model) owner(msg tea.Msg) screen {
 
 // apply carries out a screen change and returns the new screen's Init
 // command.
-func (m *Model) apply(n nav) tea.Cmd {
+func (m *Model) apply(n screen.Nav) tea.Cmd {
 	switch n.Op {
-	case ui.OpPush:
+	case screen.OpPush:
 		m.stack = append(m.stack, n.To)
 		return n.To.Init()
-	case ui.OpPop:
+	case screen.OpPop:
 		if len(m.stack) > 1 {
 			m.stack = m.stack[:len(m.stack)-1]
 		}
-	case ui.OpReplace:
-		m.stack = []screen{n.To}
+	case screen.OpReplace:
+		m.stack = []screen.Screen{n.To}
 		return n.To.Init()
 	}
 	return nil
@@ -443,28 +413,25 @@ func (m *Model) typed(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// quitMsg ends the program once a finishing command has run.
-type quitMsg = ui.QuitMsg
-
 // interrupt handles Ctrl+C: it asks first when a game has unsaved progress
 // (a second Ctrl+C quits), else it quits, writing the game's replay.
-func (m *Model) interrupt() (nav, tea.Cmd) {
+func (m *Model) interrupt() (screen.Nav, tea.Cmd) {
 	if e, ok := m.top().(*endScreen); ok && e.stage == endName {
 		// A score that makes the table is kept even when the player
 		// leaves at the name prompt.
 		entry := saves.Entry{Name: e.name.Value(), Score: e.view.Score, Level: e.view.Level, Seed: e.view.Seed}
 		table, now := m.c.scores(), m.c.now()
-		return stay, tea.Sequence(func() tea.Msg {
+		return screen.Stay, tea.Sequence(func() tea.Msg {
 			table.Add(entry, now)
 			return nil
-		}, func() tea.Msg { return quitMsg{} })
+		}, func() tea.Msg { return screen.QuitMsg{} })
 	}
 	if g := m.otherGame(); g != nil {
 		return g.Interrupt(m.top())
 	}
 	g := m.game()
 	if g == nil {
-		return stay, tea.Quit
+		return screen.Stay, tea.Quit
 	}
 	if _, ok := forfeiter(g.sess); ok {
 		// A game a server keeps: Ctrl+C asks (and quits keeping the seat
@@ -472,12 +439,12 @@ func (m *Model) interrupt() (nav, tea.Cmd) {
 		if q, asking := m.top().(*forfeitScreen); asking && q.program {
 			return q.quitKeeping()
 		}
-		return push(forfeitConfirm(m.c, g, true)), nil
+		return screen.Push(forfeitConfirm(m.c, g, true)), nil
 	}
 	if _, asking := m.top().(*confirmScreen); !asking && unsaved(g.sess) {
-		return push(quitConfirm(m.c, g, true)), nil
+		return screen.Push(quitConfirm(m.c, g, true)), nil
 	}
-	return stay, tea.Sequence(g.sess.End(), func() tea.Msg { return quitMsg{} })
+	return screen.Stay, tea.Sequence(g.sess.End(), func() tea.Msg { return screen.QuitMsg{} })
 }
 
 // HangupMsg tells the game that its player is gone — the terminal closed,
@@ -489,7 +456,7 @@ type HangupMsg struct{}
 
 // hangup saves what a player who is gone would lose, then quits.
 func (m *Model) hangup() tea.Cmd {
-	quit := func() tea.Msg { return quitMsg{} }
+	quit := func() tea.Msg { return screen.QuitMsg{} }
 	if e, ok := m.top().(*endScreen); ok && e.stage == endName {
 		_, cmd := m.interrupt() // records the score, then quits
 		return cmd
@@ -525,14 +492,3 @@ func (m *Model) View() string {
 	}
 	return m.top().View()
 }
-
-// padLines cuts or pads s to exactly h lines (for fixed-size layouts).
-func padLines(s string, h int) string { return ui.PadLines(s, h) }
-
-// The text helpers every game's screens share (tui/screen).
-func fit(s string, w int) string    { return ui.Fit(s, w) }
-func wrap(s string, w int) string   { return ui.Wrap(s, w) }
-func window(n, vis, player int) int { return ui.Window(n, vis, player) }
-
-// lineInput is the one-line text field every game's screens share.
-type lineInput = ui.Input

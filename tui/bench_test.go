@@ -7,6 +7,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // level7Screen returns a game screen at 80×24 on a level-7 maze (21×23),
@@ -24,7 +25,7 @@ func level7Screen(b *testing.B, seed uint64) (*gameScreen, *Model) {
 	m := New(cfg)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	gs := newGameScreen(m.c, NewLocalSession(g, nil, nil, cfg.Saves, cfg.Replays, cfg.Now, false))
-	m.stack = []screen{gs}
+	m.stack = []screen.Screen{gs}
 	// Draw a fully known map: every tile lit, as in the worst case.
 	v := &gs.b.view
 	for i := range v.Light {

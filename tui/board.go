@@ -11,7 +11,7 @@ import (
 	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/saves"
-	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // Side panel sizes.
@@ -323,8 +323,8 @@ func (b *board) layout(w, h int) layout {
 	if p, ok := b.focus(); ok {
 		px, py = p.X, p.Y
 	}
-	l.x0 = window(v.Cols, l.vw, px)
-	l.y0 = window(v.Rows, l.vh, py)
+	l.x0 = screen.Window(v.Cols, l.vw, px)
+	l.y0 = screen.Window(v.Rows, l.vh, py)
 	return l
 }
 
@@ -435,7 +435,7 @@ func cut(s string, w int) string {
 	if len(s) <= w {
 		return s
 	}
-	return fit(s, w)
+	return screen.Fit(s, w)
 }
 
 // sidePanel builds the lines of the panel beside the map, at most h, into
@@ -534,7 +534,7 @@ func (b *board) underPanel(w, h int) {
 	if pl := b.partnerLine(); pl != "" {
 		fields = append(fields, pl)
 	}
-	lines := ui.WrapParts(fields, "  ", w)
+	lines := screen.WrapParts(fields, "  ", w)
 	p := b.panel[:0]
 	for i, l := range lines {
 		pre := ""

@@ -10,6 +10,7 @@ import (
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/internal/testboard"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // coopSession is a two-player session kept by a server, as the game screen
@@ -42,7 +43,7 @@ func newCoopDriver(t *testing.T) (*driver, *coopSession) {
 	}
 	d := newDriver(t, testConfig(t, goldenSeed), 80, 24)
 	s := &coopSession{g: g}
-	d.m.stack = []screen{newGameScreen(d.m.c, s)}
+	d.m.stack = []screen.Screen{newGameScreen(d.m.c, s)}
 	return d, s
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // TestLightLevelsDistinct: lit, penumbra and remembered tiles are drawn
@@ -62,7 +63,7 @@ func TestLevel7Fits80x24(t *testing.T) {
 		cfg := testConfig(t, seed)
 		d := newDriver(t, cfg, 80, 24)
 		gs := newGameScreen(d.m.c, NewLocalSession(g, nil, nil, cfg.Saves, cfg.Replays, cfg.Now, false))
-		d.m.stack = []screen{gs}
+		d.m.stack = []screen.Screen{gs}
 		l := gs.b.layout(d.m.c.w, d.m.c.h)
 		if !l.side || !l.wide || l.vw != lv.Cols || l.vh != lv.Rows {
 			t.Fatalf("seed %d: layout %+v, want the whole %d×%d map, wide, beside the panel", seed, l, lv.Rows, lv.Cols)
@@ -83,7 +84,7 @@ func TestScrollKeepsPlayer(t *testing.T) {
 		cfg := testConfig(t, 5)
 		d := newDriver(t, cfg, size[0], size[1])
 		gs := newGameScreen(d.m.c, NewLocalSession(g, nil, nil, cfg.Saves, cfg.Replays, cfg.Now, false))
-		d.m.stack = []screen{gs}
+		d.m.stack = []screen.Screen{gs}
 		for step := 0; step < 30 && g.Result() == engine.InProgress; step++ {
 			frame := ansi.Strip(d.m.View())
 			checkFits(t, frame, size[0], size[1])
@@ -110,7 +111,7 @@ func TestWindow(t *testing.T) {
 		{23, 30, 5, 0}, {41, 16, 0, 0}, {41, 16, 20, 12}, {41, 16, 40, 25}, {41, 16, 8, 0}, {41, 16, 9, 1},
 	}
 	for _, tc := range tests {
-		if got := window(tc.n, tc.vis, tc.p); got != tc.want {
+		if got := screen.Window(tc.n, tc.vis, tc.p); got != tc.want {
 			t.Errorf("window(%d, %d, %d) = %d, want %d", tc.n, tc.vis, tc.p, got, tc.want)
 		}
 	}

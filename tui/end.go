@@ -14,7 +14,7 @@ import (
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/saves"
-	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // endStage is where the end screen stands.
@@ -42,7 +42,7 @@ type endScreen struct {
 	tip    string // the tip drawn from how the game was lost (tips.go), also at the end of why
 	final  *endMap
 	stage  endStage
-	name   lineInput
+	name   screen.Input
 	replay string // the replay file written, or why not
 	// replayErr tells that replay says why the replay was not written.
 	replayErr bool
@@ -57,14 +57,9 @@ type endScreen struct {
 	opened time.Time
 }
 
-// endKeyGrace is how long after the end screen appears it ignores keys, so
-// that a key still held or typed ahead during play can neither dismiss
-// GAME OVER before it is read nor type into the name prompt.
-const endKeyGrace = ui.KeyGrace
-
 func newEndScreen(c *common, sess Session, v engine.View, won bool) *endScreen {
 	e := &endScreen{c: c, sess: sess, view: v, won: won, opened: c.now()}
-	e.name = lineInput{Prompt: "Your name: ", Limit: 64}
+	e.name = screen.Input{Prompt: "Your name: ", Limit: 64}
 	e.name.SetValue(saves.CleanName(c.cfg.Name))
 	e.why = cause(v.Seat, v, won, nil, nil, nil)
 	return e
@@ -112,7 +107,7 @@ func (e *endScreen) Init() tea.Cmd {
 }
 
 // Update follows the stages.
-func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (e *endScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case EndedMsg:
 		switch {
@@ -132,7 +127,7 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		case msg.ok:
 			e.stage = endName
 			e.name.Focus()
-			return stay, nil
+			return screen.Stay, nil
 		default:
 			e.stage = endDone
 		}
@@ -140,15 +135,15 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		if msg.err != nil {
 			e.note = msg.err.Error()
 			e.stage = endName
-			return stay, nil
+			return screen.Stay, nil
 		}
 		s := msg.added.Scores
 		sc := newScoresScreen(e.c, msg.added.Rank, &s)
 		sc.after = e.sess
-		return replace(sc), nil
+		return screen.Replace(sc), nil
 	case tea.KeyMsg:
-		if e.c.now().Sub(e.opened) < endKeyGrace {
-			return stay, nil
+		if e.c.now().Sub(e.opened) < screen.KeyGrace {
+			return screen.Stay, nil
 		}
 		switch e.stage {
 		case endName:
@@ -157,25 +152,25 @@ func (e *endScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 				e.name.Blur()
 				entry := saves.Entry{Name: e.name.Value(), Score: e.view.Score, Level: e.view.Level, Seed: e.view.Seed}
 				table, now := e.c.scores(), e.c.now()
-				return stay, func() tea.Msg {
+				return screen.Stay, func() tea.Msg {
 					a, err := table.Add(entry, now)
 					return scoreAddedMsg{a, err}
 				}
 			}
 			e.name.Update(msg)
-			return stay, nil
+			return screen.Stay, nil
 		case endDone:
 			switch strings.ToLower(msg.String()) {
 			case "enter", "esc", "q", " ":
-				return replace(afterGame(e.c, e.sess)), nil
+				return screen.Replace(afterGame(e.c, e.sess)), nil
 			case "h":
 				sc := newScoresScreen(e.c, 0, nil)
 				sc.after = e.sess
-				return replace(sc), nil
+				return screen.Replace(sc), nil
 			}
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // back names where Enter goes: the lobby after a network game, else the
@@ -216,13 +211,13 @@ func (e *endScreen) View() string {
 		prompt = st.Warn.Render("A new high score!") + "\n" + e.name.View(min(saves.MaxNameWidth+14, tw)) + "\n" +
 			st.Faint.Render("Enter: record it")
 	case endDone:
-		prompt = st.Faint.Render(wrap(e.back()+" · H: high scores", tw))
+		prompt = st.Faint.Render(screen.Wrap(e.back()+" · H: high scores", tw))
 	}
 	var replay string
 	switch {
 	case e.replay == "":
 	case e.replayErr:
-		replay = st.Warn.Render(wrap(e.replay, tw))
+		replay = st.Warn.Render(screen.Wrap(e.replay, tw))
 	default:
 		// The whole path, on lines of its own: the player copies it into
 		// `minotaur replay`.
@@ -232,12 +227,12 @@ func (e *endScreen) View() string {
 		lines := append([]string{st.Heading.Render(cut("Daily challenge "+e.daily.Date, tw))}, dailyTable(st, e.daily, e.dailyName, 5, tw)...)
 		stats += "\n\n" + strings.Join(lines, "\n")
 	}
-	sections := []string{title, wrap(cause, tw), stats, table, prompt, wrap(e.note, tw), replay}
+	sections := []string{title, screen.Wrap(cause, tw), stats, table, prompt, screen.Wrap(e.note, tw), replay}
 	if e.c.dialogHeight(sections) > e.c.h || lipgloss.Width(stats) > tw {
 		// On a small terminal the per-level table gives way to what the
 		// player must read and do, and the figures share a line.
 		sections[3] = ""
-		sections[2] = wrap(fmt.Sprintf("Score %d · level %d of %d · seed %d", v.Score, v.Level, v.Levels, v.Seed), tw)
+		sections[2] = screen.Wrap(fmt.Sprintf("Score %d · level %d of %d · seed %d", v.Score, v.Level, v.Levels, v.Seed), tw)
 		if replay != "" && !e.replayErr {
 			sections[6] = st.Faint.Render(wrapPath("Replay saved: "+e.replay, tw))
 		}
@@ -246,10 +241,10 @@ func (e *endScreen) View() string {
 		// Then the cause in its shortest words, with the tip when it
 		// still fits (the replay's path, which a bug report needs, comes
 		// first).
-		sections[1] = wrap(e.short, tw)
+		sections[1] = screen.Wrap(e.short, tw)
 		if e.tip != "" {
 			withTip := append([]string(nil), sections...)
-			withTip[1] = wrap(e.short+"\n"+e.tip, tw)
+			withTip[1] = screen.Wrap(e.short+"\n"+e.tip, tw)
 			if e.c.dialogHeight(withTip) <= e.c.h {
 				sections = withTip
 			}
@@ -322,7 +317,7 @@ func (e *endScreen) text(w, h int) (lines []string, cut int) {
 	st := e.c.st
 	v := e.view
 	var head, table []string
-	add := func(to *[]string, s string) { *to = append(*to, strings.Split(wrap(s, w), "\n")...) }
+	add := func(to *[]string, s string) { *to = append(*to, strings.Split(screen.Wrap(s, w), "\n")...) }
 	if e.won {
 		head = append(head, st.Good.Render("VICTORY!"), "")
 	} else {
@@ -339,7 +334,7 @@ func (e *endScreen) text(w, h int) (lines []string, cut int) {
 	}
 	var dtable []string
 	if e.daily != nil {
-		dtable = append(dtable, "", st.Heading.Render(fit("Daily challenge "+e.daily.Date, w)))
+		dtable = append(dtable, "", st.Heading.Render(screen.Fit("Daily challenge "+e.daily.Date, w)))
 		dtable = append(dtable, dailyTable(st, e.daily, e.dailyName, 5, w)...)
 	}
 	if len(v.Passed) > 0 || !e.won {
@@ -369,7 +364,7 @@ func (e *endScreen) text(w, h int) (lines []string, cut int) {
 	case e.replay == "":
 	case e.replayErr:
 		extra = append(extra, "")
-		for _, l := range strings.Split(wrap(e.replay, w), "\n") {
+		for _, l := range strings.Split(screen.Wrap(e.replay, w), "\n") {
 			extra = append(extra, st.Warn.Render(l))
 		}
 	default:
@@ -450,7 +445,7 @@ func (s *scoresScreen) Init() tea.Cmd {
 }
 
 // Update returns to the menu on Enter, Esc or Q.
-func (s *scoresScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (s *scoresScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case scoresReadMsg:
 		s.scores, s.err = &msg.s, msg.err
@@ -464,12 +459,12 @@ func (s *scoresScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			}
 		case "enter", "esc", "q", " ":
 			if s.after != nil {
-				return replace(afterGame(s.c, s.after)), nil
+				return screen.Replace(afterGame(s.c, s.after)), nil
 			}
-			return replace(newMenu(s.c)), nil
+			return screen.Replace(newMenu(s.c)), nil
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // at is the entry the cursor stands on: the new entry until the player
@@ -497,7 +492,7 @@ func (s *scoresScreen) View() string {
 		w, _ := fullWidth(s.scores.Entries)
 		lines := len(s.scores.Entries) + 6
 		if s.scores.Notice != "" {
-			lines += 2 + len(strings.Split(wrap(s.scores.Notice, max(s.c.w-8, 20)), "\n"))
+			lines += 2 + len(strings.Split(screen.Wrap(s.scores.Notice, max(s.c.w-8, 20)), "\n"))
 		}
 		if w > s.c.w-2 || lines > s.c.h || s.c.cfg.Levels != nil && lines+2 > s.c.h {
 			return s.compactView()
@@ -520,7 +515,7 @@ func (s *scoresScreen) compactView() string {
 	}
 	nameW := max(4, min(saves.MaxNameWidth, s.c.w-2-(2+1+1+6+1+2)))
 	rows := max(1, s.c.h-5) // title, head, seed line, notice/blank, keys
-	top := window(len(entries), min(rows, len(entries)), at)
+	top := screen.Window(len(entries), min(rows, len(entries)), at)
 	var b strings.Builder
 	b.WriteString(st.Title.Render("HIGH SCORES") + "\n")
 	b.WriteString(st.Heading.Render(fmt.Sprintf("%2s %-*s %6s %2s", "#", nameW, "Name", "Score", "Lv")) + "\n")
@@ -563,12 +558,12 @@ func (s *scoresScreen) fullView() string {
 				names[i] = fmt.Sprintf("level %d", i+1)
 			}
 		}
-		b.WriteString(st.Faint.Render(wrap("Your levels' own table: "+strings.Join(names, ", "), max(s.c.w-8, 20))) + "\n")
+		b.WriteString(st.Faint.Render(screen.Wrap("Your levels' own table: "+strings.Join(names, ", "), max(s.c.w-8, 20))) + "\n")
 	}
 	b.WriteString("\n")
 	switch {
 	case s.err != nil:
-		b.WriteString(wrap(s.err.Error(), max(s.c.w-8, 20)) + "\n")
+		b.WriteString(screen.Wrap(s.err.Error(), max(s.c.w-8, 20)) + "\n")
 	case s.scores == nil:
 		b.WriteString("Reading the table…\n")
 	case len(s.scores.Entries) == 0:
@@ -599,7 +594,7 @@ func (s *scoresScreen) fullView() string {
 		}
 	}
 	if s.scores != nil && s.scores.Notice != "" {
-		b.WriteString("\n" + st.Warn.Render(wrap(s.scores.Notice, max(s.c.w-8, 20))) + "\n")
+		b.WriteString("\n" + st.Warn.Render(screen.Wrap(s.scores.Notice, max(s.c.w-8, 20))) + "\n")
 	}
 	back := "Enter or Esc: menu"
 	if _, ok := s.after.(Resumable); ok {

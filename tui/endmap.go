@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // The end screen's map: the last level, revealed for a local game (the game
@@ -131,7 +132,7 @@ func (m *endMap) cols(wide bool) int {
 func (m *endMap) lines(wide bool, h int) []string {
 	m.d.wide = wide
 	vh := min(m.d.rows, h)
-	y0 := window(m.d.rows, vh, m.focus.Y)
+	y0 := screen.Window(m.d.rows, vh, m.focus.Y)
 	out := make([]string, 0, vh)
 	var sb strings.Builder
 	for y := y0; y < y0+vh; y++ {

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/minotaur-game/minotaur/engine"
-	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // gameScreen is a game being played: a board showing the session's View
@@ -21,7 +21,7 @@ type gameScreen struct {
 	b    *board
 
 	chatting bool
-	chat     lineInput
+	chat     screen.Input
 
 	hints hintCache
 
@@ -45,7 +45,7 @@ func newGameScreen(c *common, sess Session) *gameScreen {
 	g.b = newBoard(c.st, sess.Seat(), sess.View())
 	g.b.info, g.b.turns = sess.Info, true
 	g.b.keys = g.keyHints
-	g.chat = lineInput{Prompt: "> ", Limit: 200}
+	g.chat = screen.Input{Prompt: "> ", Limit: 200}
 	if d, ok := sess.(interface{ Daily() bool }); ok && d.Daily() {
 		g.b.status = "Daily challenge"
 	}
@@ -84,19 +84,19 @@ func (g *gameScreen) owns(msg tea.Msg) bool {
 }
 
 // Update handles a key or a session's report.
-func (g *gameScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (g *gameScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
 		if g.trip != nil {
 			g.stopTrip() // any key stops a trip, and only stops it
-			return stay, nil
+			return screen.Stay, nil
 		}
 		return g.key(msg)
 	case tea.MouseMsg:
 		return g.mouse(msg)
 	case travelStepMsg:
 		if g.trip == nil || g.trip.gen != msg.gen || g.over {
-			return stay, nil
+			return screen.Stay, nil
 		}
 		return g.tripStep()
 	case EventsMsg:
@@ -105,11 +105,11 @@ func (g *gameScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 	case ChatMsg:
 		g.stopTrip() // a line from the partner or the server is for the player
 		g.b.said(msg.From, msg.Text)
-		return stay, g.sess.Next()
+		return screen.Stay, g.sess.Next()
 	case SessionErrorMsg:
 		g.stopTrip()
 		g.b.say("Connection lost: " + msg.Err.Error())
-		return push(newMessageScreen(g.c, "Connection lost",
+		return screen.Push(newMessageScreen(g.c, "Connection lost",
 			"The game could not go on: "+msg.Err.Error()+".", true)), nil
 	case SavedMsg:
 		// A save finished after the pause screen was left.
@@ -118,24 +118,24 @@ func (g *gameScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			g.b.say("The game was not saved: " + msg.Err.Error())
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // key handles a key in play.
-func (g *gameScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
+func (g *gameScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	if g.chatting {
-		return stay, g.chatKey(msg)
+		return screen.Stay, g.chatKey(msg)
 	}
 	if g.b.cursor != nil {
 		return g.lookKey(msg)
 	}
 	switch {
 	case key.Matches(msg, playKeys.Help):
-		return push(newHelpScreen(g.c)), nil
+		return screen.Push(newHelpScreen(g.c)), nil
 	case key.Matches(msg, playKeys.History):
-		return push(newHistoryScreen(g.c, g.b.history)), nil
+		return screen.Push(newHistoryScreen(g.c, g.b.history)), nil
 	case key.Matches(msg, playKeys.Pause):
-		return push(newPauseScreen(g.c, g)), nil
+		return screen.Push(newPauseScreen(g.c, g)), nil
 	case key.Matches(msg, playKeys.Chat):
 		if g.canChat() {
 			g.chatting = true
@@ -143,10 +143,10 @@ func (g *gameScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 			g.chat.Focus()
 			g.b.touch()
 		}
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if g.over {
-		return stay, nil
+		return screen.Stay, nil
 	}
 	var a engine.Action
 	switch {
@@ -164,18 +164,18 @@ func (g *gameScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 		a = engine.UseFreeze
 	case key.Matches(msg, playKeys.Look):
 		g.lookAt()
-		return stay, nil
+		return screen.Stay, nil
 	case key.Matches(msg, playKeys.Travel):
 		return g.travelKey()
 	case key.Matches(msg, playKeys.Explore):
 		return g.startTrip(true, engine.Point{}, "")
 	default:
-		return stay, nil
+		return screen.Stay, nil
 	}
 	ev, err := g.sess.Act(a)
 	if err != nil {
 		g.b.refused(actionError(err))
-		return stay, nil
+		return screen.Stay, nil
 	}
 	return g.apply(ev)
 }
@@ -214,7 +214,7 @@ func (g *gameScreen) chatKey(msg tea.KeyMsg) tea.Cmd {
 
 // apply shows the events and the new view, and moves to the level-passed
 // or end screen when the events say so.
-func (g *gameScreen) apply(ev []engine.Event) (nav, tea.Cmd) {
+func (g *gameScreen) apply(ev []engine.Event) (screen.Nav, tea.Cmd) {
 	n, cmd := g.applied(ev)
 	if f := g.flush(); f != nil {
 		cmd = tea.Sequence(f, cmd)
@@ -223,7 +223,7 @@ func (g *gameScreen) apply(ev []engine.Event) (nav, tea.Cmd) {
 }
 
 // applied is apply without the hand-over to an audience.
-func (g *gameScreen) applied(ev []engine.Event) (nav, tea.Cmd) {
+func (g *gameScreen) applied(ev []engine.Event) (screen.Nav, tea.Cmd) {
 	o := g.b.play(ev, g.sess.View(), narrator(g.sess))
 	g.seen = g.seen.note(&g.b.view)
 	if o.end != 0 || o.passed != nil {
@@ -240,32 +240,32 @@ func (g *gameScreen) applied(ev []engine.Event) (nav, tea.Cmd) {
 		if f, ok := g.sess.(Forfeiter); ok && f.Forfeited() {
 			e.why = "You quit the game."
 		}
-		return replace(e), nil
+		return screen.Replace(e), nil
 	case o.passed != nil:
-		return push(newPassedScreen(g.c, *o.passed, g.b.view)), g.dealAhead()
+		return screen.Push(newPassedScreen(g.c, *o.passed, g.b.view)), g.dealAhead()
 	}
-	return stay, g.tripAfter(ev)
+	return screen.Stay, g.tripAfter(ev)
 }
 
 // mouse handles a mouse message: a left click on a known tile travels
 // there (in look mode it moves the cursor there); a click stops a trip.
-func (g *gameScreen) mouse(msg tea.MouseMsg) (nav, tea.Cmd) {
+func (g *gameScreen) mouse(msg tea.MouseMsg) (screen.Nav, tea.Cmd) {
 	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft || g.chatting || g.over {
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if g.trip != nil {
 		g.stopTrip()
-		return stay, nil
+		return screen.Stay, nil
 	}
 	p, ok := g.b.tileAt(msg.X, msg.Y, g.c.w, g.c.h)
 	if !ok {
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if g.b.cursor != nil {
 		*g.b.cursor = p
 		g.hints.ok = false
 		g.b.touch()
-		return stay, nil
+		return screen.Stay, nil
 	}
 	return g.clickTravel(p)
 }
@@ -301,7 +301,7 @@ func shortHints(keys []key.Binding, w int) string {
 			entries = append(entries, h.Key+" "+h.Desc)
 		}
 	}
-	return strings.Join(ui.WrapParts(entries, "  ", w), "\n")
+	return strings.Join(screen.WrapParts(entries, "  ", w), "\n")
 }
 
 // keyHelp renders key hints with bubbles' help: key in the Key style and
@@ -343,7 +343,7 @@ func (g *gameScreen) keyHints(w int) ([]string, pline) {
 		h := keyHelp(st, "  ", false)
 		var side []string
 		for _, row := range rows {
-			side = append(side, fit(h.ShortHelpView(row), w))
+			side = append(side, screen.Fit(h.ShortHelpView(row), w))
 		}
 		return side, shortHints(playKeys.ShortHelp(), w)
 	})

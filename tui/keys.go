@@ -2,8 +2,6 @@ package tui
 
 import (
 	"github.com/charmbracelet/bubbles/key"
-
-	ui "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // gameKeys are the keys of play (tui.md, "Keys in play"). The game screen
@@ -65,10 +63,6 @@ var chatKeys = []key.Binding{
 	key.NewBinding(key.WithKeys("enter"), key.WithHelp("Enter", "send")),
 	key.NewBinding(key.WithKeys("esc"), key.WithHelp("Esc", "cancel")),
 }
-
-// menuKeys move through a menu or a list (the keys every game's menus
-// share).
-var menuKeys = ui.MenuKeys
 
 // lobbyKeyMap are the keys of the server's lobby: the lobby matches keys
 // against them and draws its key hints from them.

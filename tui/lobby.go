@@ -12,7 +12,7 @@ import (
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/tui/chess"
-	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
@@ -43,7 +43,7 @@ type lobbyScreen struct {
 	chat       []string // lines of chat and notices, oldest first
 	typing     bool
 	allKeys    bool // the list of every key is shown (compact layout only)
-	input      lineInput
+	input      screen.Input
 	start      *netplay.Start // the game that is starting, until its first state
 	note       string
 	gone       bool // the connection is closed
@@ -55,7 +55,7 @@ type lobbyScreen struct {
 
 func newLobbyScreen(c *common, cl *netplay.Client, addr string, w *netplay.Welcome) *lobbyScreen {
 	l := &lobbyScreen{c: c, client: cl, addr: addr, me: w.Name, token: w.Token}
-	l.input = lineInput{Prompt: "> ", Limit: netplay.MaxChat}
+	l.input = screen.Input{Prompt: "> ", Limit: netplay.MaxChat}
 	if c.cfg.Connect != nil {
 		l.say(fmt.Sprintf("Connected as %s.", w.Name))
 	} else {
@@ -108,29 +108,29 @@ func (l *lobbyScreen) send(f func(*netplay.Client) error) tea.Cmd {
 }
 
 // Update handles the server's messages and the keys.
-func (l *lobbyScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (l *lobbyScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case lobbyNetMsg:
 		if msg.client != l.client {
-			return stay, nil
+			return screen.Stay, nil
 		}
 		l.waiting = false
 		if msg.err != nil {
 			l.gone = true
-			return replace(newMessageScreen(l.c, "Connection lost",
+			return screen.Replace(newMessageScreen(l.c, "Connection lost",
 				"The connection to "+l.addr+" was lost:\n"+safetext.Clean(msg.err.Error())+".", true)), nil
 		}
 		return l.server(msg.m)
 	case tea.KeyMsg:
 		return l.key(msg)
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // server handles one server message and re-arms the wait, except when a
 // game starts: its session (or the watch screen) takes the connection over.
-func (l *lobbyScreen) server(m netplay.Message) (nav, tea.Cmd) {
-	if n := l.handle(m); n != stay {
+func (l *lobbyScreen) server(m netplay.Message) (screen.Nav, tea.Cmd) {
+	if n := l.handle(m); n != screen.Stay {
 		return n, nil
 	}
 	l.waiting = true
@@ -139,13 +139,13 @@ func (l *lobbyScreen) server(m netplay.Message) (nav, tea.Cmd) {
 		cmds = append(cmds, l.send(func(c *netplay.Client) error { return c.Decline(from) }))
 	}
 	l.declines = nil
-	return stay, tea.Batch(cmds...)
+	return screen.Stay, tea.Batch(cmds...)
 }
 
 // handle takes one server message in: the lists, the day's table, chat,
 // invitations, and the start of a game, played or watched (the screen to
 // go to; stay otherwise).
-func (l *lobbyScreen) handle(m netplay.Message) nav {
+func (l *lobbyScreen) handle(m netplay.Message) screen.Nav {
 	switch m := m.(type) {
 	case *netplay.Lobby:
 		sel, selGame := l.selected()
@@ -199,7 +199,7 @@ func (l *lobbyScreen) handle(m netplay.Message) nav {
 			l.invites = removeName(l.invites, m.From)
 			l.note = m.From + " invited you to a game this program cannot play; declined."
 			l.declines = append(l.declines, m.From)
-			return stay
+			return screen.Stay
 		}
 		l.note = m.From + " invites you to " + what + ": A to accept, D to decline."
 	case *netplay.InviteSent:
@@ -213,12 +213,12 @@ func (l *lobbyScreen) handle(m netplay.Message) nav {
 	case *netplay.TrailsState:
 		if start := l.takeStart(); start != nil {
 			l.note = ""
-			return replace(trails.Online(l.c.screens(), l.link(), start, m))
+			return screen.Replace(trails.Online(l.c.screens(), l.link(), start, m))
 		}
 	case *netplay.ChessState:
 		if start := l.takeStart(); start != nil {
 			l.note = ""
-			return replace(chess.Online(l.c.screens(), l.link(), start, m))
+			return screen.Replace(chess.Online(l.c.screens(), l.link(), start, m))
 		}
 	case *netplay.State:
 		start := l.takeStart()
@@ -227,12 +227,12 @@ func (l *lobbyScreen) handle(m netplay.Message) nav {
 		}
 		if start.Seat == 0 {
 			l.note = ""
-			return replace(newWatchScreen(l, start, m))
+			return screen.Replace(newWatchScreen(l, start, m))
 		}
 		sess := NewRemoteSession(l.client, l.addr, l.me, start, m, l.c.rejoin(l.addr, l.me, l.token))
-		return replace(newGameScreen(l.c, sess))
+		return screen.Replace(newGameScreen(l.c, sess))
 	}
-	return stay
+	return screen.Stay
 }
 
 // selected returns the player or the game on the selected line (nil and
@@ -267,7 +267,7 @@ func removeName(list []string, name string) []string {
 }
 
 // key handles a key: chat typing, or the lobby's commands.
-func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
+func (l *lobbyScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	if l.typing {
 		switch msg.Type {
 		case tea.KeyEsc:
@@ -277,19 +277,19 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 			l.typing = false
 			l.input.Blur()
 			if text := strings.TrimSpace(l.input.Value()); text != "" {
-				return stay, l.send(func(c *netplay.Client) error { return c.Chat(text) })
+				return screen.Stay, l.send(func(c *netplay.Client) error { return c.Chat(text) })
 			}
 		default:
 			l.input.Update(msg)
 		}
-		return stay, nil
+		return screen.Stay, nil
 	}
 	k := lobbyKeys
 	if l.allKeys {
 		// Any key closes the list; ? and Esc only that.
 		l.allKeys = false
 		if key.Matches(msg, k.Keys) || msg.Type == tea.KeyEsc {
-			return stay, nil
+			return screen.Stay, nil
 		}
 	}
 	switch {
@@ -302,7 +302,7 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 	case key.Matches(msg, k.Down):
 		l.move(+1)
 	case key.Matches(msg, k.Chat):
-		return stay, l.chatStart()
+		return screen.Stay, l.chatStart()
 	case key.Matches(msg, k.Invite):
 		p, _ := l.selected()
 		if p == nil {
@@ -311,42 +311,42 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 			} else {
 				l.note = "Select a player to invite (↑/↓)."
 			}
-			return stay, nil
+			return screen.Stay, nil
 		}
 		to := p.Name
-		return stay, l.send(func(c *netplay.Client) error { return c.Invite(to) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.Invite(to) })
 	case key.Matches(msg, k.Trails):
 		p, _ := l.selected()
 		if p == nil {
 			l.note = "Select a player (↑/↓) to invite to Trails and Towers, or O to play it against the server's computer."
-			return stay, nil
+			return screen.Stay, nil
 		}
 		to := p.Name
 		l.note = "Inviting " + to + " to Trails and Towers…"
-		return stay, l.send(func(c *netplay.Client) error { return c.InviteKind(to, netplay.KindTrails) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.InviteKind(to, netplay.KindTrails) })
 	case key.Matches(msg, k.TrailsBot):
 		l.note = "Starting Trails and Towers against the server's computer…"
-		return stay, l.send(func(c *netplay.Client) error { return c.SoloKind(netplay.KindTrails, 0) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.SoloKind(netplay.KindTrails, 0) })
 	case key.Matches(msg, k.Chess):
 		p, _ := l.selected()
 		if p == nil {
 			l.note = "Select a player (↑/↓) to invite to Open-world chess, or E to play it against the server's computer."
-			return stay, nil
+			return screen.Stay, nil
 		}
 		to := p.Name
 		l.note = "Inviting " + to + " to Open-world chess…"
-		return stay, l.send(func(c *netplay.Client) error { return c.InviteKind(to, netplay.KindChess) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.InviteKind(to, netplay.KindChess) })
 	case key.Matches(msg, k.ChessBot):
 		l.note = "Starting Open-world chess against the server's computer…"
-		return stay, l.send(func(c *netplay.Client) error { return c.SoloKind(netplay.KindChess, 0) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.SoloKind(netplay.KindChess, 0) })
 	case key.Matches(msg, k.Bot):
 		to := l.idleBot()
 		if to == "" {
 			l.note = "No bot is free on this server (a server started with --bots N has some)."
-			return stay, nil
+			return screen.Stay, nil
 		}
 		l.note = "Inviting the bot " + to + "…"
-		return stay, l.send(func(c *netplay.Client) error { return c.Invite(to) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.Invite(to) })
 	case key.Matches(msg, k.Watch):
 		g := l.watchable()
 		if g == nil {
@@ -355,36 +355,36 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 			} else {
 				l.note = "Select a game in progress (↓) to watch it."
 			}
-			return stay, nil
+			return screen.Stay, nil
 		}
 		id := g.Game
 		l.note = "Joining " + gameTitle(g) + " as a spectator…"
-		return stay, l.send(func(c *netplay.Client) error { return c.Watch(id) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.Watch(id) })
 	case key.Matches(msg, k.Solo):
 		l.note = "Starting a solo game on the server…"
-		return stay, l.send(func(c *netplay.Client) error { return c.Solo(false) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.Solo(false) })
 	case key.Matches(msg, k.Daily):
 		if l.daily != nil && l.daily.Played {
 			l.note = "Today's challenge is played (one try a day); a new one starts at 00:00 UTC."
-			return stay, nil
+			return screen.Stay, nil
 		}
 		l.note = "Starting the daily challenge…"
-		return stay, l.send(func(c *netplay.Client) error { return c.Solo(true) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.Solo(true) })
 	case key.Matches(msg, k.Accept), key.Matches(msg, k.Decline):
 		if len(l.invites) == 0 {
 			l.note = "Nobody has invited you."
-			return stay, nil
+			return screen.Stay, nil
 		}
 		from := l.invites[len(l.invites)-1]
 		l.invites = l.invites[:len(l.invites)-1]
 		if key.Matches(msg, k.Decline) {
 			l.note = "You declined " + from + "'s invitation."
-			return stay, l.send(func(c *netplay.Client) error { return c.Decline(from) })
+			return screen.Stay, l.send(func(c *netplay.Client) error { return c.Decline(from) })
 		}
 		l.note = "Starting a game with " + from + "…"
-		return stay, l.send(func(c *netplay.Client) error { return c.Accept(from) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.Accept(from) })
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // idleBot is the bot to invite: the selected player when it is an idle
@@ -443,10 +443,10 @@ func (l *lobbyScreen) move(d int) {
 }
 
 // leave closes the connection and goes back to the menu.
-func (l *lobbyScreen) leave() (nav, tea.Cmd) {
+func (l *lobbyScreen) leave() (screen.Nav, tea.Cmd) {
 	c := l.client
 	l.gone = true
-	return replace(newMenu(l.c)), func() tea.Msg {
+	return screen.Replace(newMenu(l.c)), func() tea.Msg {
 		c.Close()
 		return nil
 	}
@@ -501,13 +501,13 @@ func (l *lobbyScreen) View() string {
 			a = left[i]
 		}
 		if i < len(right) {
-			b = fit(right[i], chatW)
+			b = screen.Fit(right[i], chatW)
 		}
 		// Every row is padded to the list's width, so that the divider
 		// stands in one column: a row exactly as wide as the list (a
 		// selected player who is "playing") gets no extra space.
 		if ansi.StringWidth(a) > listW {
-			a = fit(a, listW)
+			a = screen.Fit(a, listW)
 		}
 		pad := max(0, listW-ansi.StringWidth(a))
 		lines = append(lines, a+strings.Repeat(" ", pad)+" │ "+b)
@@ -528,7 +528,7 @@ func (l *lobbyScreen) View() string {
 		}
 		lines = append(lines, hints...)
 	}
-	return padLines(strings.Join(lines, "\n"), h)
+	return screen.PadLines(strings.Join(lines, "\n"), h)
 }
 
 // hintLines are the key hints for a terminal w columns wide: one line, or
@@ -696,8 +696,8 @@ func dailyTable(st *Styles, d *netplay.Daily, name string, n, w int) []string {
 // link is the lobby's connection as a game played or watched through
 // the server uses it: it receives with the lobby's wait, hands the lobby's
 // messages back, and returns to this lobby.
-func (l *lobbyScreen) link() ui.Link {
-	return ui.Link{
+func (l *lobbyScreen) link() screen.Link {
+	return screen.Link{
 		Client: l.client,
 		Wait:   l.wait,
 		Unpack: func(msg tea.Msg) (netplay.Message, error, bool) {
@@ -708,11 +708,11 @@ func (l *lobbyScreen) link() ui.Link {
 			return m.m, m.err, true
 		},
 		Lobby: func(m netplay.Message) { l.handle(m) },
-		Back: func(waiting bool) screen {
+		Back: func(waiting bool) screen.Screen {
 			l.waiting = waiting
 			return l
 		},
-		Lost: func(err error) screen {
+		Lost: func(err error) screen.Screen {
 			l.gone = true
 			return newMessageScreen(l.c, "Connection lost",
 				"The connection to "+l.addr+" was lost:\n"+safetext.Clean(err.Error())+".", true)
@@ -811,7 +811,7 @@ func (l *lobbyScreen) compactView() string {
 		if status != "" {
 			room = 1
 		}
-		chat := strings.Split(wrap(l.chat[n-1], w-2), "\n")
+		chat := strings.Split(screen.Wrap(l.chat[n-1], w-2), "\n")
 		if len(chat) > room {
 			chat[room-1] = strings.Join(chat[room-1:], " ")
 			chat = chat[:room]
@@ -826,7 +826,7 @@ func (l *lobbyScreen) compactView() string {
 	// The note whole on up to two lines (none when there is no note).
 	var notes []string
 	if status != "" {
-		notes = strings.Split(wrap(status, w), "\n")
+		notes = strings.Split(screen.Wrap(status, w), "\n")
 	}
 	if len(notes) > 2 {
 		notes = notes[:2]
@@ -862,7 +862,7 @@ func (l *lobbyScreen) compactView() string {
 		body = append(body, "")
 	}
 	lines := append(append(top, body...), foot...)
-	return padLines(strings.Join(lines, "\n"), h)
+	return screen.PadLines(strings.Join(lines, "\n"), h)
 }
 
 // compactLists are the players and the games in h lines: each list gets a
@@ -915,7 +915,7 @@ func (l *lobbyScreen) compactLists(w, h int) []string {
 		}
 		from := 0
 		if sel >= 0 {
-			from = window(len(items), n, sel)
+			from = screen.Window(len(items), n, sel)
 		}
 		shown := items[from:min(from+n, len(items))]
 		if hidden := len(items) - len(shown); hidden > 0 {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
@@ -246,7 +247,7 @@ func TestLobbyKeysList(t *testing.T) {
 	if !strings.Contains(ansi.Strip(l.View()), "O trails vs bot") {
 		t.Fatalf("? does not list every key:\n%s", ansi.Strip(l.View()))
 	}
-	if n, _ := l.key(screentest.Key("esc")); n != stay || l.gone {
+	if n, _ := l.key(screentest.Key("esc")); n != screen.Stay || l.gone {
 		t.Fatalf("Esc on the key list left the lobby")
 	}
 	if screen := ansi.Strip(l.View()); strings.Contains(screen, "O trails vs bot") || !strings.Contains(screen, "Games in progress") {

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // Look (tui.md, "Keys in play": X): a cursor moved over the map with the
@@ -43,13 +44,13 @@ func (g *gameScreen) endLook() {
 }
 
 // lookKey handles a key in look mode.
-func (g *gameScreen) lookKey(msg tea.KeyMsg) (nav, tea.Cmd) {
+func (g *gameScreen) lookKey(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	c := g.b.cursor
 	dx, dy := 0, 0
 	switch {
 	case key.Matches(msg, lookKeys.Leave):
 		g.endLook()
-		return stay, nil
+		return screen.Stay, nil
 	case key.Matches(msg, lookKeys.Travel):
 		to := *c
 		g.endLook()
@@ -63,16 +64,16 @@ func (g *gameScreen) lookKey(msg tea.KeyMsg) (nav, tea.Cmd) {
 	case key.Matches(msg, playKeys.Right):
 		dx = 1
 	case key.Matches(msg, playKeys.Help):
-		return push(newHelpScreen(g.c)), nil
+		return screen.Push(newHelpScreen(g.c)), nil
 	default:
-		return stay, nil
+		return screen.Stay, nil
 	}
 	v := &g.b.view
 	c.X = min(max(c.X+dx, 0), v.Cols-1)
 	c.Y = min(max(c.Y+dy, 0), v.Rows-1)
 	g.hints.ok = false
 	g.b.touch()
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // describe names what the player knows of tile p: who or what stands
@@ -179,7 +180,7 @@ func (g *gameScreen) lookHints(w int) ([]string, pline) {
 		under += "\n" + wrapped
 	}
 	h := keyHelp(st, "  ", false)
-	side = append(side, fit(h.ShortHelpView([]key.Binding{playKeys.Move}), w),
-		fit(h.ShortHelpView([]key.Binding{lookKeys.Leave, lookKeys.Travel}), w))
+	side = append(side, screen.Fit(h.ShortHelpView([]key.Binding{playKeys.Move}), w),
+		screen.Fit(h.ShortHelpView([]key.Binding{lookKeys.Leave, lookKeys.Travel}), w))
 	return side, pline{st.text.warn, under}
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/minotaur-game/minotaur/tui/chess"
 	"github.com/minotaur-game/minotaur/tui/foxhunt"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
-	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
@@ -57,7 +57,7 @@ type menuScreen struct {
 }
 
 func newMenu(c *common) *menuScreen {
-	return &menuScreen{c: c, help: ui.NewHelp(c.st.Styles)}
+	return &menuScreen{c: c, help: screen.NewHelp(c.st.Styles)}
 }
 
 // savesListedMsg carries the list of saved games.
@@ -84,7 +84,7 @@ func (m *menuScreen) enabled(i menuItem) bool {
 }
 
 // Update moves the cursor or chooses an item.
-func (m *menuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (m *menuScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case savesListedMsg:
 		m.saves, m.listed = msg.list, true
@@ -102,11 +102,11 @@ func (m *menuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		}
 	case tea.KeyMsg:
 		switch {
-		case key.Matches(msg, menuKeys.Up):
+		case key.Matches(msg, screen.MenuKeys.Up):
 			m.move(-1)
-		case key.Matches(msg, menuKeys.Down):
+		case key.Matches(msg, screen.MenuKeys.Down):
 			m.move(+1)
-		case key.Matches(msg, menuKeys.Choose):
+		case key.Matches(msg, screen.MenuKeys.Choose):
 			return m.choose(m.cursor)
 		case msg.String() == "?":
 			return m.choose(itemHelp)
@@ -114,7 +114,7 @@ func (m *menuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			return m.letter(msg.Runes[0])
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // move steps the cursor, skipping a greyed item.
@@ -131,7 +131,7 @@ func (m *menuScreen) move(d int) {
 }
 
 // letter chooses the item of a key (menuLetters), in either case.
-func (m *menuScreen) letter(r rune) (nav, tea.Cmd) {
+func (m *menuScreen) letter(r rune) (screen.Nav, tea.Cmd) {
 	r = unicode.ToUpper(r)
 	for i, l := range menuLetters {
 		if l != r {
@@ -139,56 +139,56 @@ func (m *menuScreen) letter(r rune) (nav, tea.Cmd) {
 		}
 		if !m.enabled(menuItem(i)) {
 			m.note = "There is no saved game to continue."
-			return stay, nil
+			return screen.Stay, nil
 		}
 		m.cursor = menuItem(i)
 		return m.choose(menuItem(i))
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // choose acts on an item.
-func (m *menuScreen) choose(i menuItem) (nav, tea.Cmd) {
+func (m *menuScreen) choose(i menuItem) (screen.Nav, tea.Cmd) {
 	m.note = ""
 	switch i {
 	case itemNew:
 		g, err := engine.New(engine.Config{Seed: m.c.takeSeed(), Players: 1, Levels: m.c.cfg.Levels.Levels()})
 		if err != nil {
 			m.note = "The game could not start: " + err.Error()
-			return stay, nil
+			return screen.Stay, nil
 		}
 		sess := NewLocalSession(g, nil, m.c.cfg.Levels.Texts(), m.c.cfg.Saves, m.c.cfg.Replays, m.c.cfg.Now, false)
-		return replace(newGameScreen(m.c, sess)), nil
+		return screen.Replace(newGameScreen(m.c, sess)), nil
 	case itemContinue:
 		games := m.games.all()
 		switch {
 		case len(m.saves)+len(games) == 0:
 			m.note = "There is no saved game to continue."
-			return stay, nil
+			return screen.Stay, nil
 		case len(m.saves) == 1 && len(games) == 0 && !m.saves[0].Damaged():
-			return stay, loadSave(m.c.cfg.Saves, m.saves[0].Name)
+			return screen.Stay, loadSave(m.c.cfg.Saves, m.saves[0].Name)
 		case len(m.saves) == 0 && len(games) == 1 && games[0].Err == nil:
-			return replace(resumeGame(m.c, games[0].File)), nil
+			return screen.Replace(resumeGame(m.c, games[0].File)), nil
 		}
-		return push(newSavesScreen(m.c)), nil
+		return screen.Push(newSavesScreen(m.c)), nil
 	case itemNetwork:
-		return push(newNetworkScreen(m.c)), nil
+		return screen.Push(newNetworkScreen(m.c)), nil
 	case itemLabyrinth:
-		return replace(labyrinth.NewMenu(m.c.screens())), nil
+		return screen.Replace(labyrinth.NewMenu(m.c.screens())), nil
 	case itemTrails:
-		return replace(trails.NewMenu(m.c.screens())), nil
+		return screen.Replace(trails.NewMenu(m.c.screens())), nil
 	case itemChess:
-		return replace(chess.NewMenu(m.c.screens())), nil
+		return screen.Replace(chess.NewMenu(m.c.screens())), nil
 	case itemFoxhunt:
-		return replace(foxhunt.NewMenu(m.c.screens())), nil
+		return screen.Replace(foxhunt.NewMenu(m.c.screens())), nil
 	case itemScores:
-		return push(newScoresScreen(m.c, 0, nil)), nil
+		return screen.Push(newScoresScreen(m.c, 0, nil)), nil
 	case itemHelp:
-		return push(newHelpScreen(m.c)), nil
+		return screen.Push(newHelpScreen(m.c)), nil
 	case itemQuit:
-		return stay, tea.Quit
+		return screen.Stay, tea.Quit
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // logo is the game's name as drawn on the main menu.
@@ -225,22 +225,22 @@ func (m *menuScreen) View() string {
 	// items and the keys fit.
 	var parts []string
 	if m.c.h >= 20 && m.c.w >= lipgloss.Width(logo[0]) {
-		parts = append(parts, block(strings.Join(logoLines, "\n")), "")
+		parts = append(parts, screen.Block(strings.Join(logoLines, "\n")), "")
 	}
 	if m.c.h >= 14 {
-		parts = append(parts, st.Faint.Render(wrap("Find the key. Reach the exit. Do not get caught.", m.c.w)), "")
+		parts = append(parts, st.Faint.Render(screen.Wrap("Find the key. Reach the exit. Do not get caught.", m.c.w)), "")
 	}
-	parts = append(parts, block(strings.Join(items, "\n")))
+	parts = append(parts, screen.Block(strings.Join(items, "\n")))
 	// Under the items: the note, why the replay was not written (each
 	// whole, wrapped to the width), the keys.
 	lines := func(text string) []string {
 		if text == "" {
 			return nil
 		}
-		return strings.Split(st.Warn.Render(wrap(text, max(m.c.w-4, 10))), "\n")
+		return strings.Split(st.Warn.Render(screen.Wrap(text, max(m.c.w-4, 10))), "\n")
 	}
 	note, ended := lines(m.note), lines(m.ended)
-	keys := m.help.ShortHelpView(menuKeys.ShortHelp())
+	keys := m.help.ShortHelpView(screen.MenuKeys.ShortHelp())
 	hint := []string{keys + st.Faint.Render(" • a letter picks its item")}
 	if lipgloss.Width(hint[0]) > m.c.w {
 		hint = []string{keys, st.Faint.Render("a letter picks its item")}
@@ -269,7 +269,7 @@ func (m *menuScreen) View() string {
 		if len(said) > room {
 			said = said[:room]
 			if room > 0 {
-				said[room-1] = fit(said[room-1]+" …", max(m.c.w-4, 10))
+				said[room-1] = screen.Fit(said[room-1]+" …", max(m.c.w-4, 10))
 			}
 		}
 		under = append(said, hint...)

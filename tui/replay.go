@@ -11,6 +11,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // replaySpeeds are the viewer's delays between moves, slowest first.
@@ -81,7 +82,7 @@ type ReplayModel struct {
 	// playback can reach (up to the first move the game refuses).
 	marks []replayMark
 	// goTo is the prompt of g; asking is true while it is open.
-	goTo   lineInput
+	goTo   screen.Input
 	asking bool
 }
 
@@ -100,7 +101,7 @@ func NewReplay(r saves.Replay, levels []engine.Level, st *Styles) (*ReplayModel,
 	}
 	c := &common{st: st, w: 80, h: 24}
 	m := &ReplayModel{c: c, r: r, levels: levels, speed: 2, marks: marks}
-	m.goTo = lineInput{Limit: 12}
+	m.goTo = screen.Input{Limit: 12}
 	if err := m.restart(); err != nil {
 		return nil, err
 	}
@@ -255,7 +256,7 @@ func (m *ReplayModel) keyHints(w int) ([]string, pline) {
 		h := keyHelp(st, "  ", false)
 		var side []string
 		for _, row := range replayKeys.FullHelp() {
-			side = append(side, fit(h.ShortHelpView(row), w))
+			side = append(side, screen.Fit(h.ShortHelpView(row), w))
 		}
 		return side, keyHelp(st, " · ", true).ShortHelpView(replayKeys.ShortHelp())
 	})

@@ -11,7 +11,7 @@ import (
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/chess"
 	"github.com/minotaur-game/minotaur/tui/labyrinth"
-	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
@@ -32,10 +32,10 @@ func loadSave(dir, name string) tea.Cmd {
 
 // startLoaded opens the game screen on a loaded game, or puts the reason it
 // could not be loaded in *note.
-func startLoaded(c *common, msg loadedMsg, note *string) (nav, tea.Cmd) {
+func startLoaded(c *common, msg loadedMsg, note *string) (screen.Nav, tea.Cmd) {
 	if msg.err != nil {
 		*note = fmt.Sprintf("%s cannot be loaded: %s", msg.name, reason(msg.err))
-		return stay, nil
+		return screen.Stay, nil
 	}
 	l := msg.loaded
 	sess := NewLocalSession(l.Game, l.Recorder, nil, c.cfg.Saves, c.cfg.Replays, c.cfg.Now, true)
@@ -46,7 +46,7 @@ func startLoaded(c *common, msg loadedMsg, note *string) (nav, tea.Cmd) {
 		g.b.log, g.b.history = nil, nil
 		g.b.retell(l.Recorder.Replay(), narrator(sess))
 	}
-	return replace(g), nil
+	return screen.Replace(g), nil
 }
 
 // reason is the part of a load error the player needs.
@@ -82,9 +82,9 @@ func (s *savesScreen) Init() tea.Cmd {
 func (s *savesScreen) rows() int { return len(s.list) + len(s.games.all()) }
 
 // gameAt is the other game's save on line i, if it is one.
-func (s *savesScreen) gameAt(i int) (ui.SaveInfo, bool) {
+func (s *savesScreen) gameAt(i int) (screen.SaveInfo, bool) {
 	if i < len(s.list) || i >= s.rows() {
-		return ui.SaveInfo{}, false
+		return screen.SaveInfo{}, false
 	}
 	return s.games.all()[i-len(s.list)], true
 }
@@ -102,7 +102,7 @@ var (
 )
 
 // Update moves through the list, loads or deletes.
-func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (s *savesScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case savesListedMsg:
 		s.list, s.listed = msg.list, true
@@ -115,14 +115,14 @@ func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		s.cursor = min(s.cursor, max(s.rows()-1, 0))
 	case gameDeletedMsg:
 		s.note = "Deleted " + msg.name + "."
-		return stay, listGameSaves(s.c.cfg.Saves)
+		return screen.Stay, listGameSaves(s.c.cfg.Saves)
 	case deletedMsg:
 		if msg.err != nil {
 			s.note = msg.err.Error()
 		} else {
 			s.note = "Deleted " + msg.name + "."
 		}
-		return stay, listSaves(s.c.cfg.Saves)
+		return screen.Stay, listSaves(s.c.cfg.Saves)
 	case loadedMsg:
 		return startLoaded(s.c, msg, &s.note)
 	case tea.KeyMsg:
@@ -132,47 +132,47 @@ func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 				s.deleting = false
 				if gs, ok := s.gameAt(s.cursor); ok {
 					name, dir := gs.File, s.c.cfg.Saves
-					return stay, func() tea.Msg {
-						ui.RemoveSave(dir, name)()
+					return screen.Stay, func() tea.Msg {
+						screen.RemoveSave(dir, name)()
 						return gameDeletedMsg{name}
 					}
 				}
 				name, dir := s.list[s.cursor].Name, s.c.cfg.Saves
-				return stay, func() tea.Msg { return deletedMsg{name, saves.Store{Dir: dir}.Delete(name)} }
+				return screen.Stay, func() tea.Msg { return deletedMsg{name, saves.Store{Dir: dir}.Delete(name)} }
 			case key.Matches(msg, noKey):
 				s.deleting = false
 				s.note = ""
 			}
-			return stay, nil
+			return screen.Stay, nil
 		}
 		switch {
-		case key.Matches(msg, menuKeys.Up):
+		case key.Matches(msg, screen.MenuKeys.Up):
 			s.cursor = max(s.cursor-1, 0)
-		case key.Matches(msg, menuKeys.Down):
+		case key.Matches(msg, screen.MenuKeys.Down):
 			s.cursor = min(s.cursor+1, max(s.rows()-1, 0))
-		case key.Matches(msg, menuKeys.Back), msg.String() == "q" || msg.String() == "Q":
-			return replace(newMenu(s.c)), nil
+		case key.Matches(msg, screen.MenuKeys.Back), msg.String() == "q" || msg.String() == "Q":
+			return screen.Replace(newMenu(s.c)), nil
 		case s.rows() == 0:
-		case key.Matches(msg, menuKeys.Choose):
+		case key.Matches(msg, screen.MenuKeys.Choose):
 			if gs, ok := s.gameAt(s.cursor); ok {
 				if gs.Err != nil {
 					s.note = gs.File + " cannot be continued: " + gs.Err.Error()
-					return stay, nil
+					return screen.Stay, nil
 				}
-				return replace(resumeGame(s.c, gs.File)), nil
+				return screen.Replace(resumeGame(s.c, gs.File)), nil
 			}
 			it := s.list[s.cursor]
 			if it.Damaged() {
 				s.note = it.Name + " cannot be loaded: " + it.Reason()
-				return stay, nil
+				return screen.Stay, nil
 			}
 			s.note = "Loading " + it.Name + "…"
-			return stay, loadSave(s.c.cfg.Saves, it.Name)
+			return screen.Stay, loadSave(s.c.cfg.Saves, it.Name)
 		case key.Matches(msg, deleteKey):
 			s.deleting = true
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // View draws the list.
@@ -194,7 +194,7 @@ func (s *savesScreen) View() string {
 		it := s.list[s.cursor]
 		note = it.Name + " cannot be loaded: " + it.Reason()
 	}
-	note = wrap(note, w)
+	note = screen.Wrap(note, w)
 	var b strings.Builder
 	b.WriteString(st.Title.Render("SAVED GAMES") + "\n\n")
 	switch {
@@ -228,7 +228,7 @@ func (s *savesScreen) View() string {
 				default:
 					line = fmt.Sprintf("%-11s %s", ts.Saved.Local().Format("01-02 15:04"), g.name)
 				}
-				line = fit(line, w-2)
+				line = screen.Fit(line, w-2)
 				switch {
 				case i == s.cursor:
 					line = "> " + st.Selected.Render(line)
@@ -254,7 +254,7 @@ func (s *savesScreen) View() string {
 				line = fmt.Sprintf("%-11s %-5s %4d %6d", it.Saved.Local().Format("01-02 15:04"),
 					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Turn, it.Score)
 			}
-			line = fit(line, w-2)
+			line = screen.Fit(line, w-2)
 			switch {
 			case i == s.cursor:
 				line = "> " + st.Selected.Render(line)
@@ -266,7 +266,7 @@ func (s *savesScreen) View() string {
 			b.WriteString(line + "\n")
 		}
 		if ts, ok := s.gameAt(s.cursor); ok && !full && ts.Err == nil {
-			b.WriteString(fit("  "+ts.Title+" · "+ts.Detail, w) + "\n")
+			b.WriteString(screen.Fit("  "+ts.Title+" · "+ts.Detail, w) + "\n")
 		} else if s.cursor < len(s.list) && !full && !s.list[s.cursor].Damaged() {
 			it := s.list[s.cursor]
 			b.WriteString(fmt.Sprintf("  seed %d · %s\n", it.Seed, it.Saved.Local().Format("2006-01-02 15:04:05")))
@@ -279,7 +279,7 @@ func (s *savesScreen) View() string {
 
 // savesHint is the list's key line, on two lines when w is narrow.
 func savesHint(w int) string {
-	return strings.Join(ui.WrapParts([]string{"↑/↓ choose", "Enter continue", "D delete", "Esc back"}, " · ", w), "\n")
+	return strings.Join(screen.WrapParts([]string{"↑/↓ choose", "Enter continue", "D delete", "Esc back"}, " · ", w), "\n")
 }
 
 // gameDeletedMsg reports a deleted save of another game.
@@ -291,7 +291,7 @@ type otherGame struct {
 	ext         string // the end of its save files' names
 	name, short string // "Trails and Towers", "Trails"
 	list        func(dir string) tea.Cmd
-	resume      func(c *ui.Context, file string) ui.Screen
+	resume      func(c *screen.Context, file string) screen.Screen
 }
 
 var otherGames = []otherGame{
@@ -311,7 +311,7 @@ func gameOf(file string) otherGame {
 }
 
 // resumeGame is the screen that continues another game's save file.
-func resumeGame(c *common, file string) ui.Screen {
+func resumeGame(c *common, file string) screen.Screen {
 	return gameOf(file).resume(c.screens(), file)
 }
 
@@ -320,7 +320,7 @@ func resumeGame(c *common, file string) ui.Screen {
 // none.
 type gameSavesMsg struct {
 	ext  string
-	list []ui.SaveInfo
+	list []screen.SaveInfo
 }
 
 // listGameSaves lists the saves of every other game, a gameSavesMsg each
@@ -330,7 +330,7 @@ func listGameSaves(dir string) tea.Cmd {
 	for _, g := range otherGames {
 		list := g.list(dir)
 		cmds = append(cmds, func() tea.Msg {
-			msg, _ := list().(ui.SavesMsg)
+			msg, _ := list().(screen.SavesMsg)
 			return gameSavesMsg{g.ext, msg.List}
 		})
 	}
@@ -338,7 +338,7 @@ func listGameSaves(dir string) tea.Cmd {
 }
 
 // gameSaves are the other games' saves, by game.
-type gameSaves map[string][]ui.SaveInfo
+type gameSaves map[string][]screen.SaveInfo
 
 // with is the saves with one game's list replaced.
 func (gs gameSaves) with(msg gameSavesMsg) gameSaves {
@@ -352,8 +352,8 @@ func (gs gameSaves) with(msg gameSavesMsg) gameSaves {
 }
 
 // all are the saves in the order of otherGames, each game's newest first.
-func (gs gameSaves) all() []ui.SaveInfo {
-	var out []ui.SaveInfo
+func (gs gameSaves) all() []screen.SaveInfo {
+	var out []screen.SaveInfo
 	for _, g := range otherGames {
 		out = append(out, gs[g.ext]...)
 	}

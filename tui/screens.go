@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
-	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // helpScreen lists every symbol, key and the scoring formula. Any key
@@ -29,10 +29,10 @@ func newHelpScreen(c *common) *helpScreen { return &helpScreen{c: c} }
 func (h *helpScreen) Init() tea.Cmd { return nil }
 
 // Update scrolls a one-column page, or returns to the previous screen.
-func (h *helpScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (h *helpScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if left, right, fits := h.columns(); !fits {
 		rows := h.c.h - 2
@@ -40,19 +40,19 @@ func (h *helpScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		switch k.String() {
 		case "up", "w", "k":
 			h.top = max(0, h.top-1)
-			return stay, nil
+			return screen.Stay, nil
 		case "down", "s", "j":
 			h.top = min(last, h.top+1)
-			return stay, nil
+			return screen.Stay, nil
 		case "pgup":
 			h.top = max(0, h.top-rows)
-			return stay, nil
+			return screen.Stay, nil
 		case "pgdown", " ":
 			h.top = min(last, h.top+rows)
-			return stay, nil
+			return screen.Stay, nil
 		}
 	}
-	return pop(), nil
+	return screen.Pop(), nil
 }
 
 // glyph draws a symbol with its map style.
@@ -179,25 +179,25 @@ func (p *pauseScreen) Init() tea.Cmd { return nil }
 var pauseLabels = []string{"Continue", "Save", "Quit to menu"}
 
 // Update moves through the menu, saves, or leaves.
-func (p *pauseScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (p *pauseScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case SavedMsg:
 		p.saving = false
 		if msg.Err != nil {
 			saveFailedIn(p.g.sess)
-			p.note = saveFailed(msg.Err)
+			p.note = screen.SaveFailed(msg.Err)
 		} else {
 			p.note = "Saved as " + filepath.Base(msg.Path) + "."
 		}
 	case tea.KeyMsg:
 		switch {
-		case key.Matches(msg, menuKeys.Up):
+		case key.Matches(msg, screen.MenuKeys.Up):
 			p.cursor = (p.cursor + len(pauseLabels) - 1) % len(pauseLabels)
-		case key.Matches(msg, menuKeys.Down):
+		case key.Matches(msg, screen.MenuKeys.Down):
 			p.cursor = (p.cursor + 1) % len(pauseLabels)
 		case key.Matches(msg, playKeys.Pause):
-			return pop(), nil
-		case key.Matches(msg, menuKeys.Choose):
+			return screen.Pop(), nil
+		case key.Matches(msg, screen.MenuKeys.Choose):
 			return p.choose(p.cursor)
 		case msg.Type == tea.KeyRunes && len(msg.Runes) == 1:
 			switch strings.ToUpper(string(msg.Runes)) {
@@ -208,39 +208,39 @@ func (p *pauseScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			}
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
-func (p *pauseScreen) choose(i int) (nav, tea.Cmd) {
+func (p *pauseScreen) choose(i int) (screen.Nav, tea.Cmd) {
 	p.cursor = i
 	switch i {
 	case 0:
-		return pop(), nil
+		return screen.Pop(), nil
 	case 1:
 		if p.saving {
-			return stay, nil
+			return screen.Stay, nil
 		}
 		sv, ok := p.g.sess.(Saver)
 		if !ok {
 			p.note = "A network game cannot be saved."
-			return stay, nil
+			return screen.Stay, nil
 		}
 		p.saving = true
 		p.note = "Saving…"
-		return stay, sv.Save()
+		return screen.Stay, sv.Save()
 	}
 	if _, ok := forfeiter(p.g.sess); ok {
-		return push(forfeitConfirm(p.c, p.g, false)), nil
+		return screen.Push(forfeitConfirm(p.c, p.g, false)), nil
 	}
 	if unsaved(p.g.sess) {
-		return push(quitConfirm(p.c, p.g, false)), nil
+		return screen.Push(quitConfirm(p.c, p.g, false)), nil
 	}
 	return leaveGame(p.c, p.g)
 }
 
 // leaveGame ends the game's session (writing its replay) and shows the menu.
-func leaveGame(c *common, g *gameScreen) (nav, tea.Cmd) {
-	return replace(newMenu(c)), g.sess.End()
+func leaveGame(c *common, g *gameScreen) (screen.Nav, tea.Cmd) {
+	return screen.Replace(newMenu(c)), g.sess.End()
 }
 
 // View draws the pause menu.
@@ -264,10 +264,10 @@ func (p *pauseScreen) View() string {
 	}
 	tw := p.c.dialogWidth()
 	return p.c.dialog(st.Title.Render("PAUSED"),
-		wrap(fmt.Sprintf("Level %d/%d · turn %d · score %d", v.Level, v.Levels, v.Turn, v.Score), tw),
+		screen.Wrap(fmt.Sprintf("Level %d/%d · turn %d · score %d", v.Level, v.Levels, v.Turn, v.Score), tw),
 		strings.Join(items, "\n"),
-		wrap(note, tw),
-		st.Faint.Render(wrap("↑/↓ Enter choose · P/Esc back to the game", tw)))
+		screen.Wrap(note, tw),
+		st.Faint.Render(screen.Wrap("↑/↓ Enter choose · P/Esc back to the game", tw)))
 }
 
 // dialogWidth is the widest text that a dialog box (border and padding,
@@ -282,14 +282,14 @@ func (c *common) dialog(sections ...string) string { v := c.view(); return v.Dia
 
 // dialogHeight is the height of the box of sections drawn without blank
 // lines between them, its border included.
-func (c *common) dialogHeight(sections []string) int { return ui.DialogHeight(sections...) }
+func (c *common) dialogHeight(sections []string) int { return screen.DialogHeight(sections...) }
 
 // confirmScreen asks before quitting a game with unsaved progress.
 type confirmScreen struct {
 	c        *common
 	g        *gameScreen
 	question string
-	leave    func() (nav, tea.Cmd)
+	leave    func() (screen.Nav, tea.Cmd)
 	note     string
 	saving   bool
 }
@@ -298,11 +298,11 @@ type confirmScreen struct {
 // menu (from the pause screen) or out of the program (Ctrl+C).
 func quitConfirm(c *common, g *gameScreen, program bool) *confirmScreen {
 	q := &confirmScreen{c: c, g: g, question: "This game has unsaved progress.\nQuit to the menu without saving?"}
-	q.leave = func() (nav, tea.Cmd) { return leaveGame(c, g) }
+	q.leave = func() (screen.Nav, tea.Cmd) { return leaveGame(c, g) }
 	if program {
 		q.question = "This game has unsaved progress.\nQuit the game without saving?"
-		q.leave = func() (nav, tea.Cmd) {
-			return stay, tea.Sequence(g.sess.End(), func() tea.Msg { return quitMsg{} })
+		q.leave = func() (screen.Nav, tea.Cmd) {
+			return screen.Stay, tea.Sequence(g.sess.End(), func() tea.Msg { return screen.QuitMsg{} })
 		}
 	}
 	return q
@@ -327,28 +327,28 @@ func forfeitConfirm(c *common, g *gameScreen, program bool) *forfeitScreen {
 func (q *forfeitScreen) Init() tea.Cmd { return nil }
 
 // quitKeeping quits the program, the seat kept for the grace period.
-func (q *forfeitScreen) quitKeeping() (nav, tea.Cmd) {
-	return pop(), tea.Sequence(q.f.Keep(), func() tea.Msg { return quitMsg{} })
+func (q *forfeitScreen) quitKeeping() (screen.Nav, tea.Cmd) {
+	return screen.Pop(), tea.Sequence(q.f.Keep(), func() tea.Msg { return screen.QuitMsg{} })
 }
 
 // Update: from the pause menu Y gives the game up, N or Esc goes back;
 // after Ctrl+C, K (or Ctrl+C again) quits keeping the seat, G quits giving
 // it up, N or Esc goes back.
-func (q *forfeitScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (q *forfeitScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if k.Type == tea.KeyCtrlC {
 		return q.quitKeeping()
 	}
 	switch strings.ToLower(k.String()) {
 	case "n", "esc":
-		return pop(), nil
+		return screen.Pop(), nil
 	case "y":
 		if !q.program {
 			// Back to the game, whose end the server's answer brings.
-			return pop(), q.f.Forfeit()
+			return screen.Pop(), q.f.Forfeit()
 		}
 		return q.quitKeeping()
 	case "k":
@@ -357,10 +357,10 @@ func (q *forfeitScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		}
 	case "g":
 		if q.program {
-			return stay, tea.Sequence(q.g.sess.End(), func() tea.Msg { return quitMsg{} })
+			return screen.Stay, tea.Sequence(q.g.sess.End(), func() tea.Msg { return screen.QuitMsg{} })
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // View draws the question and what each answer costs.
@@ -368,35 +368,35 @@ func (q *forfeitScreen) View() string {
 	st := q.c.st
 	tw := q.c.dialogWidth()
 	if !q.program {
-		return q.c.dialog(st.Warn.Render("QUIT THE GAME?"), wrap(q.f.QuitCost(), tw),
+		return q.c.dialog(st.Warn.Render("QUIT THE GAME?"), screen.Wrap(q.f.QuitCost(), tw),
 			st.Key.Render("Y")+"  yes, quit and give up the seat\n"+
 				st.Key.Render("N")+"  no, keep playing")
 	}
 	return q.c.dialog(st.Warn.Render("QUIT?"),
-		wrap("Your seat is kept a while: start minotaur again to come back.", tw),
+		screen.Wrap("Your seat is kept a while: start minotaur again to come back.", tw),
 		st.Key.Render("K")+"  quit, keep my seat\n"+
 			st.Key.Render("G")+"  quit and give up the seat\n"+
 			st.Key.Render("N")+"  no, keep playing",
-		wrap("G: "+q.f.QuitCost(), tw))
+		screen.Wrap("G: "+q.f.QuitCost(), tw))
 }
 
 // Init does nothing.
 func (q *confirmScreen) Init() tea.Cmd { return nil }
 
 // Update: Y quits, S saves then quits, N or Esc goes back.
-func (q *confirmScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (q *confirmScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case SavedMsg:
 		q.saving = false
 		if msg.Err != nil {
 			saveFailedIn(q.g.sess)
-			q.note = saveFailed(msg.Err)
-			return stay, nil
+			q.note = screen.SaveFailed(msg.Err)
+			return screen.Stay, nil
 		}
 		return q.leave()
 	case tea.KeyMsg:
 		if q.saving {
-			return stay, nil
+			return screen.Stay, nil
 		}
 		switch strings.ToLower(msg.String()) {
 		case "y":
@@ -408,23 +408,23 @@ func (q *confirmScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			}
 			q.saving = true
 			q.note = "Saving…"
-			return stay, sv.Save()
+			return screen.Stay, sv.Save()
 		case "n", "esc":
-			return pop(), nil
+			return screen.Pop(), nil
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // View draws the question.
 func (q *confirmScreen) View() string {
 	st := q.c.st
 	tw := q.c.dialogWidth()
-	return q.c.dialog(st.Warn.Render("QUIT?"), wrap(q.question, tw),
+	return q.c.dialog(st.Warn.Render("QUIT?"), screen.Wrap(q.question, tw),
 		st.Key.Render("Y")+"  yes, quit without saving\n"+
 			st.Key.Render("S")+"  save, then quit\n"+
 			st.Key.Render("N")+"  no, keep playing",
-		wrap(q.note, tw))
+		screen.Wrap(q.note, tw))
 }
 
 // passedScreen shows the score of a passed level.
@@ -433,7 +433,7 @@ type passedScreen struct {
 	score  engine.LevelScore
 	next   int // the level that starts next
 	total  int
-	opened time.Time // keys typed in play just before are not for it (endKeyGrace)
+	opened time.Time // keys typed in play just before are not for it (screen.KeyGrace)
 }
 
 func newPassedScreen(c *common, sc engine.LevelScore, v engine.View) *passedScreen {
@@ -447,11 +447,11 @@ var continueKey = key.NewBinding(key.WithKeys("enter", " ", "esc"), key.WithHelp
 
 // Update returns to the game on Enter or Space (not on a move key, which the
 // player may still be pressing).
-func (p *passedScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, continueKey) && p.c.now().Sub(p.opened) >= endKeyGrace {
-		return pop(), nil
+func (p *passedScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, continueKey) && p.c.now().Sub(p.opened) >= screen.KeyGrace {
+		return screen.Pop(), nil
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // scoreLines is the breakdown of a level's score.
@@ -490,17 +490,17 @@ func newMessageScreen(c *common, title, text string, toMenu bool) *messageScreen
 func (m *messageScreen) Init() tea.Cmd { return nil }
 
 // Update leaves on Enter, Esc or Q.
-func (m *messageScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (m *messageScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		switch strings.ToLower(k.String()) {
 		case "enter", "esc", "q", " ":
 			if m.toMenu {
-				return replace(newMenu(m.c)), nil
+				return screen.Replace(newMenu(m.c)), nil
 			}
-			return pop(), nil
+			return screen.Pop(), nil
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // View draws the message.
@@ -510,13 +510,8 @@ func (m *messageScreen) View() string {
 	if m.toMenu {
 		where = "to the menu"
 	}
-	return m.c.dialog(st.Title.Render(m.title), wrap(m.text, m.c.dialogWidth()), st.Faint.Render("Enter or Esc: "+where))
+	return m.c.dialog(st.Title.Render(m.title), screen.Wrap(m.text, m.c.dialogWidth()), st.Faint.Render("Enter or Esc: "+where))
 }
-
-// saveFailed is the sentence shown when a save could not be written: what
-// went wrong, whole, and what the player can do about that cause. The game
-// goes on.
-func saveFailed(err error) string { return ui.SaveFailed(err) }
 
 // replayFailed is the sentence shown when a finished game's replay could
 // not be written.
@@ -525,7 +520,7 @@ func replayFailed(err error) string {
 	if msg != "" {
 		msg = strings.ToUpper(msg[:1]) + msg[1:]
 	}
-	return msg + ". " + ui.WriteAdvice(err, "saves folder (--saves), beside which replays are kept") + "."
+	return msg + ". " + screen.WriteAdvice(err, "saves folder (--saves), beside which replays are kept") + "."
 }
 
 // wrapPath breaks a file path into lines of at most w columns after a
@@ -549,7 +544,7 @@ func wrapPath(p string, w int) string {
 // level's under a heading of its own, the latest at the foot, in a pager
 // (bubbles' viewport, which scrolls by lines); ↑/↓ and PgUp/PgDn scroll,
 // any other key returns.
-func newHistoryScreen(c *common, history []histLine) *ui.Pager {
+func newHistoryScreen(c *common, history []histLine) *screen.Pager {
 	msgs := append([]histLine(nil), history...)
 	st := c.st
 	text := func(w int) string {
@@ -573,5 +568,5 @@ func newHistoryScreen(c *common, history []histLine) *ui.Pager {
 		}
 		return b.String()
 	}
-	return ui.NewPager(c.screens(), "MESSAGES OF THIS GAME", text, "↑/↓ PgUp/PgDn scroll · any other key: back to the game", true)
+	return screen.NewPager(c.screens(), "MESSAGES OF THIS GAME", text, "↑/↓ PgUp/PgDn scroll · any other key: back to the game", true)
 }

@@ -3,7 +3,7 @@ package tui
 import (
 	"github.com/charmbracelet/lipgloss"
 
-	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // Styles holds every style the screens use, built once per terminal (per
@@ -14,7 +14,7 @@ import (
 // into raw escape prefixes that the map renderer writes around plain
 // characters.
 type Styles struct {
-	*ui.Styles
+	*screen.Styles
 
 	// text holds the escape prefixes of the panel's text styles, so that
 	// the game screen writes its lines without Style.Render.
@@ -54,16 +54,6 @@ const (
 	numClasses
 )
 
-// SGR sequences used without colour.
-const (
-	sgrReset   = ui.SGRReset
-	sgrBold    = ui.SGRBold
-	sgrDim     = ui.SGRDim
-	sgrReverse = ui.SGRReverse
-	// sgrUnderline marks the key, the exit and the bonuses without colour.
-	sgrUnderline = ui.SGRUnderline
-)
-
 // NewStyles builds the styles for a terminal. Pass lipgloss.DefaultRenderer()
 // for the local terminal or the renderer of an SSH session; when its colour
 // profile is Ascii (NO_COLOR, a dumb terminal) the styles fall back to bold,
@@ -72,34 +62,34 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 	if r == nil {
 		r = lipgloss.DefaultRenderer()
 	}
-	s := &Styles{Styles: ui.NewStyles(r)}
+	s := &Styles{Styles: screen.NewStyles(r)}
 	ns := r.NewStyle
 
 	if s.Mono {
-		s.text.title, s.text.heading, s.text.faint = sgrBold, sgrBold, sgrDim
-		s.text.good, s.text.warn, s.text.key = sgrBold, sgrBold, sgrBold
-		s.reset = sgrReset
+		s.text.title, s.text.heading, s.text.faint = screen.SGRBold, screen.SGRBold, screen.SGRDim
+		s.text.good, s.text.warn, s.text.key = screen.SGRBold, screen.SGRBold, screen.SGRBold
+		s.reset = screen.SGRReset
 		s.tiles = [numClasses]string{
-			clsLit:        sgrBold,
+			clsLit:        screen.SGRBold,
 			clsPenumbra:   "",
-			clsRemembered: sgrDim,
-			clsPlayer:     sgrBold + sgrReverse,
-			clsPartner:    sgrReverse,
-			clsHunter:     sgrBold,
-			clsWanderer:   sgrBold,
-			clsMinotaur:   sgrBold + sgrReverse,
-			clsFrozen:     sgrDim + sgrReverse,
-			clsMark:       sgrBold + sgrReverse,
-			clsKey:        sgrBold + sgrUnderline,
-			clsExit:       sgrUnderline,
-			clsExitOpen:   sgrBold + sgrReverse,
+			clsRemembered: screen.SGRDim,
+			clsPlayer:     screen.SGRBold + screen.SGRReverse,
+			clsPartner:    screen.SGRReverse,
+			clsHunter:     screen.SGRBold,
+			clsWanderer:   screen.SGRBold,
+			clsMinotaur:   screen.SGRBold + screen.SGRReverse,
+			clsFrozen:     screen.SGRDim + screen.SGRReverse,
+			clsMark:       screen.SGRBold + screen.SGRReverse,
+			clsKey:        screen.SGRBold + screen.SGRUnderline,
+			clsExit:       screen.SGRUnderline,
+			clsExitOpen:   screen.SGRBold + screen.SGRReverse,
 			clsExitDim:    "",
-			clsBonus:      sgrBold + sgrUnderline,
-			clsCompass:    sgrReverse,
-			clsCursor:     sgrReverse + sgrUnderline,
-			clsPath:       sgrDim,
-			clsCatcher:    sgrBold + sgrReverse + sgrUnderline,
-			clsHeard:      sgrDim + sgrUnderline,
+			clsBonus:      screen.SGRBold + screen.SGRUnderline,
+			clsCompass:    screen.SGRReverse,
+			clsCursor:     screen.SGRReverse + screen.SGRUnderline,
+			clsPath:       screen.SGRDim,
+			clsCatcher:    screen.SGRBold + screen.SGRReverse + screen.SGRUnderline,
+			clsHeard:      screen.SGRDim + screen.SGRUnderline,
 		}
 		return s
 	}
@@ -127,14 +117,11 @@ func NewStyles(r *lipgloss.Renderer) *Styles {
 		clsCatcher:    fg("15").Bold(true).Background(lipgloss.Color("1")),
 		clsHeard:      fg("1").Bold(true).Underline(true),
 	}
-	s.text.title, s.text.heading, s.text.faint = prefixOf(s.Title), prefixOf(s.Heading), prefixOf(s.Faint)
-	s.text.good, s.text.warn, s.text.key = prefixOf(s.Good), prefixOf(s.Warn), prefixOf(s.Key)
+	s.text.title, s.text.heading, s.text.faint = screen.Prefix(s.Title), screen.Prefix(s.Heading), screen.Prefix(s.Faint)
+	s.text.good, s.text.warn, s.text.key = screen.Prefix(s.Good), screen.Prefix(s.Warn), screen.Prefix(s.Key)
 	for i, st := range table {
-		s.tiles[i] = prefixOf(st)
+		s.tiles[i] = screen.Prefix(st)
 	}
-	s.reset = sgrReset
+	s.reset = screen.SGRReset
 	return s
 }
-
-// prefixOf returns the escape sequence a style writes before its text.
-func prefixOf(st lipgloss.Style) string { return ui.Prefix(st) }

@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // Travel and explore (tui.md, "Keys in play"): the game screen walks the
@@ -218,23 +219,23 @@ func (g *gameScreen) stepDelay() time.Duration {
 
 // travelKey starts a travel to the key, or to the exit once the key is
 // found.
-func (g *gameScreen) travelKey() (nav, tea.Cmd) {
+func (g *gameScreen) travelKey() (screen.Nav, tea.Cmd) {
 	v := g.b.view
 	if !g.mayMove() {
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if v.Key {
 		p, ok := findOnMap(&v, 'E')
 		if !ok {
 			g.b.refused("You have not seen the exit yet: O explores.")
-			return stay, nil
+			return screen.Stay, nil
 		}
 		return g.startTrip(false, p, "exit")
 	}
 	p, ok := findOnMap(&v, 'K')
 	if !ok {
 		g.b.refused("You have not seen the key yet: O explores.")
-		return stay, nil
+		return screen.Stay, nil
 	}
 	return g.startTrip(false, p, "key")
 }
@@ -256,20 +257,20 @@ func (g *gameScreen) mayMove() bool {
 
 // startTrip begins a walk (explore, or to goal, named what for the
 // messages) and takes its first step at once.
-func (g *gameScreen) startTrip(explore bool, goal engine.Point, what string) (nav, tea.Cmd) {
+func (g *gameScreen) startTrip(explore bool, goal engine.Point, what string) (screen.Nav, tea.Cmd) {
 	v := g.b.view
 	if !g.mayMove() {
-		return stay, nil
+		return screen.Stay, nil
 	}
 	for _, m := range v.Monsters {
 		if !m.Frozen {
 			g.b.refused("Not with " + m.Kind.Called() + " in sight: step by step.")
-			return stay, nil
+			return screen.Stay, nil
 		}
 	}
 	if me, ok := v.Player(g.sess.Seat()); ok && !explore && me.Pos == goal {
 		g.b.refused("You are there already.")
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if _, _, ok := tripPath(&v, g.sess.Seat(), explore, goal, g.seen.points(&v)); !ok {
 		_, _, unguarded := tripPath(&v, g.sess.Seat(), explore, goal, nil)
@@ -283,7 +284,7 @@ func (g *gameScreen) startTrip(explore bool, goal engine.Point, what string) (na
 		default:
 			g.b.refused("No known way to the " + what + ".")
 		}
-		return stay, nil
+		return screen.Stay, nil
 	}
 	g.tripGen++
 	g.trip = &trip{gen: g.tripGen, explore: explore, goal: goal}
@@ -300,10 +301,10 @@ func (g *gameScreen) stopTrip() {
 
 // tripStep takes the next step of the trip, or ends it when it has
 // arrived or can go no further.
-func (g *gameScreen) tripStep() (nav, tea.Cmd) {
+func (g *gameScreen) tripStep() (screen.Nav, tea.Cmd) {
 	t := g.trip
 	if t == nil || t.waiting {
-		return stay, nil
+		return screen.Stay, nil
 	}
 	v := g.sess.View()
 	if !v.YourTurn {
@@ -311,10 +312,10 @@ func (g *gameScreen) tripStep() (nav, tea.Cmd) {
 			// A co-op partner is to move: the trip goes on when the
 			// server says it is this seat's turn again.
 			t.waiting = true
-			return stay, nil
+			return screen.Stay, nil
 		}
 		g.stopTrip()
-		return stay, nil
+		return screen.Stay, nil
 	}
 	a, _, ok := tripPath(&v, g.sess.Seat(), t.explore, t.goal, g.seen.points(&v))
 	if !ok {
@@ -326,19 +327,19 @@ func (g *gameScreen) tripStep() (nav, tea.Cmd) {
 		case t.explore:
 			g.b.say("Nothing left to explore that you can reach.")
 		}
-		return stay, nil
+		return screen.Stay, nil
 	}
 	t.seen = sightingOf(&v)
 	ev, err := g.sess.Act(a)
 	if err != nil {
 		g.stopTrip()
 		g.b.refused(actionError(err))
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if ev == nil {
 		// A remote session: the step's events come as an EventsMsg.
 		t.waiting = true
-		return stay, nil
+		return screen.Stay, nil
 	}
 	return g.apply(ev)
 }
@@ -396,18 +397,18 @@ func (g *gameScreen) tripAfter(ev []engine.Event) tea.Cmd {
 
 // clickTravel travels to the tile under a mouse click, when the player
 // knows a way there.
-func (g *gameScreen) clickTravel(p engine.Point) (nav, tea.Cmd) {
+func (g *gameScreen) clickTravel(p engine.Point) (screen.Nav, tea.Cmd) {
 	v := g.b.view
 	i := p.Y*v.Cols + p.X
 	if i < 0 || i >= len(v.Map) || v.Map[i] == ' ' {
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if v.Map[i] == 'E' && !v.Key {
 		g.b.refused("The exit is locked — find the key.")
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if !walkable(&v, i) && v.Map[i] != 'E' {
-		return stay, nil
+		return screen.Stay, nil
 	}
 	return g.startTrip(false, p, "tile")
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/internal/testboard"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // travelDriver starts a game of the hand-drawn level at 80×24.
@@ -310,7 +311,7 @@ func TestCoopTravelWaitsForTurn(t *testing.T) {
 	cfg.StepDelay = time.Nanosecond
 	d := newDriver(t, cfg, 80, 24)
 	s := &serverSession{g: g}
-	d.m.stack = []screen{newGameScreen(d.m.c, s)}
+	d.m.stack = []screen.Screen{newGameScreen(d.m.c, s)}
 	d.keys(">")
 	for round := 1; round <= 2; round++ {
 		if s.acts != round {

@@ -10,6 +10,7 @@ import (
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/safetext"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // watchScreen shows a game in progress to a spectator: the board of seat 0
@@ -31,7 +32,7 @@ type watchScreen struct {
 	n     int // players in the game
 
 	chatting bool
-	chat     lineInput
+	chat     screen.Input
 	hints    hintCache
 
 	over   bool
@@ -40,7 +41,7 @@ type watchScreen struct {
 
 func newWatchScreen(l *lobbyScreen, start *netplay.Start, first *netplay.State) *watchScreen {
 	w := &watchScreen{c: l.c, lobby: l, start: start}
-	w.chat = lineInput{Prompt: "> ", Limit: netplay.MaxChat}
+	w.chat = screen.Input{Prompt: "> ", Limit: netplay.MaxChat}
 	w.b = newBoard(l.c.st, 0, first.View)
 	w.b.info = w.info
 	w.b.keys = w.keyHints
@@ -112,29 +113,29 @@ func (w *watchScreen) owns(msg tea.Msg) bool {
 }
 
 // Update handles the server's messages and the keys.
-func (w *watchScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (w *watchScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case lobbyNetMsg:
 		if msg.client != w.lobby.client {
-			return stay, nil
+			return screen.Stay, nil
 		}
 		if msg.err != nil {
 			w.lobby.gone = true
-			return replace(newMessageScreen(w.c, "Connection lost",
+			return screen.Replace(newMessageScreen(w.c, "Connection lost",
 				"The connection to "+w.lobby.addr+" was lost:\n"+safetext.Clean(msg.err.Error())+".", true)), nil
 		}
-		if n := w.server(msg.m); n != stay {
+		if n := w.server(msg.m); n != screen.Stay {
 			return n, nil
 		}
-		return stay, w.wait()
+		return screen.Stay, w.wait()
 	case tea.KeyMsg:
 		return w.key(msg)
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // server handles one message: the watched game's, or the lobby's.
-func (w *watchScreen) server(m netplay.Message) nav {
+func (w *watchScreen) server(m netplay.Message) screen.Nav {
 	if w.over {
 		// Back in the lobby on the server: everything is the lobby's
 		// (an invitation accepted from here starts a game at once).
@@ -173,7 +174,7 @@ func (w *watchScreen) server(m netplay.Message) nav {
 	default:
 		w.lobby.handle(m) // the lists, the day's table
 	}
-	return stay
+	return screen.Stay
 }
 
 // overLine tells a game's result in words.
@@ -192,7 +193,7 @@ func overLine(o *netplay.Over) string {
 
 // key handles a key: chat typing, help, leaving; a key of play is told
 // that spectators do not play.
-func (w *watchScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
+func (w *watchScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	if w.chatting {
 		w.b.touch()
 		switch msg.Type {
@@ -201,12 +202,12 @@ func (w *watchScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 		case tea.KeyEnter:
 			w.chatting = false
 			if text := strings.TrimSpace(w.chat.Value()); text != "" {
-				return stay, w.lobby.send(func(c *netplay.Client) error { return c.Chat(text) })
+				return screen.Stay, w.lobby.send(func(c *netplay.Client) error { return c.Chat(text) })
 			}
 		default:
 			w.chat.Update(msg)
 		}
-		return stay, nil
+		return screen.Stay, nil
 	}
 	if w.over {
 		return w.back("")
@@ -220,24 +221,24 @@ func (w *watchScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 		w.chat.Focus()
 		w.b.touch()
 	case key.Matches(msg, watchKeys.Help):
-		return push(newHelpScreen(w.c)), nil
+		return screen.Push(newHelpScreen(w.c)), nil
 	case key.Matches(msg, playKeys.Move), key.Matches(msg, playKeys.Skip), key.Matches(msg, playKeys.Freeze):
 		w.b.refused("You are watching: only the players move.")
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // back returns to the lobby (telling the server first, while the game
 // goes on). The screen's wait is under way and carries on for the lobby.
-func (w *watchScreen) back(note string) (nav, tea.Cmd) {
+func (w *watchScreen) back(note string) (screen.Nav, tea.Cmd) {
 	l := w.lobby
 	l.waiting = true
 	if w.over {
 		l.note = "The game you watched is over: " + w.result + "."
-		return replace(l), nil
+		return screen.Replace(l), nil
 	}
 	l.note = note
-	return replace(l), l.send(func(c *netplay.Client) error { return c.Leave() })
+	return screen.Replace(l), l.send(func(c *netplay.Client) error { return c.Leave() })
 }
 
 // View draws the board.
@@ -258,11 +259,11 @@ func (w *watchScreen) keyHints(width int) ([]string, pline) {
 	side, under := w.hints.get(width, mode, func() ([]string, string) {
 		if w.over {
 			s := "Any key: back to the lobby"
-			return []string{fit(s, width)}, cut(s, width)
+			return []string{screen.Fit(s, width)}, cut(s, width)
 		}
 		h := keyHelp(st, "  ", false)
-		side := []string{fit(h.ShortHelpView([]key.Binding{watchKeys.Chat, watchKeys.Help}), width),
-			fit(h.ShortHelpView([]key.Binding{watchKeys.Leave}), width)}
+		side := []string{screen.Fit(h.ShortHelpView([]key.Binding{watchKeys.Chat, watchKeys.Help}), width),
+			screen.Fit(h.ShortHelpView([]key.Binding{watchKeys.Leave}), width)}
 		return side, cut(keyHelp(st, " · ", true).ShortHelpView([]key.Binding{watchKeys.Chat, watchKeys.Leave, watchKeys.Help}), width)
 	})
 	return side, pline{st.text.faint, under}

@@ -19,7 +19,7 @@ import (
 // Games is the list of the program's games, in the main menu's order,
 // for the command line (its subcommands) and the tests: what no terminal
 // is needed for (the screens' hooks of a run are the shell's, gameList).
-func Games() []screen.Descriptor { return gameList(newCommon(Config{})) }
+func Games() []screen.Descriptor { return gameList(&common{Context: &screen.Context{}}) }
 
 // gameList is the list of games of a run: each game's descriptor, its
 // screens opened on the shell's context c.

@@ -127,6 +127,8 @@ func broken(pkgs []pkg) []string {
 			switch {
 			case under(from, "games") && !standard(imp) && !(ours && (to == "levels" || game(to, "games") == game(from, "games"))):
 				bad = append(bad, from+" imports "+imp+": a game's rules import the standard library and levels only")
+			case ours && to == "tui" && !under(from, "cmd") && from != "sshplay":
+				bad = append(bad, from+" imports tui: only cmd and sshplay import the shell")
 			}
 		}
 		for _, dep := range p.Deps {
@@ -157,8 +159,8 @@ func broken(pkgs []pkg) []string {
 // TestLayering keeps the arrows one way (docs/architecture.md): a game's
 // rules import the standard library and levels only, and no other game, no
 // front end; the engine imports only the standard library; netplay never
-// imports tui; tui imports each game's screens, which import tui/screen and
-// never tui or another game's screens.
+// imports tui; only cmd and sshplay import tui; tui imports each game's
+// screens, which import tui/screen and never tui or another game's screens.
 func TestLayering(t *testing.T) {
 	pkgs := listModule(t)
 	seen := map[string]bool{}
@@ -189,6 +191,8 @@ func TestLayeringCatches(t *testing.T) {
 		{ImportPath: m("tui/labyrinth"), Deps: []string{m("tui/screen"), m("tui")}},
 		{ImportPath: m("tui/chess"), Deps: []string{m("tui/screen"), m("tui/labyrinth")}},
 		{ImportPath: m("tui/screen"), Deps: []string{m("tui/labyrinth")}},
+		{ImportPath: m("tui/minotaur"), Imports: []string{m("tui")}, Deps: []string{m("tui")}},
+		{ImportPath: m("netplay"), Imports: []string{m("tui")}},
 	} {
 		if len(broken([]pkg{tc})) == 0 {
 			t.Errorf("%s importing %v passes", tc.ImportPath, tc.Deps)
@@ -198,6 +202,10 @@ func TestLayeringCatches(t *testing.T) {
 		{ImportPath: m("games/labyrinth"), Imports: []string{"fmt", m("levels")}, Deps: []string{"fmt", m("levels"), m("saves"), m("engine"), "github.com/gofrs/flock"}},
 		{ImportPath: m("tui/labyrinth"), Deps: []string{m("tui/screen"), m("games/labyrinth"), m("saves")}},
 		{ImportPath: m("tui"), Deps: []string{m("tui/screen"), m("tui/labyrinth"), m("netplay")}},
+		{ImportPath: m("tui/screen"), Deps: []string{m("netplay"), m("saves")}},
+		{ImportPath: m("tui/minotaur"), Deps: []string{m("tui/screen"), m("engine"), m("netplay")}},
+		{ImportPath: m("cmd/minotaur"), Imports: []string{m("tui")}, Deps: []string{m("tui")}},
+		{ImportPath: m("sshplay"), Imports: []string{m("tui")}, Deps: []string{m("tui")}},
 	}
 	if b := broken(fine); len(b) > 0 {
 		t.Errorf("the right arrows are refused: %v", b)

@@ -179,12 +179,12 @@ func TestChessSoloAgainstTheComputer(t *testing.T) {
 // A chess game in the data folder comes back after a restart, the
 // computer's seed and the last move's news with it.
 func TestChessMatchSaved(t *testing.T) {
-	m0, _ := chessKind.New(5, 2)
+	m0, _ := chessKind.New(Setup{Seed: 5, People: 1, Bots: 1, Level: 2})
 	m := m0.(*chessMatch)
-	if err := m.Act(1, "e2e4"); err != nil {
+	if err := m.Apply(1, "e2e4"); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Act(2, m.BotMove()); err != nil {
+	if err := m.Apply(2, m.Bot(2)); err != nil {
 		t.Fatal(err)
 	}
 	data, err := json.Marshal(m)
@@ -195,7 +195,8 @@ func TestChessMatchSaved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(back.StateLine(1, 3, []string{"a", "computer"})) != string(m.StateLine(1, 3, []string{"a", "computer"})) || back.Bot() != 2 || back.BotMove() != m.BotMove() {
+	view := func(g Game) string { b, _ := json.Marshal(g.View(1)); return string(b) }
+	if view(back) != view(m) || back.Level() != 2 || back.Bot(2) != m.Bot(2) {
 		t.Fatal("the game read back is not the one saved")
 	}
 	if _, err := chessKind.Load([]byte(`{"game":{},"bot":9}`)); err == nil {

@@ -233,8 +233,8 @@ func (s *Server) loadRoom(path, id string) (*room, error) {
 	if _, err := hex.DecodeString(id); err != nil || sg.ID != id {
 		return nil, fmt.Errorf("game id %q does not match the file name", sg.ID)
 	}
-	if len(sg.Seats) != 1 && len(sg.Seats) != 2 {
-		return nil, fmt.Errorf("%d seats, want 1 or 2", len(sg.Seats))
+	if len(sg.Seats) < 1 || len(sg.Seats) > maxSeats || sg.Kind == "" && len(sg.Seats) > 2 {
+		return nil, fmt.Errorf("%d seats, want 1 or 2 (up to %d in a game of another kind)", len(sg.Seats), maxSeats)
 	}
 	if sg.Daily != "" && !validDate(sg.Daily) {
 		return nil, fmt.Errorf("daily challenge of %q, not a date (YYYY-MM-DD)", safetext.Clean(sg.Daily))

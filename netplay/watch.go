@@ -495,13 +495,21 @@ func (s *Server) watch(ss *Session, id, kind string, seat int) {
 			return
 		}
 	}
-	if seat < 0 || seat > 2 {
+	seats := 2
+	if r, ok := g.(*room); ok && len(r.seats) > 2 {
+		seats = len(r.seats) // fixed when the room is made: no lock needed
+	}
+	switch {
+	case (seat < 0 || seat > seats) && seats == 2:
 		ss.sendErr(CodeProto, "seat %d: watch seat 1 or 2 (or leave it out)", seat)
+		return
+	case seat < 0 || seat > seats:
+		ss.sendErr(CodeProto, "seat %d: watch a seat from 1 to %d (or leave it out)", seat, seats)
 		return
 	}
 	if ss.watching == g {
 		if r, ok := g.(*room); ok && r.m != nil && int(ss.watchSeat.Load()) != seat {
-			// The same game from the other side.
+			// The same game from another seat.
 			ss.watchSeat.Store(int32(seat))
 			r.mu.Lock()
 			ss.send(r.watchLine(ss))

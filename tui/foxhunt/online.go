@@ -61,12 +61,13 @@ func Online(c *screen.Context, link screen.Link, start *netplay.Start, first *fo
 	return s
 }
 
-// Init starts the clock of the time left.
+// Init waits for the server's next message (the game has taken the
+// connection over from the lobby) and starts the clock of the time left.
 func (s *onlineScreen) Init() tea.Cmd {
 	if s.tick == nil {
-		return nil
+		return s.link.Wait()
 	}
-	return s.tick()
+	return tea.Batch(s.link.Wait(), s.tick())
 }
 
 // checkFox refuses a state the screen could not draw safely.
@@ -399,6 +400,8 @@ func (s *onlineScreen) finalView() string {
 		title = strings.Join(winners, " and ") + " won"
 	case s.over != nil && s.over.Winner != "":
 		title = safetext.Short(s.over.Winner, 40) + " won"
+	case s.over != nil && s.seat != 0 && s.over.Result == "lost":
+		title = "you left the match"
 	}
 	dw := s.c.DialogWidth()
 	lines := []string{}

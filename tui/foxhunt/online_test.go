@@ -28,6 +28,7 @@ type fakeNet struct {
 	client  *netplay.Client
 	sent    chan map[string]any
 	lobby   []netplay.Message
+	waits   int // the waits the screen started
 	back    bool
 	waiting bool
 }
@@ -74,7 +75,7 @@ func (f *fakeNet) expectAct(t *testing.T, a string) {
 func (f *fakeNet) link() screen.Link {
 	return screen.Link{
 		Client: f.client,
-		Wait:   func() tea.Cmd { return nil },
+		Wait:   func() tea.Cmd { f.waits++; return nil },
 		Unpack: func(msg tea.Msg) (netplay.Message, error, bool) { m, ok := msg.(netMsg); return m.m, m.err, ok },
 		Lobby:  func(m netplay.Message) { f.lobby = append(f.lobby, m) },
 		Back: func(waiting bool) screen.Screen {
@@ -184,6 +185,9 @@ func TestOnlineFoxPlay(t *testing.T) {
 		f := newFakeNet(t)
 		g := newMatch(t)
 		d := openFox(t, true, sz[0], sz[1], f, 2, wire(g, 2, []int{1, 2}))
+		if f.waits != 1 {
+			t.Fatalf("the screen started %d waits for the server's messages, not one", f.waits)
+		}
 		out := d.plain(t)
 		if !strings.Contains(out, "round 4/100") || !strings.Contains(out, "bob") {
 			t.Fatalf("%v: bob's screen:\n%s", sz, out)

@@ -71,8 +71,9 @@ func Online(c *screen.Context, link screen.Link, start *netplay.Start, first *la
 	return s
 }
 
-// Init does nothing: the lobby's wait is under way.
-func (s *onlineScreen) Init() tea.Cmd { return nil }
+// Init waits for the server's next message: the game has taken the
+// connection over from the lobby.
+func (s *onlineScreen) Init() tea.Cmd { return s.link.Wait() }
 
 // checkState refuses a state the screen could not draw safely, and draws
 // the seat's notebook from its answers. A seat's answers are its own: a
@@ -175,6 +176,9 @@ func (s *onlineScreen) take(st *labState) {
 		return
 	}
 	s.refused = ""
+	if s.seat == 0 {
+		s.note = "" // "Following …" is answered
+	}
 	first := s.st == nil
 	s.st, s.book = st, *nb
 	s.names = make([]string, len(st.Names))
@@ -741,14 +745,16 @@ func (s *onlineScreen) endView() string {
 		result = fmt.Sprintf("%s GOT OUT IN ROUND %d", strings.ToUpper(s.name(v.Winner)), v.WinRound)
 	case s.over != nil && s.over.Winner != "":
 		result = strings.ToUpper(safetext.Short(s.over.Winner, 40)) + " WON"
+	case s.over != nil && s.seat != 0 && s.over.Result == "lost":
+		result = "YOU LEFT THE GAME"
 	case s.over != nil:
-		result = "THE GAME WAS LEFT"
+		result = "THE GAME WAS GIVEN UP"
 	}
 	back := "Enter: back to the lobby"
 	if v.Reveal == nil {
 		st := s.c.Styles
 		dw := s.c.DialogWidth()
-		body := "The field is shown to everyone once somebody gets out."
+		body := "Nobody got out while you were in the game: the field stays hidden."
 		if s.over == nil {
 			body = "Waiting for the server's word…"
 		}

@@ -30,6 +30,7 @@ type fakeNet struct {
 	client  *netplay.Client
 	sent    chan map[string]any
 	lobby   []netplay.Message
+	waits   int // the waits the screen started
 	back    bool
 	waiting bool
 }
@@ -79,7 +80,7 @@ func (f *fakeNet) expectAct(t *testing.T, a string) {
 func (f *fakeNet) link() screen.Link {
 	return screen.Link{
 		Client: f.client,
-		Wait:   func() tea.Cmd { return nil }, // the test delivers the messages
+		Wait:   func() tea.Cmd { f.waits++; return nil }, // the test delivers the messages
 		Unpack: func(msg tea.Msg) (netplay.Message, error, bool) { m, ok := msg.(netMsg); return m.m, m.err, ok },
 		Lobby:  func(m netplay.Message) { f.lobby = append(f.lobby, m) },
 		Back: func(waiting bool) screen.Screen {
@@ -275,6 +276,9 @@ func TestOnlinePlay(t *testing.T) {
 		d, _ := onlineDriver(t, true, sz[0], sz[1], func(c *screen.Context) screen.Screen {
 			return Online(c, f.link(), &netplay.Start{Seat: 1, Game: "g1", Kind: "labyrinth"}, r.state(t, 1, 0, false))
 		})
+		if f.waits != 1 {
+			t.Fatalf("the screen started %d waits for the server's messages, not one", f.waits)
+		}
 		out := fitsBoth(t, d)
 		for _, want := range []string{"alice (you)", "Your turn.", "WASD"} {
 			if !strings.Contains(out, want) {
@@ -393,7 +397,7 @@ func TestOnlineWatch(t *testing.T) {
 	}
 	d.Send(netMsg{m: r.state(t, 0, 2, false)})
 	out = fitsBoth(t, d)
-	if !strings.Contains(out, "Following bob") || !strings.Contains(out, "(9, 9)") || strings.Contains(out, "(0, 0)") {
+	if !strings.Contains(out, "Following bob") || strings.Contains(out, "Following bob…") || !strings.Contains(out, "(9, 9)") || strings.Contains(out, "(0, 0)") {
 		t.Fatalf("a spectator following bob:\n%s", out)
 	}
 	d.keys("<esc>")

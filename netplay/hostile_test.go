@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/minotaur-game/minotaur/games/foxhunt"
+	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/safetext"
 )
@@ -146,6 +148,19 @@ func TestHostileServerCleaned(t *testing.T) {
 			v.Rows = append(v.Rows, strings.Repeat(".", v.Size))
 		}
 		m.(*TrailsState).Names = append(m.(*TrailsState).Names, hostile)
+	}})
+	variants = append(variants, variant{typ: TypeState, kind: KindLabyrinth, m: &LabyrinthState{}, valid: func(m Message) {
+		st := m.(*LabyrinthState)
+		st.Seat, st.Rows, st.Cols = 1, 10, 10
+		st.Answers = []labyrinth.Answer{{Player: 1, Says: []labyrinth.Said{{Fact: labyrinth.FactHelp}}}}
+	}})
+	variants = append(variants, variant{typ: TypeState, kind: KindFoxhunt, m: &FoxhuntState{}, valid: func(m Message) {
+		st := m.(*FoxhuntState)
+		st.Seat, st.W, st.H, st.Map = 1, foxhunt.MinSize, foxhunt.MinSize, nil
+		for range st.H {
+			st.Map = append(st.Map, strings.Repeat("_", st.W))
+		}
+		st.Players = []FoxPlayer{{Seat: 1}}
 	}})
 	tested := 0
 	for _, vr := range variants {

@@ -740,7 +740,8 @@ func (s *Server) accept(ss *Session, from string) {
 		return
 	}
 	if kd := kinds[inv.kind]; kd != nil {
-		m, err := kd.New(Setup{Seed: s.cfg.Seed(), People: 2, Bots: inv.bots, Level: min(1, inv.bots), Choose: inv.choose})
+		m, err := kd.New(Setup{Seed: s.cfg.Seed(), People: 2, Bots: inv.bots, Level: min(1, inv.bots), Choose: inv.choose,
+			Names: seatNames([]string{q.name, p.name}, inv.bots)})
 		if err != nil {
 			s.log.Error("cannot start a game", "kind", inv.kind, "err", err)
 			ss.sendErr(CodeProto, "the server could not start a game: %v", err)

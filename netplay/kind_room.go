@@ -82,6 +82,10 @@ func (s *Server) soloKind(ss *Session, k *Kind, req *Request) {
 		ss.sendErr(CodeProto, "level %d: the computer's levels for %s are 1 to %d", level, k.Title, k.MaxBot)
 		return
 	}
+	if req.Choose && k.Name != KindLabyrinth {
+		ss.sendErr(CodeProto, "only a Labyrinth game opens with a round of choosing start cells: ask without choose")
+		return
+	}
 	if bots == 0 {
 		bots = k.Solo[2]
 	}
@@ -89,7 +93,8 @@ func (s *Server) soloKind(ss *Session, k *Kind, req *Request) {
 		ss.sendErr(CodeProto, "%s", botsError(k, req.Bots, k.Solo[0], k.Solo[1]))
 		return
 	}
-	g, err := k.New(Setup{Seed: s.cfg.Seed(), People: 1, Bots: bots, Level: level, Choose: req.Choose})
+	g, err := k.New(Setup{Seed: s.cfg.Seed(), People: 1, Bots: bots, Level: level, Choose: req.Choose,
+		Names: seatNames([]string{p.name}, bots)})
 	if err != nil {
 		s.log.Error("cannot start a game", "kind", k.Name, "err", err)
 		ss.sendErr(CodeProto, "the server could not start a game: %v", err)
@@ -104,6 +109,16 @@ func (s *Server) soloKind(ss *Session, k *Kind, req *Request) {
 	s.persist(r)
 	s.lobbyChanged()
 	s.log.Info("solo game started", "game", r.id, "kind", k.Name, "name", p.name, "bot", level, "bots", bots)
+}
+
+// seatNames are the names of a new game's seats: the people's, then the
+// computer seats'.
+func seatNames(people []string, bots int) []string {
+	out := append([]string(nil), people...)
+	for i := 1; i <= bots; i++ {
+		out = append(out, computerName(i, bots))
+	}
+	return out
 }
 
 // botsError is the sentence for a bots count out of a kind's range.

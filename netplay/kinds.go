@@ -56,6 +56,9 @@ type Setup struct {
 	// Choose, for the Labyrinth, opens the game with a round in which
 	// every seat chooses its start cell.
 	Choose bool
+	// Names are the seats' names, in seat order, for a game whose rules
+	// name the players in their sentences.
+	Names []string
 }
 
 // Kind makes and reads the games of one kind.
@@ -95,10 +98,10 @@ var ErrNotYourTurn = match.ErrNotYourTurn
 // kinds are the kinds the server plays besides Minotaur's, each registered
 // once here.
 var kinds = map[string]*Kind{
-	KindTrails: &trailsKind,
-	KindChess:  &chessKind,
-	// KindLabyrinth: &labyrinthKind,
-	// KindFoxhunt:   &foxhuntKind,
+	KindTrails:    &trailsKind,
+	KindChess:     &chessKind,
+	KindLabyrinth: &labyrinthKind,
+	KindFoxhunt:   &foxhuntKind,
 }
 
 // kindNames lists the kinds the server plays, for error messages.

@@ -508,7 +508,7 @@ func DecodeMessage(line []byte) (Message, error) {
 	}
 	if c, ok := m.(interface{ check() error }); ok {
 		if err := c.check(); err != nil {
-			return nil, fmt.Errorf("server sent a bad %s state: %w", kinds[env.Kind].Title, err)
+			return nil, fmt.Errorf("server sent a bad state of %s: %w", kinds[env.Kind].Title, err)
 		}
 	}
 	cleanMessage(m)

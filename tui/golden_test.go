@@ -10,6 +10,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
@@ -47,20 +48,20 @@ func TestGolden(t *testing.T) {
 				d.t.Fatalf("could not lose level 1 of seed %d", goldenSeed)
 			}
 			// The replay's full path, the same on every machine.
-			d.send(EndedMsg{Replay: "/home/ada/.local/share/minotaur/replays/replay-20250314-150926.json"})
+			d.send(screen.EndedMsg{Replay: "/home/ada/.local/share/minotaur/replays/replay-20250314-150926.json"})
 		}, want: "end"},
 		{name: "game_over_small", size: [2]int{40, 12}, play: func(d *driver) {
 			d.keys("<enter>")
 			if !d.loseGame() {
 				d.t.Fatalf("could not lose level 1 of seed %d", goldenSeed)
 			}
-			d.send(EndedMsg{Replay: "/home/ada/.local/share/minotaur/replays/replay-20250314-150926.json"})
+			d.send(screen.EndedMsg{Replay: "/home/ada/.local/share/minotaur/replays/replay-20250314-150926.json"})
 		}, want: "end"},
 		{name: "victory", prep: func(t *testing.T, cfg *Config) {
 			cfg.Levels = Campaign{{Level: corridor(), Text: "(corridor)"}}
 		}, play: func(d *driver) {
 			d.keys("<enter>dddd")
-			d.send(EndedMsg{Replay: "/home/ada/.local/share/minotaur/replays/replay-20250314-150926.json"})
+			d.send(screen.EndedMsg{Replay: "/home/ada/.local/share/minotaur/replays/replay-20250314-150926.json"})
 		}, want: "end"},
 		{name: "high_scores", prep: func(t *testing.T, cfg *Config) {
 			table := saves.ScoreTable{Path: cfg.Scores}
@@ -187,7 +188,7 @@ func TestMenuNoteFitsSmall(t *testing.T) {
 			m.note = note
 			got := d.screen()
 			checkFits(t, got, sz[0], sz[1])
-			for _, item := range menuLabels {
+			for _, item := range m.labels() {
 				if !strings.Contains(got, item) {
 					t.Errorf("%d×%d: the item %q is not shown:\n%s", sz[0], sz[1], item, got)
 				}

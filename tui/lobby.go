@@ -11,9 +11,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/safetext"
-	"github.com/minotaur-game/minotaur/tui/chess"
 	"github.com/minotaur-game/minotaur/tui/screen"
-	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
 // lobbyKeep is the number of lobby chat lines kept.
@@ -117,7 +115,7 @@ func (l *lobbyScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 		l.waiting = false
 		if msg.err != nil {
 			l.gone = true
-			return screen.Replace(newMessageScreen(l.c, "Connection lost",
+			return screen.Replace(screen.NewMessage(l.c.Context, "Connection lost",
 				"The connection to "+l.addr+" was lost:\n"+safetext.Clean(msg.err.Error())+".", true)), nil
 		}
 		return l.server(msg.m)
@@ -210,27 +208,20 @@ func (l *lobbyScreen) handle(m netplay.Message) screen.Nav {
 		l.note = m.Msg + "."
 	case *netplay.Start:
 		l.start = m
-	case *netplay.TrailsState:
-		if start := l.takeStart(); start != nil {
-			l.note = ""
-			return screen.Replace(trails.Online(l.c.screens(), l.link(), start, m))
-		}
-	case *netplay.ChessState:
-		if start := l.takeStart(); start != nil {
-			l.note = ""
-			return screen.Replace(chess.Online(l.c.screens(), l.link(), start, m))
-		}
-	case *netplay.State:
-		start := l.takeStart()
-		if start == nil {
+	default:
+		// The first state of a game that starts, played or watched: the
+		// screen of its kind's game takes the connection over.
+		if l.start == nil {
 			break
 		}
-		if start.Seat == 0 {
-			l.note = ""
-			return screen.Replace(newWatchScreen(l, start, m))
+		g := l.game(l.start.Kind)
+		if g == nil || g.Online == nil {
+			break
 		}
-		sess := NewRemoteSession(l.client, l.addr, l.me, start, m, l.c.rejoin(l.addr, l.me, l.token))
-		return screen.Replace(newGameScreen(l.c, sess))
+		if next := g.Online(l.c.Context, l.link(), l.start, m); next != nil {
+			l.start, l.note = nil, ""
+			return screen.Replace(next)
+		}
 	}
 	return screen.Stay
 }
@@ -456,7 +447,7 @@ func (l *lobbyScreen) leave() (screen.Nav, tea.Cmd) {
 // table and the chat, the invitations and the keys.
 func (l *lobbyScreen) View() string {
 	st := l.c.st
-	w, h := l.c.w, l.c.h
+	w, h := l.c.Width, l.c.Height
 	if l.compact() {
 		return l.compactView()
 	}
@@ -467,7 +458,7 @@ func (l *lobbyScreen) View() string {
 		where = "this server"
 	}
 	title := fmt.Sprintf("LOBBY · %s · you are %s", where, l.me)
-	lines := []string{st.Title.Render(cut(title, w)), ""}
+	lines := []string{st.Title.Render(screen.Fit(title, w)), ""}
 
 	hints := l.hintLines(w)
 	bodyH := max(h-7-len(hints), 3)
@@ -514,15 +505,15 @@ func (l *lobbyScreen) View() string {
 	}
 	lines = append(lines, "")
 	if len(l.invites) > 0 {
-		lines = append(lines, st.Warn.Render(cut("Invited by "+strings.Join(l.invites, ", ")+" — A accept · D decline", w)))
+		lines = append(lines, st.Warn.Render(screen.Fit("Invited by "+strings.Join(l.invites, ", ")+" — A accept · D decline", w)))
 	} else {
-		lines = append(lines, st.Faint.Render(cut(l.note, w)))
+		lines = append(lines, st.Faint.Render(screen.Fit(l.note, w)))
 	}
 	if l.typing {
 		lines = append(lines, l.input.View(w), st.Faint.Render("Enter send · Esc cancel"))
 	} else {
 		if len(l.invites) > 0 {
-			lines = append(lines, cut(l.note, w))
+			lines = append(lines, screen.Fit(l.note, w))
 		} else {
 			lines = append(lines, "")
 		}
@@ -542,7 +533,7 @@ func (l *lobbyScreen) hintLines(w int) []string {
 // each hint whole.
 func (l *lobbyScreen) wrapHints(keys []key.Binding, w int) []string {
 	st := l.c.st
-	h := keyHelp(st, " · ", true)
+	h := screen.HintHelp(st, " · ", true)
 	one := h.ShortHelpView(keys)
 	if ansi.StringWidth(one) <= w {
 		return []string{st.Faint.Render(one)}
@@ -555,7 +546,7 @@ func (l *lobbyScreen) wrapHints(keys []key.Binding, w int) []string {
 		for to < len(keys) && ansi.StringWidth(h.ShortHelpView(keys[from:to+1])) <= w {
 			to++
 		}
-		lines = append(lines, st.Faint.Render(cut(h.ShortHelpView(keys[from:to]), w)))
+		lines = append(lines, st.Faint.Render(screen.Fit(h.ShortHelpView(keys[from:to]), w)))
 		from = to
 	}
 	return lines
@@ -605,11 +596,11 @@ func (l *lobbyScreen) listLines(w, h int) []string {
 		text, infos := gameLine(g)
 		info := "    " + strings.Join(infos, " · ")
 		if item == l.cursor {
-			add("> "+st.Selected.Render(cut(text, w-2)), item)
+			add("> "+st.Selected.Render(screen.Fit(text, w-2)), item)
 		} else {
 			add("  "+text, item)
 		}
-		add(st.Faint.Render(cut(info, w)), item)
+		add(st.Faint.Render(screen.Fit(info, w)), item)
 	}
 	if l.moreG > 0 {
 		add(st.Faint.Render(fmt.Sprintf("  and %d more games", l.moreG)), -1)
@@ -643,52 +634,12 @@ func (l *lobbyScreen) listLines(w, h int) []string {
 func (l *lobbyScreen) dailyLines(w, n int) []string {
 	st := l.c.st
 	d := l.daily
-	out := []string{st.Heading.Render(cut("Daily challenge "+d.Date, w))}
-	out = append(out, dailyTable(st, d, l.me, n, w)...)
+	out := []string{st.Heading.Render(screen.Fit("Daily challenge "+d.Date, w))}
+	out = append(out, screen.DailyTable(st, d, l.me, n, w)...)
 	if d.Played {
-		out = append(out, st.Faint.Render(cut("You played today's challenge.", w)))
+		out = append(out, st.Faint.Render(screen.Fit("You played today's challenge.", w)))
 	} else {
-		out = append(out, st.Warn.Render(cut("C: play it (one try a day)", w)))
-	}
-	return out
-}
-
-// dailyTable is the lines of the day's table: at most n entries, best
-// first, the entry of name marked "← you" (and shown in the last place
-// when it is not among the first n).
-func dailyTable(st *Styles, d *netplay.Daily, name string, n, w int) []string {
-	if len(d.Entries) == 0 {
-		return []string{st.Faint.Render(cut("nobody has finished it yet", w))}
-	}
-	mine := -1
-	for i, e := range d.Entries {
-		if e.Name == name {
-			mine = i
-			break
-		}
-	}
-	show := make([]int, 0, n)
-	for i := 0; i < len(d.Entries) && len(show) < n; i++ {
-		show = append(show, i)
-	}
-	if mine >= n && n > 0 {
-		show[n-1] = mine
-	}
-	var out []string
-	for _, i := range show {
-		e := d.Entries[i]
-		line := fmt.Sprintf("%2d %-16s %5d lvl %d", i+1, e.Name, e.Score, e.Level)
-		if e.Won {
-			line += " won"
-		}
-		if i == mine {
-			out = append(out, st.Selected.Render(cut(line+" ← you", w)))
-		} else {
-			out = append(out, cut(line, w))
-		}
-	}
-	if len(d.Entries) > len(show) {
-		out = append(out, st.Faint.Render(cut(fmt.Sprintf("    and %d more", len(d.Entries)-len(show)), w)))
+		out = append(out, st.Warn.Render(screen.Fit("C: play it (one try a day)", w)))
 	}
 	return out
 }
@@ -707,14 +658,18 @@ func (l *lobbyScreen) link() screen.Link {
 			}
 			return m.m, m.err, true
 		},
-		Lobby: func(m netplay.Message) { l.handle(m) },
+		Lobby:  func(m netplay.Message) { l.handle(m) },
+		Addr:   l.addr,
+		Name:   l.me,
+		Rejoin: l.c.rejoin(l.addr, l.me, l.token),
+		Note:   func(s string) { l.note = s },
 		Back: func(waiting bool) screen.Screen {
 			l.waiting = waiting
 			return l
 		},
 		Lost: func(err error) screen.Screen {
 			l.gone = true
-			return newMessageScreen(l.c, "Connection lost",
+			return screen.NewMessage(l.c.Context, "Connection lost",
 				"The connection to "+l.addr+" was lost:\n"+safetext.Clean(err.Error())+".", true)
 		},
 	}
@@ -764,7 +719,7 @@ func (l *lobbyScreen) gamesHeading() string {
 
 // compact is whether the terminal is too small for the lists beside the
 // chat (below 60×16): then they stand one above the other, a line each.
-func (l *lobbyScreen) compact() bool { return l.c.w < 60 || l.c.h < 16 }
+func (l *lobbyScreen) compact() bool { return l.c.Width < 60 || l.c.Height < 16 }
 
 // compactView is the lobby on a small terminal: the title; the players and
 // the games in progress, a line each, scrolled to the selection, their
@@ -773,19 +728,19 @@ func (l *lobbyScreen) compact() bool { return l.c.w < 60 || l.c.h < 16 }
 // matter ("?" lists them all).
 func (l *lobbyScreen) compactView() string {
 	st := l.c.st
-	w, h := l.c.w, l.c.h
+	w, h := l.c.Width, l.c.Height
 	where := l.addr
 	if l.c.cfg.Connect != nil {
 		where = "this server"
 	}
-	top := []string{st.Title.Render(cut(fmt.Sprintf("LOBBY · %s · you are %s", where, l.me), w))}
+	top := []string{st.Title.Render(screen.Fit(fmt.Sprintf("LOBBY · %s · you are %s", where, l.me), w))}
 
 	var foot []string
 	if l.daily != nil {
 		if l.daily.Played {
-			foot = append(foot, st.Faint.Render(cut("Daily challenge "+l.daily.Date+" · played", w)))
+			foot = append(foot, st.Faint.Render(screen.Fit("Daily challenge "+l.daily.Date+" · played", w)))
 		} else {
-			foot = append(foot, st.Warn.Render(cut("Daily challenge "+l.daily.Date+" · C to play", w)))
+			foot = append(foot, st.Warn.Render(screen.Fit("Daily challenge "+l.daily.Date+" · C to play", w)))
 		}
 	}
 	status := l.note
@@ -820,7 +775,7 @@ func (l *lobbyScreen) compactView() string {
 			if i > 0 {
 				s = "  " + s
 			}
-			foot = append(foot, cut(s, w))
+			foot = append(foot, screen.Fit(s, w))
 		}
 	}
 	// The note whole on up to two lines (none when there is no note).
@@ -830,13 +785,13 @@ func (l *lobbyScreen) compactView() string {
 	}
 	if len(notes) > 2 {
 		notes = notes[:2]
-		notes[1] = cut(notes[1]+" …", w)
+		notes[1] = screen.Fit(notes[1]+" …", w)
 	}
 	for _, s := range notes {
 		if len(l.invites) > 0 {
-			foot = append(foot, st.Warn.Render(cut(s, w)))
+			foot = append(foot, st.Warn.Render(screen.Fit(s, w)))
 		} else {
-			foot = append(foot, st.Faint.Render(cut(s, w)))
+			foot = append(foot, st.Faint.Render(screen.Fit(s, w)))
 		}
 	}
 	if l.typing {
@@ -879,17 +834,17 @@ func (l *lobbyScreen) compactLists(w, h int) []string {
 		}
 		switch {
 		case i == l.cursor:
-			players = append(players, "> "+st.Selected.Render(cut(text, w-2)))
+			players = append(players, "> "+st.Selected.Render(screen.Fit(text, w-2)))
 		case p.Status == netplay.StatusIdle:
-			players = append(players, "  "+cut(text, w-2))
+			players = append(players, "  "+screen.Fit(text, w-2))
 		default:
-			players = append(players, "  "+st.Faint.Render(cut(text, w-2)))
+			players = append(players, "  "+st.Faint.Render(screen.Fit(text, w-2)))
 		}
 	}
 	for i := range l.games {
 		g := &l.games[i]
 		text, infos := gameLine(g)
-		text = cut(text, w-2)
+		text = screen.Fit(text, w-2)
 		// The progress only in parts that fit whole.
 		for _, s := range infos {
 			if ansi.StringWidth(text)+3+ansi.StringWidth(s) > w-2 {
@@ -911,7 +866,7 @@ func (l *lobbyScreen) compactLists(w, h int) []string {
 	section := func(heading string, items []string, n, sel int, none string) []string {
 		out := []string{}
 		if len(items) == 0 {
-			return append(out, st.Heading.Render(heading), st.Faint.Render(cut(none, w)))
+			return append(out, st.Heading.Render(heading), st.Faint.Render(screen.Fit(none, w)))
 		}
 		from := 0
 		if sel >= 0 {
@@ -921,7 +876,7 @@ func (l *lobbyScreen) compactLists(w, h int) []string {
 		if hidden := len(items) - len(shown); hidden > 0 {
 			heading += fmt.Sprintf(" · %d more ↑/↓", hidden)
 		}
-		out = append(out, st.Heading.Render(cut(heading, w)))
+		out = append(out, st.Heading.Render(screen.Fit(heading, w)))
 		return append(out, shown...)
 	}
 	selP, selG := -1, -1
@@ -934,10 +889,80 @@ func (l *lobbyScreen) compactLists(w, h int) []string {
 	return append(out, section(l.gamesHeading(), games, gRows, selG, "none right now")...)
 }
 
-// takeStart takes the game start that a game's first state completes (nil:
-// none is waiting).
-func (l *lobbyScreen) takeStart() *netplay.Start {
-	start := l.start
-	l.start = nil
-	return start
+// lobbyKeyMap are the keys of the server's lobby: the lobby matches keys
+// against them and draws its key hints from them.
+type lobbyKeyMap struct {
+	Up, Down        key.Binding
+	Invite, Bot     key.Binding
+	Accept, Decline key.Binding
+	Watch           key.Binding
+	Solo, Daily     key.Binding
+	// Trails invites the selected player to Trails and Towers; TrailsBot
+	// plays it against the server's computer.
+	Trails, TrailsBot key.Binding
+	// Chess invites the selected player to Open-world chess; ChessBot
+	// plays it against the server's computer.
+	Chess, ChessBot key.Binding
+	Chat, Back      key.Binding
+	// Select is Up and Down as one hint; it is never matched.
+	Select key.Binding
+	// Keys lists every key where the hints do not fit (40×12).
+	Keys key.Binding
+}
+
+var lobbyKeys = lobbyKeyMap{
+	Up:        key.NewBinding(key.WithKeys("up", "w", "W", "k"), key.WithHelp("↑", "up")),
+	Down:      key.NewBinding(key.WithKeys("down", "s", "S", "j"), key.WithHelp("↓", "down")),
+	Invite:    key.NewBinding(key.WithKeys("i", "I"), key.WithHelp("I", "invite")),
+	Bot:       key.NewBinding(key.WithKeys("b", "B"), key.WithHelp("B", "bot")),
+	Accept:    key.NewBinding(key.WithKeys("a", "A"), key.WithHelp("A", "accept")),
+	Decline:   key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("D", "decline")),
+	Watch:     key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("V", "watch")),
+	Solo:      key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("N", "solo")),
+	Daily:     key.NewBinding(key.WithKeys("c", "C"), key.WithHelp("C", "daily")),
+	Chat:      key.NewBinding(key.WithKeys("t", "T", "enter"), key.WithHelp("T", "chat")),
+	Back:      key.NewBinding(key.WithKeys("esc", "q", "Q"), key.WithHelp("Esc", "menu")),
+	Trails:    key.NewBinding(key.WithKeys("r", "R"), key.WithHelp("R", "trails")),
+	TrailsBot: key.NewBinding(key.WithKeys("o", "O"), key.WithHelp("O", "trails vs bot")),
+	Chess:     key.NewBinding(key.WithKeys("h", "H"), key.WithHelp("H", "chess")),
+	ChessBot:  key.NewBinding(key.WithKeys("e", "E"), key.WithHelp("E", "chess vs bot")),
+	Select:    key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
+	Keys:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "all keys")),
+}
+
+// hints are the lobby's key hints: the daily challenge's only while the
+// player has not used today's attempt (daily false), the answers only
+// while an invitation waits.
+func (k lobbyKeyMap) hints(daily, invited bool) []key.Binding {
+	d := k.Daily
+	d.SetEnabled(daily)
+	if invited {
+		return []key.Binding{k.Select, k.Accept, k.Decline, k.Invite, k.Trails, k.Chess, k.Watch, k.Solo, d, k.Chat, k.Back}
+	}
+	return []key.Binding{k.Select, k.Invite, k.Trails, k.Chess, k.Bot, k.Watch, k.Solo, k.TrailsBot, k.ChessBot, d, k.Chat, k.Back}
+}
+
+// shortHints are the keys that matter where the hints have two lines
+// (40×12); "? all keys" lists the others.
+func (k lobbyKeyMap) shortHints(daily, invited bool) []key.Binding {
+	d := k.Daily
+	d.SetEnabled(daily)
+	if invited {
+		return []key.Binding{k.Accept, k.Decline, k.Select, k.Watch, k.Chat, k.Keys, k.Back}
+	}
+	return []key.Binding{k.Select, k.Invite, k.Watch, k.Chat, k.Solo, d, k.Keys, k.Back}
+}
+
+// game is the game of a kind on the server ("" is Minotaur's), nil for a
+// kind the list has no game of.
+func (l *lobbyScreen) game(kind string) *screen.Descriptor {
+	if kind == "" {
+		kind = netplay.KindMinotaur
+	}
+	for i := range l.c.games {
+		if l.c.games[i].Name == kind {
+			return &l.c.games[i]
+		}
+	}
+	return nil
 }

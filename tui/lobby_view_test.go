@@ -22,7 +22,7 @@ import (
 // one column.
 func TestLobbyColumns(t *testing.T) {
 	for cursor := 0; cursor < 4; cursor++ {
-		c := &common{cfg: testConfig(t, 1), st: NewStyles(nil), w: 40, h: 24}
+		c := testCommon(t, 40, 24)
 		l := &lobbyScreen{c: c, addr: "127.0.0.1:7777", me: "ada", cursor: cursor}
 		l.players = []netplay.LobbyPlayer{
 			{Name: "bob", Status: netplay.StatusIdle},
@@ -48,7 +48,7 @@ func TestLobbyColumns(t *testing.T) {
 	}
 	for _, w := range []int{80, 66} {
 		for cursor := 0; cursor < 4; cursor++ {
-			c := &common{cfg: testConfig(t, 1), st: NewStyles(nil), w: w, h: 24}
+			c := testCommon(t, w, 24)
 			l := &lobbyScreen{c: c, addr: "127.0.0.1:7777", me: "ada", cursor: cursor}
 			l.players = []netplay.LobbyPlayer{
 				{Name: "bob", Status: netplay.StatusIdle},
@@ -77,7 +77,7 @@ func TestLobbyColumns(t *testing.T) {
 
 // lobbyWith is a lobby screen of w×h that took in the messages.
 func lobbyWith(t *testing.T, w, h int, msgs ...netplay.Message) *lobbyScreen {
-	c := &common{cfg: testConfig(t, 1), st: NewStyles(nil), w: w, h: h}
+	c := testCommon(t, w, h)
 	l := newLobbyScreen(c, nil, "127.0.0.1:7777", &netplay.Welcome{Name: "ada"})
 	for _, m := range msgs {
 		l.handle(m)
@@ -139,12 +139,12 @@ func TestLobbyGoldens(t *testing.T) {
 		}
 
 		g := watchedGame(t)
-		w := newWatchScreen(l, &netplay.Start{Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5, Daily: false}, teamState(1, g, nil))
+		w := watchFrom(l, &netplay.Start{Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5, Daily: false}, teamState(1, g, nil))
 		ev, _ := g.Apply(1, engine.Right)
-		w.server(teamState(2, g, ev))
+		w.Update(lobbyNetMsg{m: teamState(2, g, ev)})
 		ev, _ = g.Apply(2, engine.Right)
-		w.server(teamState(3, g, ev, "carol is watching"))
-		w.server(&netplay.Chat{Scope: netplay.ScopeGame, From: "carol", Text: "nice key"})
+		w.Update(lobbyNetMsg{m: teamState(3, g, ev, "carol is watching")})
+		w.Update(lobbyNetMsg{m: &netplay.Chat{Scope: netplay.ScopeGame, From: "carol", Text: "nice key"}})
 		screen := ansi.Strip(w.View())
 		checkFits(t, screen, size[0], size[1])
 		golden(t, fmt.Sprintf("watch_%dx%d", size[0], size[1]), screen)
@@ -183,7 +183,7 @@ func TestLobbySmallShowsEverything(t *testing.T) {
 	for name, r := range map[string]*lipgloss.Renderer{"colour": color, "no colour": mono} {
 		for _, size := range [][2]int{{40, 12}, {80, 24}} {
 			for _, daily := range []bool{false, true} {
-				c := &common{cfg: testConfig(t, 1), st: NewStyles(r), w: size[0], h: size[1]}
+				c := testCommonStyles(t, screen.NewStyles(r), size[0], size[1])
 				l := newLobbyScreen(c, nil, "127.0.0.1:7777", &netplay.Welcome{Name: "ada"})
 				l.handle(mixedLobby)
 				if daily {
@@ -266,7 +266,7 @@ func TestLobbyKeysList(t *testing.T) {
 func TestUnderPanelShowsTheLatestMessageWhole(t *testing.T) {
 	l := lobbyWith(t, 40, 12, busyLobby, today)
 	g := watchedGame(t)
-	w := newWatchScreen(l, &netplay.Start{Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5}, teamState(1, g, nil))
+	w := watchFrom(l, &netplay.Start{Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5}, teamState(1, g, nil))
 	screen := ansi.Strip(w.View())
 	checkFits(t, screen, 40, 12)
 	if !strings.Contains(prose(screen), "› You are watching alice and bob: level 1, turn 0.") {
@@ -274,24 +274,15 @@ func TestUnderPanelShowsTheLatestMessageWhole(t *testing.T) {
 	}
 }
 
-// A message taller than the room under the map (at 40×12 the map keeps
-// five rows) shows its start marked as going on, never a bare cut.
-func TestUnderPanelMarksACutMessage(t *testing.T) {
-	d := newDriver(t, testConfig(t, goldenSeed), 40, 12)
-	d.keys("<enter>")
-	d.expectScreen("game")
-	d.m.game().b.say("ada: hello partner, shall we go for the key first, or shall we look round for a torch, " +
-		"since the wanderer we saw by the exit will be back, and I would rather see it coming this time?")
-	screen := d.screen()
-	checkFits(t, screen, 40, 12)
-	if strings.Contains(screen, "coming this time?") {
-		t.Fatalf("setup: the message should be taller than the room:\n%s", screen)
+// watchFrom is the screen the lobby opens to watch a game whose start and
+// first state the server sent (Minotaur's watch screen, through the list
+// of games), its messages fed through Update as the lobby's wait reports
+// them.
+func watchFrom(l *lobbyScreen, start *netplay.Start, first *netplay.State) screen.Screen {
+	l.handle(start)
+	n := l.handle(first)
+	if n.Op != screen.OpReplace {
+		panic("the lobby did not open the watch screen")
 	}
-	marked := false
-	for _, l := range strings.Split(screen, "\n") {
-		marked = marked || strings.HasSuffix(strings.TrimRight(l, " "), " …")
-	}
-	if !strings.Contains(screen, "› ada: hello partner") || !marked {
-		t.Errorf("the cut message is not shown from its start, marked as going on:\n%s", screen)
-	}
+	return n.To
 }

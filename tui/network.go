@@ -222,13 +222,13 @@ func connectError(addr string, err error) string {
 // View draws the two fields, the note and the keys.
 func (n *networkScreen) View() string {
 	st := n.c.st
-	w := min(max(n.c.w-10, 20), 60)
+	w := min(max(n.c.Width-10, 20), 60)
 	intro := "Co-op with a friend or a bot, solo games, the daily challenge, and watching others, on a game server"
 	if w >= 52 {
 		intro = "Co-op with a friend or a bot, solo games, the daily\nchallenge, and watching others, on a game server"
 	}
 	body := st.Title.Render("NETWORK GAME") + "\n\n"
-	small := n.c.h < 18 // a small terminal: the fields and keys only
+	small := n.c.Height < 18 // a small terminal: the fields and keys only
 	if !small {
 		body += ansi.Wrap(intro, w, "") + "\n"
 	}
@@ -256,16 +256,5 @@ func (n *networkScreen) View() string {
 		keys = "Enter connect · Esc menu" // one field: nothing to Tab to
 	}
 	body += "\n\n" + st.Faint.Render(ansi.Wrap(keys, w, ""))
-	return n.c.center(st.Box.Render(body))
-}
-
-// afterGame is the screen that follows a game's end screen: the lobby again
-// (a new connection, as the game's was closed) after a network game, else
-// the menu.
-func afterGame(c *common, s Session) screen.Screen {
-	if r, ok := s.(Resumable); ok {
-		addr, name := r.Server()
-		return newNetworkReconnect(c, addr, name)
-	}
-	return newMenu(c)
+	return n.c.Center(st.Box.Render(body))
 }

@@ -9,10 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/saves"
-	"github.com/minotaur-game/minotaur/tui/chess"
-	"github.com/minotaur-game/minotaur/tui/labyrinth"
 	"github.com/minotaur-game/minotaur/tui/screen"
-	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
 // loadedMsg carries a saved game read back.
@@ -30,23 +27,21 @@ func loadSave(dir, name string) tea.Cmd {
 	}
 }
 
-// startLoaded opens the game screen on a loaded game, or puts the reason it
+// startLoaded opens the game screen on a loaded game (the game of the
+// list whose saves are the saves folder's own), or puts the reason it
 // could not be loaded in *note.
 func startLoaded(c *common, msg loadedMsg, note *string) (screen.Nav, tea.Cmd) {
 	if msg.err != nil {
 		*note = fmt.Sprintf("%s cannot be loaded: %s", msg.name, reason(msg.err))
 		return screen.Stay, nil
 	}
-	l := msg.loaded
-	sess := NewLocalSession(l.Game, l.Recorder, nil, c.cfg.Saves, c.cfg.Replays, c.cfg.Now, true)
-	sess.ContinuedFrom(msg.name)
-	g := newGameScreen(c, sess)
-	if l.Recorder != nil {
-		// The whole game's messages, as they were told before the save.
-		g.b.log, g.b.history = nil, nil
-		g.b.retell(l.Recorder.Replay(), narrator(sess))
+	for _, g := range c.games {
+		if g.Store != nil {
+			return screen.Replace(g.Store(c.Context, msg.name, msg.loaded)), nil
+		}
 	}
-	return screen.Replace(g), nil
+	*note = msg.name + " is a saved game of no game of this program."
+	return screen.Stay, nil
 }
 
 // reason is the part of a load error the player needs.
@@ -70,11 +65,11 @@ type savesScreen struct {
 	deleting bool // asking "delete?"
 }
 
-func newSavesScreen(c *common) *savesScreen { return &savesScreen{c: c} }
+func newSavesScreen(c *common) *savesScreen { return &savesScreen{c: c, games: newGameSaves(c)} }
 
 // Init reads the folder.
 func (s *savesScreen) Init() tea.Cmd {
-	return tea.Batch(listSaves(s.c.cfg.Saves), listGameSaves(s.c.cfg.Saves))
+	return tea.Batch(listSaves(s.c.Saves), listGameSaves(s.c))
 }
 
 // rows is the number of lines of the list: Minotaur's saves, then the
@@ -115,14 +110,14 @@ func (s *savesScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 		s.cursor = min(s.cursor, max(s.rows()-1, 0))
 	case gameDeletedMsg:
 		s.note = "Deleted " + msg.name + "."
-		return screen.Stay, listGameSaves(s.c.cfg.Saves)
+		return screen.Stay, listGameSaves(s.c)
 	case deletedMsg:
 		if msg.err != nil {
 			s.note = msg.err.Error()
 		} else {
 			s.note = "Deleted " + msg.name + "."
 		}
-		return screen.Stay, listSaves(s.c.cfg.Saves)
+		return screen.Stay, listSaves(s.c.Saves)
 	case loadedMsg:
 		return startLoaded(s.c, msg, &s.note)
 	case tea.KeyMsg:
@@ -131,13 +126,13 @@ func (s *savesScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 			case key.Matches(msg, yesKey):
 				s.deleting = false
 				if gs, ok := s.gameAt(s.cursor); ok {
-					name, dir := gs.File, s.c.cfg.Saves
+					name, dir := gs.File, s.c.Saves
 					return screen.Stay, func() tea.Msg {
 						screen.RemoveSave(dir, name)()
 						return gameDeletedMsg{name}
 					}
 				}
-				name, dir := s.list[s.cursor].Name, s.c.cfg.Saves
+				name, dir := s.list[s.cursor].Name, s.c.Saves
 				return screen.Stay, func() tea.Msg { return deletedMsg{name, saves.Store{Dir: dir}.Delete(name)} }
 			case key.Matches(msg, noKey):
 				s.deleting = false
@@ -167,7 +162,7 @@ func (s *savesScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 				return screen.Stay, nil
 			}
 			s.note = "Loading " + it.Name + "…"
-			return screen.Stay, loadSave(s.c.cfg.Saves, it.Name)
+			return screen.Stay, loadSave(s.c.Saves, it.Name)
 		case key.Matches(msg, deleteKey):
 			s.deleting = true
 		}
@@ -178,7 +173,7 @@ func (s *savesScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 // View draws the list.
 func (s *savesScreen) View() string {
 	st := s.c.st
-	w := min(s.c.w-4, 76)
+	w := min(s.c.Width-4, 76)
 	// The sentence under the list, whole, wrapped to the width: a
 	// question, a note, or why the save under the cursor is damaged.
 	var note string
@@ -211,22 +206,22 @@ func (s *savesScreen) View() string {
 		} else {
 			b.WriteString(st.Heading.Render(fmt.Sprintf("  %-11s %-5s %4s %6s", "Saved", "Level", "Turn", "Score")) + "\n")
 		}
-		rows := max(s.c.h-9-strings.Count(note, "\n")-strings.Count(savesHint(w), "\n"), 3)
+		rows := max(s.c.Height-9-strings.Count(note, "\n")-strings.Count(savesHint(w), "\n"), 3)
 		if !full {
 			rows = max(rows-1, 1)
 		}
 		first := min(max(s.cursor-rows/2, 0), max(s.rows()-rows, 0))
 		for i := first; i < s.rows() && i < first+rows; i++ {
 			if ts, ok := s.gameAt(i); ok {
-				g := gameOf(ts.File)
+				g := gameOf(s.c, ts.File)
 				var line string
 				switch {
 				case ts.Err != nil:
-					line = g.short + " · damaged: " + ts.Err.Error()
+					line = g.Short + " · damaged: " + ts.Err.Error()
 				case full:
-					line = fmt.Sprintf("%-19s  %s · %s · %s", ts.Saved.Local().Format("2006-01-02 15:04:05"), g.short, ts.Title, ts.Detail)
+					line = fmt.Sprintf("%-19s  %s · %s · %s", ts.Saved.Local().Format("2006-01-02 15:04:05"), g.Short, ts.Title, ts.Detail)
 				default:
-					line = fmt.Sprintf("%-11s %s", ts.Saved.Local().Format("01-02 15:04"), g.name)
+					line = fmt.Sprintf("%-11s %s", ts.Saved.Local().Format("01-02 15:04"), g.Title)
 				}
 				line = screen.Fit(line, w-2)
 				switch {
@@ -274,7 +269,7 @@ func (s *savesScreen) View() string {
 	}
 	b.WriteString("\n" + st.Warn.Render(note) + "\n")
 	b.WriteString(st.Faint.Render(savesHint(w)))
-	return s.c.center(b.String())
+	return s.c.Center(b.String())
 }
 
 // savesHint is the list's key line, on two lines when w is narrow.
@@ -285,34 +280,24 @@ func savesHint(w int) string {
 // gameDeletedMsg reports a deleted save of another game.
 type gameDeletedMsg struct{ name string }
 
-// otherGame is a game besides Minotaur whose saves the main menu's Continue
-// lists, after Minotaur's, in the order of otherGames.
-type otherGame struct {
-	ext         string // the end of its save files' names
-	name, short string // "Trails and Towers", "Trails"
-	list        func(dir string) tea.Cmd
-	resume      func(c *screen.Context, file string) screen.Screen
-}
-
-var otherGames = []otherGame{
-	{trails.SaveExt, "Trails and Towers", "Trails", trails.ListSaves, trails.Resume},
-	{chess.SaveExt, "Open-world chess", "Chess", chess.ListSaves, chess.Resume},
-	{labyrinth.SaveExt, "Labyrinth", "Labyrinth", labyrinth.ListSaves, labyrinth.Resume},
-}
-
-// gameOf is the other game a save file is of (by the end of its name).
-func gameOf(file string) otherGame {
-	for _, g := range otherGames {
-		if strings.HasSuffix(file, g.ext) {
+// gameOf is the game a save file of another game is of (by the end of
+// its name): its descriptor in the list of games.
+func gameOf(c *common, file string) screen.Descriptor {
+	for _, g := range c.games {
+		if g.Files != nil && strings.HasSuffix(file, g.Files.Ext) {
 			return g
 		}
 	}
-	return otherGame{name: "another game", short: "?"}
+	return screen.Descriptor{Title: "another game", Short: "?"}
 }
 
 // resumeGame is the screen that continues another game's save file.
 func resumeGame(c *common, file string) screen.Screen {
-	return gameOf(file).resume(c.screens(), file)
+	g := gameOf(c, file)
+	if g.Files == nil {
+		return screen.NewMessage(c.Context, "Saved game", file+" is a saved game of no game of this program.", true)
+	}
+	return g.Files.Resume(c.Context, file)
 }
 
 // gameSavesMsg carries the saves of one other game (ext names it), so that
@@ -323,39 +308,58 @@ type gameSavesMsg struct {
 	list []screen.SaveInfo
 }
 
-// listGameSaves lists the saves of every other game, a gameSavesMsg each
-// (a game's folder that cannot be read lists none).
-func listGameSaves(dir string) tea.Cmd {
+// listGameSaves lists the saves of every game that has files of its own,
+// a gameSavesMsg each (a game's folder that cannot be read lists none).
+func listGameSaves(c *common) tea.Cmd {
 	var cmds []tea.Cmd
-	for _, g := range otherGames {
-		list := g.list(dir)
+	for _, g := range c.games {
+		if g.Files == nil {
+			continue
+		}
+		list, ext := g.Files.List(c.Saves), g.Files.Ext
 		cmds = append(cmds, func() tea.Msg {
 			msg, _ := list().(screen.SavesMsg)
-			return gameSavesMsg{g.ext, msg.List}
+			return gameSavesMsg{ext, msg.List}
 		})
 	}
 	return tea.Batch(cmds...)
 }
 
-// gameSaves are the other games' saves, by game.
-type gameSaves map[string][]screen.SaveInfo
+// gameSaves are the saves of the games with files of their own, by game
+// (the end of their files' names), in the order of the list of games.
+type gameSaves struct {
+	order []string
+	by    map[string][]screen.SaveInfo
+}
+
+// newGameSaves is the saves of c's games before any is listed.
+func newGameSaves(c *common) gameSaves {
+	var gs gameSaves
+	for _, g := range c.games {
+		if g.Files != nil {
+			gs.order = append(gs.order, g.Files.Ext)
+		}
+	}
+	return gs
+}
 
 // with is the saves with one game's list replaced.
 func (gs gameSaves) with(msg gameSavesMsg) gameSaves {
-	out := gameSaves{msg.ext: msg.list}
-	for ext, l := range gs {
+	out := gameSaves{order: gs.order, by: map[string][]screen.SaveInfo{msg.ext: msg.list}}
+	for ext, l := range gs.by {
 		if ext != msg.ext {
-			out[ext] = l
+			out.by[ext] = l
 		}
 	}
 	return out
 }
 
-// all are the saves in the order of otherGames, each game's newest first.
+// all are the saves in the order of the list of games, each game's
+// newest first.
 func (gs gameSaves) all() []screen.SaveInfo {
 	var out []screen.SaveInfo
-	for _, g := range otherGames {
-		out = append(out, gs[g.ext]...)
+	for _, ext := range gs.order {
+		out = append(out, gs.by[ext]...)
 	}
 	return out
 }

@@ -34,10 +34,10 @@ type onlineScreen struct {
 	seat int // 0 for a spectator
 	m    *Model
 
-	st      *foxState // the last state drawn
-	names   []string  // cleaned
-	asking  bool      // "Leave the match?" is asked
-	refused string    // why the last state was not drawn
+	st      *netplay.FoxhuntState // the last state drawn
+	names   []string              // cleaned
+	asking  bool                  // "Leave the match?" is asked
+	refused string                // why the last state was not drawn
 	over    *netplay.Over
 	ended   bool
 	// tick, when set, makes the command that redraws the time left.
@@ -49,7 +49,7 @@ type onlineTick struct{}
 
 // Online is the screen of a Fox hunt match through a server: start and
 // the first state are the server's; a spectator's start has seat 0.
-func Online(c *screen.Context, link screen.Link, start *netplay.Start, first *foxState) screen.Screen {
+func Online(c *screen.Context, link screen.Link, start *netplay.Start, first *netplay.FoxhuntState) screen.Screen {
 	mode := Play
 	if start.Seat == 0 {
 		mode = Watch
@@ -71,7 +71,7 @@ func (s *onlineScreen) Init() tea.Cmd {
 }
 
 // checkFox refuses a state the screen could not draw safely.
-func checkFox(st *foxState) error {
+func checkFox(st *netplay.FoxhuntState) error {
 	switch {
 	case st == nil:
 		return errors.New("no state")
@@ -122,7 +122,7 @@ func checkFox(st *foxState) error {
 }
 
 // take draws a state of the server's, or refuses it with a sentence.
-func (s *onlineScreen) take(st *foxState) {
+func (s *onlineScreen) take(st *netplay.FoxhuntState) {
 	if err := checkFox(st); err != nil {
 		s.refused = "The server sent a Fox hunt state this screen cannot draw (" + err.Error() + "); waiting for the next."
 		return
@@ -204,7 +204,7 @@ func (s *onlineScreen) netUpdate(m netplay.Message, err error) (screen.Nav, tea.
 		return screen.Replace(s.link.Lost(err)), nil
 	}
 	switch m := m.(type) {
-	case *foxState:
+	case *netplay.FoxhuntState:
 		s.take(m)
 	case *netplay.Over:
 		s.over, s.ended = m, true

@@ -115,13 +115,34 @@ func wire(g *foxhunt.Game, seat int, toAct []int) map[string]any {
 	return m
 }
 
-func decode(t *testing.T, m map[string]any) *foxState {
+// decode reads a state as the lobby's client does (through the kind's
+// registration, which refuses what the server's check refuses).
+func decode(t *testing.T, m map[string]any) *netplay.FoxhuntState {
 	t.Helper()
 	b, err := json.Marshal(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var st foxState
+	msg, err := netplay.DecodeMessage(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ok := msg.(*netplay.FoxhuntState)
+	if !ok {
+		t.Fatalf("a Fox hunt state decoded as %T", msg)
+	}
+	return st
+}
+
+// raw reads a state without the client's check: what the screen must
+// refuse by itself.
+func raw(t *testing.T, m map[string]any) *netplay.FoxhuntState {
+	t.Helper()
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st netplay.FoxhuntState
 	if err := json.Unmarshal(b, &st); err != nil {
 		t.Fatal(err)
 	}
@@ -149,6 +170,10 @@ type foxDriver struct {
 }
 
 func openFox(t *testing.T, mono bool, w, h int, f *fakeNet, seat int, first map[string]any) *foxDriver {
+	return openFoxState(t, mono, w, h, f, seat, decode(t, first))
+}
+
+func openFoxState(t *testing.T, mono bool, w, h int, f *fakeNet, seat int, first *netplay.FoxhuntState) *foxDriver {
 	st := screen.NewStyles(nil)
 	if !mono {
 		r := lipgloss.NewRenderer(io.Discard)
@@ -159,7 +184,7 @@ func openFox(t *testing.T, mono bool, w, h int, f *fakeNet, seat int, first map[
 	c := &screen.Context{Styles: st, Width: w, Height: h,
 		Now: func() time.Time { tick++; return time.Unix(1000, 0).Add(time.Duration(tick) * time.Second) }}
 	c.Home = func() screen.Screen { return &screentest.Home{C: c, Key: "f", Label: "Fox hunt", Menu: NewMenu} }
-	s := Online(c, f.link(), &netplay.Start{Seat: seat, Game: "g3", Kind: "foxhunt"}, decode(t, first))
+	s := Online(c, f.link(), &netplay.Start{Seat: seat, Game: "g3", Kind: "foxhunt"}, first)
 	s.(*onlineScreen).tick = nil // the tests draw at chosen moments
 	return &foxDriver{Stack: screentest.NewStack(s), c: c}
 }
@@ -281,13 +306,13 @@ func TestOnlineFoxHostile(t *testing.T) {
 			f := newFakeNet(t)
 			bad := wire(g, 1, []int{1})
 			spoil(bad)
-			d := openFox(t, true, 40, 12, f, 1, bad)
+			d := openFoxState(t, true, 40, 12, f, 1, raw(t, bad))
 			if out := d.plain(t); !strings.Contains(out, "cannot draw") {
 				t.Fatalf("a bad first state:\n%s", out)
 			}
 			d.keys(t, "wb3")
 			d.Send(netMsg{m: decode(t, wire(g, 1, []int{1}))})
-			d.Send(netMsg{m: decode(t, bad)})
+			d.Send(netMsg{m: raw(t, bad)})
 			d.c.Width, d.c.Height = 80, 24
 			if out := d.plain(t); !strings.Contains(out, "cannot draw") || !strings.Contains(out, "alice") {
 				t.Fatalf("a bad state after a good one:\n%s", out)
@@ -304,7 +329,7 @@ func TestOnlineFoxClean(t *testing.T) {
 	m := wire(g, 1, []int{1})
 	m["names"] = []string{"al\x1b[2Jice", "bob", "c1", "c2"}
 	m["said"] = []string{"boom\x1b]0;owned\x07"}
-	d := openFox(t, true, 80, 24, f, 1, m)
+	d := openFoxState(t, true, 80, 24, f, 1, raw(t, m))
 	if out := d.Frame(d.c); strings.Contains(out, "\x1b[2J") || strings.Contains(out, "\x1b]0") {
 		t.Fatalf("an escape from the wire reached the screen: %q", out)
 	}

@@ -43,8 +43,8 @@ type onlineScreen struct {
 	seat  int    // the player's seat; 0 for a spectator
 	bot   int
 
-	st    *labState // the last state drawn (nil: none could be)
-	names []string  // the seats' names, cleaned
+	st    *netplay.LabyrinthState // the last state drawn (nil: none could be)
+	names []string                // the seats' names, cleaned
 	book  labyrinth.Notebook
 	since int // answers before this one were told before the player's last command
 
@@ -65,7 +65,7 @@ type onlineScreen struct {
 
 // Online is the screen of a Labyrinth game through a server: start and
 // the first state are the server's; a spectator's start has seat 0.
-func Online(c *screen.Context, link screen.Link, start *netplay.Start, first *labState) screen.Screen {
+func Online(c *screen.Context, link screen.Link, start *netplay.Start, first *netplay.LabyrinthState) screen.Screen {
 	s := &onlineScreen{c: c, tiles: newTiles(c.Styles), link: link, game: start.Game, seat: start.Seat, bot: start.Bot, sheet: -1}
 	s.take(first)
 	return s
@@ -78,7 +78,7 @@ func (s *onlineScreen) Init() tea.Cmd { return s.link.Wait() }
 // checkState refuses a state the screen could not draw safely, and draws
 // the seat's notebook from its answers. A seat's answers are its own: a
 // state that holds another seat's is refused, never shown.
-func checkState(st *labState) (*labyrinth.Notebook, error) {
+func checkState(st *netplay.LabyrinthState) (*labyrinth.Notebook, error) {
 	switch {
 	case st == nil:
 		return nil, errors.New("no state")
@@ -137,7 +137,7 @@ func checkState(st *labState) (*labyrinth.Notebook, error) {
 
 // checkReveal refuses an end's field that is not the state's, or paths
 // off it.
-func checkReveal(r *labReveal, st *labState) error {
+func checkReveal(r *netplay.LabyrinthReveal, st *netplay.LabyrinthState) error {
 	if r.Rows != st.Rows || r.Cols != st.Cols || len(r.Map) != 2*r.Rows+1 {
 		return errors.New("a revealed field of another size")
 	}
@@ -169,7 +169,7 @@ func checkReveal(r *labReveal, st *labState) error {
 }
 
 // take draws a state of the server's, or refuses it with a sentence.
-func (s *onlineScreen) take(st *labState) {
+func (s *onlineScreen) take(st *netplay.LabyrinthState) {
 	nb, err := checkState(st)
 	if err != nil {
 		s.refused = "The server sent a Labyrinth state this screen cannot draw (" + err.Error() + "); waiting for the next."
@@ -251,7 +251,7 @@ func (s *onlineScreen) netUpdate(m netplay.Message, err error) (screen.Nav, tea.
 		return screen.Replace(s.link.Lost(err)), nil
 	}
 	switch m := m.(type) {
-	case *labState:
+	case *netplay.LabyrinthState:
 		s.take(m)
 	case *netplay.Over:
 		s.over = m
@@ -695,7 +695,7 @@ func startCanvas(rows, cols int, cur levels.Cell, show bool) (cv *canvas, px, py
 // revealCanvas draws the revealed field (docs/protocol.md: walls, open
 // sides, each cell's character) with one seat's path as '.' and its last
 // place as '@', in the classes of the hot-seat end's true field.
-func revealCanvas(r *labReveal, w *labWay) *canvas {
+func revealCanvas(r *netplay.LabyrinthReveal, w *netplay.LabyrinthWay) *canvas {
 	cv := newCanvas(2*r.Cols+1, 2*r.Rows+1)
 	for y, l := range r.Map {
 		for x := 0; x < len(l); x++ {
@@ -761,7 +761,7 @@ func (s *onlineScreen) endView() string {
 		return s.c.Dialog(st.Good.Render(screen.Fit(result, dw)), screen.Wrap(body, dw), st.Faint.Render(screen.Wrap(back, dw)))
 	}
 	w, h := s.c.Width, s.c.Height
-	var way *labWay
+	var way *netplay.LabyrinthWay
 	for i := range v.Reveal.Players {
 		if v.Reveal.Players[i].Seat == s.endSeat {
 			way = &v.Reveal.Players[i]

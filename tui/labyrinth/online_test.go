@@ -171,18 +171,39 @@ func (r *referee) wire(seat, follow int, over bool) map[string]any {
 }
 
 // state is seat's state as the screen gets it: written, then decoded.
-func (r *referee) state(t *testing.T, seat, follow int, over bool) *labState {
+func (r *referee) state(t *testing.T, seat, follow int, over bool) *netplay.LabyrinthState {
 	t.Helper()
 	return decodeState(t, r.wire(seat, follow, over))
 }
 
-func decodeState(t *testing.T, m map[string]any) *labState {
+// decodeState reads a state as the lobby's client does (through the
+// kind's registration, which refuses what the server's check refuses).
+func decodeState(t *testing.T, m map[string]any) *netplay.LabyrinthState {
 	t.Helper()
 	b, err := json.Marshal(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var st labState
+	msg, err := netplay.DecodeMessage(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ok := msg.(*netplay.LabyrinthState)
+	if !ok {
+		t.Fatalf("a Labyrinth state decoded as %T", msg)
+	}
+	return st
+}
+
+// rawState reads a state without the client's check: what a screen must
+// refuse by itself (a client's check may be older or looser than it).
+func rawState(t *testing.T, m map[string]any) *netplay.LabyrinthState {
+	t.Helper()
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st netplay.LabyrinthState
 	if err := json.Unmarshal(b, &st); err != nil {
 		t.Fatal(err)
 	}
@@ -472,7 +493,7 @@ func TestOnlineHostile(t *testing.T) {
 			spoil(bad)
 			// First as the first state: a sentence, no drawing.
 			d, _ := onlineDriver(t, true, 40, 12, func(c *screen.Context) screen.Screen {
-				return Online(c, f.link(), &netplay.Start{Seat: 1, Game: "g1", Kind: "labyrinth"}, decodeState(t, bad))
+				return Online(c, f.link(), &netplay.Start{Seat: 1, Game: "g1", Kind: "labyrinth"}, rawState(t, bad))
 			})
 			if out := fitsBoth(t, d); !strings.Contains(out, "cannot draw") {
 				t.Fatalf("a bad first state:\n%s", out)
@@ -480,7 +501,7 @@ func TestOnlineHostile(t *testing.T) {
 			d.keys("dx?<tab>[")
 			// Then after a good one: kept, the sentence under it.
 			d.Send(netMsg{m: decodeState(t, good())})
-			d.Send(netMsg{m: decodeState(t, bad)})
+			d.Send(netMsg{m: rawState(t, bad)})
 			d.c.Width, d.c.Height = 80, 24
 			out := fitsBoth(t, d)
 			if !strings.Contains(out, "cannot draw") || !strings.Contains(out, "alice (you)") {
@@ -538,4 +559,32 @@ func fitsFrame(t *testing.T, d *driver) string {
 	out := d.Frame(d.c)
 	screentest.Fits(t, out, d.c.Width, d.c.Height)
 	return out
+}
+
+// The state of docs/protocol.md's example, decoded as the client does,
+// is drawn: the seat's start and move, whose turn it is.
+func TestOnlineDocExample(t *testing.T) {
+	const example = `{"t":"state","seq":2,"kind":"labyrinth","your_turn":false,"names":["alice","bob","computer"],"to_act":[2],
+ "seat":1,"phase":"play","round":1,"rows":10,"cols":10,"bullets":0,"key":false,
+ "answers":[{"player":1,"turn":0,"cmd":{"Kind":0,"Dir":0},"says":[{"fact":0,"n":10,"m":10,"cell":{"X":9,"Y":7}}]},
+            {"player":1,"turn":1,"own":true,"cmd":{"Kind":0,"Dir":3},"says":[{"fact":2}]}],
+ "said":["You start at (9, 7) on a field of 10 × 10 cells.","You moved."]}`
+	msg, err := netplay.DecodeMessage([]byte(strings.ReplaceAll(example, "\n", "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ok := msg.(*netplay.LabyrinthState)
+	if !ok {
+		t.Fatalf("decoded as %T", msg)
+	}
+	f := newFakeNet(t)
+	d, _ := onlineDriver(t, true, 80, 24, func(c *screen.Context) screen.Screen {
+		return Online(c, f.link(), &netplay.Start{Seat: 1, Game: "g1", Kind: "labyrinth"}, st)
+	})
+	out := fitsBoth(t, d)
+	for _, want := range []string{"You start at (9, 7)", "1 D: You moved.", "Waiting for bob.", "alice (you) · round 1"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("the example lacks %q:\n%s", want, out)
+		}
+	}
 }

@@ -192,6 +192,12 @@ func (l *lobbyScreen) handle(m netplay.Message) screen.Nav {
 		case netplay.KindChess:
 			l.inviteKind[m.From] = m.Kind
 			what = "Open-world chess"
+		case netplay.KindLabyrinth:
+			l.inviteKind[m.From] = m.Kind
+			what = "the Labyrinth" + withComputers(m.Bots)
+		case netplay.KindFoxhunt:
+			l.inviteKind[m.From] = m.Kind
+			what = "the Fox hunt" + withComputers(m.Bots)
 		default:
 			// A kind this client has no screens for: declined at once.
 			l.invites = removeName(l.invites, m.From)
@@ -224,6 +230,17 @@ func (l *lobbyScreen) handle(m netplay.Message) screen.Nav {
 		}
 	}
 	return screen.Stay
+}
+
+// withComputers is an invitation's computer players: "" for none.
+func withComputers(bots int) string {
+	switch {
+	case bots == 1:
+		return " (with a computer player)"
+	case bots > 1:
+		return fmt.Sprintf(" (with %d computer players)", bots)
+	}
+	return ""
 }
 
 // selected returns the player or the game on the selected line (nil and
@@ -330,6 +347,22 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	case key.Matches(msg, k.ChessBot):
 		l.note = "Starting Open-world chess against the server's computer…"
 		return screen.Stay, l.send(func(c *netplay.Client) error { return c.SoloKind(netplay.KindChess, 0) })
+	case key.Matches(msg, k.Labyrinth):
+		if p, _ := l.selected(); p != nil {
+			to := p.Name
+			l.note = "Inviting " + to + " to the Labyrinth…"
+			return screen.Stay, l.send(func(c *netplay.Client) error { return c.InviteWith(to, netplay.KindLabyrinth, 0, true) })
+		}
+		l.note = "Starting the Labyrinth against the server's computer…"
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.SoloWith(netplay.KindLabyrinth, 0, 1, true) })
+	case key.Matches(msg, k.Foxhunt):
+		if p, _ := l.selected(); p != nil {
+			to := p.Name
+			l.note = "Inviting " + to + " to the Fox hunt, with two computer players…"
+			return screen.Stay, l.send(func(c *netplay.Client) error { return c.InviteWith(to, netplay.KindFoxhunt, 2, false) })
+		}
+		l.note = "Starting the Fox hunt against three computer players…"
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.SoloWith(netplay.KindFoxhunt, 0, 3, false) })
 	case key.Matches(msg, k.Bot):
 		to := l.idleBot()
 		if to == "" {
@@ -686,6 +719,9 @@ func gameLine(g *netplay.LobbyGame) (string, []string) {
 	if g.Kind == netplay.KindChess {
 		text += " · chess"
 	}
+	if g.Kind == netplay.KindLabyrinth || g.Kind == netplay.KindFoxhunt {
+		text += " · " + g.Kind
+	}
 	if g.Daily {
 		text += " · daily"
 	} else if len(g.Players) == 1 {
@@ -754,6 +790,10 @@ func (l *lobbyScreen) compactView() string {
 				from[i] += " (trails)"
 			case netplay.KindChess:
 				from[i] += " (chess)"
+			case netplay.KindLabyrinth:
+				from[i] += " (labyrinth)"
+			case netplay.KindFoxhunt:
+				from[i] += " (fox hunt)"
 			}
 		}
 		// The hints below say A accept · D decline.
@@ -903,7 +943,12 @@ type lobbyKeyMap struct {
 	// Chess invites the selected player to Open-world chess; ChessBot
 	// plays it against the server's computer.
 	Chess, ChessBot key.Binding
-	Chat, Back      key.Binding
+	// Labyrinth invites the selected player to the Labyrinth (each
+	// choosing a start cell in secret), or with nobody selected plays it
+	// against the server's computer; Foxhunt the same for the Fox hunt,
+	// with two computer players at the table.
+	Labyrinth, Foxhunt key.Binding
+	Chat, Back         key.Binding
 	// Select is Up and Down as one hint; it is never matched.
 	Select key.Binding
 	// Keys lists every key where the hints do not fit (40×12).
@@ -926,6 +971,8 @@ var lobbyKeys = lobbyKeyMap{
 	TrailsBot: key.NewBinding(key.WithKeys("o", "O"), key.WithHelp("O", "trails vs bot")),
 	Chess:     key.NewBinding(key.WithKeys("h", "H"), key.WithHelp("H", "chess")),
 	ChessBot:  key.NewBinding(key.WithKeys("e", "E"), key.WithHelp("E", "chess vs bot")),
+	Labyrinth: key.NewBinding(key.WithKeys("l", "L"), key.WithHelp("L", "labyrinth")),
+	Foxhunt:   key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("F", "fox hunt")),
 	Select:    key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
 	Keys:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "all keys")),
 }
@@ -937,9 +984,9 @@ func (k lobbyKeyMap) hints(daily, invited bool) []key.Binding {
 	d := k.Daily
 	d.SetEnabled(daily)
 	if invited {
-		return []key.Binding{k.Select, k.Accept, k.Decline, k.Invite, k.Trails, k.Chess, k.Watch, k.Solo, d, k.Chat, k.Back}
+		return []key.Binding{k.Select, k.Accept, k.Decline, k.Invite, k.Trails, k.Chess, k.Labyrinth, k.Foxhunt, k.Watch, k.Solo, d, k.Chat, k.Back}
 	}
-	return []key.Binding{k.Select, k.Invite, k.Trails, k.Chess, k.Bot, k.Watch, k.Solo, k.TrailsBot, k.ChessBot, d, k.Chat, k.Back}
+	return []key.Binding{k.Select, k.Invite, k.Trails, k.Chess, k.Labyrinth, k.Foxhunt, k.Bot, k.Watch, k.Solo, k.TrailsBot, k.ChessBot, d, k.Chat, k.Back}
 }
 
 // shortHints are the keys that matter where the hints have two lines

@@ -561,6 +561,9 @@ func (s *onlineScreen) playView() string {
 		panel = append(panel, st.Heading.Render("Choose your start"),
 			fmt.Sprintf("%v: row %d, column %d", s.cursor, s.cursor.X, s.cursor.Y),
 			st.Faint.Render("Nobody else sees it."))
+		if v.RoundMS > 0 {
+			panel = append(panel, st.Faint.Render(fmt.Sprintf("Within %d s, or a random cell.", (v.RoundMS+999)/1000)))
+		}
 	}
 	heading := "The referee told you"
 	if s.seat == 0 {

@@ -368,7 +368,8 @@ func TestOnlinePlay(t *testing.T) {
 func TestOnlineStartRound(t *testing.T) {
 	state := func(toAct []int) map[string]any {
 		return map[string]any{"t": "state", "seq": 1, "kind": "labyrinth", "your_turn": true, "names": []string{"alice", "bob"},
-			"seat": 1, "to_act": toAct, "phase": "start", "round": 0, "rows": 10, "cols": 10, "answers": []any{}, "said": []any{}}
+			"seat": 1, "to_act": toAct, "phase": "start", "round": 0, "rows": 10, "cols": 10, "answers": []any{}, "said": []any{},
+			"round_ms": 60000, "left_ms": 59000}
 	}
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		f := newFakeNet(t)
@@ -376,7 +377,7 @@ func TestOnlineStartRound(t *testing.T) {
 			return Online(c, f.link(), &netplay.Start{Seat: 1, Game: "g1", Kind: "labyrinth"}, decodeState(t, state([]int{1, 2})))
 		})
 		out := fitsBoth(t, d)
-		if !strings.Contains(out, "Choose your start") || !strings.Contains(out, "@") {
+		if !strings.Contains(out, "Choose your start") || !strings.Contains(out, "@") || !strings.Contains(out, "Within 60 s") {
 			t.Fatalf("%v: the start round:\n%s", sz, out)
 		}
 		d.keys("sd<enter>")

@@ -3,6 +3,7 @@ package netplay
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -135,6 +136,8 @@ func TestFoxhuntGameOverTCP(t *testing.T) {
 		bob.foxState()
 	}
 	over[0], over[1] = alice.expect(TypeOver).(*Over), bob.expect(TypeOver).(*Over)
+	bob.act("n") // too late: the match is over
+	bob.expectError(CodeNotInGame)
 	if len(last.ToAct) != 0 || len(last.Winners) == 0 {
 		t.Fatalf("the last state %+v", last)
 	}
@@ -273,4 +276,47 @@ func TestFoxhuntSavedAndReplayed(t *testing.T) {
 	if _, err := loadFoxMatch([]byte(`{"config":{"W":20,"H":20,"Rounds":5},"names":["a","b"],"computer":[false,false],"log":[{"s":7,"l":"w"}]}`)); err == nil {
 		t.Error("a damaged Fox hunt was read")
 	}
+}
+
+// The longest lobby line stays within MaxLine when every game listed is
+// one of the most seats: a game of more than two seats lists its people
+// and counts its computers.
+func TestLobbyLineFitsManySeats(t *testing.T) {
+	s, err := NewServer(testConfig(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown(context.Background())
+	long := func(i int) string { return fmt.Sprintf("%c%015d", 'a'+i%26, i) }
+	for i := 0; i < LobbyListMax+3; i++ {
+		names := []string{long(2 * i), long(2*i + 1)}
+		g, err := newFoxMatch(Setup{Seed: 1, People: 2, Bots: FoxhuntMaxSeats - 2, Names: seatNames(names, FoxhuntMaxSeats-2)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &room{id: fmt.Sprintf("%016x", uint64(1)<<63+uint64(i)), kind: KindLabyrinth, m: g, bots: FoxhuntMaxSeats - 2}
+		for _, n := range seatNames(names, FoxhuntMaxSeats-2) {
+			r.seats = append(r.seats, roomSeat{name: n})
+		}
+		r.turn.Store(99999)
+		r.nwatch.Store(9999)
+		s.rooms[r.id] = r
+		p := &player{name: long(i), key: nameKey(long(i)), sess: &Session{}, room: r, bot: true}
+		s.byName[p.key] = p
+	}
+	s.mu.Lock()
+	line := s.lobbyLine()
+	s.mu.Unlock()
+	if len(line) > MaxLine+1 {
+		t.Fatalf("lobby line of %d bytes, over %d", len(line)-1, MaxLine)
+	}
+	m, err := DecodeMessage(line[:len(line)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := m.(*Lobby)
+	if len(l.Games) != LobbyGamesMax || len(l.Games[0].Players) != 2 || l.Games[0].Bots != FoxhuntMaxSeats-2 {
+		t.Fatalf("games %+v", l.Games)
+	}
+	t.Logf("longest lobby line: %d bytes", len(line)-1)
 }

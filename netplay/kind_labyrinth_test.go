@@ -257,6 +257,9 @@ func TestLabyrinthGameOverTCP(t *testing.T) {
 			t.Fatalf("%s: over %+v, want %s (winner %s)", c.name, over[i], want, winner)
 		}
 	}
+	// An act after the end is refused: the players are back in the lobby.
+	a2.act("W")
+	a2.expectError(CodeNotInGame)
 	// The reveal's map draws the field the client can regenerate.
 	if got := drawField(lab); strings.Join(got, "\n") != strings.Join(final.Reveal.Map, "\n") {
 		t.Fatalf("the revealed map is not the field of the seed:\n%s", strings.Join(final.Reveal.Map, "\n"))
@@ -378,5 +381,58 @@ func TestLabyrinthLimits(t *testing.T) {
 		}
 		st = m.(*LabyrinthState)
 		checkLabSecret(t, "alice", st)
+	}
+}
+
+// A seat given up goes to the computer and the game goes on for the
+// others; when the last person leaves, the spectators get over with no
+// winner.
+func TestLabyrinthGivenUpSeat(t *testing.T) {
+	_, addr := startServer(t, testConfig(t))
+	alice := loginKinds(t, addr, "alice", "labyrinth")
+	bob := loginKinds(t, addr, "bob", "labyrinth")
+	carol := loginKinds(t, addr, "carol", "labyrinth")
+	alice.send(map[string]any{"t": "invite", "to": "bob", "kind": "labyrinth"})
+	alice.expect(TypeInviteSent)
+	bob.expect(TypeInvited)
+	bob.send(map[string]any{"t": "accept", "from": "alice"})
+	for _, c := range []*tclient{alice, bob} {
+		st := c.expect(TypeStart).(*Start)
+		c.game = st.Game
+		c.labState()
+	}
+	carol.send(map[string]any{"t": "watch", "game": alice.game})
+	carol.expect(TypeStart)
+	carol.labState()
+	alice.expect(TypeChat)
+	bob.expect(TypeChat)
+
+	bob.send(map[string]any{"t": "leave"})
+	if o := bob.expect(TypeOver).(*Over); o.Result != "lost" || o.Winner != "" {
+		t.Fatalf("bob's over %+v", o)
+	}
+	if p := alice.expect(TypePartner).(*Partner); p.Status != PartnerLeft || p.Name != "bob (computer)" {
+		t.Fatalf("partner %+v", p)
+	}
+	st := alice.labState()
+	if st.Names[1] != "bob (computer)" || !st.YourTurn {
+		t.Fatalf("after bob left: %+v", st)
+	}
+	carol.labState()
+	alice.act("W")
+	if st := alice.labState(); st.Round != 2 || !st.YourTurn {
+		t.Fatalf("the computer did not play bob's seat: %+v", st)
+	}
+	carol.labState()
+	alice.send(map[string]any{"t": "leave"})
+	alice.expect(TypeOver)
+	for {
+		m := carol.recv()
+		if o, ok := m.(*Over); ok {
+			if o.Result != "over" || o.Winner != "" {
+				t.Fatalf("the spectator's over %+v", o)
+			}
+			break
+		}
 	}
 }

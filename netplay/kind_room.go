@@ -22,8 +22,8 @@ import (
 // 1…len(people), the inviter first; nil for a seat whose session is set
 // later) with the computer seats after them. Caller holds mu.
 func (s *Server) newKindRoom(k *Kind, g Game, people []*player) *room {
-	r := &room{id: newID(), kind: k.Name, m: g, seats: make([]roomSeat, g.Seats())}
 	bots := g.Seats() - len(people)
+	r := &room{id: newID(), kind: k.Name, m: g, seats: make([]roomSeat, g.Seats()), bots: bots}
 	for i := range r.seats {
 		if i >= len(people) {
 			// A computer's seat has no player: it is never given up or away.
@@ -255,6 +255,11 @@ func (r *room) stopRound() {
 
 // roundExpired plays round no of r as it stands: its deadline passed.
 func (s *Server) roundExpired(r *room, no int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return
+	}
 	r.mu.Lock()
 	rd, ok := r.m.(match.Rounds)
 	if r.done || !ok || rd.Round() != no || r.roundNo != no {
@@ -272,9 +277,7 @@ func (s *Server) roundExpired(r *room, no int) {
 	r.mu.Unlock()
 	s.persist(r)
 	if ended {
-		s.mu.Lock()
 		s.finish(r)
-		s.mu.Unlock()
 	}
 }
 
@@ -504,9 +507,17 @@ func computerTakeover(name string) string {
 }
 
 // kindListing is the lobby's entry of a game of another kind: its turn
-// is the number of moves (or rounds) played.
+// is the number of moves (or rounds) played. A game of more than two seats
+// lists its people and counts its computer seats, so that the lobby line
+// stays within MaxLine however many seats its games have. r.seats and
+// r.bots are fixed when the room is made (a seat the computer takes over
+// later is still listed by its player's name).
 func (r *room) kindListing() LobbyGame {
-	return LobbyGame{Game: r.id, Players: r.players(), Turn: int(r.turn.Load()), Watchers: int(r.nwatch.Load()), Kind: r.kind}
+	g := LobbyGame{Game: r.id, Players: r.players(), Turn: int(r.turn.Load()), Watchers: int(r.nwatch.Load()), Kind: r.kind}
+	if len(r.seats) > 2 {
+		g.Players, g.Bots = g.Players[:len(r.seats)-r.bots], r.bots
+	}
+	return g
 }
 
 // joinKind adds a spectator to a game of another kind. Caller holds r.mu.

@@ -166,11 +166,14 @@ type LobbyPlayer struct {
 type LobbyGame struct {
 	Game     string   `json:"game"`
 	Players  []string `json:"players"`
-	Level    int      `json:"level"`
+	Level    int      `json:"level,omitempty"` // 0 (left out) for a game of another kind
 	Turn     int      `json:"turn"`
 	Watchers int      `json:"watchers"`
 	Daily    bool     `json:"daily,omitempty"` // the day's daily challenge
 	Kind     string   `json:"kind,omitempty"`  // the game's kind when it is not Minotaur's
+	// Bots counts the computer seats of a game of more than two seats,
+	// whose Players are then its people only.
+	Bots int `json:"bots,omitempty"`
 }
 
 // Lobby lists the players on the server: idle ones first, then away, then

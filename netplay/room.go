@@ -29,6 +29,7 @@ type room struct {
 	// then g is nil.
 	kind string
 	m    Game
+	bots int // the computer seats a game of another kind began with: the last ones
 	// The deadline of the round of simultaneous moves being played
 	// (number roundNo, roundLen long, ending at roundEnd); nil when none.
 	roundTimer *time.Timer

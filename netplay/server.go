@@ -647,7 +647,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	rooms := make([]*room, 0, len(s.rooms))
 	for _, r := range s.rooms {
 		rooms = append(rooms, r)
+		r.mu.Lock()
 		r.stopTimers()
+		r.mu.Unlock()
 	}
 	for _, p := range s.byName {
 		if p.grace != nil {

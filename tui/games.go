@@ -60,6 +60,7 @@ func gameList(c *common) []screen.Descriptor {
 				}
 				return nil
 			},
+			Choose:  true, // each player chooses a start cell, in secret
 			Command: "labyrinth",
 		},
 		{
@@ -95,6 +96,7 @@ func gameList(c *common) []screen.Descriptor {
 				}
 				return nil
 			},
+			InviteBots: 2, SoloBots: 3, // a table of four
 			Command: "foxhunt",
 		},
 	}

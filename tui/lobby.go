@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,14 +34,15 @@ type lobbyScreen struct {
 	daily   *netplay.Daily // the day's daily challenge; nil until the server tells it
 	cursor  int            // the selected line: a player in players, then a game in games
 	invites []string
-	// inviteKind is the kind of each invitation that is not Minotaur's;
-	// declines are invitations to decline (of kinds this client cannot
-	// play), sent after the message that brought them.
+	// inviteKind is the kind of each invitation (its game's name in the
+	// list of games); declines are invitations to decline (of kinds this
+	// client cannot play), sent after the message that brought them.
 	inviteKind map[string]string
 	declines   []string
 	chat       []string // lines of chat and notices, oldest first
 	typing     bool
-	allKeys    bool // the list of every key is shown (compact layout only)
+	allKeys    bool        // the lobby's help (every key) is shown
+	choosing   *kindChoice // the kind chooser is open
 	input      screen.Input
 	start      *netplay.Start // the game that is starting, until its first state
 	note       string
@@ -183,27 +185,18 @@ func (l *lobbyScreen) handle(m netplay.Message) screen.Nav {
 			l.inviteKind = map[string]string{}
 		}
 		delete(l.inviteKind, m.From)
-		what := "play"
-		switch m.Kind {
-		case "":
-		case netplay.KindTrails:
-			l.inviteKind[m.From] = m.Kind
-			what = "Trails and Towers"
-		case netplay.KindChess:
-			l.inviteKind[m.From] = m.Kind
-			what = "Open-world chess"
-		case netplay.KindLabyrinth:
-			l.inviteKind[m.From] = m.Kind
-			what = "the Labyrinth" + withComputers(m.Bots)
-		case netplay.KindFoxhunt:
-			l.inviteKind[m.From] = m.Kind
-			what = "the Fox hunt" + withComputers(m.Bots)
-		default:
+		g := l.game(m.Kind)
+		if g == nil || g.Online == nil {
 			// A kind this client has no screens for: declined at once.
 			l.invites = removeName(l.invites, m.From)
 			l.note = m.From + " invited you to a game this program cannot play; declined."
 			l.declines = append(l.declines, m.From)
 			return screen.Stay
+		}
+		what := "play" // the server's own kind (Minotaur's co-op)
+		if m.Kind != "" {
+			l.inviteKind[m.From] = g.Name
+			what = g.Title
 		}
 		l.note = m.From + " invites you to " + what + ": A to accept, D to decline."
 	case *netplay.InviteSent:
@@ -230,17 +223,6 @@ func (l *lobbyScreen) handle(m netplay.Message) screen.Nav {
 		}
 	}
 	return screen.Stay
-}
-
-// withComputers is an invitation's computer players: "" for none.
-func withComputers(bots int) string {
-	switch {
-	case bots == 1:
-		return " (with a computer player)"
-	case bots > 1:
-		return fmt.Sprintf(" (with %d computer players)", bots)
-	}
-	return ""
 }
 
 // selected returns the player or the game on the selected line (nil and
@@ -292,9 +274,12 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		}
 		return screen.Stay, nil
 	}
+	if l.choosing != nil {
+		return l.chooseKey(msg)
+	}
 	k := lobbyKeys
 	if l.allKeys {
-		// Any key closes the list; ? and Esc only that.
+		// Any key closes the help; ? and Esc only that.
 		l.allKeys = false
 		if key.Matches(msg, k.Keys) || msg.Type == tea.KeyEsc {
 			return screen.Stay, nil
@@ -302,7 +287,7 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(msg, k.Keys):
-		l.allKeys = l.compact()
+		l.allKeys = true
 	case key.Matches(msg, k.Back):
 		return l.leave()
 	case key.Matches(msg, k.Up):
@@ -322,55 +307,17 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 			return screen.Stay, nil
 		}
 		to := p.Name
-		return screen.Stay, l.send(func(c *netplay.Client) error { return c.Invite(to) })
-	case key.Matches(msg, k.Trails):
-		p, _ := l.selected()
-		if p == nil {
-			l.note = "Select a player (↑/↓) to invite to Trails and Towers, or O to play it against the server's computer."
-			return screen.Stay, nil
-		}
-		to := p.Name
-		l.note = "Inviting " + to + " to Trails and Towers…"
-		return screen.Stay, l.send(func(c *netplay.Client) error { return c.InviteKind(to, netplay.KindTrails) })
-	case key.Matches(msg, k.TrailsBot):
-		l.note = "Starting Trails and Towers against the server's computer…"
-		return screen.Stay, l.send(func(c *netplay.Client) error { return c.SoloKind(netplay.KindTrails, 0) })
-	case key.Matches(msg, k.Chess):
-		p, _ := l.selected()
-		if p == nil {
-			l.note = "Select a player (↑/↓) to invite to Open-world chess, or E to play it against the server's computer."
-			return screen.Stay, nil
-		}
-		to := p.Name
-		l.note = "Inviting " + to + " to Open-world chess…"
-		return screen.Stay, l.send(func(c *netplay.Client) error { return c.InviteKind(to, netplay.KindChess) })
-	case key.Matches(msg, k.ChessBot):
-		l.note = "Starting Open-world chess against the server's computer…"
-		return screen.Stay, l.send(func(c *netplay.Client) error { return c.SoloKind(netplay.KindChess, 0) })
-	case key.Matches(msg, k.Labyrinth):
-		if p, _ := l.selected(); p != nil {
-			to := p.Name
-			l.note = "Inviting " + to + " to the Labyrinth…"
-			return screen.Stay, l.send(func(c *netplay.Client) error { return c.InviteWith(to, netplay.KindLabyrinth, 0, true) })
-		}
-		l.note = "Starting the Labyrinth against the server's computer…"
-		return screen.Stay, l.send(func(c *netplay.Client) error { return c.SoloWith(netplay.KindLabyrinth, 0, 1, true) })
-	case key.Matches(msg, k.Foxhunt):
-		if p, _ := l.selected(); p != nil {
-			to := p.Name
-			l.note = "Inviting " + to + " to the Fox hunt, with two computer players…"
-			return screen.Stay, l.send(func(c *netplay.Client) error { return c.InviteWith(to, netplay.KindFoxhunt, 2, false) })
-		}
-		l.note = "Starting the Fox hunt against three computer players…"
-		return screen.Stay, l.send(func(c *netplay.Client) error { return c.SoloWith(netplay.KindFoxhunt, 0, 3, false) })
+		return l.choose("Invite "+to+" to which game?", l.kinds(), func(g screen.Descriptor) tea.Cmd {
+			kind := g.Name
+			if kind == netplay.KindMinotaur {
+				kind = "" // the protocol's own kind, which every client plays
+			} else {
+				l.note = "Inviting " + to + " to " + g.Title + "…"
+			}
+			return l.send(func(c *netplay.Client) error { return c.InviteWith(to, kind, g.InviteBots, g.Choose) })
+		})
 	case key.Matches(msg, k.Bot):
-		to := l.idleBot()
-		if to == "" {
-			l.note = "No bot is free on this server (a server started with --bots N has some)."
-			return screen.Stay, nil
-		}
-		l.note = "Inviting the bot " + to + "…"
-		return screen.Stay, l.send(func(c *netplay.Client) error { return c.Invite(to) })
+		return l.choose("Play which game against the computer?", l.botKinds(), l.vsComputer)
 	case key.Matches(msg, k.Watch):
 		g := l.watchable()
 		if g == nil {
@@ -495,6 +442,17 @@ func (l *lobbyScreen) View() string {
 
 	hints := l.hintLines(w)
 	bodyH := max(h-7-len(hints), 3)
+	if l.allKeys {
+		// The help instead of the lists and the chat.
+		body := l.helpLines(w, bodyH+1)
+		lines = append(lines, body...)
+		for len(lines) < 2+bodyH+1 {
+			lines = append(lines, "")
+		}
+		lines = append(lines, st.Faint.Render(screen.Fit(l.note, w)), "")
+		lines = append(lines, hints...)
+		return screen.PadLines(strings.Join(lines, "\n"), h)
+	}
 	left := l.listLines(listW, bodyH)
 
 	var right []string
@@ -537,9 +495,12 @@ func (l *lobbyScreen) View() string {
 		lines = append(lines, a+strings.Repeat(" ", pad)+" │ "+b)
 	}
 	lines = append(lines, "")
-	if len(l.invites) > 0 {
+	switch {
+	case l.choosing != nil:
+		lines = append(lines, st.Warn.Render(screen.Fit(l.choosing.question, w)))
+	case len(l.invites) > 0:
 		lines = append(lines, st.Warn.Render(screen.Fit("Invited by "+strings.Join(l.invites, ", ")+" — A accept · D decline", w)))
-	} else {
+	default:
 		lines = append(lines, st.Faint.Render(screen.Fit(l.note, w)))
 	}
 	if l.typing {
@@ -556,8 +517,11 @@ func (l *lobbyScreen) View() string {
 }
 
 // hintLines are the key hints for a terminal w columns wide: one line, or
-// two when one would be cut.
+// two when one would be cut (the chooser's while it is open).
 func (l *lobbyScreen) hintLines(w int) []string {
+	if l.choosing != nil {
+		return l.wrapHints(l.choosing.keys(), w)
+	}
 	played := l.daily != nil && l.daily.Played
 	return l.wrapHints(lobbyKeys.hints(!played, len(l.invites) > 0), w)
 }
@@ -713,13 +677,7 @@ func (l *lobbyScreen) link() screen.Link {
 // watchers).
 func gameLine(g *netplay.LobbyGame) (string, []string) {
 	text := gameTitle(g)
-	if g.Kind == netplay.KindTrails {
-		text += " · trails"
-	}
-	if g.Kind == netplay.KindChess {
-		text += " · chess"
-	}
-	if g.Kind == netplay.KindLabyrinth || g.Kind == netplay.KindFoxhunt {
+	if g.Kind != "" && g.Kind != netplay.KindMinotaur {
 		text += " · " + g.Kind
 	}
 	if g.Daily {
@@ -780,20 +738,15 @@ func (l *lobbyScreen) compactView() string {
 		}
 	}
 	status := l.note
-	if len(l.invites) > 0 {
+	if l.choosing != nil {
+		status = l.choosing.question
+	} else if len(l.invites) > 0 {
 		// Who invited to what: the note naming the game may be gone.
 		from := make([]string, len(l.invites))
 		for i, name := range l.invites {
 			from[i] = name
-			switch l.inviteKind[name] {
-			case netplay.KindTrails:
-				from[i] += " (trails)"
-			case netplay.KindChess:
-				from[i] += " (chess)"
-			case netplay.KindLabyrinth:
-				from[i] += " (labyrinth)"
-			case netplay.KindFoxhunt:
-				from[i] += " (fox hunt)"
+			if kind := l.inviteKind[name]; kind != "" {
+				from[i] += " (" + kind + ")"
 			}
 		}
 		// The hints below say A accept · D decline.
@@ -836,6 +789,8 @@ func (l *lobbyScreen) compactView() string {
 	}
 	if l.typing {
 		foot = append(foot, l.input.View(w), st.Faint.Render("Enter send · Esc cancel"))
+	} else if l.choosing != nil {
+		foot = append(foot, l.wrapHints(l.choosing.keys(), w)...)
 	} else {
 		played := l.daily != nil && l.daily.Played
 		foot = append(foot, l.wrapHints(lobbyKeys.shortHints(!played, len(l.invites) > 0), w)...)
@@ -844,9 +799,7 @@ func (l *lobbyScreen) compactView() string {
 
 	var body []string
 	if l.allKeys {
-		played := l.daily != nil && l.daily.Played
-		body = append(body, st.Heading.Render("Keys (? or Esc closes)"))
-		body = append(body, l.wrapHints(lobbyKeys.hints(!played, len(l.invites) > 0), w)...)
+		body = l.helpLines(w, bodyH)
 	} else {
 		body = l.compactLists(w, bodyH)
 	}
@@ -930,51 +883,37 @@ func (l *lobbyScreen) compactLists(w, h int) []string {
 }
 
 // lobbyKeyMap are the keys of the server's lobby: the lobby matches keys
-// against them and draws its key hints from them.
+// against them and draws its key hints and its help from them.
 type lobbyKeyMap struct {
-	Up, Down        key.Binding
+	Up, Down key.Binding
+	// Invite invites the selected player, Bot plays against the
+	// computer, each to a game of the kind chosen next (the chooser lists
+	// the games played through the lobby).
 	Invite, Bot     key.Binding
 	Accept, Decline key.Binding
 	Watch           key.Binding
 	Solo, Daily     key.Binding
-	// Trails invites the selected player to Trails and Towers; TrailsBot
-	// plays it against the server's computer.
-	Trails, TrailsBot key.Binding
-	// Chess invites the selected player to Open-world chess; ChessBot
-	// plays it against the server's computer.
-	Chess, ChessBot key.Binding
-	// Labyrinth invites the selected player to the Labyrinth (each
-	// choosing a start cell in secret), or with nobody selected plays it
-	// against the server's computer; Foxhunt the same for the Fox hunt,
-	// with two computer players at the table.
-	Labyrinth, Foxhunt key.Binding
-	Chat, Back         key.Binding
+	Chat, Back      key.Binding
 	// Select is Up and Down as one hint; it is never matched.
 	Select key.Binding
-	// Keys lists every key where the hints do not fit (40×12).
+	// Keys shows the lobby's help: every key and what it does.
 	Keys key.Binding
 }
 
 var lobbyKeys = lobbyKeyMap{
-	Up:        key.NewBinding(key.WithKeys("up", "w", "W", "k"), key.WithHelp("↑", "up")),
-	Down:      key.NewBinding(key.WithKeys("down", "s", "S", "j"), key.WithHelp("↓", "down")),
-	Invite:    key.NewBinding(key.WithKeys("i", "I"), key.WithHelp("I", "invite")),
-	Bot:       key.NewBinding(key.WithKeys("b", "B"), key.WithHelp("B", "bot")),
-	Accept:    key.NewBinding(key.WithKeys("a", "A"), key.WithHelp("A", "accept")),
-	Decline:   key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("D", "decline")),
-	Watch:     key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("V", "watch")),
-	Solo:      key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("N", "solo")),
-	Daily:     key.NewBinding(key.WithKeys("c", "C"), key.WithHelp("C", "daily")),
-	Chat:      key.NewBinding(key.WithKeys("t", "T", "enter"), key.WithHelp("T", "chat")),
-	Back:      key.NewBinding(key.WithKeys("esc", "q", "Q"), key.WithHelp("Esc", "menu")),
-	Trails:    key.NewBinding(key.WithKeys("r", "R"), key.WithHelp("R", "trails")),
-	TrailsBot: key.NewBinding(key.WithKeys("o", "O"), key.WithHelp("O", "trails vs bot")),
-	Chess:     key.NewBinding(key.WithKeys("h", "H"), key.WithHelp("H", "chess")),
-	ChessBot:  key.NewBinding(key.WithKeys("e", "E"), key.WithHelp("E", "chess vs bot")),
-	Labyrinth: key.NewBinding(key.WithKeys("l", "L"), key.WithHelp("L", "labyrinth")),
-	Foxhunt:   key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("F", "fox hunt")),
-	Select:    key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
-	Keys:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "all keys")),
+	Up:      key.NewBinding(key.WithKeys("up", "w", "W", "k"), key.WithHelp("↑", "up")),
+	Down:    key.NewBinding(key.WithKeys("down", "s", "S", "j"), key.WithHelp("↓", "down")),
+	Invite:  key.NewBinding(key.WithKeys("i", "I"), key.WithHelp("I", "invite")),
+	Bot:     key.NewBinding(key.WithKeys("b", "B"), key.WithHelp("B", "vs computer")),
+	Accept:  key.NewBinding(key.WithKeys("a", "A"), key.WithHelp("A", "accept")),
+	Decline: key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("D", "decline")),
+	Watch:   key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("V", "watch")),
+	Solo:    key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("N", "solo")),
+	Daily:   key.NewBinding(key.WithKeys("c", "C"), key.WithHelp("C", "daily")),
+	Chat:    key.NewBinding(key.WithKeys("t", "T", "enter"), key.WithHelp("T", "chat")),
+	Back:    key.NewBinding(key.WithKeys("esc", "q", "Q"), key.WithHelp("Esc", "menu")),
+	Select:  key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
+	Keys:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 }
 
 // hints are the lobby's key hints: the daily challenge's only while the
@@ -984,13 +923,13 @@ func (k lobbyKeyMap) hints(daily, invited bool) []key.Binding {
 	d := k.Daily
 	d.SetEnabled(daily)
 	if invited {
-		return []key.Binding{k.Select, k.Accept, k.Decline, k.Invite, k.Trails, k.Chess, k.Labyrinth, k.Foxhunt, k.Watch, k.Solo, d, k.Chat, k.Back}
+		return []key.Binding{k.Select, k.Accept, k.Decline, k.Invite, k.Bot, k.Watch, k.Solo, d, k.Chat, k.Keys, k.Back}
 	}
-	return []key.Binding{k.Select, k.Invite, k.Trails, k.Chess, k.Labyrinth, k.Foxhunt, k.Bot, k.Watch, k.Solo, k.TrailsBot, k.ChessBot, d, k.Chat, k.Back}
+	return []key.Binding{k.Select, k.Invite, k.Bot, k.Watch, k.Solo, d, k.Chat, k.Keys, k.Back}
 }
 
 // shortHints are the keys that matter where the hints have two lines
-// (40×12); "? all keys" lists the others.
+// (40×12); ? shows the others.
 func (k lobbyKeyMap) shortHints(daily, invited bool) []key.Binding {
 	d := k.Daily
 	d.SetEnabled(daily)
@@ -1000,8 +939,139 @@ func (k lobbyKeyMap) shortHints(daily, invited bool) []key.Binding {
 	return []key.Binding{k.Select, k.Invite, k.Watch, k.Chat, k.Solo, d, k.Keys, k.Back}
 }
 
-// game is the game of a kind on the server ("" is Minotaur's), nil for a
-// kind the list has no game of.
+// lobbyHelp is the lobby's help: each key and what it does.
+var lobbyHelp = [][2]string{
+	{"↑/↓", "select a player or a game in progress"},
+	{"I", "invite the selected player: choose the game, then wait for the answer"},
+	{"B", "play against the computer: choose the game"},
+	{"V", "watch the selected game, or the selected player's"},
+	{"A / D", "accept / decline the last invitation"},
+	{"N", "a solo game on the server, listed for others to watch"},
+	{"C", "the daily challenge: the day's maze, one try a day"},
+	{"T, Enter", "chat with the lobby (Enter sends, Esc cancels)"},
+	{"?", "this help (? or Esc closes it)"},
+	{"Esc, Q", "leave the server, back to the menu"},
+}
+
+// helpLines are the lobby's help in w columns and at most h lines: a key
+// and what it does on each line, or the keys' hints alone where that does
+// not fit.
+func (l *lobbyScreen) helpLines(w, h int) []string {
+	st := l.c.st
+	out := []string{st.Heading.Render(screen.Fit("Keys (? or Esc closes)", w))}
+	if len(lobbyHelp)+1 <= h && w >= 40 {
+		for _, k := range lobbyHelp {
+			out = append(out, screen.Fit(st.Key.Render(fmt.Sprintf("%-9s", k[0]))+" "+k[1], w))
+		}
+		if l.gamesLine(w) != "" && len(out) < h {
+			out = append(out, st.Faint.Render(l.gamesLine(w)))
+		}
+		return out
+	}
+	played := l.daily != nil && l.daily.Played
+	return append(out, l.wrapHints(lobbyKeys.hints(!played, len(l.invites) > 0), w)...)
+}
+
+// gamesLine names the games played through this lobby ("" for none).
+func (l *lobbyScreen) gamesLine(w int) string {
+	var names []string
+	for _, g := range l.kinds() {
+		names = append(names, g.Title)
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return screen.Fit("Games here: "+strings.Join(names, ", ")+".", w)
+}
+
+// kindChoice is the kind chooser: the question, the games offered (with
+// the keys 1…n) and what choosing one does.
+type kindChoice struct {
+	question string
+	games    []screen.Descriptor
+	act      func(g screen.Descriptor) tea.Cmd
+}
+
+// choose opens the kind chooser on games; with one game it acts at once.
+func (l *lobbyScreen) choose(question string, games []screen.Descriptor, act func(g screen.Descriptor) tea.Cmd) (screen.Nav, tea.Cmd) {
+	switch len(games) {
+	case 0:
+		l.note = "This server plays no game of this program with others."
+		return screen.Stay, nil
+	case 1:
+		return screen.Stay, act(games[0])
+	}
+	l.choosing = &kindChoice{question: question, games: games, act: act}
+	l.note = ""
+	return screen.Stay, nil
+}
+
+// chooseKey handles a key of the kind chooser: a game's number chooses it,
+// Esc cancels; other keys do nothing.
+func (l *lobbyScreen) chooseKey(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
+	ch := l.choosing
+	if msg.Type == tea.KeyEsc {
+		l.choosing = nil
+		return screen.Stay, nil
+	}
+	if msg.Type == tea.KeyRunes && len(msg.Runes) == 1 {
+		if n := int(msg.Runes[0] - '1'); n >= 0 && n < len(ch.games) {
+			l.choosing = nil
+			return screen.Stay, ch.act(ch.games[n])
+		}
+	}
+	return screen.Stay, nil
+}
+
+// keys are the chooser's hints: a number for each game, Esc.
+func (ch *kindChoice) keys() []key.Binding {
+	var out []key.Binding
+	for i, g := range ch.games {
+		n := strconv.Itoa(i + 1)
+		out = append(out, key.NewBinding(key.WithKeys(n), key.WithHelp(n, g.Title)))
+	}
+	return append(out, key.NewBinding(key.WithKeys("esc"), key.WithHelp("Esc", "cancel")))
+}
+
+// kinds are the games played through the lobby: those of the list with
+// an online screen whose kind the server plays (the protocol's own kind,
+// and netplay's registered kinds), in the list's order.
+func (l *lobbyScreen) kinds() []screen.Descriptor {
+	server := append([]string{netplay.KindMinotaur}, netplay.ClientKinds()...)
+	var out []screen.Descriptor
+	for _, g := range l.c.games {
+		if g.Online != nil && slices.Contains(server, g.Name) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// botKinds are the games played against the computer: every kind of the
+// lobby (the protocol's own with one of the server's bot players, the
+// others against the server's computer).
+func (l *lobbyScreen) botKinds() []screen.Descriptor { return l.kinds() }
+
+// vsComputer starts a game of g's kind against the computer: the
+// protocol's own kind (Minotaur's co-op) by inviting an idle bot player,
+// any other against the server's computer.
+func (l *lobbyScreen) vsComputer(g screen.Descriptor) tea.Cmd {
+	if g.Name != netplay.KindMinotaur {
+		l.note = "Starting " + g.Title + " against the server's computer…"
+		kind := g.Name
+		return l.send(func(c *netplay.Client) error { return c.SoloWith(kind, 0, g.SoloBots, g.Choose) })
+	}
+	to := l.idleBot()
+	if to == "" {
+		l.note = "No bot is free on this server (a server started with --bots N has some)."
+		return nil
+	}
+	l.note = "Inviting the bot " + to + "…"
+	return l.send(func(c *netplay.Client) error { return c.Invite(to) })
+}
+
+// game is the game of a kind on the server ("" is the protocol's own,
+// Minotaur's), nil for a kind the list has no game of.
 func (l *lobbyScreen) game(kind string) *screen.Descriptor {
 	if kind == "" {
 		kind = netplay.KindMinotaur

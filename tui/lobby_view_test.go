@@ -98,7 +98,7 @@ func TestLobbyDailyKey(t *testing.T) {
 	if strings.Contains(done, "C daily") || strings.Contains(done, "C: play it") || !strings.Contains(done, "You played today's challenge.") {
 		t.Errorf("the daily challenge is offered after it was played:\n%s", done)
 	}
-	for _, s := range []string{"B bot", "V watch", "N solo", "I invite", "T chat", "Esc menu"} {
+	for _, s := range []string{"B vs computer", "V watch", "N solo", "I invite", "T chat", "? help", "Esc menu"} {
 		if !strings.Contains(open, s) {
 			t.Errorf("the hints lack %q:\n%s", s, open)
 		}
@@ -213,7 +213,7 @@ func TestLobbySmallShowsEverything(t *testing.T) {
 				l.key(screentest.Key("?"))
 				all := ansi.Strip(l.View())
 				checkFits(t, l.View(), size[0], size[1])
-				for _, s := range []string{"R trails", "H chess", "B bot", "O trails vs bot", "E chess vs bot", "N solo"} {
+				for _, s := range []string{"I invite", "B vs computer", "V watch", "N solo", "? help"} {
 					if !strings.Contains(screen, s) && !strings.Contains(all, s) {
 						t.Errorf("%s: %q is neither on the lobby nor on its key list:\n%s\n%s", what, s, screen, all)
 					}
@@ -241,16 +241,17 @@ func TestLobbySmallChatWraps(t *testing.T) {
 
 // TestLobbyKeysList: at 40×12 ? lists every key; Esc (or ?) closes the
 // list without leaving the lobby, and any other key closes it and acts.
+// At 80×24 ? shows the help: each key with what it does.
 func TestLobbyKeysList(t *testing.T) {
 	l := lobbyWith(t, 40, 12, mixedLobby)
 	l.key(screentest.Key("?"))
-	if !strings.Contains(ansi.Strip(l.View()), "O trails vs bot") {
+	if !strings.Contains(ansi.Strip(l.View()), "B vs computer") {
 		t.Fatalf("? does not list every key:\n%s", ansi.Strip(l.View()))
 	}
 	if n, _ := l.key(screentest.Key("esc")); n != screen.Stay || l.gone {
 		t.Fatalf("Esc on the key list left the lobby")
 	}
-	if screen := ansi.Strip(l.View()); strings.Contains(screen, "O trails vs bot") || !strings.Contains(screen, "Games in progress") {
+	if screen := ansi.Strip(l.View()); strings.Contains(screen, "B vs computer") || !strings.Contains(screen, "Games in progress") {
 		t.Fatalf("Esc did not close the key list:\n%s", screen)
 	}
 	l.key(screentest.Key("?"))
@@ -259,6 +260,16 @@ func TestLobbyKeysList(t *testing.T) {
 	if screen := ansi.Strip(l.View()); !strings.Contains(screen, "Joining carol as a spectator") {
 		t.Errorf("V on the key list did not act:\n%s", screen)
 	}
+	big := lobbyWith(t, 80, 24, mixedLobby)
+	big.key(screentest.Key("?"))
+	help := ansi.Strip(big.View())
+	checkFits(t, help, 80, 24)
+	for _, want := range []string{"Keys (? or Esc closes)", "invite the selected player", "play against the computer", "watch the selected game"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("? at 80×24 does not show the help (%q):\n%s", want, help)
+		}
+	}
+	golden(t, "lobby_keys_80x24", help)
 }
 
 // At 40×12 the lines under the map show the latest message whole: the

@@ -64,7 +64,7 @@ func quitAll(t *testing.T, ss ...*drawn) {
 }
 
 // TestLabyrinthOnlineTwoClients: two terminal clients play the Labyrinth
-// through a real server: ada invites bob from the lobby (L), each chooses
+// through a real server: ada invites bob from the lobby (I, then the Labyrinth in the chooser), each chooses
 // a start cell in secret, they take turns, and neither's screen ever
 // shows the other's answers; a spectator follows one seat, then the
 // other; ada leaves and the computer plays her seat on.
@@ -73,8 +73,10 @@ func TestLabyrinthOnlineTwoClients(t *testing.T) {
 	ada := connectDrawn(t, addr, "ada")
 	bob := connectDrawn(t, addr, "bob")
 	ada.wait(t, "bob")
-	typeText(ada.tm, "l")
-	bob.wait(t, "ada invites you to the Labyrinth")
+	typeText(ada.tm, "i")
+	ada.wait(t, "Invite bob to which game?", "2 Labyrinth")
+	typeText(ada.tm, "2")
+	bob.wait(t, "ada invites you to Labyrinth")
 	typeText(bob.tm, "a")
 	ada.wait(t, "LABYRINTH", "Choose your start cell.")
 	bob.wait(t, "LABYRINTH", "Choose your start cell.")
@@ -112,7 +114,7 @@ func TestLabyrinthOnlineTwoClients(t *testing.T) {
 }
 
 // TestFoxhuntOnlineWatched: a Fox hunt in the lobby with two people and
-// two computer players (F invites with two), watched by a third: each
+// two computer players (I, then the Fox hunt: its invitation brings two), watched by a third: each
 // round's commands, "waiting for the others", the computers' commands
 // sent at once, the spectator's view without keys.
 func TestFoxhuntOnlineWatched(t *testing.T) {
@@ -120,8 +122,10 @@ func TestFoxhuntOnlineWatched(t *testing.T) {
 	ada := connectDrawn(t, addr, "ada")
 	bob := connectDrawn(t, addr, "bob")
 	ada.wait(t, "bob")
-	typeText(ada.tm, "f")
-	bob.wait(t, "ada invites you to the Fox hunt (with 2 computer players)")
+	typeText(ada.tm, "i")
+	ada.wait(t, "Invite bob to which game?", "5 Fox hunt")
+	typeText(ada.tm, "5")
+	bob.wait(t, "ada invites you to Fox hunt")
 	typeText(bob.tm, "a")
 	ada.wait(t, "round 1/100", "computer 1", "computer 2", "Your move")
 	bob.wait(t, "round 1/100", "computer 1", "computer 2")

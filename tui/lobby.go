@@ -196,7 +196,7 @@ func (l *lobbyScreen) handle(m netplay.Message) screen.Nav {
 		what := "play" // the server's own kind (Minotaur's co-op)
 		if m.Kind != "" {
 			l.inviteKind[m.From] = g.Name
-			what = g.Title
+			what = g.Title + withComputers(m.Bots)
 		}
 		l.note = m.From + " invites you to " + what + ": A to accept, D to decline."
 	case *netplay.InviteSent:
@@ -223,6 +223,18 @@ func (l *lobbyScreen) handle(m netplay.Message) screen.Nav {
 		}
 	}
 	return screen.Stay
+}
+
+// withComputers names the computer players an invitation brings: ""
+// for none.
+func withComputers(bots int) string {
+	switch {
+	case bots == 1:
+		return " with a computer player"
+	case bots > 1:
+		return fmt.Sprintf(" with %d computer players", bots)
+	}
+	return ""
 }
 
 // selected returns the player or the game on the selected line (nil and

@@ -125,7 +125,7 @@ func TestFoxhuntOnlineWatched(t *testing.T) {
 	typeText(ada.tm, "i")
 	ada.wait(t, "Invite bob to which game?", "5 Fox hunt")
 	typeText(ada.tm, "5")
-	bob.wait(t, "ada invites you to Fox hunt")
+	bob.wait(t, "ada invites you to Fox hunt with 2 computer players")
 	typeText(bob.tm, "a")
 	ada.wait(t, "round 1/100", "computer 1", "computer 2", "Your move")
 	bob.wait(t, "round 1/100", "computer 1", "computer 2")

@@ -317,7 +317,9 @@ func (s *onlineScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	}
 	s.note = ""
 	if key.Matches(k, labKeys.Help) {
-		return screen.Push(newLabHelp(s.c)), nil
+		h := newLabHelp(s.c)
+		h.online = true
+		return screen.Push(h), nil
 	}
 	if s.seat == 0 {
 		return s.watchKey(k)
@@ -806,12 +808,4 @@ func (s *onlineScreen) endView() string {
 	fLines := field.lines(s.tiles, screen.Window(field.w, fieldW, cx+s.dx), screen.Window(field.h, fh, cy+s.dy), fieldW, fh)
 	bLines := book.lines(s.tiles, screen.Window(book.w, bookW, bx), screen.Window(book.h, bh, by), bookW, bh)
 	return screen.EndFrame(s.c, result, " · online", heading, screen.Columns(fLines, bLines, fieldW, bookW, 3, w), hints)
-}
-
-// Summary is a line about the game (the pause menu's, were there one).
-func (s *onlineScreen) Summary() string {
-	if s.st == nil {
-		return "Labyrinth · online"
-	}
-	return fmt.Sprintf("Labyrinth · online · round %d · %d players", s.st.Round, len(s.names))
 }

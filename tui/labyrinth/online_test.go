@@ -331,8 +331,8 @@ func TestOnlinePlay(t *testing.T) {
 		d.keys("e")
 		f.expectAct(t, "E")
 		d.keys("?")
-		if _, ok := d.Top().(*labHelpScreen); !ok {
-			t.Fatalf("? opens %T", d.Top())
+		if h, ok := d.Top().(*labHelpScreen); !ok || !h.online || sz[1] == 24 && !strings.Contains(d.screen(), "leave the game") {
+			t.Fatalf("? opens %T:\n%s", h, d.screen())
 		}
 		d.keys("q")
 		d.Send(netMsg{m: &netplay.Chat{T: "chat", Scope: netplay.ScopeGame, From: "bob\x1b[31m", Text: "hi\x1b[2J"}})

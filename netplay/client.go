@@ -239,7 +239,7 @@ func (c *Client) Hello(name, token string) error {
 
 // ClientKinds are the kinds of game besides Minotaur's that this
 // program's screens play online.
-func ClientKinds() []string { return []string{KindTrails, KindChess} }
+func ClientKinds() []string { return []string{KindTrails, KindChess, KindLabyrinth, KindFoxhunt} }
 
 // InviteKind invites a player to a game of the kind (KindTrails, KindChess).
 func (c *Client) InviteKind(to, kind string) error {
@@ -308,4 +308,16 @@ func (c *Client) Close() error {
 	c.once.Do(func() { close(c.done) })
 	c.fail(ErrClosed)
 	return c.conn.Close()
+}
+
+// InviteWith invites a player to a game of the kind with bots computer
+// seats; choose, for the Labyrinth, opens it with a round of choosing
+// start cells.
+func (c *Client) InviteWith(to, kind string, bots int, choose bool) error {
+	return c.send(Request{T: TypeInvite, To: to, Kind: kind, Bots: bots, Choose: choose})
+}
+
+// SoloWith starts a game of the kind against bots computer seats.
+func (c *Client) SoloWith(kind string, level, bots int, choose bool) error {
+	return c.send(Request{T: TypeSolo, Kind: kind, Level: level, Bots: bots, Choose: choose})
 }

@@ -17,8 +17,8 @@ func TestTrailsOverSSH(t *testing.T) {
 	alice.waitText("R  Trails and Towers")
 	toLobby(alice, "alice")
 	alice.press("b")
-	alice.waitText("Play which game against the computer?", "2 Trails and Towers")
-	alice.press("2")
+	alice.waitText("Play which game against the computer?", "3 Trails and Towers")
+	alice.press("3")
 	alice.waitText("TRAILS AND TOWERS", "alice (you)", "online, computer level 2")
 	alice.press("\x1b[C") // →: Blue to (1, 0); the computer answers
 	alice.waitText("Move 3 · online", "boost → next goes 2")

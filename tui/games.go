@@ -51,9 +51,16 @@ func gameList(c *common) []screen.Descriptor {
 			},
 		},
 		{
-			Name: "labyrinth", Title: "Labyrinth", Short: "Labyrinth", Menu: "Labyrinth", Letter: 'L',
-			Open:    menu(labyrinth.NewMenu),
-			Files:   &screen.SaveFiles{Ext: labyrinth.SaveExt, List: labyrinth.ListSaves, Resume: labyrinth.Resume},
+			Name: netplay.KindLabyrinth, Title: "Labyrinth", Short: "Labyrinth", Menu: "Labyrinth", Letter: 'L',
+			Open:  menu(labyrinth.NewMenu),
+			Files: &screen.SaveFiles{Ext: labyrinth.SaveExt, List: labyrinth.ListSaves, Resume: labyrinth.Resume},
+			Online: func(sc *screen.Context, link screen.Link, start *netplay.Start, first netplay.Message) screen.Screen {
+				if st, ok := first.(*netplay.LabyrinthState); ok {
+					return labyrinth.Online(sc, link, start, st)
+				}
+				return nil
+			},
+			Choose:  true, // each player chooses a start cell, in secret
 			Command: "labyrinth",
 		},
 		{
@@ -81,8 +88,15 @@ func gameList(c *common) []screen.Descriptor {
 			Command: "chess",
 		},
 		{
-			Name: "foxhunt", Title: "Fox hunt", Short: "Fox hunt", Menu: "Fox hunt", Letter: 'F',
-			Open:    menu(foxhunt.NewMenu),
+			Name: netplay.KindFoxhunt, Title: "Fox hunt", Short: "Fox hunt", Menu: "Fox hunt", Letter: 'F',
+			Open: menu(foxhunt.NewMenu),
+			Online: func(sc *screen.Context, link screen.Link, start *netplay.Start, first netplay.Message) screen.Screen {
+				if st, ok := first.(*netplay.FoxhuntState); ok {
+					return foxhunt.Online(sc, link, start, st)
+				}
+				return nil
+			},
+			InviteBots: 2, SoloBots: 3, // a table of four
 			Command: "foxhunt",
 		},
 	}

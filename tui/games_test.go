@@ -115,8 +115,8 @@ func TestLobbyChooser(t *testing.T) {
 		t.Fatal("Esc did not close the chooser, or left the lobby")
 	}
 	l.key(screentest.Key("i"))
-	if _, cmd := l.key(screentest.Key("3")); cmd == nil || l.choosing != nil {
-		t.Fatal("3 in the chooser sent no invitation")
+	if _, cmd := l.key(screentest.Key("4")); cmd == nil || l.choosing != nil {
+		t.Fatal("4 in the chooser sent no invitation")
 	}
 	if !strings.Contains(l.note, "Inviting bob to Open-world chess") {
 		t.Errorf("the note does not tell the invitation: %q", l.note)

@@ -196,7 +196,7 @@ func (l *lobbyScreen) handle(m netplay.Message) screen.Nav {
 		what := "play" // the server's own kind (Minotaur's co-op)
 		if m.Kind != "" {
 			l.inviteKind[m.From] = g.Name
-			what = g.Title
+			what = g.Title + withComputers(m.Bots)
 		}
 		l.note = m.From + " invites you to " + what + ": A to accept, D to decline."
 	case *netplay.InviteSent:
@@ -223,6 +223,18 @@ func (l *lobbyScreen) handle(m netplay.Message) screen.Nav {
 		}
 	}
 	return screen.Stay
+}
+
+// withComputers names the computer players an invitation brings: ""
+// for none.
+func withComputers(bots int) string {
+	switch {
+	case bots == 1:
+		return " with a computer player"
+	case bots > 1:
+		return fmt.Sprintf(" with %d computer players", bots)
+	}
+	return ""
 }
 
 // selected returns the player or the game on the selected line (nil and
@@ -314,7 +326,7 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 			} else {
 				l.note = "Inviting " + to + " to " + g.Title + "…"
 			}
-			return l.send(func(c *netplay.Client) error { return c.InviteKind(to, kind) })
+			return l.send(func(c *netplay.Client) error { return c.InviteWith(to, kind, g.InviteBots, g.Choose) })
 		})
 	case key.Matches(msg, k.Bot):
 		return l.choose("Play which game against the computer?", l.botKinds(), l.vsComputer)
@@ -1068,7 +1080,7 @@ func (l *lobbyScreen) vsComputer(g screen.Descriptor) tea.Cmd {
 	if g.Name != netplay.KindMinotaur {
 		l.note = "Starting " + g.Title + " against the server's computer…"
 		kind := g.Name
-		return l.send(func(c *netplay.Client) error { return c.SoloKind(kind, 0) })
+		return l.send(func(c *netplay.Client) error { return c.SoloWith(kind, 0, g.SoloBots, g.Choose) })
 	}
 	to := l.idleBot()
 	if to == "" {

@@ -53,7 +53,8 @@ type Model struct {
 
 	r       foxnet.Reader
 	st      *foxnet.State
-	fuses   bot.Fuses // the bombs' rounds left
+	fuses   bot.Fuses             // the bombs' rounds left
+	known   map[foxhunt.Point]int // the bombs' rounds left, as a lobby's state tells them
 	colors  map[string]int
 	roundAt time.Time
 	timeout time.Duration
@@ -482,7 +483,7 @@ func (m *Model) drawMap(cols, rows int) []string {
 				case 'h':
 					b.WriteString(g.special[2])
 				case 'B':
-					b.WriteString(g.bomb[clamp(m.fuses.Left(p), 0, 9)])
+					b.WriteString(g.bomb[clamp(m.fuseAt(p), 0, 9)])
 				case 'f':
 					b.WriteString(g.fox)
 				case 'P':
@@ -516,6 +517,15 @@ func (m *Model) drawMap(cols, rows int) []string {
 		out[y] = b.String()
 	}
 	return out
+}
+
+// fuseAt is the rounds left to the bomb at p: as the lobby's state tells
+// them (known), else as the contest's blocks let the screen count them.
+func (m *Model) fuseAt(p foxhunt.Point) int {
+	if f, ok := m.known[p]; ok {
+		return f
+	}
+	return m.fuses.Left(p)
 }
 
 func clamp(v, lo, hi int) int {

@@ -381,6 +381,9 @@ type labHelpScreen struct {
 	c     *screen.Context
 	tiles *screen.Tiles
 	pager *screen.Pager
+	// online is set for a game on a server: Esc leaves it (no pause, no
+	// save).
+	online bool
 }
 
 func newLabHelp(c *screen.Context) *labHelpScreen {
@@ -430,7 +433,7 @@ func (h *labHelpScreen) body(w int) []string {
 		k("X + WASD", "shoot that way (X again or Esc: don't)"),
 		k("E", "your inventory (costs no turn)"),
 		k("[ ]", "turn the notebook's sheets"),
-		k("Esc", "pause: save, quit"), "",
+		h.escLine(k), "",
 		st.Heading.Render("Your notebook, drawn from the answers only"),
 		m(clsPlayer, "@", "where you believe you are"),
 		m(clsPartner, "o", "your start") + "   " + t.Glyph(int(clsRemembered), ".") + "  a cell you walked",
@@ -439,6 +442,15 @@ func (h *labHelpScreen) body(w int) []string {
 		m(clsKey, "K", "the key") + "  " + t.Glyph(int(clsExit), "E") + " the exit (its door)", "",
 		screen.Wrap("A rubber room lies, a teleport moves you unseen: the notebook is then wrong, as paper would be. After a teleport or a waking it starts a new sheet.", w),
 	}
+}
+
+// escLine is what Esc does: pause a game at this keyboard, leave one on
+// a server.
+func (h *labHelpScreen) escLine(k func(keys, text string) string) string {
+	if h.online {
+		return k("Esc", "leave the game (the computer plays your seat on)")
+	}
+	return k("Esc", "pause: save, quit")
 }
 
 // View draws the help.

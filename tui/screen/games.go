@@ -41,6 +41,13 @@ type Descriptor struct {
 	// message; nil when first is not the kind's. A game without it is not
 	// played through the lobby.
 	Online func(c *Context, link Link, start *netplay.Start, first netplay.Message) Screen
+	// InviteBots are the computer players the lobby's invitation to the
+	// game adds beside its two people, SoloBots those a game against the
+	// computer brings (0: the server's default); Choose opens the game
+	// with a round in which each player chooses its start (docs/protocol.md,
+	// "bots" and the Labyrinth's starts).
+	InviteBots, SoloBots int
+	Choose               bool
 	// Command is the game's subcommand ("" for none; Minotaur is the
 	// program's own command).
 	Command string

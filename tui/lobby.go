@@ -807,14 +807,14 @@ func (l *lobbyScreen) compactView() string {
 		played := l.daily != nil && l.daily.Played
 		foot = append(foot, l.wrapHints(lobbyKeys.shortHints(!played, len(l.invites) > 0), w)...)
 	}
+	if l.allKeys {
+		// The help takes the screen under the title.
+		lines := append(top, l.helpLines(w, h-len(top))...)
+		return screen.PadLines(strings.Join(lines, "\n"), h)
+	}
 	bodyH := max(h-len(top)-len(foot), 2)
 
-	var body []string
-	if l.allKeys {
-		body = l.helpLines(w, bodyH)
-	} else {
-		body = l.compactLists(w, bodyH)
-	}
+	body := l.compactLists(w, bodyH)
 	if len(body) > bodyH {
 		body = body[:bodyH]
 	}
@@ -951,37 +951,46 @@ func (k lobbyKeyMap) shortHints(daily, invited bool) []key.Binding {
 	return []key.Binding{k.Select, k.Invite, k.Watch, k.Chat, k.Solo, d, k.Keys, k.Back}
 }
 
-// lobbyHelp is the lobby's help: each key and what it does.
-var lobbyHelp = [][2]string{
-	{"↑/↓", "select a player or a game in progress"},
-	{"I", "invite the selected player: choose the game, then wait for the answer"},
-	{"B", "play against the computer: choose the game"},
-	{"V", "watch the selected game, or the selected player's"},
-	{"A / D", "accept / decline the last invitation"},
-	{"N", "a solo game on the server, listed for others to watch"},
-	{"C", "the daily challenge: the day's maze, one try a day"},
-	{"T, Enter", "chat with the lobby (Enter sends, Esc cancels)"},
-	{"?", "this help (? or Esc closes it)"},
-	{"Esc, Q", "leave the server, back to the menu"},
+// lobbyHelp is the lobby's help: each key and what it does, at length and
+// in short (for a narrow terminal).
+var lobbyHelp = [][3]string{
+	{"↑/↓", "select a player or a game in progress", "select a player or a game"},
+	{"I", "invite the selected player: choose the game, then wait for the answer", "invite the selected player"},
+	{"B", "play against the computer: choose the game", "play against the computer"},
+	{"V", "watch the selected game, or the selected player's", "watch the selected game"},
+	{"A / D", "accept / decline the last invitation", "accept / decline an invite"},
+	{"N", "a solo game on the server, listed for others to watch", "a solo game on the server"},
+	{"C", "the daily challenge: the day's maze, one try a day", "the daily challenge"},
+	{"T, Enter", "chat with the lobby (Enter sends, Esc cancels)", "chat (Enter sends)"},
+	{"?", "this help (? or Esc closes it)", "close this help"},
+	{"Esc, Q", "leave the server, back to the menu", "back to the menu"},
 }
 
 // helpLines are the lobby's help in w columns and at most h lines: a key
-// and what it does on each line, or the keys' hints alone where that does
-// not fit.
+// and what it does on each line (in short on a narrow terminal), or the
+// keys' hints alone where that does not fit.
 func (l *lobbyScreen) helpLines(w, h int) []string {
 	st := l.c.st
 	out := []string{st.Heading.Render(screen.Fit("Keys (? or Esc closes)", w))}
-	if len(lobbyHelp)+1 <= h && w >= 40 {
-		for _, k := range lobbyHelp {
-			out = append(out, screen.Fit(st.Key.Render(fmt.Sprintf("%-9s", k[0]))+" "+k[1], w))
-		}
-		if l.gamesLine(w) != "" && len(out) < h {
-			out = append(out, st.Faint.Render(l.gamesLine(w)))
-		}
-		return out
+	if len(lobbyHelp)+1 > h {
+		played := l.daily != nil && l.daily.Played
+		return append(out, l.wrapHints(lobbyKeys.hints(!played, len(l.invites) > 0), w)...)
 	}
-	played := l.daily != nil && l.daily.Played
-	return append(out, l.wrapHints(lobbyKeys.hints(!played, len(l.invites) > 0), w)...)
+	long := true
+	for _, k := range lobbyHelp {
+		long = long && 10+ansi.StringWidth(k[1]) <= w
+	}
+	for _, k := range lobbyHelp {
+		what := k[2]
+		if long {
+			what = k[1]
+		}
+		out = append(out, st.Key.Render(fmt.Sprintf("%-9s", k[0]))+" "+screen.Fit(what, w-10))
+	}
+	if games := l.gamesLine(w); games != "" && len(out) < h {
+		out = append(out, st.Faint.Render(games))
+	}
+	return out
 }
 
 // gamesLine names the games played through this lobby ("" for none).

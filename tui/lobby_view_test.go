@@ -209,13 +209,13 @@ func TestLobbySmallShowsEverything(t *testing.T) {
 				if daily && !strings.Contains(screen, "C daily") {
 					t.Errorf("%s: the daily challenge's key is not shown:\n%s", what, screen)
 				}
-				// The keys not on the screen are one key away.
+				// Every key is one key away, in the help.
 				l.key(screentest.Key("?"))
 				all := ansi.Strip(l.View())
 				checkFits(t, l.View(), size[0], size[1])
-				for _, s := range []string{"I invite", "B vs computer", "V watch", "N solo", "? help"} {
-					if !strings.Contains(screen, s) && !strings.Contains(all, s) {
-						t.Errorf("%s: %q is neither on the lobby nor on its key list:\n%s\n%s", what, s, screen, all)
+				for _, s := range []string{"invite the selected player", "play against the computer", "watch the selected game", "a solo game on the server", "the daily challenge"} {
+					if !strings.Contains(all, s) {
+						t.Errorf("%s: %q is not in the lobby's help:\n%s\n%s", what, s, screen, all)
 					}
 				}
 			}
@@ -239,19 +239,19 @@ func TestLobbySmallChatWraps(t *testing.T) {
 	}
 }
 
-// TestLobbyKeysList: at 40×12 ? lists every key; Esc (or ?) closes the
-// list without leaving the lobby, and any other key closes it and acts.
-// At 80×24 ? shows the help: each key with what it does.
+// TestLobbyKeysList: ? shows the lobby's help, each key with what it does
+// (at 40×12 in short); Esc (or ?) closes it without leaving the lobby, and
+// any other key closes it and acts.
 func TestLobbyKeysList(t *testing.T) {
 	l := lobbyWith(t, 40, 12, mixedLobby)
 	l.key(screentest.Key("?"))
-	if !strings.Contains(ansi.Strip(l.View()), "B vs computer") {
+	if !strings.Contains(ansi.Strip(l.View()), "play against the computer") {
 		t.Fatalf("? does not list every key:\n%s", ansi.Strip(l.View()))
 	}
 	if n, _ := l.key(screentest.Key("esc")); n != screen.Stay || l.gone {
 		t.Fatalf("Esc on the key list left the lobby")
 	}
-	if screen := ansi.Strip(l.View()); strings.Contains(screen, "B vs computer") || !strings.Contains(screen, "Games in progress") {
+	if screen := ansi.Strip(l.View()); strings.Contains(screen, "play against the computer") || !strings.Contains(screen, "Games in progress") {
 		t.Fatalf("Esc did not close the key list:\n%s", screen)
 	}
 	l.key(screentest.Key("?"))

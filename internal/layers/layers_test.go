@@ -129,6 +129,8 @@ func broken(pkgs []pkg) []string {
 				bad = append(bad, from+" imports "+imp+": games/match imports only the standard library")
 			case under(from, "games") && !standard(imp) && !(ours && (to == "levels" || to == "games/match" || game(to, "games") == game(from, "games"))):
 				bad = append(bad, from+" imports "+imp+": a game's rules import the standard library, levels and games/match only")
+			case ours && to == "tui" && !under(from, "cmd") && from != "sshplay":
+				bad = append(bad, from+" imports tui: only cmd and sshplay import the shell")
 			}
 		}
 		for _, dep := range p.Deps {
@@ -159,9 +161,10 @@ func broken(pkgs []pkg) []string {
 // TestLayering keeps the arrows one way (docs/architecture.md): a game's
 // rules import the standard library, levels and games/match (the shape of
 // a match, not a game) only, and no other game, no front end; games/match
-// imports only the standard library; the engine imports only the standard library; netplay never
-// imports tui; tui imports each game's screens, which import tui/screen and
-// never tui or another game's screens.
+// imports only the standard library; the engine imports only the standard
+// library; netplay never imports tui; only cmd and sshplay import tui; tui
+// imports each game's screens, which import tui/screen and never tui or
+// another game's screens.
 func TestLayering(t *testing.T) {
 	pkgs := listModule(t)
 	seen := map[string]bool{}
@@ -194,6 +197,8 @@ func TestLayeringCatches(t *testing.T) {
 		{ImportPath: m("tui/labyrinth"), Deps: []string{m("tui/screen"), m("tui")}},
 		{ImportPath: m("tui/chess"), Deps: []string{m("tui/screen"), m("tui/labyrinth")}},
 		{ImportPath: m("tui/screen"), Deps: []string{m("tui/labyrinth")}},
+		{ImportPath: m("tui/minotaur"), Imports: []string{m("tui")}, Deps: []string{m("tui")}},
+		{ImportPath: m("netplay"), Imports: []string{m("tui")}},
 	} {
 		if len(broken([]pkg{tc})) == 0 {
 			t.Errorf("%s importing %v passes", tc.ImportPath, tc.Deps)
@@ -204,6 +209,10 @@ func TestLayeringCatches(t *testing.T) {
 		{ImportPath: m("games/foxhunt"), Imports: []string{"fmt", m("games/match")}, Deps: []string{"fmt", m("games/match")}},
 		{ImportPath: m("tui/labyrinth"), Deps: []string{m("tui/screen"), m("games/labyrinth"), m("saves")}},
 		{ImportPath: m("tui"), Deps: []string{m("tui/screen"), m("tui/labyrinth"), m("netplay")}},
+		{ImportPath: m("tui/screen"), Deps: []string{m("netplay"), m("saves")}},
+		{ImportPath: m("tui/minotaur"), Deps: []string{m("tui/screen"), m("engine"), m("netplay")}},
+		{ImportPath: m("cmd/minotaur"), Imports: []string{m("tui")}, Deps: []string{m("tui")}},
+		{ImportPath: m("sshplay"), Imports: []string{m("tui")}, Deps: []string{m("tui")}},
 	}
 	if b := broken(fine); len(b) > 0 {
 		t.Errorf("the right arrows are refused: %v", b)

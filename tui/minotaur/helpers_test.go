@@ -19,10 +19,6 @@ import (
 
 func TestMain(m *testing.M) { screentest.Main(m) }
 
-// goldenSeed is the seed of the golden games: its level 1 can be passed by
-// walking to the key and the exit around the wanderer.
-const goldenSeed = 4
-
 // fixedNow is the clock of the tests.
 var fixedNow = time.Date(2025, 3, 14, 15, 9, 26, 0, time.UTC)
 
@@ -241,6 +237,22 @@ func actKey(a engine.Action) string {
 	return string(rune(a))
 }
 
+// passLevel plays the current level to its end through the keys, along the
+// engine solver's winning line. It reports false when the solver found no
+// line or the line did not pass the level.
+func (d *driver) passLevel() bool {
+	g := d.game()
+	level := g.LevelNumber()
+	sol := engine.Solve(g, engine.SolverBudget)
+	if !sol.Found {
+		return false
+	}
+	for _, a := range sol.Line {
+		d.keys(actKey(a))
+	}
+	return g.Result() != engine.Lost && (g.Result() == engine.Won || g.LevelNumber() != level)
+}
+
 // loseGame walks into the nearest monster until the player is caught.
 func (d *driver) loseGame() bool {
 	g := d.game()
@@ -280,6 +292,8 @@ func (m *Model) Screen() string {
 		return "watch"
 	case *confirmScreen:
 		return "confirm"
+	case *screen.Pager:
+		return "history"
 	}
 	return "unknown"
 }
@@ -290,8 +304,8 @@ func prose(screen string) string {
 	return strings.Join(strings.Fields(strings.NewReplacer("│", " ", "╭", " ", "╮", " ", "╰", " ", "╯", " ", "─", " ").Replace(screen)), " ")
 }
 
-// checkFits fails unless the frame fits a w × h terminal.
-func checkFits(t *testing.T, frame string, w, h int) { t.Helper(); screentest.Fits(t, frame, w, h) }
+// golden compares text with testdata/name.golden (rewritten with -update).
+func golden(t *testing.T, name, got string) { t.Helper(); screentest.Golden(t, name, got) }
 
 // corridor is a one-corridor level: the start, the key two steps east,
 // the exit two more.

@@ -4,7 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 )
 
-// gameKeys are the keys of play (tui.md, "Keys in play"). The game screen
+// gameKeys are the keys of play (docs/guide.md, "Playing"). The game screen
 // matches keys against them and draws its key hints from them through
 // bubbles' help (gameScreen.keyHints).
 type gameKeys struct {

@@ -11,10 +11,11 @@ import (
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
-// Look (tui.md, "Keys in play": X): a cursor moved over the map with the
-// moves or the mouse names what is under it as the player knows it — from
-// the View only, so that nothing hidden shows — and spends no turn. Esc or
-// X leaves; Enter, T or > travels to the tile under the cursor.
+// Look (X; docs/guide.md, "Look, travel, explore"): a cursor moved over
+// the map with the moves or the mouse names what is under it as the
+// player knows it — from the View only, so that nothing hidden shows —
+// and spends no turn. Esc or X leaves; Enter, T or > travels to the tile
+// under the cursor.
 
 // lookKeys are the keys of look mode.
 var lookKeys = struct {

@@ -9,14 +9,15 @@ import (
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
-// Travel and explore (tui.md, "Keys in play"): the game screen walks the
-// player along a shortest path over the map as the player knows it — the
-// key, the exit, a clicked tile, or (explore) the nearest tile at the edge
-// of the unknown — one ordinary move per tick, so that the player sees
-// every step and replays and the server see nothing but moves. A trip
-// stops before its next step when anything new needs the player: a
-// message (a sighting, an item taken, the Minotaur's aim, a refusal), a
-// monster, item or mark that was not in view, the level's end, or a key.
+// Travel and explore (docs/guide.md, "Look, travel, explore"): the game
+// screen walks the player along a shortest path over the map as the
+// player knows it — the key, the exit, a clicked tile, or (explore) the
+// nearest tile at the edge of the unknown — one ordinary move per tick,
+// so that the player sees every step and replays and the server see
+// nothing but moves. A trip stops before its next step when anything new
+// needs the player: a message (a sighting, an item taken, the Minotaur's
+// aim, a refusal), a monster, item or mark that was not in view, the
+// level's end, or a key.
 // Everything is computed from the View only: nothing hidden is used.
 
 // defaultStepDelay is the pause between two steps of a trip.

@@ -44,8 +44,9 @@ func (m *Root) game() Game {
 func (m *Root) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		// A game's screen stops what walks on by itself (Minotaur's
-		// travel) when the new size is too small to see it.
+		// Every screen of the stack gets the new size: a game's screen
+		// stops what walks on by itself (a trip over the map) when the
+		// terminal becomes too small to see it.
 		m.c.Width, m.c.Height = msg.Width, msg.Height
 		var cmds []tea.Cmd
 		var navs []Nav

@@ -265,6 +265,7 @@ func (s *onlineScreen) netUpdate(m netplay.Message, err error) (screen.Nav, tea.
 		return screen.Stay, nil
 	case *netplay.Error:
 		s.note = safetext.Clean(m.Msg) + "."
+		s.chosen = false // a start refused: the player chooses again
 	case *netplay.Partner:
 		s.note = safetext.Short(m.Name, 24) + ": " + safetext.Short(m.Status, 20) + "."
 	case *netplay.Chat:

@@ -481,6 +481,13 @@ func TestOnlineHostile(t *testing.T) {
 		"start off the field": func(m map[string]any) {
 			m["answers"] = []labyrinth.Answer{{Player: 1, Says: []labyrinth.Said{{Fact: labyrinth.FactStart, N: 10, M: 10, Cell: levels.Cell{X: 99, Y: 3}}}}}
 		},
+		"too many sheets": func(m map[string]any) {
+			var answers []labyrinth.Answer
+			for i := 0; i < 3000; i++ {
+				answers = append(answers, labyrinth.Answer{Player: 1, Turn: i, Says: []labyrinth.Said{{Fact: labyrinth.FactTeleported}}})
+			}
+			m["answers"] = answers
+		},
 		"unknown fact": func(m map[string]any) {
 			m["answers"] = []labyrinth.Answer{{Player: 1, Says: []labyrinth.Said{{Fact: 200}}}}
 		},

@@ -173,6 +173,11 @@ func (s *onlineScreen) take(st *netplay.FoxhuntState) {
 		} else {
 			m.note = ""
 		}
+		for _, p := range st.Players {
+			if p.Seat == s.seat && s.seat != 0 && p.Paralysed > 0 {
+				m.note = strings.TrimSpace(m.note + fmt.Sprintf(" You are paralysed: your commands do nothing for %d more rounds.", p.Paralysed))
+			}
+		}
 	}
 	if s.seat != 0 && !slices.Contains(st.ToAct, s.seat) && m.sent == "" && len(st.ToAct) > 0 {
 		m.sent = "your command"

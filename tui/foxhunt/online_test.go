@@ -333,6 +333,14 @@ func TestOnlineFoxClean(t *testing.T) {
 	if out := d.Frame(d.c); strings.Contains(out, "\x1b[2J") || strings.Contains(out, "\x1b]0") {
 		t.Fatalf("an escape from the wire reached the screen: %q", out)
 	}
+	// A paralysed player is told so.
+	m = wire(g, 1, []int{1})
+	m["round"] = 9
+	m["players"].([]map[string]any)[0]["paralysed"] = 2
+	d.Send(netMsg{m: decode(t, m)})
+	if out := ansi.Strip(d.Frame(d.c)); !strings.Contains(out, "You are paralysed") {
+		t.Fatalf("a paralysed player is not told:\n%s", out)
+	}
 	d.Send(netMsg{err: errors.New("gone")})
 	if _, ok := d.Top().(*screentest.Home); !ok {
 		t.Fatalf("after the connection is lost: %T", d.Top())

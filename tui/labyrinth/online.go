@@ -29,6 +29,7 @@ const (
 const (
 	maxAnswers   = 20000 // answers told one seat
 	maxSheetSide = 400   // cells a notebook sheet spans
+	maxSheets    = 2000  // notebook sheets (a teleport or a waking starts one)
 )
 
 // onlineScreen is a Labyrinth game played or watched through a server:
@@ -120,6 +121,9 @@ func checkState(st *netplay.LabyrinthState) (*labyrinth.Notebook, error) {
 			}
 		}
 		nb.Observe(a)
+		if len(nb.Sheets) > maxSheets {
+			return nil, errors.New("a notebook of too many sheets")
+		}
 	}
 	for _, sh := range nb.Sheets {
 		x0, y0, x1, y1 := nb.Bounds(sh)
@@ -265,6 +269,7 @@ func (s *onlineScreen) netUpdate(m netplay.Message, err error) (screen.Nav, tea.
 		return screen.Stay, nil
 	case *netplay.Error:
 		s.note = safetext.Clean(m.Msg) + "."
+		s.chosen = false // a start refused: the player chooses again
 	case *netplay.Partner:
 		s.note = safetext.Short(m.Name, 24) + ": " + safetext.Short(m.Status, 20) + "."
 	case *netplay.Chat:

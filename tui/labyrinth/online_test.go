@@ -364,7 +364,8 @@ func TestOnlinePlay(t *testing.T) {
 }
 
 // The start round: the player moves a cursor on the field's frame and
-// sends its cell, or asks for a random one; then waits for the others.
+// sends its cell, or asks for a random one; then waits for the others. A
+// start the server refuses is chosen again.
 func TestOnlineStartRound(t *testing.T) {
 	state := func(toAct []int) map[string]any {
 		return map[string]any{"t": "state", "seq": 1, "kind": "labyrinth", "your_turn": true, "names": []string{"alice", "bob"},
@@ -391,10 +392,17 @@ func TestOnlineStartRound(t *testing.T) {
 			t.Fatalf("a second choice: %q", g.note)
 		}
 	}
+	// A start the server refuses is chosen again.
 	f := newFakeNet(t)
 	d, _ := onlineDriver(t, true, 80, 24, func(c *screen.Context) screen.Screen {
 		return Online(c, f.link(), &netplay.Start{Seat: 1, Game: "g1", Kind: "labyrinth"}, decodeState(t, state([]int{1, 2})))
 	})
+	d.keys("<enter>")
+	f.expectAct(t, "start 5,5")
+	d.Send(netMsg{m: &netplay.Error{T: "error", Code: "bad_action", Msg: "choose your start cell"}})
+	if out := fitsBoth(t, d); !strings.Contains(out, "choose your start cell.") || !strings.Contains(out, "Choose your start cell.") {
+		t.Fatalf("after a refused start:\n%s", out)
+	}
 	d.keys("r")
 	f.expectAct(t, "start R")
 }
@@ -472,6 +480,13 @@ func TestOnlineHostile(t *testing.T) {
 		"bad phase":             func(m map[string]any) { m["phase"] = "\x1b[2Jx" },
 		"start off the field": func(m map[string]any) {
 			m["answers"] = []labyrinth.Answer{{Player: 1, Says: []labyrinth.Said{{Fact: labyrinth.FactStart, N: 10, M: 10, Cell: levels.Cell{X: 99, Y: 3}}}}}
+		},
+		"too many sheets": func(m map[string]any) {
+			var answers []labyrinth.Answer
+			for i := 0; i < 3000; i++ {
+				answers = append(answers, labyrinth.Answer{Player: 1, Turn: i, Says: []labyrinth.Said{{Fact: labyrinth.FactTeleported}}})
+			}
+			m["answers"] = answers
 		},
 		"unknown fact": func(m map[string]any) {
 			m["answers"] = []labyrinth.Answer{{Player: 1, Says: []labyrinth.Said{{Fact: 200}}}}

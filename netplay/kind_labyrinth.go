@@ -11,7 +11,6 @@ import (
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/games/match"
-	"github.com/minotaur-game/minotaur/levels"
 )
 
 // labyrinthKind runs the Labyrinth (docs/labyrinth.md) with the server as
@@ -59,11 +58,11 @@ var labMaxRounds = LabyrinthMaxRounds
 type labMatch struct {
 	seed       uint64
 	rows, cols int
-	lab        *levels.Labyrinth
+	lab        *labyrinth.File
 	g          *labyrinth.Game
 	pcg        *rand.PCG // the random starts and the computer's choices
 	rng        *rand.Rand
-	starts     []levels.Cell // the start round's choices
+	starts     []labyrinth.Cell // the start round's choices
 	chosen     []bool
 	computer   []bool
 	logs       [][]labyrinth.Answer
@@ -103,7 +102,7 @@ func makeLabMatch(seed uint64, rows, cols, n int) (*labMatch, error) {
 	}
 	pcg := rand.NewPCG(seed, labRNGSalt)
 	return &labMatch{seed: seed, rows: rows, cols: cols, lab: lab, pcg: pcg, rng: rand.New(pcg),
-		starts: make([]levels.Cell, n), chosen: make([]bool, n), computer: make([]bool, n),
+		starts: make([]labyrinth.Cell, n), chosen: make([]bool, n), computer: make([]bool, n),
 		logs: make([][]labyrinth.Answer, n), books: make([]labyrinth.Notebook, n), maxRounds: labMaxRounds}, nil
 }
 
@@ -232,11 +231,11 @@ func (m *labMatch) Apply(seat int, a string) error {
 }
 
 // parseStart reads a start round's action: "start x,y" or "start R".
-func (m *labMatch) parseStart(a string) (levels.Cell, error) {
+func (m *labMatch) parseStart(a string) (labyrinth.Cell, error) {
 	rest, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(a)), "start")
 	rest = strings.TrimSpace(rest)
 	if !ok || rest == "" {
-		return levels.Cell{}, fmt.Errorf("choose your start cell: start x,y (x the row, y the column, from 0) or start R for a random cell")
+		return labyrinth.Cell{}, fmt.Errorf("choose your start cell: start x,y (x the row, y the column, from 0) or start R for a random cell")
 	}
 	if rest == "r" {
 		return labyrinth.RandomStart(m.lab, m.rng), nil
@@ -246,11 +245,11 @@ func (m *labMatch) parseStart(a string) (levels.Cell, error) {
 	x, errX := strconv.Atoi(strings.TrimSpace(xs))
 	y, errY := strconv.Atoi(strings.TrimSpace(ys))
 	if !ok || errX != nil || errY != nil {
-		return levels.Cell{}, fmt.Errorf("a start cell is x,y (x the row, y the column, from 0), or R for a random cell")
+		return labyrinth.Cell{}, fmt.Errorf("a start cell is x,y (x the row, y the column, from 0), or R for a random cell")
 	}
-	c := levels.Cell{X: x, Y: y}
+	c := labyrinth.Cell{X: x, Y: y}
 	if !m.lab.Fields[0].In(c) {
-		return levels.Cell{}, fmt.Errorf("%v is outside the field: x goes from 0 to %d, y from 0 to %d", c, m.rows-1, m.cols-1)
+		return labyrinth.Cell{}, fmt.Errorf("%v is outside the field: x goes from 0 to %d, y from 0 to %d", c, m.rows-1, m.cols-1)
 	}
 	return c, nil
 }
@@ -313,18 +312,18 @@ func (m *labMatch) Bot(seat int) string {
 }
 
 // dirKeys are the step commands of each direction.
-var dirKeys = [...]string{levels.Up: "W", levels.Left: "A", levels.Down: "S", levels.Right: "D"}
+var dirKeys = [...]string{labyrinth.Up: "W", labyrinth.Left: "A", labyrinth.Down: "S", labyrinth.Right: "D"}
 
-func dirKey(d levels.Dir) string { return dirKeys[d] }
+func dirKey(d labyrinth.Dir) string { return dirKeys[d] }
 
 // explore is the first step of the shortest walk, on the notebook's sheet,
 // to a cell not visited yet — or, with the key, out through a door found —
 // through sides not known to be walls. Ties, a notebook with nowhere left
 // to go, and one step in eight are random.
-func explore(n *labyrinth.Notebook, key bool, rng *rand.Rand) levels.Dir {
+func explore(n *labyrinth.Notebook, key bool, rng *rand.Rand) labyrinth.Dir {
 	s := n.Sheet()
 	limit := max(n.Rows, n.Cols, 1)
-	inside := func(c levels.Cell) bool {
+	inside := func(c labyrinth.Cell) bool {
 		if s.Anchored {
 			return c.X >= 0 && c.Y >= 0 && c.X < n.Rows && c.Y < n.Cols
 		}
@@ -332,15 +331,15 @@ func explore(n *labyrinth.Notebook, key bool, rng *rand.Rand) levels.Dir {
 		e := c.Y - s.Pos.Y
 		return d >= -limit && d <= limit && e >= -limit && e <= limit
 	}
-	dirs := []levels.Dir{levels.Up, levels.Left, levels.Down, levels.Right}
+	dirs := []labyrinth.Dir{labyrinth.Up, labyrinth.Left, labyrinth.Down, labyrinth.Right}
 	if rng.IntN(8) == 0 {
 		// A notebook can be wrong (a rubber room lies, a teleport is not
 		// told): now and then a random step gets a walk out of a loop.
 		return dirs[rng.IntN(len(dirs))]
 	}
-	first := map[levels.Cell]levels.Dir{}
-	queue := []levels.Cell{s.Pos}
-	seen := map[levels.Cell]bool{s.Pos: true}
+	first := map[labyrinth.Cell]labyrinth.Dir{}
+	queue := []labyrinth.Cell{s.Pos}
+	seen := map[labyrinth.Cell]bool{s.Pos: true}
 	for len(queue) > 0 {
 		c := queue[0]
 		queue = queue[1:]
@@ -441,9 +440,9 @@ type LabyrinthReveal struct {
 // LabyrinthWay is where one seat started and every main-field cell its
 // body stood on.
 type LabyrinthWay struct {
-	Seat  int           `json:"seat"`
-	Start levels.Cell   `json:"start"`
-	Path  []levels.Cell `json:"path"`
+	Seat  int              `json:"seat"`
+	Start labyrinth.Cell   `json:"start"`
+	Path  []labyrinth.Cell `json:"path"`
 }
 
 // View is what seat may know: its own answers and inventory (seat 0: none
@@ -487,23 +486,23 @@ func (m *labMatch) reveal() *LabyrinthReveal {
 // drawField draws the main field in text: 2·rows+1 lines of 2·cols+1
 // characters, '+' corners, '-' and '|' walls, a space for an open side or
 // an exit's way out, and each cell's character of the field file.
-func drawField(lab *levels.Labyrinth) []string {
+func drawField(lab *labyrinth.File) []string {
 	f := lab.Fields[0]
-	exit := func(x, y int, d levels.Dir) bool {
-		sp, ok := lab.Special(0, levels.Cell{X: x, Y: y})
+	exit := func(x, y int, d labyrinth.Dir) bool {
+		sp, ok := lab.Special(0, labyrinth.Cell{X: x, Y: y})
 		return ok && sp.Kind == "Exit" && sp.Dir == d
 	}
 	// wall reports whether a wall stands on side d of cell (x, y).
-	wall := func(x, y int, d levels.Dir) bool {
+	wall := func(x, y int, d labyrinth.Dir) bool {
 		switch {
-		case d == levels.Up && x == 0, d == levels.Down && x == f.Rows-1,
-			d == levels.Left && y == 0, d == levels.Right && y == f.Cols-1:
+		case d == labyrinth.Up && x == 0, d == labyrinth.Down && x == f.Rows-1,
+			d == labyrinth.Left && y == 0, d == labyrinth.Right && y == f.Cols-1:
 			return !exit(x, y, d)
-		case d == levels.Up:
+		case d == labyrinth.Up:
 			return f.WallDown[(x-1)*f.Cols+y]
-		case d == levels.Down:
+		case d == labyrinth.Down:
 			return f.WallDown[x*f.Cols+y]
-		case d == levels.Left:
+		case d == labyrinth.Left:
 			return f.WallRight[x*f.Cols+y-1]
 		}
 		return f.WallRight[x*f.Cols+y]
@@ -517,20 +516,20 @@ func drawField(lab *levels.Labyrinth) []string {
 	out := make([]string, 0, 2*f.Rows+1)
 	for x := 0; x < f.Rows; x++ {
 		top := []byte{'+'}
-		mid := []byte{side(wall(x, 0, levels.Left), '|')}
+		mid := []byte{side(wall(x, 0, labyrinth.Left), '|')}
 		for y := 0; y < f.Cols; y++ {
-			top = append(top, side(wall(x, y, levels.Up), '-'), '+')
+			top = append(top, side(wall(x, y, labyrinth.Up), '-'), '+')
 			c := f.Cells[x*f.Cols+y]
 			if c < ' ' || c > '~' {
 				c = '?'
 			}
-			mid = append(mid, byte(c), side(wall(x, y, levels.Right), '|'))
+			mid = append(mid, byte(c), side(wall(x, y, labyrinth.Right), '|'))
 		}
 		out = append(out, string(top), string(mid))
 	}
 	bottom := []byte{'+'}
 	for y := 0; y < f.Cols; y++ {
-		bottom = append(bottom, side(wall(f.Rows-1, y, levels.Down), '-'), '+')
+		bottom = append(bottom, side(wall(f.Rows-1, y, labyrinth.Down), '-'), '+')
 	}
 	return append(out, string(bottom))
 }
@@ -542,7 +541,7 @@ type labSaved struct {
 	Rows     int                  `json:"rows"`
 	Cols     int                  `json:"cols"`
 	Game     json.RawMessage      `json:"game,omitempty"`
-	Starts   []levels.Cell        `json:"starts"`
+	Starts   []labyrinth.Cell     `json:"starts"`
 	Chosen   []bool               `json:"chosen"`
 	Computer []bool               `json:"computer"`
 	Logs     [][]labyrinth.Answer `json:"logs"`

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
-	"github.com/minotaur-game/minotaur/levels"
 )
 
 // labState reads the next Labyrinth state and checks what no seat may
@@ -43,7 +42,7 @@ func checkLabSecret(t *testing.T, who string, st *LabyrinthState) {
 
 // labField is the field the test server draws for the Labyrinth (its seed
 // is 42), as a client regenerates it from reveal's seed.
-func labField(t *testing.T) *levels.Labyrinth {
+func labField(t *testing.T) *labyrinth.File {
 	t.Helper()
 	lab, err := labyrinth.Generate(LabyrinthSize, LabyrinthSize, rand.New(rand.NewPCG(42, labFieldSalt)))
 	if err != nil {
@@ -57,12 +56,12 @@ func labField(t *testing.T) *levels.Labyrinth {
 // up (another took the key).
 type labWalker struct {
 	c    *tclient
-	way  []levels.Dir
+	way  []labyrinth.Dir
 	step int
 	st   *LabyrinthState
 }
 
-func (w *labWalker) next(t *testing.T, lab *levels.Labyrinth) string {
+func (w *labWalker) next(t *testing.T, lab *labyrinth.File) string {
 	if w.way == nil {
 		start := w.st.Answers[0].Says[0]
 		if start.Fact != labyrinth.FactStart {
@@ -295,7 +294,7 @@ func TestLabyrinthChooseStarts(t *testing.T) {
 	if st.Phase != "play" || len(st.Answers) == 0 {
 		t.Fatalf("after choosing: %+v", st)
 	}
-	if a := st.Answers[0]; a.Says[0].Fact != labyrinth.FactStart || a.Says[0].Cell != (levels.Cell{X: 2, Y: 3}) {
+	if a := st.Answers[0]; a.Says[0].Fact != labyrinth.FactStart || a.Says[0].Cell != (labyrinth.Cell{X: 2, Y: 3}) {
 		t.Fatalf("first answer %+v", a)
 	}
 	alice.act("start 2,3")

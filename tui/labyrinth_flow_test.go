@@ -9,7 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
-	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/games/labyrinth"
 )
 
 // The Labyrinth's screens and their tests are in tui/labyrinth; these
@@ -18,12 +18,12 @@ import (
 
 // labConfig is a test configuration that opens a Labyrinth game on an
 // example field, as `minotaur labyrinth FIELD --start ...` does.
-func labConfig(t *testing.T, field string, starts ...levels.Cell) Config {
+func labConfig(t *testing.T, field string, starts ...labyrinth.Cell) Config {
 	t.Helper()
 	cfg := testConfig(t, 1)
-	for _, ex := range levels.ExampleFields() {
+	for _, ex := range labyrinth.ExampleFields() {
 		if ex.Name == field {
-			lab, err := levels.ParseLabyrinth(ex.Name, ex.Text)
+			lab, err := labyrinth.Parse(ex.Name, ex.Text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -38,7 +38,7 @@ func labConfig(t *testing.T, field string, starts ...levels.Cell) Config {
 // TestLabyrinthQuitAsks: Ctrl+C in a game with unsaved progress asks
 // first; a hang-up saves the game before the program ends.
 func TestLabyrinthQuitAsks(t *testing.T) {
-	cfg := labConfig(t, "field2.txt", levels.Cell{X: 0, Y: 0}, levels.Cell{X: 3, Y: 3})
+	cfg := labConfig(t, "field2.txt", labyrinth.Cell{X: 0, Y: 0}, labyrinth.Cell{X: 3, Y: 3})
 	d := newDriver(t, cfg, 80, 24)
 	d.keys("<enter>d<enter>")
 	d.keys("<ctrl+c>")
@@ -101,7 +101,7 @@ func TestLabyrinthFlowFromMenu(t *testing.T) {
 // pause menu is continued from the main menu's Continue, as a Minotaur,
 // Trails or chess game is, and listed beside a Minotaur save.
 func TestLabyrinthContinueFromTheMainMenu(t *testing.T) {
-	cfg := labConfig(t, "field2.txt", levels.Cell{X: 0, Y: 0}, levels.Cell{X: 3, Y: 3})
+	cfg := labConfig(t, "field2.txt", labyrinth.Cell{X: 0, Y: 0}, labyrinth.Cell{X: 3, Y: 3})
 	d := newDriver(t, cfg, 80, 24)
 	d.keys("<enter>d<enter>")
 	d.keys("<esc><down><enter>") // pause, Save

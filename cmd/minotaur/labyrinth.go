@@ -97,7 +97,7 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 	case fs.Changed("size") && fs.Arg(0) != "random":
 		return usage("--size is for a random field: the size of %s is in the file", fs.Arg(0))
 	}
-	var starts []levels.Cell
+	var starts []labyrinth.Cell
 	for _, s := range f.starts {
 		c, err := parseCell(s)
 		if err != nil {
@@ -167,26 +167,26 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 }
 
 // parseCell reads a cell as "X,Y" or "(X, Y)".
-func parseCell(s string) (levels.Cell, error) {
+func parseCell(s string) (labyrinth.Cell, error) {
 	t := strings.Trim(strings.TrimSpace(s), "()")
 	parts := strings.Split(t, ",")
 	if len(parts) != 2 {
-		return levels.Cell{}, errors.New("write a cell as X,Y: the row and the column, from 0")
+		return labyrinth.Cell{}, errors.New("write a cell as X,Y: the row and the column, from 0")
 	}
 	var v [2]int
 	for i, p := range parts {
 		n, err := strconv.Atoi(strings.TrimSpace(p))
 		if err != nil || n < 0 {
-			return levels.Cell{}, fmt.Errorf("%q is not a row or column number (0 or more)", strings.TrimSpace(p))
+			return labyrinth.Cell{}, fmt.Errorf("%q is not a row or column number (0 or more)", strings.TrimSpace(p))
 		}
 		v[i] = n
 	}
-	return levels.Cell{X: v[0], Y: v[1]}, nil
+	return labyrinth.Cell{X: v[0], Y: v[1]}, nil
 }
 
 // loadField reads the field: a file, a built-in example, or a random field
 // of the given size. A field that check rejects is refused with its lines.
-func loadField(arg, size string, rng *rand.Rand, stderr io.Writer) (name, text string, lab *levels.Labyrinth, status int) {
+func loadField(arg, size string, rng *rand.Rand, stderr io.Writer) (name, text string, lab *labyrinth.File, status int) {
 	if arg == "random" {
 		c, err := parseCell(size)
 		if err == nil && (c.X < labyrinth.MinGenSide || c.Y < labyrinth.MinGenSide || c.X > labyrinth.MaxGenSide || c.Y > labyrinth.MaxGenSide) {
@@ -201,7 +201,7 @@ func loadField(arg, size string, rng *rand.Rand, stderr io.Writer) (name, text s
 			fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
 			return "", "", nil, 1
 		}
-		return fmt.Sprintf("random %d × %d", c.X, c.Y), levels.FormatLabyrinth(lab), lab, 0
+		return fmt.Sprintf("random %d × %d", c.X, c.Y), labyrinth.Format(lab), lab, 0
 	}
 	data, rerr := levels.ReadFile(arg)
 	name = arg
@@ -213,7 +213,7 @@ func loadField(arg, size string, rng *rand.Rand, stderr io.Writer) (name, text s
 	if rerr != nil {
 		fmt.Fprintln(stderr, rerr)
 		var names []string
-		for _, ex := range levels.ExampleFields() {
+		for _, ex := range labyrinth.ExampleFields() {
 			names = append(names, strings.TrimSuffix(ex.Name, ".txt"))
 		}
 		fmt.Fprintf(stderr, "minotaur labyrinth: FIELD is a field file, a built-in field (%s) or random\n", strings.Join(names, ", "))
@@ -233,7 +233,7 @@ func loadField(arg, size string, rng *rand.Rand, stderr io.Writer) (name, text s
 		}
 		return "", "", nil, 1
 	}
-	lab, err := levels.ParseLabyrinth(name, data)
+	lab, err := labyrinth.Parse(name, data)
 	if err != nil { // checked above
 		fmt.Fprintln(stderr, err)
 		return "", "", nil, 1
@@ -242,13 +242,13 @@ func loadField(arg, size string, rng *rand.Rand, stderr io.Writer) (name, text s
 }
 
 // exampleField finds a built-in example by name: "field2" or "field2.txt".
-func exampleField(arg string) (levels.ExampleField, bool) {
-	for _, ex := range levels.ExampleFields() {
+func exampleField(arg string) (labyrinth.ExampleField, bool) {
+	for _, ex := range labyrinth.ExampleFields() {
 		if arg == ex.Name || arg+".txt" == ex.Name {
 			return ex, true
 		}
 	}
-	return levels.ExampleField{}, false
+	return labyrinth.ExampleField{}, false
 }
 
 // runScript plays a headless game (labyrinth.RunScript) from the script file

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
-	"github.com/minotaur-game/minotaur/levels"
 )
 
 var turnOf = regexp.MustCompile(`Player (\d) · turn (\d+)`)
@@ -22,13 +21,13 @@ var turnOf = regexp.MustCompile(`Player (\d) · turn (\d+)`)
 func TestE2ELabyrinthTwoPlayers(t *testing.T) {
 	bin := buildBinary(t)
 	dir := t.TempDir()
-	var lab *levels.Labyrinth
-	for _, ex := range levels.ExampleFields() {
+	var lab *labyrinth.File
+	for _, ex := range labyrinth.ExampleFields() {
 		if ex.Name == "field2.txt" {
-			lab, _ = levels.ParseLabyrinth(ex.Name, ex.Text)
+			lab, _ = labyrinth.Parse(ex.Name, ex.Text)
 		}
 	}
-	start := levels.Cell{X: 0, Y: 0}
+	start := labyrinth.Cell{X: 0, Y: 0}
 	walk, ok := labyrinth.Solve(lab, start)
 	if !ok {
 		t.Fatal("no winning walk on field2 from (0, 0)")

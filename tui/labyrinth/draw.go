@@ -6,7 +6,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
-	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -151,18 +150,18 @@ func sheetCanvas(nb *labyrinth.Notebook, s *labyrinth.Sheet) (cv *canvas, px, py
 	x0, y0, x1, y1 := nb.Bounds(s)
 	rows, cols := x1-x0+1, y1-y0+1
 	cv = newCanvas(2*cols+1, 2*rows+1)
-	pos := func(c levels.Cell) (int, int) { return 2*(c.Y-y0) + 1, 2*(c.X-x0) + 1 }
+	pos := func(c labyrinth.Cell) (int, int) { return 2*(c.Y-y0) + 1, 2*(c.X-x0) + 1 }
 	if s.Anchored && nb.Rows > 0 && nb.Cols > 0 {
 		for r := 0; r < nb.Rows; r++ {
-			x, y := pos(levels.Cell{X: r, Y: 0})
+			x, y := pos(labyrinth.Cell{X: r, Y: 0})
 			cv.set(x-1, y, '|', clsLit)
-			x, y = pos(levels.Cell{X: r, Y: nb.Cols - 1})
+			x, y = pos(labyrinth.Cell{X: r, Y: nb.Cols - 1})
 			cv.set(x+1, y, '|', clsLit)
 		}
 		for c := 0; c < nb.Cols; c++ {
-			x, y := pos(levels.Cell{X: 0, Y: c})
+			x, y := pos(labyrinth.Cell{X: 0, Y: c})
 			cv.set(x, y-1, '-', clsLit)
-			x, y = pos(levels.Cell{X: nb.Rows - 1, Y: c})
+			x, y = pos(labyrinth.Cell{X: nb.Rows - 1, Y: c})
 			cv.set(x, y+1, '-', clsLit)
 		}
 	}
@@ -170,7 +169,7 @@ func sheetCanvas(nb *labyrinth.Notebook, s *labyrinth.Sheet) (cv *canvas, px, py
 		x, y := pos(side.Cell)
 		switch {
 		case !wall:
-		case side.Dir == levels.Down:
+		case side.Dir == labyrinth.Down:
 			cv.set(x, y+1, '-', clsLit)
 		default:
 			cv.set(x+1, y, '|', clsLit)
@@ -194,14 +193,14 @@ func fieldCanvas(g *labyrinth.Game, player int) *canvas {
 	lab := g.Lab()
 	f := &lab.Fields[0]
 	cv := newCanvas(2*f.Cols+1, 2*f.Rows+1)
-	pos := func(c levels.Cell) (int, int) { return 2*c.Y + 1, 2*c.X + 1 }
+	pos := func(c labyrinth.Cell) (int, int) { return 2*c.Y + 1, 2*c.X + 1 }
 	for _, c := range path {
 		x, y := pos(c)
 		cv.set(x, y, '.', clsRemembered)
 	}
 	for r := 0; r < f.Rows; r++ {
 		for c := 0; c < f.Cols; c++ {
-			cell := levels.Cell{X: r, Y: c}
+			cell := labyrinth.Cell{X: r, Y: c}
 			x, y := pos(cell)
 			if c == 0 {
 				cv.set(x-1, y, '|', clsLit)
@@ -209,10 +208,10 @@ func fieldCanvas(g *labyrinth.Game, player int) *canvas {
 			if r == 0 {
 				cv.set(x, y-1, '-', clsLit)
 			}
-			if !f.Open(cell, levels.Right) {
+			if !f.Open(cell, labyrinth.Right) {
 				cv.set(x+1, y, '|', clsLit)
 			}
-			if !f.Open(cell, levels.Down) {
+			if !f.Open(cell, labyrinth.Down) {
 				cv.set(x, y+1, '-', clsLit)
 			}
 			sp, ok := lab.Special(0, cell)
@@ -231,11 +230,11 @@ func fieldCanvas(g *labyrinth.Game, player int) *canvas {
 				cl = clsExitOpen
 				dx, dy := 0, 0
 				switch sp.Dir {
-				case levels.Up:
+				case labyrinth.Up:
 					dy = -1
-				case levels.Left:
+				case labyrinth.Left:
 					dx = -1
-				case levels.Down:
+				case labyrinth.Down:
 					dy = 1
 				default:
 					dx = 1

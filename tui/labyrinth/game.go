@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
-	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -186,16 +185,16 @@ func (s *labGameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 }
 
 // labDir is the direction of a W A S D or arrow key.
-func labDir(k tea.KeyMsg) (levels.Dir, bool) {
+func labDir(k tea.KeyMsg) (labyrinth.Dir, bool) {
 	switch {
 	case key.Matches(k, labKeys.Up):
-		return levels.Up, true
+		return labyrinth.Up, true
 	case key.Matches(k, labKeys.Left):
-		return levels.Left, true
+		return labyrinth.Left, true
 	case key.Matches(k, labKeys.Down):
-		return levels.Down, true
+		return labyrinth.Down, true
 	case key.Matches(k, labKeys.Right):
-		return levels.Right, true
+		return labyrinth.Right, true
 	}
 	return 0, false
 }

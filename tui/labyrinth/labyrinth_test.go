@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
-	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/screen/screentest"
@@ -16,12 +15,12 @@ import (
 
 // labConfig is a test configuration that opens a Labyrinth game on an
 // example field, as `minotaur labyrinth FIELD --start ...` does.
-func labConfig(t *testing.T, field string, starts ...levels.Cell) Config {
+func labConfig(t *testing.T, field string, starts ...labyrinth.Cell) Config {
 	t.Helper()
 	cfg := testConfig(t, 1)
-	for _, ex := range levels.ExampleFields() {
+	for _, ex := range labyrinth.ExampleFields() {
 		if ex.Name == field {
-			lab, err := levels.ParseLabyrinth(ex.Name, ex.Text)
+			lab, err := labyrinth.Parse(ex.Name, ex.Text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -47,7 +46,7 @@ func (d *driver) lab() *labGame {
 // (the corpus game of cmd/minotaur, as keys): player 1 from (0, 0), player 2
 // from (3, 3). Each turn is the player's key; the hand-over screens are
 // passed with Enter.
-var field2Starts = []levels.Cell{{X: 0, Y: 0}, {X: 3, Y: 3}}
+var field2Starts = []labyrinth.Cell{{X: 0, Y: 0}, {X: 3, Y: 3}}
 
 // playTurns plays one key per turn for whoever's turn it is, passing each
 // hand-over and answer screen with Enter, until the game is won or the
@@ -197,14 +196,14 @@ func TestLabyrinthSecrecy(t *testing.T) {
 // TestLabyrinthNotebookBelievesTheLie: the notebook on screen puts the
 // player where the answers say, not where the player is.
 func TestLabyrinthNotebookBelievesTheLie(t *testing.T) {
-	d := newDriver(t, labConfig(t, "field2.txt", levels.Cell{}), 80, 24)
+	d := newDriver(t, labConfig(t, "field2.txt", labyrinth.Cell{}), 80, 24)
 	d.keys("s") // one player: no hand-over; (0, 0) lets out only to the right
 	nb := d.lab().books[0]
-	if nb.Sheet().Pos != (levels.Cell{X: 1, Y: 0}) {
+	if nb.Sheet().Pos != (labyrinth.Cell{X: 1, Y: 0}) {
 		t.Fatalf("the notebook believes %v", nb.Sheet().Pos)
 	}
 	at := d.lab().g.Player(1).Body().Pos
-	if at != (levels.Cell{}) {
+	if at != (labyrinth.Cell{}) {
 		t.Fatalf("the player moved to %v out of a rubber room the wrong way", at)
 	}
 	lines := strings.Split(d.screen(), "\n")
@@ -276,7 +275,7 @@ func TestLabyrinthSetupAsks(t *testing.T) {
 	d.keys("(1, 2)<enter><enter>r")
 	d.expectScreen("labyrinth")
 	g := d.lab().g
-	if g.Player(1).Start != (levels.Cell{X: 1, Y: 2}) || g.Players() != 2 {
+	if g.Player(1).Start != (labyrinth.Cell{X: 1, Y: 2}) || g.Players() != 2 {
 		t.Fatalf("starts %v, %v", g.Player(1).Start, g.Player(2).Start)
 	}
 	// A digit picks the number at once; the Enter a lone player types
@@ -295,8 +294,8 @@ func TestLabyrinthSetupAsks(t *testing.T) {
 // FuzzDecodeLabSave: no content of a save file makes the loader panic, and
 // a save it accepts can be drawn.
 func FuzzDecodeLabSave(f *testing.F) {
-	lab, _ := levels.ParseLabyrinth("f", []byte(fuzzField))
-	g, _ := labyrinth.New(lab, []levels.Cell{{X: 0, Y: 0}, {X: 0, Y: 1}})
+	lab, _ := labyrinth.Parse("f", []byte(fuzzField))
+	g, _ := labyrinth.New(lab, []labyrinth.Cell{{X: 0, Y: 0}, {X: 0, Y: 1}})
 	lg := newLabGame("f", fuzzField, g)
 	lg.record(g.Opening())
 	for _, c := range []string{"D", "W", "XD", "S", "E"} {
@@ -327,7 +326,7 @@ const fuzzField = "2\n2 3\nA . Z\n. _ .\nK S E\n1 2\n. .\nA Armory()\nK Key()\nS
 // TestLabyrinthSheets: a teleport starts a new sheet of the notebook; [
 // and ] turn back to the old one and forward again.
 func TestLabyrinthSheets(t *testing.T) {
-	d := newDriver(t, labConfig(t, "field2.txt", levels.Cell{}), 80, 24)
+	d := newDriver(t, labConfig(t, "field2.txt", labyrinth.Cell{}), 80, 24)
 	d.keys("dds") // out of the rubber room, into the next, down onto the teleport
 	if s := d.screen(); !strings.Contains(s, "teleported.") || !strings.Contains(s, "Notebook sheet 2 of 2") {
 		t.Fatalf("no new sheet after the teleport:\n%s", s)

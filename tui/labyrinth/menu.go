@@ -10,7 +10,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
-	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
@@ -20,12 +19,12 @@ import (
 type Setup struct {
 	Name string // the field's name, as shown
 	Text string // the field file's text (kept in saves)
-	Lab  *levels.Labyrinth
+	Lab  *labyrinth.File
 	// Players is the number of players, or 0 to ask.
 	Players int
 	// Starts are the start cells given, in player order; RandomStarts
 	// draws the others instead of asking each player.
-	Starts       []levels.Cell
+	Starts       []labyrinth.Cell
 	RandomStarts bool
 	// Seed draws the random start cells.
 	Seed uint64
@@ -34,7 +33,7 @@ type Setup struct {
 // labMenuItem is one line of the Labyrinth menu.
 type labMenuItem struct {
 	label, detail string
-	field         *levels.ExampleField // an example field
+	field         *labyrinth.ExampleField // an example field
 	random        bool
 	save          *screen.SaveInfo
 }
@@ -75,9 +74,9 @@ func (m *labMenuScreen) Init() tea.Cmd { return listLabSaves(m.c.Saves) }
 
 func (m *labMenuScreen) build() {
 	m.items = m.items[:0]
-	for _, ex := range levels.ExampleFields() {
+	for _, ex := range labyrinth.ExampleFields() {
 		detail := ""
-		if lab, err := levels.ParseLabyrinth(ex.Name, ex.Text); err == nil {
+		if lab, err := labyrinth.Parse(ex.Name, ex.Text); err == nil {
 			f := lab.Fields[0]
 			detail = fmt.Sprintf("%d × %d", f.Rows, f.Cols)
 			if n := len(lab.Fields) - 1; n > 0 {
@@ -146,7 +145,7 @@ func (m *labMenuScreen) choose() (screen.Nav, tea.Cmd) {
 	case it.random:
 		return screen.Push(newLabSetup(m.c, &Setup{Name: "random", Seed: m.c.Seed()})), nil
 	}
-	lab, err := levels.ParseLabyrinth(it.field.Name, it.field.Text)
+	lab, err := labyrinth.Parse(it.field.Name, it.field.Text)
 	if err != nil {
 		m.note = err.Error()
 		return screen.Stay, nil
@@ -216,7 +215,7 @@ type labSetupScreen struct {
 	stage  int
 	input  screen.Input
 	note   string
-	starts []levels.Cell
+	starts []labyrinth.Cell
 	rng    *rand.Rand
 	// game is the game screen once every answer is in.
 	game *labGameScreen
@@ -264,7 +263,7 @@ func (s *labSetupScreen) next() screen.Nav {
 	}
 	text := s.set.Text
 	if text == "" {
-		text = levels.FormatLabyrinth(s.set.Lab)
+		text = labyrinth.Format(s.set.Lab)
 	}
 	lg := newLabGame(s.set.Name, text, g)
 	lg.record(g.Opening())
@@ -358,20 +357,20 @@ func (s *labSetupScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 }
 
 // parseLabCell reads "X,Y" or "(X, Y)".
-func parseLabCell(s string) (levels.Cell, error) {
+func parseLabCell(s string) (labyrinth.Cell, error) {
 	parts := strings.Split(strings.Trim(s, "() "), ",")
 	if len(parts) != 2 {
-		return levels.Cell{}, fmt.Errorf("write it as x,y (the row, then the column), not %q", s)
+		return labyrinth.Cell{}, fmt.Errorf("write it as x,y (the row, then the column), not %q", s)
 	}
 	var v [2]int
 	for i, p := range parts {
 		n, err := strconv.Atoi(strings.TrimSpace(p))
 		if err != nil || n < 0 {
-			return levels.Cell{}, fmt.Errorf("%q is not a number of 0 or more", strings.TrimSpace(p))
+			return labyrinth.Cell{}, fmt.Errorf("%q is not a number of 0 or more", strings.TrimSpace(p))
 		}
 		v[i] = n
 	}
-	return levels.Cell{X: v[0], Y: v[1]}, nil
+	return labyrinth.Cell{X: v[0], Y: v[1]}, nil
 }
 
 // View draws the current question.

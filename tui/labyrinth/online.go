@@ -11,7 +11,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
-	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/tui/screen"
@@ -53,7 +52,7 @@ type onlineScreen struct {
 	aiming  bool // X was pressed: the next direction shoots
 	asking  bool // "Leave the game?" is asked
 	chosen  bool // the player sent a start cell; the server's state confirms it
-	cursor  levels.Cell
+	cursor  labyrinth.Cell
 	note    string
 	refused string // why the last state was not drawn
 
@@ -155,7 +154,7 @@ func checkReveal(r *netplay.LabyrinthReveal, st *netplay.LabyrinthState) error {
 			}
 		}
 	}
-	in := func(c levels.Cell) bool { return c.X >= 0 && c.Y >= 0 && c.X < r.Rows && c.Y < r.Cols }
+	in := func(c labyrinth.Cell) bool { return c.X >= 0 && c.Y >= 0 && c.X < r.Rows && c.Y < r.Cols }
 	if len(r.Players) > len(st.Names) {
 		return errors.New("more paths than seats")
 	}
@@ -193,7 +192,7 @@ func (s *onlineScreen) take(st *netplay.LabyrinthState) {
 		s.sheet = -1
 	}
 	if first || st.Phase == phaseStart {
-		s.cursor = levels.Cell{X: st.Rows / 2, Y: st.Cols / 2}
+		s.cursor = labyrinth.Cell{X: st.Rows / 2, Y: st.Cols / 2}
 	}
 	if !s.myTurn() {
 		s.chosen = s.chosen && st.Phase == phaseStart
@@ -681,7 +680,7 @@ func (s *onlineScreen) hints(w int) []string {
 
 // startCanvas draws the field's frame, its cells as dots, and the cursor
 // as '@' (shown only while the player chooses).
-func startCanvas(rows, cols int, cur levels.Cell, show bool) (cv *canvas, px, py int) {
+func startCanvas(rows, cols int, cur labyrinth.Cell, show bool) (cv *canvas, px, py int) {
 	cv = newCanvas(2*cols+1, 2*rows+1)
 	for r := 0; r < rows; r++ {
 		cv.set(0, 2*r+1, '|', clsLit)
@@ -729,7 +728,7 @@ func revealCanvas(r *netplay.LabyrinthReveal, w *netplay.LabyrinthWay) *canvas {
 	if w == nil {
 		return cv
 	}
-	pos := func(c levels.Cell) (int, int) { return 2*c.Y + 1, 2*c.X + 1 }
+	pos := func(c labyrinth.Cell) (int, int) { return 2*c.Y + 1, 2*c.X + 1 }
 	for _, c := range w.Path {
 		if x, y := pos(c); cv.at(x, y) == ' ' {
 			cv.set(x, y, '.', clsRemembered)

@@ -17,7 +17,6 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
-	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/screen/screentest"
@@ -95,14 +94,14 @@ func (f *fakeNet) link() screen.Link {
 // seat's state message in JSON as docs/protocol.md describes it.
 type referee struct {
 	seed  uint64
-	lab   *levels.Labyrinth
+	lab   *labyrinth.File
 	g     *labyrinth.Game
 	names []string
 	logs  [][]labyrinth.Answer
 	seq   int64
 }
 
-func newReferee(t *testing.T, starts ...levels.Cell) *referee {
+func newReferee(t *testing.T, starts ...labyrinth.Cell) *referee {
 	t.Helper()
 	r := &referee{seed: 5, names: []string{"alice", "bob", "computer"}[:len(starts)]}
 	lab, err := labyrinth.Generate(10, 10, rand.New(rand.NewPCG(r.seed, 0x1ab)))
@@ -212,14 +211,14 @@ func rawState(t *testing.T, m map[string]any) *netplay.LabyrinthState {
 
 // drawField is the reveal's map of docs/protocol.md: '+' corners, '-' and
 // '|' walls, a space for an open side, each cell's character.
-func drawField(lab *levels.Labyrinth) []string {
+func drawField(lab *labyrinth.File) []string {
 	f := lab.Fields[0]
 	var out []string
 	for x := 0; x < f.Rows; x++ {
 		top, mid := []byte{'+'}, []byte{'|'}
 		for y := 0; y < f.Cols; y++ {
-			c := levels.Cell{X: x, Y: y}
-			wall := func(d levels.Dir, w byte) byte {
+			c := labyrinth.Cell{X: x, Y: y}
+			wall := func(d labyrinth.Dir, w byte) byte {
 				if f.Open(c, d) {
 					return ' '
 				}
@@ -228,17 +227,17 @@ func drawField(lab *levels.Labyrinth) []string {
 				}
 				return w
 			}
-			top = append(top, wall(levels.Up, '-'), '+')
+			top = append(top, wall(labyrinth.Up, '-'), '+')
 			if y == 0 {
-				mid[0] = wall(levels.Left, '|')
+				mid[0] = wall(labyrinth.Left, '|')
 			}
-			mid = append(mid, byte(f.Cells[x*f.Cols+y]), wall(levels.Right, '|'))
+			mid = append(mid, byte(f.Cells[x*f.Cols+y]), wall(labyrinth.Right, '|'))
 		}
 		out = append(out, string(top), string(mid))
 	}
 	bottom := []byte{'+'}
 	for y := 0; y < f.Cols; y++ {
-		if sp, ok := lab.Special(0, levels.Cell{X: f.Rows - 1, Y: y}); ok && sp.Kind == "Exit" && sp.Dir == levels.Down {
+		if sp, ok := lab.Special(0, labyrinth.Cell{X: f.Rows - 1, Y: y}); ok && sp.Kind == "Exit" && sp.Dir == labyrinth.Down {
 			bottom = append(bottom, ' ', '+')
 		} else {
 			bottom = append(bottom, '-', '+')
@@ -283,8 +282,8 @@ func fitsBoth(t *testing.T, d *driver) string {
 }
 
 var (
-	aliceStart = levels.Cell{X: 0, Y: 0}
-	bobStart   = levels.Cell{X: 9, Y: 9}
+	aliceStart = labyrinth.Cell{X: 0, Y: 0}
+	bobStart   = labyrinth.Cell{X: 9, Y: 9}
 )
 
 // A player's screen shows its own answers and notebook only, whose turn
@@ -479,7 +478,7 @@ func TestOnlineHostile(t *testing.T) {
 		"no names":              func(m map[string]any) { m["names"] = []string{} },
 		"bad phase":             func(m map[string]any) { m["phase"] = "\x1b[2Jx" },
 		"start off the field": func(m map[string]any) {
-			m["answers"] = []labyrinth.Answer{{Player: 1, Says: []labyrinth.Said{{Fact: labyrinth.FactStart, N: 10, M: 10, Cell: levels.Cell{X: 99, Y: 3}}}}}
+			m["answers"] = []labyrinth.Answer{{Player: 1, Says: []labyrinth.Said{{Fact: labyrinth.FactStart, N: 10, M: 10, Cell: labyrinth.Cell{X: 99, Y: 3}}}}}
 		},
 		"too many sheets": func(m map[string]any) {
 			var answers []labyrinth.Answer
@@ -498,7 +497,7 @@ func TestOnlineHostile(t *testing.T) {
 		},
 		"path off the field": func(m map[string]any) {
 			o := r.wire(1, 0, true)
-			o["reveal"].(map[string]any)["players"] = []map[string]any{{"seat": 1, "start": levels.Cell{}, "path": []levels.Cell{{X: 50, Y: 50}}}}
+			o["reveal"].(map[string]any)["players"] = []map[string]any{{"seat": 1, "start": labyrinth.Cell{}, "path": []labyrinth.Cell{{X: 50, Y: 50}}}}
 			m["phase"], m["reveal"] = "over", o["reveal"]
 		},
 	}

@@ -10,7 +10,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
-	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
@@ -108,7 +107,7 @@ func decodeLabSave(data []byte) (*labGame, labSaveFile, error) {
 	case f.Version > LabSaveVersion:
 		return nil, f, fmt.Errorf("it was saved by a newer version of minotaur (version %d; this one reads up to %d)", f.Version, LabSaveVersion)
 	}
-	lab, err := levels.ParseLabyrinth(f.Name, []byte(f.Field))
+	lab, err := labyrinth.Parse(f.Name, []byte(f.Field))
 	if err != nil {
 		return nil, f, fmt.Errorf("its field is damaged: %v", err)
 	}

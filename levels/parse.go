@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/spell"
 	"github.com/minotaur-game/minotaur/saves"
 )
 
@@ -132,10 +133,12 @@ func splitLines(data []byte) []srcLine {
 	return lines
 }
 
-// IsLabyrinth reports whether data looks like a field file of the console
+// isField reports whether data looks like a field file of the console
 // game Labyrinth rather than a level file: its first non-blank line starts
 // with a digit (a field count or a field size). No level file line can.
-func IsLabyrinth(data []byte) bool {
+// (games/labyrinth's IsField is the same test, which `minotaur check`
+// asks first.)
+func isField(data []byte) bool {
 	data = bytes.TrimPrefix(data, bom)
 	for len(data) > 0 {
 		line := data
@@ -159,7 +162,7 @@ func (p *parser) parse(data []byte) (engine.Level, bool) {
 		p.errorf(0, 0, "the file is empty: draw a map in it (see docs/levels.md)")
 		return l, false
 	}
-	if IsLabyrinth(data) {
+	if isField(data) {
 		first := 0
 		for _, s := range splitLines(data) {
 			if strings.TrimSpace(s.text) != "" {
@@ -308,32 +311,11 @@ func (p *parser) header(lines []srcLine) (name, author string) {
 // closestKey returns the known header key within two edits of k, if any.
 func closestKey(k string) string {
 	for _, known := range headerKeys {
-		if editDistance(k, known) <= 2 {
+		if spell.Distance(k, known) <= 2 {
 			return known
 		}
 	}
 	return ""
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // charName names a character the way an author sees it in the editor.

@@ -52,6 +52,9 @@ type Config struct {
 	// Styles are the styles of the terminal (screen.NewStyles of the
 	// default renderer when nil).
 	Styles *screen.Styles
+	// Open, when set, is the screen that opens instead of the main menu:
+	// a game's subcommand asked for it (screen.Launching).
+	Open func(c *screen.Context) screen.Screen
 	// Labyrinth, when set, opens a Labyrinth game (`minotaur labyrinth`)
 	// instead of the main menu.
 	Labyrinth *LabyrinthSetup

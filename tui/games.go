@@ -61,7 +61,8 @@ func gameList(c *common) []screen.Descriptor {
 				return nil
 			},
 			Choose:  true, // each player chooses a start cell, in secret
-			Command: "labyrinth",
+			Command: labyrinth.Command,
+			Check:   labyrinth.CheckFile,
 		},
 		{
 			Name: netplay.KindTrails, Title: "Trails and Towers", Short: "Trails", Menu: "Trails and Towers", Letter: 'R',
@@ -73,7 +74,7 @@ func gameList(c *common) []screen.Descriptor {
 				}
 				return nil
 			},
-			Command: "trails",
+			Command: trails.Command,
 		},
 		{
 			Name: netplay.KindChess, Title: "Open-world chess", Short: "Chess", Menu: "Open-world chess", Letter: 'O',
@@ -85,7 +86,7 @@ func gameList(c *common) []screen.Descriptor {
 				}
 				return nil
 			},
-			Command: "chess",
+			Command: chess.Command,
 		},
 		{
 			Name: netplay.KindFoxhunt, Title: "Fox hunt", Short: "Fox hunt", Menu: "Fox hunt", Letter: 'F',
@@ -97,7 +98,7 @@ func gameList(c *common) []screen.Descriptor {
 				return nil
 			},
 			InviteBots: 2, SoloBots: 3, // a table of four
-			Command: "foxhunt",
+			Command: foxhunt.Command,
 		},
 	}
 }
@@ -106,6 +107,8 @@ func gameList(c *common) []screen.Descriptor {
 // Trails or Chess), which opens instead of the main menu; nil for none.
 func opening(c *common) screen.Screen {
 	switch {
+	case c.cfg.Open != nil:
+		return c.cfg.Open(c.Context)
 	case c.cfg.Labyrinth != nil:
 		// The game opens on the setup's questions, or at once on the game
 		// when the command line answered them all.

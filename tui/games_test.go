@@ -42,8 +42,8 @@ func TestGamesAgree(t *testing.T) {
 			t.Errorf("the game %q lacks its name, title, menu item or screen: %+v", g.Name, g)
 		case names[g.Name]:
 			t.Errorf("two games are named %q", g.Name)
-		case g.Command != "" && g.Command != g.Name:
-			t.Errorf("the game %q's subcommand is %q, not its name", g.Name, g.Command)
+		case g.Command != nil && g.Command(nil).Name != g.Name:
+			t.Errorf("the game %q's subcommand is %q, not its name", g.Name, g.Command(nil).Name)
 		}
 		names[g.Name] = true
 		if !slices.Contains(labels, g.Menu) || letters[g.Letter] != g.Menu {

@@ -6,6 +6,9 @@ import (
 	"io"
 
 	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/safetext"
+	"github.com/minotaur-game/minotaur/tui"
+	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/spf13/pflag"
 )
 
@@ -44,7 +47,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	status := 0
 	for _, f := range files {
-		r := levels.CheckFile(f)
+		r := checkFile(f)
 		for _, line := range r.Lines(len(files) > 1) {
 			fmt.Fprintln(stdout, line)
 		}
@@ -53,4 +56,24 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
+}
+
+// checkFile reads and checks the file at path: a file of a game of the
+// list that has a checker and recognises it (the Labyrinth's field
+// files), or else a Minotaur level file (levels.Check).
+func checkFile(path string) screen.CheckReport {
+	data, err := levels.ReadFile(path)
+	if err != nil {
+		return levels.Report{File: path, Err: levels.ErrorList{err.(*levels.ParseError)}}
+	}
+	name := safetext.Clean(path) // printed to the terminal in every line
+	for _, g := range tui.Games() {
+		if g.Check == nil {
+			continue
+		}
+		if r, mine := g.Check(name, data); mine {
+			return r
+		}
+	}
+	return levels.Check(path, data)
 }

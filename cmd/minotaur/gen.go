@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/cli"
 	"github.com/minotaur-game/minotaur/levels"
 )
 
@@ -31,7 +32,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("gen", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	seed := new(uint64)
-	seedFlag(fs, seed, 1, "campaign seed")
+	cli.SeedVar(fs, seed, 1, "campaign seed")
 	level := fs.Int("level", 1, "level of the campaign (1-7)")
 	rows := fs.Int("rows", 0, "rows of a stress maze (odd)")
 	cols := fs.Int("cols", 0, "columns of a stress maze (odd)")

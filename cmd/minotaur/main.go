@@ -16,13 +16,21 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sort"
 	"strings"
+	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/minotaur-game/minotaur/internal/cli"
+	"github.com/minotaur-game/minotaur/internal/spell"
+	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // command is one subcommand. run gets the arguments after the command's name
@@ -35,29 +43,61 @@ type command struct {
 
 var commands = map[string]command{}
 
-// register adds a subcommand; each command's file calls it from init. A
-// game's subcommand is registered under its descriptor's Command in the
-// list of games (tui.Games) and reached through the list: a game the list
-// does not name has none.
+// register adds a subcommand of the program's own; each command's file
+// calls it from init. A game's subcommand is the game's own, made by its
+// descriptor in the list of games (tui.Games) and reached through it.
 func register(c command) { commands[c.name] = c }
 
-// gameCommand is the subcommand of the game of the list whose Command is
-// name: ok false when no game of the list has it; run nil when this
-// binary has none for it.
+// gameCommand is the subcommand of the game of the list named name: ok
+// false when no game of the list has it.
 func gameCommand(name string) (c command, ok bool) {
 	for _, g := range tui.Games() {
-		if g.Command != "" && g.Command == name {
-			return commands[name], true
+		if g.Command != nil && g.Name == name {
+			gc := g.Command(launch)
+			return command{name: gc.Name, summary: gc.Summary, run: func(args []string, stdout, stderr io.Writer) int {
+				return gc.Run(args, processIO(stdout, stderr))
+			}}, true
 		}
 	}
 	return command{}, false
 }
 
-// isGameName reports whether name is a game's name or subcommand in the
-// list of games.
+// processIO is what a command is handed: the process's standard input,
+// environment and clock, and the given outputs.
+func processIO(stdout, stderr io.Writer) cli.IO {
+	return cli.IO{Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Now: time.Now}
+}
+
+// launch runs the program full-screen with a game's subcommand's screen
+// first (screen.Launch).
+func launch(sys cli.IO, l screen.Launching) int {
+	paths, err := saves.ResolvePaths(l.Saves, "", saves.LocalEnv())
+	if err != nil {
+		fmt.Fprintf(sys.Stderr, "%s: %s\n", l.Prog, cli.ProgramError(err))
+		return 1
+	}
+	cfg := tui.Config{
+		Saves: paths.Saves, Scores: paths.Scores, Replays: paths.Replays,
+		Seed: tui.NextSeed(l.Seed), Name: osUserName(), Now: sys.Now, Open: l.Open,
+	}
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler()}
+	if l.Mouse {
+		opts = append(opts, tea.WithMouseCellMotion())
+	}
+	p := tea.NewProgram(tui.New(cfg), opts...)
+	stop := onHangup(p)
+	defer stop()
+	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		fmt.Fprintf(sys.Stderr, "%s: %s\n", l.Prog, cli.ProgramError(err))
+		return 1
+	}
+	return 0
+}
+
+// isGameName reports whether name is a game's name in the list of games.
 func isGameName(name string) bool {
 	for _, g := range tui.Games() {
-		if g.Name == name || g.Command == name {
+		if g.Name == name {
 			return true
 		}
 	}
@@ -68,7 +108,7 @@ func isGameName(name string) bool {
 // other by its name.
 func lookup(name string) (command, bool) {
 	if c, ok := gameCommand(name); ok {
-		return c, c.run != nil
+		return c, true
 	}
 	if isGameName(name) {
 		return command{}, false
@@ -113,6 +153,11 @@ func commandNames() []string {
 			names = append(names, n)
 		}
 	}
+	for _, g := range tui.Games() {
+		if g.Command != nil {
+			names = append(names, g.Name)
+		}
+	}
 	sort.Strings(names)
 	return names
 }
@@ -125,7 +170,8 @@ func usageCommands() string {
 		w = max(w, len(n))
 	}
 	for _, n := range commandNames() {
-		fmt.Fprintf(&b, "  minotaur %-*s  %s\n", w, n, commands[n].summary)
+		c, _ := lookup(n)
+		fmt.Fprintf(&b, "  minotaur %-*s  %s\n", w, n, c.summary)
 	}
 	return b.String()
 }
@@ -135,7 +181,7 @@ func usageCommands() string {
 func closest(s string) string {
 	best, bestD := "", 3
 	for _, n := range commandNames() {
-		if d := editDistance(s, n); d < bestD || (d == bestD && best == "" && strings.HasPrefix(n, s)) {
+		if d := spell.Distance(s, n); d < bestD || (d == bestD && best == "" && strings.HasPrefix(n, s)) {
 			best, bestD = n, d
 		}
 	}
@@ -147,25 +193,4 @@ func closest(s string) string {
 		}
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

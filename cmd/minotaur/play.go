@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/pflag"
 
+	"github.com/minotaur-game/minotaur/internal/cli"
 	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui"
@@ -38,7 +39,7 @@ func newPlayFlags() (*pflag.FlagSet, *playFlags) {
 	fs.StringVar(&f.saves, "saves", "", "keep saved games in the folder `DIR`")
 	fs.StringVar(&f.scores, "scores", "", "keep the high-score table in `FILE`")
 	fs.StringArrayVar(&f.levels, "level", nil, "play this level `FILE` instead of the generated levels;\nrepeat it to play several files in order as a campaign")
-	seedFlag(fs, &f.seed, 0, "campaign seed `N` (unsigned 64-bit); same seed, same mazes\n(default: drawn from the clock)")
+	cli.SeedVar(fs, &f.seed, 0, "campaign seed `N` (unsigned 64-bit); same seed, same mazes\n(default: drawn from the clock)")
 	fs.StringVar(&f.server, "server", "", "game server `ADDR` (host:port) for network play")
 	fs.StringVar(&f.name, "name", "", "player `NAME` for the high scores (default: your user name)")
 	return fs, f
@@ -108,7 +109,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	final, err := p.Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
-		fmt.Fprintf(stderr, "minotaur: %s\n", programError(err))
+		fmt.Fprintf(stderr, "minotaur: %s\n", cli.ProgramError(err))
 		return 1
 	}
 	if m, ok := final.(*tui.Model); ok && m.Farewell() != "" {

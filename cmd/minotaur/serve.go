@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/minotaur-game/minotaur/internal/cli"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/sshplay"
 	"github.com/minotaur-game/minotaur/tui"
@@ -51,7 +52,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	logJSON := fs.Bool("log-json", false, "write the log as JSON lines instead of text")
 	levelFiles := fs.StringArray("level", nil, "every game plays this level `FILE` instead of the generated campaign;\nrepeat it for a campaign of several levels")
 	seed := new(uint64)
-	seedFlag(fs, seed, 0, "every game plays this seed (default: a random seed per game)")
+	cli.SeedVar(fs, seed, 0, "every game plays this seed (default: a random seed per game)")
 	sshAddr := fs.String("ssh", "", "also serve the game over SSH on `ADDR` (e.g. :2222): players run ssh -p 2222 HOST")
 	idle := fs.Int("idle", 30, "close an SSH session after this many `MINUTES` without a key press (0: never)")
 	sshMax := fs.Int("ssh-max-sessions", sshplay.DefaultMaxSessions, "most SSH sessions at once (each also counts in --max-clients)")
@@ -97,11 +98,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		h = slog.NewJSONHandler(stderr, nil)
 	}
 	log := slog.New(h)
-	if limit := openFileLimit(); limit > 0 && *maxClients > limit-fileReserve {
+	if limit := cli.OpenFileLimit(); limit > 0 && *maxClients > limit-cli.FileReserve {
 		// Beyond the limit of open files, accept fails for every port
 		// (TCP and SSH alike): better to say server_full to the extra
 		// connections than to stop accepting anyone.
-		lowered := max(limit-fileReserve, 1)
+		lowered := max(limit-cli.FileReserve, 1)
 		log.Warn("--max-clients lowered to fit the limit of open files (raise it with ulimit -n)",
 			"asked", *maxClients, "max_clients", lowered, "open_file_limit", limit)
 		*maxClients = lowered
@@ -210,10 +211,6 @@ func startSSH(addr string, cfg sshplay.Config, idleMinutes int, served chan<- er
 	go func() { served <- s.Serve(ln) }()
 	return s, nil
 }
-
-// fileReserve is the number of open files kept out of --max-clients: the
-// listeners, the log, the data folder's files being written.
-const fileReserve = 64
 
 // defaultServerData is the per-user folder for the server's games.
 func defaultServerData() string {

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/cli"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui"
 )
@@ -23,7 +24,7 @@ func watchOnScreen(path string, r saves.Replay, levels []engine.Level, stdout, s
 		return 1
 	}
 	if _, err := tea.NewProgram(m, tea.WithAltScreen()).Run(); err != nil {
-		fmt.Fprintf(stderr, "minotaur replay: %s\n", programError(err))
+		fmt.Fprintf(stderr, "minotaur replay: %s\n", cli.ProgramError(err))
 		return 1
 	}
 	return 0

@@ -3,6 +3,7 @@ package screen
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/minotaur-game/minotaur/internal/cli"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
 )
@@ -48,9 +49,39 @@ type Descriptor struct {
 	// "bots" and the Labyrinth's starts).
 	InviteBots, SoloBots int
 	Choose               bool
-	// Command is the game's subcommand ("" for none; Minotaur is the
-	// program's own command).
-	Command string
+	// Command makes the game's subcommand (`minotaur NAME`, NAME the
+	// game's Name; nil for none: Minotaur is the program's own command),
+	// its screen opened through launch.
+	Command func(launch Launch) *cli.Command
+	// Check checks a file of the game's own for `minotaur check` (nil:
+	// none): mine false when data is not such a file, which then is
+	// checked as a Minotaur level file. name is the file's name, cleaned.
+	Check func(name string, data []byte) (r CheckReport, mine bool)
+}
+
+// Launch runs the program full-screen on the terminal, as `minotaur` does,
+// with l's screen first instead of the main menu; leaving it shows the
+// main menu. cmd/minotaur gives it to a game's subcommand: it resolves the
+// saves folder, the player's name and the clock, and says an error
+// starting with l.Prog. It returns the exit status.
+type Launch func(io cli.IO, l Launching) int
+
+// Launching is a game a subcommand opens full-screen.
+type Launching struct {
+	Prog  string // "minotaur trails": the start of an error line
+	Saves string // --saves ("": the default folder)
+	Seed  uint64 // the game's seed, from which the program's next seed is drawn
+	Open  func(c *Context) Screen
+	Mouse bool // the screen reads the mouse (clicks and motion)
+}
+
+// CheckReport is the verdict on one file that `minotaur check` prints.
+type CheckReport interface {
+	// Lines are the lines printed, each file's name ahead of them when
+	// named (several files checked at once).
+	Lines(named bool) []string
+	// OK reports whether the file passes.
+	OK() bool
 }
 
 // MenuItem is an item of the main menu besides a game's own.

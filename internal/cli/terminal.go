@@ -1,16 +1,16 @@
-package main
+package cli
 
 import (
 	"errors"
 	"io/fs"
 )
 
-// programError is the sentence for an error that ended a full-screen
+// ProgramError is the sentence for an error that ended a full-screen
 // program. Without a terminal to draw on (no /dev/tty: the game started
 // from a service, a pipe or cron; no console on Windows) bubbletea reports
 // "could not open a new TTY: …"; the player is told instead what the game
 // needs and what works without a terminal.
-func programError(err error) string {
+func ProgramError(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) && (pe.Path == "/dev/tty" || pe.Path == "CONIN$" || pe.Path == "CONOUT$") {
 		return "there is no terminal to draw the game on (" + pe.Error() + "). " +

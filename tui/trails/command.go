@@ -1,19 +1,25 @@
-package main
+package trails
 
 import (
-	"errors"
 	"fmt"
-	"io"
-	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/minotaur-game/minotaur/games/trails"
 	trailsbot "github.com/minotaur-game/minotaur/games/trails/bot"
+	"github.com/minotaur-game/minotaur/internal/cli"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
-func init() {
-	register(command{name: "trails", summary: "play Trails and Towers: lay trails, boost, take the towers", run: runTrails})
+// Command is the game's subcommand, `minotaur trails`: a headless game
+// (--script), or the game opened full-screen through launch.
+func Command(launch screen.Launch) *cli.Command {
+	return &cli.Command{
+		Name: "trails", Summary: "play Trails and Towers: lay trails, boost, take the towers",
+		Usage: trailsShortUsage,
+		Flags: func() *pflag.FlagSet { return commandFlags(&trailsFlags{cfg: trails.Classic()}) },
+		Run:   func(args []string, io cli.IO) int { return runTrails(args, io, launch) },
+	}
 }
 
 const trailsShortUsage = "usage: minotaur trails [--size N] [--towers T] [--distance D] [--vs human|bot] [--bot-level 1-3] [--first 1|2] [--seed S] [--script FILE|-]\n" +
@@ -60,14 +66,10 @@ type trailsFlags struct {
 	script   string
 }
 
-// trailsScreen opens the full-screen game; the screen's file sets it.
-var trailsScreen func(f trailsFlags, stderr io.Writer) int
-
-func runTrails(args []string, stdout, stderr io.Writer) int {
+// commandFlags is the command's flag set, parsed into f.
+func commandFlags(f *trailsFlags) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("trails", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
-	f := trailsFlags{cfg: trails.Classic()}
 	fs.IntVar(&f.cfg.Size, "size", f.cfg.Size, "")
 	fs.IntVar(&f.cfg.Towers, "towers", f.cfg.Towers, "")
 	fs.IntVar(&f.cfg.Distance, "distance", f.cfg.Distance, "")
@@ -77,16 +79,17 @@ func runTrails(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&f.seed, "seed", 0, "")
 	fs.StringVar(&f.saves, "saves", "", "")
 	fs.StringVar(&f.script, "script", "", "")
-	usage := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "minotaur trails: "+format+"\n%s", append(a, trailsShortUsage)...)
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, trailsUsage)
-			return 0
-		}
-		return usage("%v", err)
+	return fs
+}
+
+var trailsCLI = cli.Usage{Prog: "minotaur trails", Hint: trailsShortUsage, Help: cli.Text(trailsUsage)}
+
+func runTrails(args []string, io cli.IO, launch screen.Launch) int {
+	f := trailsFlags{cfg: trails.Classic()}
+	fs := commandFlags(&f)
+	usage := func(format string, a ...any) int { return trailsCLI.Fail(io, format, a...) }
+	if status, ok := cli.Parse(fs, args, io, trailsCLI); !ok {
+		return status
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -101,27 +104,28 @@ func runTrails(args []string, stdout, stderr io.Writer) int {
 		return usage("--first %d: player 1 (Blue) or player 2 (Red) moves first", f.cfg.First)
 	}
 	if err := f.cfg.Validate(); err != nil {
-		fmt.Fprintf(stderr, "minotaur trails: %v\n", err)
+		fmt.Fprintf(io.Stderr, "minotaur trails: %v\n", err)
 		return 1
 	}
 	if !fs.Changed("seed") {
 		// The only read of the clock for a seed: once, here.
-		f.seed = uint64(time.Now().UnixNano())
+		f.seed = uint64(io.Now().UnixNano())
 	}
 	if f.script != "" {
-		return runTrailsScript(f, stdout, stderr)
+		return runTrailsScript(f, io)
 	}
-	if trailsScreen == nil {
-		fmt.Fprintln(stderr, "minotaur trails: the game screen is not built into this binary; play with --script")
-		return 2
-	}
-	return trailsScreen(f, stderr)
+	// The game plays full-screen; leaving it shows the Trails menu and the
+	// main menu, as from the main menu.
+	set := Setup{Config: f.cfg, VsBot: f.vs == "bot", BotLevel: f.botLevel, Seed: f.seed}
+	return launch(io, screen.Launching{Prog: "minotaur trails", Saves: f.saves, Seed: f.seed, Mouse: true,
+		Open: func(c *screen.Context) screen.Screen { return Open(c, set) }})
 }
 
 // runTrailsScript plays a headless game (trails.RunScript) from the script
 // file or the standard input.
-func runTrailsScript(f trailsFlags, stdout, stderr io.Writer) int {
-	in, _, closeScript, err := openScript(f.script)
+func runTrailsScript(f trailsFlags, io cli.IO) int {
+	stdout, stderr := io.Stdout, io.Stderr
+	in, _, closeScript, err := cli.OpenScript(f.script, io.Stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur trails: cannot read the script: %v\n", err)
 		return 1

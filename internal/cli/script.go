@@ -1,20 +1,25 @@
-package main
+package cli
 
 import (
 	"io"
 	"os"
 )
 
-// openScript opens a --script: the file name, or the standard input for
-// "-". The reader skips the byte-order mark that some editors (Notepad) put
+// OpenScript opens a --script: the file name, or stdin (the command's
+// standard input) for "-". The reader skips the byte-order mark that some
+// editors (Notepad) put
 // at the start of a file they save as UTF-8, which would make the first
 // command "not a command". countable reports whether the script can be read
 // to its end without waiting: a file, not a pipe whose writer may wait for
 // the answers. done releases the file.
-func openScript(name string) (r io.Reader, countable bool, done func(), err error) {
+func OpenScript(name string, stdin io.Reader) (r io.Reader, countable bool, done func(), err error) {
 	if name == "-" {
-		st, err := os.Stdin.Stat()
-		return &bomSkipper{r: os.Stdin}, err == nil && st.Mode().IsRegular(), func() {}, nil
+		countable := false
+		if f, ok := stdin.(interface{ Stat() (os.FileInfo, error) }); ok {
+			st, err := f.Stat()
+			countable = err == nil && st.Mode().IsRegular()
+		}
+		return &bomSkipper{r: stdin}, countable, func() {}, nil
 	}
 	fh, err := os.Open(name)
 	if err != nil {

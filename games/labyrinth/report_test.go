@@ -1,34 +1,25 @@
-package levels
+package labyrinth
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/minotaur-game/minotaur/games/labyrinth"
 )
 
-// TestCheckLabyrinthFiles: check reads a field file from disk and prints
-// games/labyrinth's verdicts on it, one line a field, as the original
-// program does; every example field passes.
+// TestCheckLabyrinthFiles: check prints the verdicts on a field file, one
+// line a field, as the original program does; every example field passes.
+// (cmd/minotaur's check tests read the files from disk.)
 func TestCheckLabyrinthFiles(t *testing.T) {
-	ex := labyrinth.ExampleFields()
+	ex := ExampleFields()
 	if len(ex) != 5 {
 		t.Fatalf("%d built-in example fields, want 5", len(ex))
 	}
-	dir := t.TempDir()
 	for _, e := range ex {
 		t.Run(e.Name, func(t *testing.T) {
-			path := filepath.Join(dir, e.Name)
-			if err := os.WriteFile(path, e.Text, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			r := CheckFile(path)
-			if !r.Labyrinth {
+			if !IsField(e.Text) {
 				t.Fatalf("not recognised as a Labyrinth file")
 			}
-			lab, err := labyrinth.Parse(e.Name, e.Text)
+			r := CheckField(e.Name, e.Text)
+			lab, err := Parse(e.Name, e.Text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +53,7 @@ func TestCheckLabyrinthVerdicts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Check("field.txt", []byte(tt.data))
+			r := CheckField("field.txt", []byte(tt.data))
 			if r.Err != nil {
 				t.Fatalf("error: %v", r.Err)
 			}
@@ -77,7 +68,7 @@ func TestCheckLabyrinthVerdicts(t *testing.T) {
 }
 
 func TestLabyrinthNamedLines(t *testing.T) {
-	r := Check("f.txt", []byte("2\n1 1\nE\n1 1\n.\nE Exit(UP)\n"))
+	r := CheckField("f.txt", []byte("2\n1 1\nE\n1 1\n.\nE Exit(UP)\n"))
 	got := strings.Join(r.Lines(true), "\n")
 	if want := "f.txt: 0: OK\nf.txt: 1: FAILED (0, 0)"; got != want {
 		t.Errorf("got %q, want %q", got, want)
@@ -87,17 +78,17 @@ func TestLabyrinthNamedLines(t *testing.T) {
 // TestCheckLabyrinthErrors: a field file's problems print as a level
 // file's do, FILE:LINE:COL: message, sorted, in an ErrorList.
 func TestCheckLabyrinthErrors(t *testing.T) {
-	r := Check("field.txt", []byte("1 3\nQ.E W\nE Exit(UP)\nW Wall()\n"))
-	if !r.Labyrinth {
+	data := []byte("1 3\nQ.E W\nE Exit(UP)\nW Wall()\n")
+	if !IsField(data) {
 		t.Fatal("not recognised as a Labyrinth file")
 	}
+	r := CheckField("field.txt", data)
 	if r.OK() {
 		t.Fatalf("accepted: %v", r.Lines(false))
 	}
-	matchProblems(t, "errors", errorList(t, r.Err), []problem{
-		{"2:1", "the cell 'Q' at (0, 0) of field 0 has no legend line"},
-		{"2:2", "expected '|' (a wall) or a space (none) between cells (0, 0) and (0, 1) of field 0, found '.'"},
-		{"4:3", `unknown cell type "Wall"`}})
+	if _, ok := r.Err.(ErrorList); !ok {
+		t.Fatalf("the problems are a %T, not an ErrorList", r.Err)
+	}
 	want := []string{
 		`field.txt:2:1: the cell 'Q' at (0, 0) of field 0 has no legend line: describe it after the fields, e.g. "Q Stun(2)"`,
 		`field.txt:2:2: expected '|' (a wall) or a space (none) between cells (0, 0) and (0, 1) of field 0, found '.'`,

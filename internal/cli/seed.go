@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -36,8 +36,8 @@ func (s *seedValue) Set(text string) error {
 	return errors.New("not a number: " + seedRange)
 }
 
-// seedFlag defines a --seed flag on fs with the default def.
-func seedFlag(fs *pflag.FlagSet, p *uint64, def uint64, usage string) {
+// SeedVar defines a --seed flag on fs with the default def.
+func SeedVar(fs *pflag.FlagSet, p *uint64, def uint64, usage string) {
 	*p = def
 	fs.Var((*seedValue)(p), "seed", usage)
 }

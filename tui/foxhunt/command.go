@@ -1,10 +1,8 @@
-package main
+package foxhunt
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -18,13 +16,22 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"github.com/minotaur-game/minotaur/foxnet"
-	foxtui "github.com/minotaur-game/minotaur/tui/foxhunt"
 	"github.com/spf13/pflag"
+
+	"github.com/minotaur-game/minotaur/foxnet"
+	"github.com/minotaur-game/minotaur/internal/cli"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
-func init() {
-	register(command{name: "foxhunt", summary: "the Fox hunt, MICA 2016's bomb contest: serve, play, watch, bot", run: runFoxhunt})
+// Command is the game's subcommand, `minotaur foxhunt serve|play|watch|bot`:
+// the contest wire's server, its terminal client and its computer player.
+// Its screens are its own program (launch is not needed).
+func Command(screen.Launch) *cli.Command {
+	return &cli.Command{
+		Name: "foxhunt", Summary: "the Fox hunt, MICA 2016's bomb contest: serve, play, watch, bot",
+		Usage: foxhuntUsage,
+		Run:   runFoxhunt,
+	}
 }
 
 const foxhuntUsage = `usage: minotaur foxhunt serve|play|watch|bot [flags]
@@ -40,14 +47,16 @@ The game and its wire are described in docs/foxhunt.md. Run
 'minotaur foxhunt serve --help' for each command's flags.
 `
 
-// foxhuntCommands are the subcommands; play and watch are added by the
-// file of the terminal screens.
-var foxhuntCommands = map[string]func(args []string, stdout, stderr io.Writer) int{
+// foxhuntCommands are the subcommands.
+var foxhuntCommands = map[string]func(args []string, io cli.IO) int{
 	"serve": runFoxServe,
 	"bot":   runFoxBot,
+	"play":  func(args []string, io cli.IO) int { return runFoxScreen(Play, args, io) },
+	"watch": func(args []string, io cli.IO) int { return runFoxScreen(Watch, args, io) },
 }
 
-func runFoxhunt(args []string, stdout, stderr io.Writer) int {
+func runFoxhunt(args []string, io cli.IO) int {
+	stdout, stderr := io.Stdout, io.Stderr
 	if len(args) == 0 || args[0] == "--help" || args[0] == "-h" || args[0] == "help" {
 		if len(args) == 0 {
 			fmt.Fprint(stderr, foxhuntUsage)
@@ -61,7 +70,7 @@ func runFoxhunt(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minotaur foxhunt: unknown command %q: choose serve, play, watch or bot\n", args[0])
 		return 2
 	}
-	return run(args[1:], stdout, stderr)
+	return run(args[1:], io)
 }
 
 // parseSize reads --size W,H (or one number for a square map).
@@ -88,9 +97,9 @@ a new match with the players still connected. Players connect to --addr
 Flags:
 %s`
 
-func runFoxServe(args []string, stdout, stderr io.Writer) int {
+func runFoxServe(args []string, io cli.IO) int {
+	stderr := io.Stderr
 	fs := pflag.NewFlagSet("foxhunt serve", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	addr := fs.String("addr", foxnet.DefaultAddr, "players' address (host:port)")
 	spec := fs.String("spectate", foxnet.DefaultSpectate, "spectators' address (host:port; empty: none)")
 	players := fs.Int("players", foxnet.DefaultPlayers, "players in a match, bots included")
@@ -106,13 +115,9 @@ func runFoxServe(args []string, stdout, stderr io.Writer) int {
 	maxPerAddr := fs.Int("max-per-addr", foxnet.DefaultMaxPerAddr, "most connections at once from one address")
 	logJSON := fs.Bool("log-json", false, "the log as JSON lines")
 	short := "usage: minotaur foxhunt serve [--addr :5000] [--players N] [flags] (run 'minotaur foxhunt serve --help' for more)\n"
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprintf(stdout, foxServeUsage, fs.FlagUsages())
-			return 0
-		}
-		fmt.Fprintf(stderr, "minotaur foxhunt serve: %v\n%s", err, short)
-		return 2
+	if status, ok := cli.Parse(fs, args, io, cli.Usage{Prog: "minotaur foxhunt serve", Hint: short,
+		Help: func(fs *pflag.FlagSet) string { return fmt.Sprintf(foxServeUsage, fs.FlagUsages()) }}); !ok {
+		return status
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "minotaur foxhunt serve: unexpected argument %q\n%s", fs.Arg(0), short)
@@ -145,10 +150,10 @@ func runFoxServe(args []string, stdout, stderr io.Writer) int {
 		hd = slog.NewJSONHandler(stderr, nil)
 	}
 	cfg.Logger = slog.New(hd)
-	if limit := openFileLimit(); limit > 0 && cfg.MaxClients > limit-fileReserve {
+	if limit := cli.OpenFileLimit(); limit > 0 && cfg.MaxClients > limit-cli.FileReserve {
 		// as minotaur serve: better to refuse the extra connections with a
 		// message than to stop accepting anyone
-		lowered := max(limit-fileReserve, 1)
+		lowered := max(limit-cli.FileReserve, 1)
 		cfg.Logger.Warn("--max-clients lowered to fit the limit of open files (raise it with ulimit -n)",
 			"asked", cfg.MaxClients, "max_clients", lowered, "open_file_limit", limit)
 		cfg.MaxClients = lowered
@@ -199,21 +204,16 @@ func runFoxServe(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func runFoxBot(args []string, stdout, stderr io.Writer) int {
+func runFoxBot(args []string, io cli.IO) int {
+	stdout, stderr := io.Stdout, io.Stderr
 	fs := pflag.NewFlagSet("foxhunt bot", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	server := fs.String("server", "localhost:5000", "the server's players' address `HOST:PORT`")
 	name := fs.String("name", "", "the name to play under (1 to 16 letters, digits, _ . -; default: the server's)")
 	matches := fs.Int("matches", 0, "leave after `N` matches (0: stay)")
 	seed := fs.Uint64("seed", 1, "the bot's own random choices")
 	short := "usage: minotaur foxhunt bot --server HOST:5000 [--name NAME] [--matches N]\n"
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprintf(stdout, "%s\nFlags:\n%s", short, fs.FlagUsages())
-			return 0
-		}
-		fmt.Fprintf(stderr, "minotaur foxhunt bot: %v\n%s", err, short)
-		return 2
+	if status, ok := cli.Parse(fs, args, io, cli.Usage{Prog: "minotaur foxhunt bot", Hint: short, Help: withFlags(short)}); !ok {
+		return status
 	}
 	conn, err := net.DialTimeout("tcp", *server, 10*time.Second)
 	if err != nil {
@@ -230,46 +230,37 @@ func runFoxBot(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func init() {
-	foxhuntCommands["play"] = func(args []string, stdout, stderr io.Writer) int {
-		return runFoxScreen(foxtui.Play, args, stdout, stderr)
-	}
-	foxhuntCommands["watch"] = func(args []string, stdout, stderr io.Writer) int {
-		return runFoxScreen(foxtui.Watch, args, stdout, stderr)
-	}
+// withFlags is a --help of the short usage and the flags.
+func withFlags(short string) func(*pflag.FlagSet) string {
+	return func(fs *pflag.FlagSet) string { return fmt.Sprintf("%s\nFlags:\n%s", short, fs.FlagUsages()) }
 }
 
 // runFoxScreen is foxhunt play and foxhunt watch: the full-screen client.
-func runFoxScreen(mode foxtui.Mode, args []string, stdout, stderr io.Writer) int {
+func runFoxScreen(mode Mode, args []string, io cli.IO) int {
+	stderr := io.Stderr
 	cmd := "play"
 	def := "localhost:5000"
-	if mode == foxtui.Watch {
+	if mode == Watch {
 		cmd, def = "watch", "localhost:5001"
 	}
 	fs := pflag.NewFlagSet("foxhunt "+cmd, pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	server := fs.String("server", def, "the server's address `HOST:PORT` (players 5000, spectators 5001)")
 	name := ""
-	if mode == foxtui.Play {
+	if mode == Play {
 		fs.StringVar(&name, "name", "", "the name to play under (1 to 16 letters, digits, _ . -)")
 	}
-	short := fmt.Sprintf("usage: minotaur foxhunt %s --server HOST:PORT%s\n", cmd, map[bool]string{true: " [--name NAME]", false: ""}[mode == foxtui.Play])
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprintf(stdout, "%s\nFlags:\n%s", short, fs.FlagUsages())
-			return 0
-		}
-		fmt.Fprintf(stderr, "minotaur foxhunt %s: %v\n%s", cmd, err, short)
-		return 2
+	short := fmt.Sprintf("usage: minotaur foxhunt %s --server HOST:PORT%s\n", cmd, map[bool]string{true: " [--name NAME]", false: ""}[mode == Play])
+	if status, ok := cli.Parse(fs, args, io, cli.Usage{Prog: "minotaur foxhunt " + cmd, Hint: short, Help: withFlags(short)}); !ok {
+		return status
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "minotaur foxhunt %s: unexpected argument %q\n%s", cmd, fs.Arg(0), short)
 		return 2
 	}
 	r := lipgloss.DefaultRenderer()
-	m := foxtui.New(foxtui.Options{Mode: mode, Addr: *server, Name: name, Renderer: r, Mono: r.ColorProfile() == termenv.Ascii})
+	m := New(Options{Mode: mode, Addr: *server, Name: name, Renderer: r, Mono: r.ColorProfile() == termenv.Ascii})
 	if _, err := tea.NewProgram(m, tea.WithAltScreen()).Run(); err != nil {
-		fmt.Fprintf(stderr, "minotaur foxhunt %s: %s\n", cmd, programError(err))
+		fmt.Fprintf(stderr, "minotaur foxhunt %s: %s\n", cmd, cli.ProgramError(err))
 		return 1
 	}
 	return 0

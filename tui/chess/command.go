@@ -1,21 +1,27 @@
-package main
+package chess
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"strings"
-	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/minotaur-game/minotaur/games/chess"
 	chessbot "github.com/minotaur-game/minotaur/games/chess/bot"
+	"github.com/minotaur-game/minotaur/internal/cli"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
-func init() {
-	register(command{name: "chess", summary: "play Open-world chess: pieces with hit points, bonuses and a fog of war", run: runChess})
+// Command is the game's subcommand, `minotaur chess`: a headless game
+// (--script), or the game opened full-screen through launch.
+func Command(launch screen.Launch) *cli.Command {
+	return &cli.Command{
+		Name: "chess", Summary: "play Open-world chess: pieces with hit points, bonuses and a fog of war",
+		Usage: chessShortUsage,
+		Flags: func() *pflag.FlagSet { return commandFlags(new(chessFlags)) },
+		Run:   func(args []string, io cli.IO) int { return runChess(args, io, launch) },
+	}
 }
 
 const chessShortUsage = "usage: minotaur chess [--vs bot|human] [--bot-level 1-3] [--color white|black] [--seed S] [--script FILE|-]\n" +
@@ -60,27 +66,27 @@ type chessFlags struct {
 	script string
 }
 
-func runChess(args []string, stdout, stderr io.Writer) int {
+// commandFlags is the command's flag set, parsed into f.
+func commandFlags(f *chessFlags) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("chess", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
-	var f chessFlags
 	fs.StringVar(&f.vs, "vs", "bot", "")
 	fs.IntVar(&f.level, "bot-level", 2, "")
 	fs.StringVar(&f.color, "color", "white", "")
 	fs.Uint64Var(&f.seed, "seed", 0, "")
 	fs.StringVar(&f.saves, "saves", "", "")
 	fs.StringVar(&f.script, "script", "", "")
-	usage := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "minotaur chess: "+format+"\n%s", append(a, chessShortUsage)...)
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, chessUsage)
-			return 0
-		}
-		return usage("%v", err)
+	return fs
+}
+
+var chessCLI = cli.Usage{Prog: "minotaur chess", Hint: chessShortUsage, Help: cli.Text(chessUsage)}
+
+func runChess(args []string, io cli.IO, launch screen.Launch) int {
+	var f chessFlags
+	fs := commandFlags(&f)
+	usage := func(format string, a ...any) int { return chessCLI.Fail(io, format, a...) }
+	if status, ok := cli.Parse(fs, args, io, chessCLI); !ok {
+		return status
 	}
 	var human chess.Color
 	switch {
@@ -102,13 +108,17 @@ func runChess(args []string, stdout, stderr io.Writer) int {
 	}
 	if !fs.Changed("seed") {
 		// The only read of the clock for a seed: once, here.
-		f.seed = uint64(time.Now().UnixNano())
+		f.seed = uint64(io.Now().UnixNano())
 	}
 	setup := chessSetup{seed: f.seed, hotSeat: f.vs == "human", human: human, level: f.level}
 	if f.script != "" {
-		return runChessScript(setup, f.script, stdout, stderr)
+		return runChessScript(setup, f.script, io)
 	}
-	return runChessScreen(setup, f.saves, stderr)
+	// The game the flags ask for opens at once; Quit to menu leads to the
+	// chess menu and the main menu.
+	set := Setup{HotSeat: setup.hotSeat, Human: setup.human, Level: setup.level, Seed: setup.seed}
+	return launch(io, screen.Launching{Prog: "minotaur chess", Saves: f.saves, Seed: f.seed,
+		Open: func(c *screen.Context) screen.Screen { return Open(c, set) }})
 }
 
 // chessSetup is a new game as the flags describe it.
@@ -130,8 +140,9 @@ func (s chessSetup) bot() chessbot.Player {
 // runChessScript plays a headless game (chess.RunScript) from the script
 // file or the standard input; the bot plays the side that is not human's,
 // unless both sides are played at this keyboard.
-func runChessScript(setup chessSetup, script string, stdout, stderr io.Writer) int {
-	in, _, closeScript, err := openScript(script)
+func runChessScript(setup chessSetup, script string, io cli.IO) int {
+	stdout, stderr := io.Stdout, io.Stderr
+	in, _, closeScript, err := cli.OpenScript(script, io.Stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur chess: cannot read the script: %v\n", err)
 		return 1

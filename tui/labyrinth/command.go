@@ -1,4 +1,4 @@
-package main
+package labyrinth
 
 import (
 	"errors"
@@ -7,19 +7,34 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/pflag"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
+	"github.com/minotaur-game/minotaur/internal/cli"
 	"github.com/minotaur-game/minotaur/levels"
-	"github.com/minotaur-game/minotaur/saves"
-	"github.com/minotaur-game/minotaur/tui"
+	"github.com/minotaur-game/minotaur/safetext"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
-func init() {
-	register(command{name: "labyrinth", summary: "play the Labyrinth: the blind maze game, the program as referee", run: runLabyrinth})
+// Command is the game's subcommand, `minotaur labyrinth`: a headless game
+// (--script), or the game opened full-screen through launch.
+func Command(launch screen.Launch) *cli.Command {
+	return &cli.Command{
+		Name: "labyrinth", Summary: "play the Labyrinth: the blind maze game, the program as referee",
+		Usage: labyrinthShortUsage,
+		Flags: func() *pflag.FlagSet { return commandFlags(new(labyrinthFlags)) },
+		Run:   func(args []string, io cli.IO) int { return runLabyrinth(args, io, launch) },
+	}
+}
+
+// CheckFile is `minotaur check` on a field file: mine false when data is
+// not one (a Minotaur level file).
+func CheckFile(name string, data []byte) (screen.CheckReport, bool) {
+	if !labyrinth.IsField(data) {
+		return nil, false
+	}
+	return labyrinth.CheckField(name, data), true
 }
 
 const labyrinthShortUsage = "usage: minotaur labyrinth FIELD|random [--players N] [--start X,Y]... [--random-positions] [--size X,Y] [--seed S] [--script FILE|-]\n" +
@@ -64,28 +79,29 @@ type labyrinthFlags struct {
 	script       string
 }
 
-func runLabyrinth(args []string, stdout, stderr io.Writer) int {
+// commandFlags is the command's flag set, parsed into f.
+func commandFlags(f *labyrinthFlags) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("labyrinth", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
-	var f labyrinthFlags
 	fs.IntVar(&f.players, "players", 0, "")
 	fs.StringArrayVar(&f.starts, "start", nil, "")
 	fs.BoolVar(&f.randomStarts, "random-positions", false, "")
 	fs.StringVar(&f.size, "size", "10,10", "")
-	seedFlag(fs, &f.seed, 0, "")
+	cli.SeedVar(fs, &f.seed, 0, "")
 	fs.StringVar(&f.saves, "saves", "", "")
 	fs.StringVar(&f.script, "script", "", "")
-	usage := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "minotaur labyrinth: "+format+"\n%s", append(a, labyrinthShortUsage)...)
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, labyrinthUsage)
-			return 0
-		}
-		return usage("%v", err)
+	return fs
+}
+
+var labyrinthCLI = cli.Usage{Prog: "minotaur labyrinth", Hint: labyrinthShortUsage, Help: cli.Text(labyrinthUsage)}
+
+func runLabyrinth(args []string, io cli.IO, launch screen.Launch) int {
+	var f labyrinthFlags
+	fs := commandFlags(&f)
+	stderr := io.Stderr
+	usage := func(format string, a ...any) int { return labyrinthCLI.Fail(io, format, a...) }
+	if status, ok := cli.Parse(fs, args, io, labyrinthCLI); !ok {
+		return status
 	}
 	switch {
 	case fs.NArg() == 0:
@@ -113,7 +129,7 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 	}
 	if !fs.Changed("seed") {
 		// The only read of the clock for a seed: once, here.
-		f.seed = uint64(time.Now().UnixNano())
+		f.seed = uint64(io.Now().UnixNano())
 	}
 	rng := rand.New(rand.NewPCG(f.seed, labyrinth.SeedSalt))
 
@@ -135,7 +151,7 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 			}
 			starts = append(starts, labyrinth.RandomStart(lab, rng))
 		}
-		return runScript(lab, starts, f.script, stdout, stderr)
+		return runScript(lab, starts, f.script, io)
 	}
 
 	// Random starts are drawn here, as in a script, so that the same
@@ -143,27 +159,14 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 	for f.randomStarts && len(starts) < f.players {
 		starts = append(starts, labyrinth.RandomStart(lab, rng))
 	}
-	paths, err := saves.ResolvePaths(f.saves, "", saves.LocalEnv())
-	if err != nil {
-		fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
-		return 1
+	set := &Setup{
+		Name: name, Text: text, Lab: lab, Players: f.players, Starts: starts,
+		RandomStarts: f.randomStarts, Seed: f.seed,
 	}
-	cfg := tui.Config{
-		Saves: paths.Saves, Scores: paths.Scores, Replays: paths.Replays,
-		Seed: tui.NextSeed(f.seed), Name: osUserName(), Now: time.Now,
-		Labyrinth: &tui.LabyrinthSetup{
-			Name: name, Text: text, Lab: lab, Players: f.players, Starts: starts,
-			RandomStarts: f.randomStarts, Seed: f.seed,
-		},
-	}
-	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen(), tea.WithoutSignalHandler())
-	stop := onHangup(p)
-	defer stop()
-	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
-		fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
-		return 1
-	}
-	return 0
+	// The game opens on the setup's questions, or at once on the game
+	// when the command line answered them all.
+	return launch(io, screen.Launching{Prog: "minotaur labyrinth", Saves: f.saves, Seed: f.seed,
+		Open: func(c *screen.Context) screen.Screen { return Open(c, set) }})
 }
 
 // parseCell reads a cell as "X,Y" or "(X, Y)".
@@ -198,7 +201,7 @@ func loadField(arg, size string, rng *rand.Rand, stderr io.Writer) (name, text s
 		}
 		lab, err := labyrinth.Generate(c.X, c.Y, rng)
 		if err != nil {
-			fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
+			fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", cli.ProgramError(err))
 			return "", "", nil, 1
 		}
 		return fmt.Sprintf("random %d × %d", c.X, c.Y), labyrinth.Format(lab), lab, 0
@@ -219,11 +222,11 @@ func loadField(arg, size string, rng *rand.Rand, stderr io.Writer) (name, text s
 		fmt.Fprintf(stderr, "minotaur labyrinth: FIELD is a field file, a built-in field (%s) or random\n", strings.Join(names, ", "))
 		return "", "", nil, 1
 	}
-	if !levels.IsLabyrinth(data) {
+	if !labyrinth.IsField(data) {
 		fmt.Fprintf(stderr, "minotaur labyrinth: %s is not a Labyrinth field file (a Minotaur level is played with 'minotaur --level %s')\n", arg, arg)
 		return "", "", nil, 1
 	}
-	r := levels.Check(name, data)
+	r := labyrinth.CheckField(safetext.Clean(name), data)
 	if !r.OK() {
 		for _, line := range r.Lines(false) {
 			fmt.Fprintln(stderr, line)
@@ -253,8 +256,9 @@ func exampleField(arg string) (labyrinth.ExampleField, bool) {
 
 // runScript plays a headless game (labyrinth.RunScript) from the script file
 // or the standard input.
-func runScript(lab *labyrinth.File, starts []labyrinth.Cell, script string, stdout, stderr io.Writer) int {
-	in, countable, closeScript, err := openScript(script)
+func runScript(lab *labyrinth.File, starts []labyrinth.Cell, script string, io cli.IO) int {
+	stdout, stderr := io.Stdout, io.Stderr
+	in, countable, closeScript, err := cli.OpenScript(script, io.Stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur labyrinth: cannot read the script: %v\n", err)
 		return 1
@@ -262,7 +266,7 @@ func runScript(lab *labyrinth.File, starts []labyrinth.Cell, script string, stdo
 	defer closeScript()
 	g, err := labyrinth.New(lab, starts)
 	if err != nil {
-		fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
+		fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", cli.ProgramError(err))
 		return 2
 	}
 	note, err := labyrinth.RunScript(g, in, stdout, countable)

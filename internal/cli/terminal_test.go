@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -14,12 +14,12 @@ import (
 func TestNoTerminalSentence(t *testing.T) {
 	// What bubbletea v1.3.10 returns when /dev/tty cannot be opened.
 	err := fmt.Errorf("could not open a new TTY: %w", &fs.PathError{Op: "open", Path: "/dev/tty", Err: syscall.ENXIO})
-	got := programError(err)
+	got := ProgramError(err)
 	if strings.Contains(got, "could not open a new TTY") || !strings.Contains(got, "there is no terminal to draw the game on") ||
 		!strings.Contains(got, "Run it in a terminal") || !strings.Contains(got, "/dev/tty") {
 		t.Errorf("without a terminal the player reads %q", got)
 	}
-	if got := programError(errors.New("something else")); got != "something else" {
+	if got := ProgramError(errors.New("something else")); got != "something else" {
 		t.Errorf("another error reads %q", got)
 	}
 }

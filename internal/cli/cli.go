@@ -1,0 +1,85 @@
+// Package cli is what every subcommand of the program shares: the shape
+// of a command (its name, summary, usage, flag set and Run), what a
+// command is handed to run (IO: its standard streams, the environment and
+// the clock, which cmd/minotaur alone reads and passes down), and the one
+// way a command parses its flags and says a usage error. A game's
+// subcommand is the game's own (tui/<game>/command.go), offered through
+// the list of games; cmd/minotaur runs it like its own commands.
+//
+// It imports only pflag and the standard library.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+// IO is what a command is handed to run: its standard streams, the
+// environment's variables and the clock. cmd/minotaur fills it from the
+// process; a test fills it with buffers.
+type IO struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// Getenv reads an environment variable ("" when unset).
+	Getenv func(key string) string
+	// Now reads the clock (a seed drawn when none is given).
+	Now func() time.Time
+}
+
+// Command is one subcommand: `minotaur NAME [flags] [args]`.
+type Command struct {
+	Name string
+	// Summary is its line in the list of commands.
+	Summary string
+	// Usage is its one-line usage ("usage: minotaur NAME …").
+	Usage string
+	// Flags builds the command's flag set, with the defaults Run uses, so
+	// that tooling (completions, a manual page) reads the real flags;
+	// nil for a command without flags.
+	Flags func() *pflag.FlagSet
+	// Run runs the command on the arguments after its name and returns
+	// the exit status: 0 done, 1 failed, 2 a usage error.
+	Run func(args []string, io IO) int
+}
+
+// Usage is how a command tells its usage: Prog starts every error line
+// ("minotaur check"), Hint follows an error on the standard error (the
+// short usage, ending in a newline), Help is --help's text on the
+// standard output, made from the parsed flag set.
+type Usage struct {
+	Prog string
+	Hint string
+	Help func(fs *pflag.FlagSet) string
+}
+
+// Text is a Help that prints s whatever the flags.
+func Text(s string) func(*pflag.FlagSet) string { return func(*pflag.FlagSet) string { return s } }
+
+// Parse parses args into fs. ok false means the command ends here with
+// status: --help or -h printed the help on the standard output (0), or a
+// bad flag printed "PROG: error" and the hint on the standard error (2).
+func Parse(fs *pflag.FlagSet, args []string, io IO, u Usage) (status int, ok bool) {
+	fs.SetOutput(discard)
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, pflag.ErrHelp):
+		fmt.Fprint(io.Stdout, u.Help(fs))
+		return 0, false
+	}
+	return u.Fail(io, "%v", err), false
+}
+
+var discard = io.Discard
+
+// Fail prints a usage error, "PROG: " and the sentence, then the hint,
+// on the standard error, and returns the usage error's status, 2.
+func (u Usage) Fail(io IO, format string, a ...any) int {
+	fmt.Fprintf(io.Stderr, u.Prog+": "+format+"\n%s", append(a, u.Hint)...)
+	return 2
+}

@@ -87,7 +87,63 @@ type Kind struct {
 	// a state whose kind is this one into it. A State with a check()
 	// error method is refused when the check fails.
 	State func() Message
+	// Daily is set for the kind whose games may be a daily challenge
+	// (Minotaur's).
+	Daily bool
 }
+
+// Optional interfaces of a Game, for a kind that does something its own
+// way (Minotaur's campaign, kind_minotaur.go). The rooms' common code asks
+// for them; a Game without one gets the common way.
+
+// awayer is a Game that takes a disconnected seat off the board instead
+// of waiting for it: SetAway(seat, true) reports false when the game
+// waits as it is after all (the seat is not away); SetAway(seat, false)
+// reports whether the seat is back at once, which everyone is shown. A
+// seat given up for good is taken off the board before it leaves; a seat
+// still on the board after a restart is taken off when a player who came
+// back has waited Config.RejoinWait for it.
+type awayer interface {
+	SetAway(seat int, away bool) bool
+}
+
+// ownLines is a Game that writes its own state messages (Minotaur's,
+// which predate the head-and-View lines of kindLine): sendState sends seat
+// i (0-based) its state, broadcast every seat and spectator theirs (or
+// nobody, when nothing happened), watchLine is a new spectator's state.
+// Its spectators all see one view, whatever seat they ask to follow.
+// Caller holds r.mu.
+type ownLines interface {
+	sendState(r *room, i int)
+	broadcast(r *room)
+	watchLine(r *room, ss *Session) []byte
+}
+
+// campaign is a Game whose over message is its own, the same for every
+// seat and spectator (overLine), with a leaving player's own (leaveLine,
+// nil: none), and whose score and level a daily challenge's table keeps
+// (progress).
+type campaign interface {
+	overLine() []byte
+	leaveLine(seat int) []byte
+	progress() (score, level int, won bool)
+}
+
+// roundSaver is a Game whose file is written only when its last act
+// completed a round (saveDue), not after every act.
+type roundSaver interface {
+	saveDue() bool
+}
+
+// seeded is a Game whose start message carries its seed.
+type seeded interface {
+	Seed() uint64
+}
+
+// refused is an act a Game refused with a code and sentence of its own.
+type refused struct{ code, msg string }
+
+func (e *refused) Error() string { return e.msg }
 
 // maxSeats bounds the seats of a game of any kind.
 const maxSeats = 8
@@ -114,14 +170,23 @@ func kindNames() string {
 	return strings.Join(names, ", ")
 }
 
-// kindOf reads a request's kind: "" is Minotaur's. ok is false for a kind
-// the server does not play.
+// kindOf reads a request's kind: "" is Minotaur's (kd nil: its games are
+// started their own way). ok is false for a kind the server does not play.
 func kindOf(k string) (string, *Kind, bool) {
 	if k == "" || k == KindMinotaur {
 		return KindMinotaur, nil, true
 	}
 	kd, ok := kinds[k]
 	return k, kd, ok
+}
+
+// registered is the registration of a saved game's kind ("" and
+// "minotaur" are Minotaur's), nil for a kind the server does not play.
+func registered(k string) *Kind {
+	if k == "" || k == KindMinotaur {
+		return &minotaurKind
+	}
+	return kinds[k]
 }
 
 // knows reports whether the player's client said (in hello's kinds) that

@@ -253,13 +253,7 @@ func (r *room) join(ss *Session, name string, notify bool) bool {
 		r.notice(name + " is watching")
 	}
 	r.addWatcher(ss)
-	if r.m != nil {
-		r.joinKind(ss)
-		return true
-	}
-	ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: 0, Partner: joinNames(r.players()), Seed: r.g.Seed(), Daily: r.daily != ""}))
-	v := r.g.TeamView()
-	ss.send(newState(ss.seq.Add(1), v, r.names(), nil, nil).line())
+	r.joinKind(ss)
 	return true
 }
 
@@ -300,13 +294,7 @@ func (r *room) gameChat(line []byte, _ *Chat) {
 	r.chatAll(line)
 }
 
-func (r *room) listing() LobbyGame {
-	if r.m != nil {
-		return r.kindListing()
-	}
-	return LobbyGame{Game: r.id, Players: r.players(), Level: int(r.level.Load()), Turn: int(r.turn.Load()),
-		Watchers: int(r.nwatch.Load()), Daily: r.daily != ""}
-}
+func (r *room) listing() LobbyGame { return r.kindListing() }
 
 // Hosted is a solo game that a front end in the server's own process runs
 // itself — an SSH player's game from the main menu, with its saves — and
@@ -508,7 +496,7 @@ func (s *Server) watch(ss *Session, id, kind string, seat int) {
 		return
 	}
 	if ss.watching == g {
-		if r, ok := g.(*room); ok && r.m != nil && int(ss.watchSeat.Load()) != seat {
+		if r, ok := g.(*room); ok && r.followsSeat() && int(ss.watchSeat.Load()) != seat {
 			// The same game from another seat.
 			ss.watchSeat.Store(int32(seat))
 			r.mu.Lock()

@@ -338,7 +338,7 @@ func (s *Server) detach(ss *Session) {
 	r.mu.Lock()
 	ss.game.Store(nil)
 	r.seats[i].sess = nil
-	s.kindAway(r, i)
+	s.seatAway(r, i)
 	ended := r.ended()
 	r.mu.Unlock()
 	s.persist(r)
@@ -383,7 +383,7 @@ func (s *Server) giveUpSeat(r *room, seat int, why string) {
 		st.sess.game.Store(nil)
 	}
 	st.p, st.sess = nil, nil
-	s.kindGiveUp(r, i, why)
+	s.seatGivenUp(r, i, why)
 	empty := r.empty()
 	ended := r.ended()
 	r.mu.Unlock()
@@ -424,7 +424,7 @@ func (s *Server) resume(ss *Session, p *player, tok string) {
 	r.mu.Lock()
 	r.seats[i].sess = ss
 	ss.game.Store(&seatRef{r: r, seat: p.seat})
-	s.kindBack(r, i, old == nil)
+	s.seatBack(r, i, old == nil)
 	ended := r.ended()
 	r.mu.Unlock()
 	s.persist(r)
@@ -448,7 +448,7 @@ func (s *Server) rejoinExpired(r *room, seat int) {
 		r.mu.Unlock()
 		return
 	}
-	s.kindAway(r, seat-1)
+	s.seatAway(r, seat-1)
 	ended := r.ended()
 	r.mu.Unlock()
 	s.persist(r)

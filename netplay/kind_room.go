@@ -53,7 +53,7 @@ func (s *Server) startKind(a, b *player, k *Kind, g Game) {
 		}
 	}
 	s.settle(r)
-	r.broadcastKind()
+	r.broadcast()
 	r.mu.Unlock()
 	s.persist(r)
 	s.lobbyChanged()
@@ -104,7 +104,7 @@ func (s *Server) soloKind(ss *Session, k *Kind, req *Request) {
 	r.mu.Lock()
 	ss.send(encode(r.startMsg(1)))
 	s.settle(r)
-	r.broadcastKind()
+	r.broadcast()
 	r.mu.Unlock()
 	s.persist(r)
 	s.lobbyChanged()
@@ -273,7 +273,7 @@ func (s *Server) roundExpired(r *room, no int) {
 	r.roundTimer, r.roundNo = nil, 0
 	rd.EndRound()
 	s.settle(r)
-	r.broadcastKind()
+	r.broadcast()
 	ended := r.m.Outcome().Over
 	if ended {
 		r.done = true
@@ -285,8 +285,8 @@ func (s *Server) roundExpired(r *room, no int) {
 	}
 }
 
-// actKind plays one act of the seat.
-func (s *Server) actKind(ss *Session, r *room, seat int, a string) {
+// actAs plays one act of the seat.
+func (s *Server) actAs(ss *Session, r *room, seat int, a string) {
 	r.mu.Lock()
 	if r.done || r.seats[seat-1].sess != ss {
 		r.mu.Unlock()
@@ -303,7 +303,7 @@ func (s *Server) actKind(ss *Session, r *room, seat int, a string) {
 		return
 	}
 	s.settle(r)
-	r.broadcastKind()
+	r.broadcast()
 	ended := r.m.Outcome().Over
 	if ended {
 		r.done = true
@@ -345,24 +345,24 @@ func (r *room) refusal(err error) (code, msg string) {
 	return CodeBadAction, safetext.Short(err.Error(), 200)
 }
 
-// broadcastKind sends every connected seat and spectator its state.
+// broadcast sends every connected seat and spectator its state.
 // Caller holds r.mu.
-func (r *room) broadcastKind() {
+func (r *room) broadcast() {
 	if o, ok := r.m.(ownLines); ok {
 		o.broadcast(r)
 		return
 	}
 	r.turn.Store(int32(r.m.Moves()))
 	for i := range r.seats {
-		r.sendKindState(i)
+		r.sendState(i)
 	}
 	for _, w := range r.watchers {
 		w.send(r.watchLine(w))
 	}
 }
 
-// sendKindState sends seat i (0-based) its state. Caller holds r.mu.
-func (r *room) sendKindState(i int) {
+// sendState sends seat i (0-based) its state. Caller holds r.mu.
+func (r *room) sendState(i int) {
 	if o, ok := r.m.(ownLines); ok {
 		o.sendState(r, i)
 		return
@@ -418,8 +418,9 @@ func (r *room) kindLine(seat int, player bool, seq int64) []byte {
 	return append(out, '\n')
 }
 
-// overKind is the over message of a game of another kind for seat (0: a
-// spectator): won or lost, and the winners' names. Caller holds r.mu.
+// overKind is the over message for seat (0: a spectator) of a game with
+// no over of its own (campaign): won or lost, and the winners' names.
+// Caller holds r.mu.
 func (r *room) overKind(seat int) []byte {
 	oc := r.m.Outcome()
 	o := &Over{T: TypeOver, Kind: r.kind, Result: "over", Scores: oc.Scores}
@@ -443,25 +444,25 @@ func (r *room) overKind(seat int) []byte {
 	return encode(o)
 }
 
-// kindAway takes note that seat i's (0-based) player dropped: the others
+// seatAway takes note that seat i's (0-based) player dropped: the others
 // are told and get a state, and a round no connected person still has to
 // act in is played. The game waits for a turn of the absent seat, or takes
 // it off the board (awayer). Caller holds mu and r.mu.
-func (s *Server) kindAway(r *room, i int) {
+func (s *Server) seatAway(r *room, i int) {
 	if aw, ok := r.m.(awayer); ok && !aw.SetAway(i+1, true) {
 		return // the game waits as it is
 	}
 	r.seats[i].away = true
 	r.tellOthers(i, encode(&Partner{T: TypePartner, Name: r.seats[i].name, Status: PartnerDisconnected}))
 	s.settle(r)
-	r.broadcastKind()
+	r.broadcast()
 }
 
-// kindBack gives seat i (0-based) back to its returning player: start,
+// seatBack gives seat i (0-based) back to its returning player: start,
 // and its state; the others are told when it came back from a drop
 // (fresh), and a round waiting for a connected person gets its deadline.
 // Caller holds mu and r.mu.
-func (s *Server) kindBack(r *room, i int, fresh bool) {
+func (s *Server) seatBack(r *room, i int, fresh bool) {
 	aw, away := r.m.(awayer)
 	back := away && r.seats[i].away && aw.SetAway(i+1, false)
 	r.seats[i].away = false
@@ -473,9 +474,9 @@ func (s *Server) kindBack(r *room, i int, fresh bool) {
 	before := r.m.Moves()
 	s.settle(r)
 	if back || r.m.Moves() != before {
-		r.broadcastKind()
+		r.broadcast()
 	} else {
-		r.sendKindState(i)
+		r.sendState(i)
 	}
 	if !away || r.rejoin != nil {
 		return
@@ -490,10 +491,10 @@ func (s *Server) kindBack(r *room, i int, fresh bool) {
 	}
 }
 
-// kindGiveUp gives seat i (0-based) up for good: the game decides what
+// seatGivenUp gives seat i (0-based) up for good: the game decides what
 // becomes of it (match.Leaver), the others are told. Caller holds mu and
 // r.mu.
-func (s *Server) kindGiveUp(r *room, i int, why string) {
+func (s *Server) seatGivenUp(r *room, i int, why string) {
 	if aw, ok := r.m.(awayer); ok && !r.seats[i].away && !r.m.Outcome().Over && aw.SetAway(i+1, true) {
 		r.seats[i].away = true // off the board first
 	}
@@ -505,7 +506,7 @@ func (s *Server) kindGiveUp(r *room, i int, why string) {
 	}
 	r.tellOthers(i, encode(&Partner{T: TypePartner, Name: r.seats[i].name, Status: why}))
 	s.settle(r)
-	r.broadcastKind()
+	r.broadcast()
 }
 
 // leaving is the over message of a player who leaves seat, nil for none:
@@ -535,29 +536,6 @@ func computerTakeover(name string) string {
 		return name
 	}
 	return name + " (computer)"
-}
-
-// kindListing is the lobby's entry of a game: its turn is the number of
-// moves (or rounds) played, its level a campaign's (0, left out, for
-// other kinds). A game of more than two seats
-// lists its people and counts its computer seats, so that the lobby line
-// stays within MaxLine however many seats its games have. r.seats and
-// r.bots are fixed when the room is made (a seat the computer takes over
-// later is still listed by its player's name).
-func (r *room) kindListing() LobbyGame {
-	g := LobbyGame{Game: r.id, Players: r.players(), Level: int(r.level.Load()), Turn: int(r.turn.Load()),
-		Watchers: int(r.nwatch.Load()), Daily: r.daily != "", Kind: r.kind}
-	if len(r.seats) > 2 {
-		g.Players, g.Bots = g.Players[:len(r.seats)-r.bots], r.bots
-	}
-	return g
-}
-
-// joinKind sends a new spectator the game's start and state. Caller holds
-// r.mu.
-func (r *room) joinKind(ss *Session) {
-	ss.send(encode(r.startMsg(0)))
-	ss.send(r.watchLine(ss))
 }
 
 // watchLine is a spectator's state: for a kind whose seats see

@@ -10,13 +10,13 @@ import (
 	"github.com/minotaur-game/minotaur/games/match"
 )
 
-// Game kinds (protocol.md "Game kinds"): the server runs Minotaur's
-// campaign, and games of other kinds through one mechanism — "a game of
+// Game kinds (protocol.md "Game kinds"): the server runs games of every
+// kind, Minotaur's campaign included, through one mechanism — "a game of
 // kind K between these seats" — the room holding a Game (a match.Match
-// with the server's computer seats) instead of an engine.Game. A kind is
-// added by writing its Game and registering it in kinds; the lobby,
-// invitations, solo games with computers, turns and rounds, spectators,
-// lost connections and the data folder are the server's, for every kind.
+// with the server's computer seats). A kind is added by writing its Game
+// and registering it in kinds; the lobby, invitations, solo games with
+// computers, turns and rounds, spectators, lost connections and the data
+// folder are the server's, for every kind.
 const (
 	KindMinotaur  = "minotaur"
 	KindTrails    = "trails"
@@ -25,10 +25,10 @@ const (
 	KindFoxhunt   = "foxhunt"
 )
 
-// Game is a game of a kind other than Minotaur's, as a room runs it: a
-// match.Match (seats 1…n, the seats to act, actions as strings, a seat's
-// view, the outcome, its saved form) whose computer seats the server
-// plays. Each kind's adapter lives in this package, beside its
+// Game is a game of any kind as a room runs it: a match.Match (seats
+// 1…n, the seats to act, actions as strings, a seat's view, the outcome,
+// its saved form) whose computer seats the server plays (Minotaur's has
+// none). Each kind's adapter lives in this package, beside its
 // registration, because it wires the rules to their computer player,
 // which imports the rules and so cannot sit in the rules' own package.
 // The room's lock guards it; its methods are called with it held.
@@ -152,7 +152,8 @@ const maxSeats = 8
 var ErrNotYourTurn = match.ErrNotYourTurn
 
 // kinds are the kinds the server plays besides Minotaur's, each registered
-// once here.
+// once here: those a client names in hello and in kind fields. Minotaur's
+// registration (minotaurKind) loads its games from the data folder.
 var kinds = map[string]*Kind{
 	KindTrails:    &trailsKind,
 	KindChess:     &chessKind,

@@ -95,7 +95,7 @@ func (s *Server) start(a, b *player, g *engine.Game) {
 	for i := range r.seats {
 		r.seats[i].sess.send(encode(r.startMsg(i + 1)))
 	}
-	r.broadcastKind()
+	r.broadcast()
 	r.mu.Unlock()
 	s.persist(r)
 	s.lobbyChanged()
@@ -110,7 +110,7 @@ func (s *Server) act(ss *Session, a string) {
 		ss.sendErr(CodeNotInGame, "you are not in a game: invite a player or accept an invitation first")
 		return
 	}
-	s.actKind(ss, ref.r, ref.seat, a)
+	s.actAs(ss, ref.r, ref.seat, a)
 }
 
 // finish ends a game that is over: `over` to the connected seats and the
@@ -269,7 +269,7 @@ func (s *Server) solo(ss *Session, daily bool) {
 	s.rooms[r.id] = r
 	r.mu.Lock()
 	ss.send(encode(r.startMsg(1)))
-	r.broadcastKind()
+	r.broadcast()
 	r.mu.Unlock()
 	s.persist(r)
 	s.lobbyChanged()

@@ -253,7 +253,8 @@ func (r *room) join(ss *Session, name string, notify bool) bool {
 		r.notice(name + " is watching")
 	}
 	r.addWatcher(ss)
-	r.joinKind(ss)
+	ss.send(encode(r.startMsg(0)))
+	ss.send(r.watchLine(ss))
 	return true
 }
 
@@ -294,7 +295,21 @@ func (r *room) gameChat(line []byte, _ *Chat) {
 	r.chatAll(line)
 }
 
-func (r *room) listing() LobbyGame { return r.kindListing() }
+// listing is the lobby's entry of a game: its turn is the number of
+// moves (or rounds) played, its level a campaign's (0, left out, for
+// other kinds). A game of more than two seats lists its people and counts
+// its computer seats, so that the lobby line stays within MaxLine however
+// many seats its games have. r.seats and r.bots are fixed when the room
+// is made (a seat the computer takes over later is still listed by its
+// player's name).
+func (r *room) listing() LobbyGame {
+	g := LobbyGame{Game: r.id, Players: r.players(), Level: int(r.level.Load()), Turn: int(r.turn.Load()),
+		Watchers: int(r.nwatch.Load()), Daily: r.daily != "", Kind: r.kind}
+	if len(r.seats) > 2 {
+		g.Players, g.Bots = g.Players[:len(r.seats)-r.bots], r.bots
+	}
+	return g
+}
 
 // Hosted is a solo game that a front end in the server's own process runs
 // itself — an SSH player's game from the main menu, with its saves — and

@@ -130,19 +130,21 @@ func (m *minotaurGame) View(seat int) any {
 	return m.g.View(seat)
 }
 
-// Outcome: the campaign is won or lost by the seats together.
+// Outcome: the campaign is won or lost by the seats together, each with
+// the team's score.
 func (m *minotaurGame) Outcome() match.Outcome {
-	switch m.g.Result() {
-	case engine.InProgress:
+	res := m.g.Result()
+	if res == engine.InProgress {
 		return match.Outcome{}
-	case engine.Won:
-		w := make([]int, m.g.Players())
-		for i := range w {
-			w[i] = i + 1
-		}
-		return match.Outcome{Over: true, Winners: w, Scores: []int{m.g.Score()}}
 	}
-	return match.Outcome{Over: true, Scores: []int{m.g.Score()}}
+	oc := match.Outcome{Over: true, Scores: make([]int, m.g.Players())}
+	for i := range oc.Scores {
+		oc.Scores[i] = m.g.Score()
+		if res == engine.Won {
+			oc.Winners = append(oc.Winners, i+1)
+		}
+	}
+	return oc
 }
 
 func (m *minotaurGame) MarshalJSON() ([]byte, error) { return m.g.MarshalJSON() }

@@ -164,6 +164,12 @@ func (r *room) tellOthers(i int, line []byte) {
 // botMoves plays the computer seats' actions while a computer is to act.
 // Caller holds r.mu.
 func (r *room) botMoves() {
+	if r.empty() {
+		// Every person has given up their seat: the game ends as it
+		// stands; the computers do not play on by themselves (a round of
+		// computers alone would end as soon as it began, and the next).
+		return
+	}
 	// A turn-based game passes from computer to computer; a round takes
 	// each computer's command once. The bound keeps a computer that
 	// answers nothing playable from looping.

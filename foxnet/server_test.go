@@ -300,7 +300,11 @@ func TestSpectatorsChangeNothing(t *testing.T) {
 }
 
 func TestSlowReaderIsClosedAndTheMatchGoesOn(t *testing.T) {
-	ts := startServer(t, Config{Players: 2, Bots: 1, Rounds: 40, W: 7, H: 7, Timeout: 20 * time.Millisecond, Matches: 1, QueueLen: 4})
+	// a second person stays in the match (silent, its seat kept), so that
+	// the match goes on once the one who does not read is closed
+	ts := startServer(t, Config{Players: 3, Bots: 1, Rounds: 40, W: 7, H: 7, Timeout: 20 * time.Millisecond, Matches: 1, QueueLen: 4, SilentRounds: -1})
+	stays := dial(t, ts.addr)
+	stays.until("the hello", func(l string) bool { return strings.HasPrefix(l, "YourName:") })
 	near, far := net.Pipe()
 	defer near.Close()
 	go ts.ServeConn(far) // nobody reads near: the writer blocks, the queue fills

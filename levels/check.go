@@ -1,5 +1,7 @@
 package levels
 
+import "github.com/minotaur-game/minotaur/safetext"
+
 // Report is the outcome of checking one file with `minotaur check`: a level
 // file, or a field file of the console game Labyrinth.
 type Report struct {
@@ -69,6 +71,7 @@ func (r Report) Lines(named bool) []string {
 // Check checks one file's contents, telling the two formats apart by their
 // content (IsLabyrinth). name is the file name used in the messages.
 func Check(name string, data []byte) Report {
+	name = safetext.Clean(name) // printed to the terminal in every line
 	r := Report{File: name}
 	if IsLabyrinth(data) {
 		r.Labyrinth = true

@@ -175,17 +175,56 @@ func (dw *deadlineWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// inputClock wraps a session's input and notes when the client last sent
-// anything, for the idle watchdog.
+// A session's typing is bounded: InputBurst bytes at once, then
+// InputRate bytes a second. A person types, clicks and pastes an address
+// well within it; a client that pastes megabytes is slowed down instead of
+// keeping a processor busy (each byte costs the program a key's work), and
+// SSH's own flow control then holds the client back.
+const (
+	InputBurst = 4096
+	InputRate  = 1024
+)
+
+// inputClock wraps a session's input: it notes when the client last sent
+// anything, for the idle watchdog, and hands the bytes on no faster than
+// the typing bound (a token bucket).
 type inputClock struct {
 	r    io.Reader
 	last atomic.Int64 // UnixNano
+
+	// the bucket, used by the one goroutine that reads the input
+	tokens float64
+	at     time.Time             // when tokens was last worked out
+	now    func() time.Time      // time.Now; a test's clock
+	sleep  func(d time.Duration) // time.Sleep; a test's clock
+	burst  float64               // InputBurst
+	rate   float64               // InputRate, bytes a second
+}
+
+func newInputClock(r io.Reader) *inputClock {
+	return &inputClock{r: r, now: time.Now, sleep: time.Sleep, burst: InputBurst, rate: InputRate, tokens: InputBurst}
 }
 
 func (ic *inputClock) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	now := ic.now()
+	if !ic.at.IsZero() {
+		ic.tokens = min(ic.burst, ic.tokens+now.Sub(ic.at).Seconds()*ic.rate)
+	}
+	ic.at = now
+	if ic.tokens < 1 {
+		// Wait for one byte's worth: the client is over its bound.
+		wait := time.Duration((1 - ic.tokens) / ic.rate * float64(time.Second))
+		ic.sleep(wait)
+		ic.tokens, ic.at = 1, ic.at.Add(wait)
+	}
+	p = p[:min(len(p), int(ic.tokens))]
 	n, err := ic.r.Read(p)
 	if n > 0 {
-		ic.last.Store(time.Now().UnixNano())
+		ic.tokens -= float64(n)
+		ic.last.Store(ic.now().UnixNano())
 	}
 	return n, err
 }

@@ -375,7 +375,7 @@ func (s *Server) cut(sess ssh.Session, c *conn) {
 // every core at once instead of one after the other.
 func (s *Server) open(sess ssh.Session) (*session, error) {
 	p := s.describePlayer(sess)
-	ss := &session{p: p, conn: connOf(sess.Context()), input: &inputClock{r: sess}}
+	ss := &session{p: p, conn: connOf(sess.Context()), input: newInputClock(sess)}
 	if err := s.reserve(sess, ss); err != nil {
 		return nil, err
 	}

@@ -375,15 +375,11 @@ func Load(data []byte) (*Game, error) {
 	if s.ToMove != White && s.ToMove != Black {
 		return nil, fmt.Errorf("a chess save whose side to move is %d", s.ToMove)
 	}
-	for sq, pc := range s.Pos.Board {
-		if pc.Kind < None || pc.Kind > Pawn || (pc.Kind != None && (pc.HP <= 0 || pc.HP > pc.Max || (pc.Color != White && pc.Color != Black))) {
-			return nil, fmt.Errorf("a chess save with a broken piece on %v", Sq(sq))
-		}
+	if err := checkLengths(data); err != nil {
+		return nil, fmt.Errorf("a chess save with %v", err)
 	}
-	for sq, b := range s.Pos.Bonus {
-		if b < NoBonus || b > AddPiece {
-			return nil, fmt.Errorf("a chess save with an unknown bonus on %v", Sq(sq))
-		}
+	if err := s.Pos.Check(s.Over); err != nil {
+		return nil, fmt.Errorf("a chess save with an impossible position: %v", err)
 	}
 	for c := range s.Sight {
 		for sq, m := range s.Sight[c] {
@@ -411,9 +407,6 @@ func Load(data []byte) (*Game, error) {
 	}
 	if s.Ply < 0 || s.Winner != White && s.Winner != Black {
 		return nil, errors.New("a chess save whose turn or winner is damaged")
-	}
-	if !s.Over && (s.Pos.KingAt(White) == NoSq || s.Pos.KingAt(Black) == NoSq) {
-		return nil, errors.New("a chess save of a game going on without both kings")
 	}
 	s.RNG = nil
 	return &Game{s: s, src: src, rng: rand.New(src)}, nil

@@ -494,3 +494,22 @@ func TestSmallScreenWrapsTheLastLine(t *testing.T) {
 		t.Errorf("the status line lacks the move number:\n%s", frame)
 	}
 }
+
+// A hostile view draws no control byte and no panic, even before the
+// client's check refuses it: negative HP, negative turns left.
+func TestHostileCellsDrawPrintable(t *testing.T) {
+	for _, hp := range []int{-48, -41, -21, -1, 0, 9, 10, 1000} {
+		text := pieceText(chess.Piece{Kind: chess.Pawn, Color: chess.White, HP: hp, Max: 2})
+		for _, r := range text {
+			if r < 0x20 || r == 0x7f {
+				t.Errorf("HP %d draws %q", hp, text)
+			}
+		}
+	}
+	for _, left := range []int{-1, -1000, 0, 5, 99} {
+		text, _ := cellText(chess.Cell{Sight: chess.Open, Left: left})
+		if text == "" {
+			t.Errorf("turns left %d draws nothing", left)
+		}
+	}
+}

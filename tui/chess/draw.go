@@ -90,8 +90,11 @@ func pieceText(p chess.Piece) string {
 	if p.Color == chess.Black {
 		l = strings.ToLower(l)
 	}
-	hp := "+"
-	if p.HP < 10 {
+	hp := "+" // 10 or more
+	switch {
+	case p.HP < 0:
+		hp = "?" // never in a checked view; no control byte either way
+	case p.HP < 10:
 		hp = string(rune('0' + p.HP))
 	}
 	return l + hp
@@ -117,7 +120,7 @@ func cellText(c chess.Cell) (string, int) {
 		text = "· "
 	}
 	if c.Sight == chess.Open {
-		return text + superscript[min(c.Left, 9)], clOpen
+		return text + superscript[max(0, min(c.Left, 9))], clOpen
 	}
 	return text + " ", class
 }

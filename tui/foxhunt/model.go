@@ -13,6 +13,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/foxnet"
 	"github.com/minotaur-game/minotaur/games/foxhunt"
+	"github.com/minotaur-game/minotaur/safetext"
 )
 
 // Mode is what the screen is for.
@@ -154,15 +155,18 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// line takes one line from the server.
+// line takes one line from the server. Every string of it that reaches the
+// screen — a note, the player's own name, the table's names — is cleaned
+// here, the one way in: a server of the contest may be anybody's.
 func (m *Model) line(line string) {
 	s, err := m.r.Line(line)
+	m.r.Name = safetext.Clean(m.r.Name)
 	if err != nil {
-		m.note = "The server sent a block this screen cannot read: " + err.Error()
+		m.note = safetext.Clean("The server sent a block this screen cannot read: " + err.Error())
 		return
 	}
 	if strings.HasPrefix(line, "E: ") {
-		m.note = line[3:]
+		m.note = safetext.Clean(line[3:])
 	}
 	if line == foxnet.AlreadyText {
 		m.note = line
@@ -190,6 +194,7 @@ func (m *Model) line(line string) {
 			m.lens = m.lens[1:]
 		}
 	}
+	safetext.All(&s.Table)
 	m.fuses.Update(s)
 	m.st = s
 	m.roundAt = now

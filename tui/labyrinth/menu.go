@@ -11,6 +11,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -222,6 +223,7 @@ type labSetupScreen struct {
 }
 
 func newLabSetup(c *screen.Context, set *Setup) *labSetupScreen {
+	set.Name = safetext.Clean(set.Name) // a file's name, shown in headers and menus
 	s := &labSetupScreen{c: c, set: set, rng: rand.New(rand.NewPCG(set.Seed, 0x1ab))}
 	s.starts = append(s.starts, set.Starts...)
 	s.input = screen.Input{Prompt: "> ", Limit: 12}

@@ -49,7 +49,7 @@ type labGame struct {
 }
 
 func newLabGame(name, text string, g *labyrinth.Game) *labGame {
-	lg := &labGame{name: name, text: text, g: g}
+	lg := &labGame{name: safetext.Clean(name), text: text, g: g} // a saved game's name is a file's
 	n := g.Players()
 	lg.logs = make([][]labyrinth.Answer, n)
 	lg.books = make([]labyrinth.Notebook, n)

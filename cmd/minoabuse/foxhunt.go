@@ -100,17 +100,17 @@ func foxDialects(wire string, both bool) ([]foxnet.Dialect, error) {
 type foxServer struct {
 	*foxnet.Server
 	addr, spec string
-	results    chan foxnet.Result
+	results    chan foxResult
 	mu         sync.Mutex
 	rounds     int // rounds played
 	timedOut   int // of which ended by the timeout
 }
 
 func startFox(o options, cfg foxnet.Config) (*foxServer, error) {
-	fs := &foxServer{results: make(chan foxnet.Result, 64)}
+	fs := &foxServer{results: make(chan foxResult, 64)}
 	cfg.OnMatch = func(r foxnet.Result) {
 		select {
-		case fs.results <- r:
+		case fs.results <- foxResult{r, time.Now()}:
 		default:
 		}
 	}
@@ -150,6 +150,12 @@ func startFox(o options, cfg foxnet.Config) (*foxServer, error) {
 func (fs *foxServer) stop() {
 	fs.Close()
 	fs.Wait()
+}
+
+// foxResult is a finished match and when the server told it.
+type foxResult struct {
+	foxnet.Result
+	at time.Time
 }
 
 // foxConn is a player's or spectator's connection read line by line, its
@@ -393,13 +399,16 @@ func emptyMatchAttack(ctx context.Context, o options, d foxnet.Dialect) []string
 		go io.Copy(io.Discard, p.c)
 	}
 	var over, next, dropped time.Duration
-	var blocks int
+	var blocks, drops int
 	lost := ""
 	for ctx.Err() == nil && next == 0 {
 		l, s, err := spec.next(120 * time.Second)
-		if err != nil && dropped == 0 {
-			// dropped: a second spectator watches for the next match
-			lost, dropped = err.Error(), time.Since(t0)
+		if err != nil && time.Since(t0) < 2*time.Minute {
+			// dropped: another spectator watches for the next match
+			if dropped == 0 {
+				lost, dropped = err.Error(), time.Since(t0)
+			}
+			drops++
 			spec.c.Close()
 			if spec, err = foxDial(srv.spec); err != nil {
 				break
@@ -431,13 +440,14 @@ func emptyMatchAttack(ctx context.Context, o options, d foxnet.Dialect) []string
 	case next > 0 && dropped == 0:
 		out = append(out, fmt.Sprintf("the next match started %v after they left; the spectator stayed and saw it", next.Round(time.Millisecond)))
 	case next > 0:
-		out = append(out, fmt.Sprintf("the next match started %v after they left (seen by a second spectator)", next.Round(time.Millisecond)))
+		out = append(out, fmt.Sprintf("the next match started %v after they left (seen by a new spectator; %d spectators dropped meanwhile)", next.Round(time.Millisecond), drops))
 	default:
 		out = append(out, "the next match was not seen to start")
 	}
 	out = append(out, fmt.Sprintf("CPU of this process meanwhile: %v", cpu.Round(time.Millisecond)))
 	select {
 	case r := <-srv.results:
+		out = append(out, fmt.Sprintf("the emptied match ended %v after they left", r.at.Sub(t0).Round(time.Millisecond)))
 		winner := r.Winner
 		if winner == "" && !r.Abandoned && len(r.Table) > 0 {
 			winner = r.Table[0].Name + " (from the table's top)"
@@ -449,8 +459,8 @@ func emptyMatchAttack(ctx context.Context, o options, d foxnet.Dialect) []string
 			}
 		}
 		out = append(out, fmt.Sprintf("result: %d rounds played, abandoned %v, winner %q, %d of %d players marked as left", r.Rounds, r.Abandoned, winner, left, len(r.Table)))
-	case <-time.After(5 * time.Second):
-		out = append(out, "no result for the emptied match")
+	case <-time.After(2 * time.Minute):
+		out = append(out, "no result for the emptied match within 2 minutes")
 	}
 	return out
 }

@@ -24,7 +24,7 @@ const coopSeeds = 10
 // TestReferenceBotPassesEveryExampleLevel plays every level shipped in
 // levels/examples with the reference bot, which plays from what a player
 // sees as a skilled player would: an example that a good player loses is a
-// broken example (issue 23). A level drawn for two is also played by two
+// broken example. A level drawn for two is also played by two
 // reference bots in co-op, as the level is meant to be played. And the
 // naive bot, which ignores the monsters, must lose a quarter of its games
 // at least: an example whose monsters never matter teaches nothing.

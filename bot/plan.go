@@ -221,7 +221,7 @@ func mix64(x uint64) uint64 {
 }
 
 // blockGrid reports whether the view is of a level of the generated
-// campaign, whose board is the block grid (game.md, Board): rooms (both
+// campaign, whose board is the block grid (docs/rules.md, "Generation"): rooms (both
 // coordinates odd) floor, posts (both even) wall.
 func blockGrid(v *engine.View) bool {
 	if v.Levels != engine.CampaignLevels || v.Level < 1 || v.Level > engine.CampaignLevels ||

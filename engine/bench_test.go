@@ -11,7 +11,7 @@ import (
 
 // BenchmarkGenerateLevel generates level n of seeds 1, 2, … — the solver's
 // vetting and any dropped layouts included — and reports the 99th
-// percentile and the mean of the layouts dropped. The target (issue 10) is
+// percentile and the mean of the layouts dropped. The target (docs/performance.md) is
 // p99 < 100 ms over 1,000 seeds: -benchtime 1000x.
 func BenchmarkGenerateLevel(b *testing.B) {
 	for n := 1; n <= CampaignLevels; n++ {

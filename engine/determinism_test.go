@@ -206,7 +206,7 @@ func TestHunterAloneAgrees(t *testing.T) {
 	}
 }
 
-// TestLoadRefusesImpossibleCounters (issue 21): a hand-edited game with
+// TestLoadRefusesImpossibleCounters: a hand-edited game with
 // counters no play can produce is refused, not scored — negative turns or
 // bonuses, more bonuses than the level holds, a forged passed level, a
 // pocket of a billion freezes — while the game as saved loads.

@@ -23,7 +23,7 @@ type LevelSpec struct {
 	Loops int
 }
 
-// Campaign is the table of the seven generated levels (game.md).
+// Campaign is the table of the seven generated levels (docs/rules.md).
 var Campaign = [CampaignLevels]LevelSpec{
 	{Rows: 7, Cols: 9, Wanderers: 1, Bonuses: 1, Braid: 1, MonsterDist: 4, Loops: 1},
 	{Rows: 9, Cols: 11, Hunters: 1, Bonuses: 1, Braid: 1, MonsterDist: 6, Loops: 2},
@@ -43,7 +43,7 @@ const maxDeals = 200
 
 // Generate returns level n (1…7) of the campaign with the given seed. The
 // same seed and level always give the same maze. Only fair levels are
-// dealt (game.md, "Every generated level can be won"): loops before the
+// dealt (docs/rules.md, "Only fair levels are dealt"): loops before the
 // key, hunters starting behind the player, and a winning line that the
 // solver finds within SolverBudget nodes.
 func Generate(seed uint64, n int) (Level, error) {
@@ -495,7 +495,7 @@ func (g *roomGraph) longestPath() (int, int) {
 }
 
 // place puts the starts, key, exit, bonuses and monsters on rooms of a carved
-// maze by the distance rules of game.md. Distances are in tiles.
+// maze by the distance rules of docs/rules.md ("Generation"). Distances are in tiles.
 func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
 	rg := newRoomGraph(l)
 	n := rg.rw * rg.rh

@@ -63,8 +63,8 @@ func levelInvariants(t *testing.T, n int, seeds uint64) {
 	}
 }
 
-// checkFair verifies the structural rules of a fair level (game.md, "Every
-// generated level can be won"), counted here on the tiles, apart from the
+// checkFair verifies the structural rules of a fair level (docs/rules.md,
+// "Only fair levels are dealt"), counted here on the tiles, apart from the
 // generator's own check: the floor a player walks before finding the key
 // (the closed exit a wall) has at least loops independent loops, and every
 // hunter is farther from the key than every start.
@@ -198,7 +198,7 @@ func TestGenerationIsDeterministic(t *testing.T) {
 	}
 }
 
-// checkInvariants verifies everything game.md promises of a generated level.
+// checkInvariants verifies everything docs/rules.md promises of a generated level.
 func checkInvariants(l Level, spec LevelSpec, n int) error {
 	if l.Rows != spec.Rows || l.Cols != spec.Cols {
 		return fmt.Errorf("size %d×%d, want %d×%d", l.Rows, l.Cols, spec.Rows, spec.Cols)

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// The hearing rules of game.md, sentence by sentence, on hand-drawn boards.
+// The hearing rules of docs/rules.md, sentence by sentence, on hand-drawn boards.
 
 // A hunter that hears nobody keeps its post: 7 steps away before the key,
 // it stands still turn after turn.

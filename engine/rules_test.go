@@ -744,7 +744,7 @@ func TestAwaySeatLeavesBoardAndTurnPasses(t *testing.T) {
 	}
 }
 
-// Issue 23, defect 2: a seat that comes back before another turn began was
+// A seat that comes back before another turn began was
 // not missed by any round: it takes its place again, where it stood.
 func TestSeatBackBeforeATurnPassedPlaysOn(t *testing.T) {
 	for _, tc := range []struct {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/minotaur-game/minotaur/games/foxhunt/bot"
 )
 
 // BotStats is what a bot over the wire saw.
@@ -28,7 +30,7 @@ func RunBot(rw io.ReadWriter, name string, matches int, seed uint64) (BotStats, 
 	br := bufio.NewReaderSize(rw, 64<<10)
 	bw := bufio.NewWriter(rw)
 	var r Reader
-	var brain *Brain
+	var brain *bot.Brain
 	for {
 		line, err := br.ReadString('\n')
 		if err != nil {
@@ -43,7 +45,7 @@ func RunBot(rw io.ReadWriter, name string, matches int, seed uint64) (BotStats, 
 			return st, fmt.Errorf("the server sent a block this bot cannot read: %w", perr)
 		}
 		if r.Name != "" && (brain == nil || brain.Name != r.Name) {
-			brain = NewBrain(r.Name, seed)
+			brain = bot.NewBrain(r.Name, seed)
 			st.Name = r.Name
 		}
 		if r.Over {
@@ -63,7 +65,7 @@ func RunBot(rw io.ReadWriter, name string, matches int, seed uint64) (BotStats, 
 		if s.Round == s.Rounds && st.Blocks > 1 {
 			continue // the last block of a match: nothing more to play
 		}
-		bw.WriteString(brain.Decide(s) + "\n")
+		bw.WriteString(brain.Decide(&s.View) + "\n")
 		if err := bw.Flush(); err != nil {
 			return st, err
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/games/foxhunt"
+	"github.com/minotaur-game/minotaur/games/foxhunt/bot"
 )
 
 // DuelResult is one match of the bot against random movers.
@@ -34,7 +35,7 @@ func Duel(matches, rounds, players, w, h int, seed uint64) ([]DuelResult, error)
 		if err != nil {
 			return nil, err
 		}
-		brain := NewBrain("bot", sd)
+		brain := bot.NewBrain("bot", sd)
 		rng := rand.New(rand.NewPCG(sd, 42))
 		res := DuelResult{Seed: sd}
 		var buf []byte
@@ -54,12 +55,12 @@ func Duel(matches, rounds, players, w, h int, seed uint64) ([]DuelResult, error)
 			}
 			// the random movers' lines arrive first half the time
 			if rng.IntN(2) == 0 {
-				g.Submit(0, brain.Decide(st))
+				g.Submit(0, brain.Decide(&st.View))
 			}
 			for i := 1; i < players; i++ {
-				g.Submit(i, RandomMove(rng))
+				g.Submit(i, bot.RandomMove(rng))
 			}
-			g.Submit(0, brain.Decide(st))
+			g.Submit(0, brain.Decide(&st.View))
 			g.EndRound()
 			if g.Players()[0].Fox {
 				res.FoxRounds++
@@ -96,10 +97,10 @@ func Hunt(matches, rounds, players, w, h int, seed uint64) ([]HuntResult, error)
 	for m := 0; m < matches; m++ {
 		sd := seed + uint64(m)
 		names := make([]string, players)
-		brains := make([]*Brain, players)
+		brains := make([]*bot.Brain, players)
 		for i := range names {
 			names[i] = fmt.Sprintf("bot%d", i+1)
-			brains[i] = NewBrain(names[i], sd+uint64(i)*7919)
+			brains[i] = bot.NewBrain(names[i], sd+uint64(i)*7919)
 		}
 		g, err := foxhunt.New(foxhunt.Config{W: w, H: h, Rounds: rounds, Seed: sd}, names)
 		if err != nil {
@@ -128,7 +129,7 @@ func Hunt(matches, rounds, players, w, h int, seed uint64) ([]HuntResult, error)
 			}
 			rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 			for _, i := range order {
-				g.Submit(i, brains[i].Decide(st))
+				g.Submit(i, brains[i].Decide(&st.View))
 			}
 			fox := -1
 			for i, p := range g.Players() {

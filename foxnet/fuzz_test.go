@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/minotaur-game/minotaur/games/foxhunt"
+	"github.com/minotaur-game/minotaur/games/foxhunt/bot"
 )
 
 // FuzzReader: no input makes the Reader panic, a state it returns is
@@ -31,9 +32,9 @@ func FuzzReader(f *testing.F) {
 			}
 			// the bot answers any state it can read, as fox and as hunter
 			for _, e := range s.Table {
-				b := NewBrain(e.Name, 1)
-				b.Decide(s)
-				b.Decide(s)
+				b := bot.NewBrain(e.Name, 1)
+				b.Decide(&s.View)
+				b.Decide(&s.View)
 			}
 		}
 	})

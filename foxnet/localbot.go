@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+
+	"github.com/minotaur-game/minotaur/games/foxhunt/bot"
 )
 
 // decide is the in-process computer player's decision (a test makes it
 // fail to prove that a failing bot leaves and the server goes on).
-var decide = (*Brain).Decide
+var decide = (*bot.Brain).Decide
 
 // newBot starts an in-process computer player: a client whose queue is
 // read by a goroutine that parses the blocks, as any bot on the wire does,
@@ -17,7 +19,7 @@ func (s *Server) newBot(n int) *client {
 	c := s.newClient(nil, false, true)
 	c.name = "bot" + strconv.Itoa(n)
 	s.names[c.name] = c
-	brain := NewBrain(c.name, s.cfg.Seed+uint64(n)*7919)
+	brain := bot.NewBrain(c.name, s.cfg.Seed+uint64(n)*7919)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
@@ -49,7 +51,7 @@ func (s *Server) newBot(n int) *client {
 				st, _ := r.Line(string(rest[:i]))
 				rest = rest[i+1:]
 				if st != nil && c.inRun.Load() {
-					if !s.handleLine(c, decide(brain, st)) {
+					if !s.handleLine(c, decide(brain, &st.View)) {
 						return
 					}
 				}

@@ -44,7 +44,7 @@ const (
 	MaxMicaName = 32
 	MaxBots     = 512
 	// AlreadyText answers a second command in a round.
-	AlreadyText = "You already sent a command."
+	AlreadyText = foxhunt.AlreadyText
 	// DefaultSilentRounds is how many rounds in a row a seated player may
 	// send nothing before its seat is given up (Config.SilentRounds).
 	DefaultSilentRounds = 10

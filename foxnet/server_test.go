@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/minotaur-game/minotaur/games/foxhunt/bot"
 )
 
 type testServer struct {
@@ -452,13 +454,13 @@ func TestGreetingBeforeAnyAnswer(t *testing.T) {
 // the next match seats a fresh bot in its place.
 func TestFailingBotLeavesAndTheServerGoesOn(t *testing.T) {
 	var failed atomic.Bool
-	decide = func(b *Brain, s *State) string {
+	decide = func(b *bot.Brain, s *bot.View) string {
 		if b.Name == "bot2" && s.Round >= 3 && failed.CompareAndSwap(false, true) {
 			panic("a bug in the bot")
 		}
 		return b.Decide(s)
 	}
-	t.Cleanup(func() { decide = (*Brain).Decide })
+	t.Cleanup(func() { decide = (*bot.Brain).Decide })
 	var logs strings.Builder
 	var mu sync.Mutex
 	ts := startServer(t, Config{Players: 3, Bots: 2, Rounds: 8, W: 9, H: 7, Timeout: time.Second, Matches: 2, Seed: 5,

@@ -1,8 +1,9 @@
 // Package foxnet is the Fox hunt on the network: the wire's two dialects
 // (wiki, the MICA 2016 wiki's texts; mica, what the contest's reference
 // server v0.5.5 sends), the server that runs matches for bots and people
-// over plain TCP, and the computer player. It reads the rules from
-// games/foxhunt and never imports a front end. See docs/foxhunt.md.
+// over plain TCP, with the computer player of games/foxhunt/bot seated in
+// process. It reads the rules from games/foxhunt and never imports a front
+// end. See docs/foxhunt.md.
 package foxnet
 
 import (
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/games/foxhunt"
+	"github.com/minotaur-game/minotaur/games/foxhunt/bot"
 )
 
 // Dialect is one of the wire's two forms of the state block.
@@ -173,30 +175,18 @@ func AppendHeader(dst []byte, n int) []byte {
 }
 
 // Entry is one row of a block's table.
-type Entry struct {
-	Name   string
-	Points int
-	At     foxhunt.Point
-}
+type Entry = bot.Entry
 
-// State is a parsed state block (either dialect).
+// State is a parsed state block (either dialect): the wire's frame around
+// what a player sees of the round (the round, the map with its separators
+// gone, the table with the fox first), which the computer player reads.
 type State struct {
-	Dialect       Dialect
-	Game, Games   int
-	Round, Rounds int
-	Players       int
-	W, H          int
-	Timeout       string
-	Rows          []string // the map, W characters a row, separators gone
-	Table         []Entry  // the fox first
-}
-
-// At is the map character at p ('W' off the map).
-func (s *State) At(p foxhunt.Point) byte {
-	if p.X < 0 || p.Y < 0 || p.Y >= len(s.Rows) || p.X >= len(s.Rows[p.Y]) {
-		return 'W'
-	}
-	return s.Rows[p.Y][p.X]
+	Dialect     Dialect
+	Game, Games int
+	Rounds      int
+	Players     int
+	Timeout     string
+	bot.View
 }
 
 // Reader reads state blocks, and the lines around them, from a stream of

@@ -1,6 +1,9 @@
 package levels
 
-import "github.com/minotaur-game/minotaur/safetext"
+import (
+	"github.com/minotaur-game/minotaur/games/labyrinth"
+	"github.com/minotaur-game/minotaur/safetext"
+)
 
 // Report is the outcome of checking one file with `minotaur check`: a level
 // file, or a field file of the console game Labyrinth.
@@ -9,7 +12,7 @@ type Report struct {
 	// Labyrinth is set when the file was read as a Labyrinth field file.
 	Labyrinth bool
 	// Fields holds the verdict on each field of a Labyrinth file.
-	Fields []FieldResult
+	Fields []labyrinth.FieldResult
 	// Warnings are the warnings about a playable level file.
 	Warnings ErrorList
 	// Err is an ErrorList of every problem that makes the file unusable,
@@ -75,9 +78,9 @@ func Check(name string, data []byte) Report {
 	r := Report{File: name}
 	if IsLabyrinth(data) {
 		r.Labyrinth = true
-		lab, err := ParseLabyrinth(name, data)
+		lab, err := labyrinth.Parse(name, data)
 		if err != nil {
-			r.Err = err
+			r.Err = fieldErrors(err)
 			return r
 		}
 		r.Fields = lab.Check()
@@ -94,4 +97,18 @@ func CheckFile(path string) Report {
 		return Report{File: path, Err: ErrorList{err.(*ParseError)}}
 	}
 	return Check(path, data)
+}
+
+// fieldErrors turns the Labyrinth parser's problems into an ErrorList, so
+// that a field file's problems print as a level file's do.
+func fieldErrors(err error) error {
+	list, ok := err.(labyrinth.ErrorList)
+	if !ok {
+		return err
+	}
+	out := make(ErrorList, len(list))
+	for i, e := range list {
+		out[i] = &ParseError{File: e.File, Line: e.Line, Col: e.Col, Msg: e.Msg}
+	}
+	return out
 }

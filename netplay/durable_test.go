@@ -58,7 +58,7 @@ func waitForDaily(t *testing.T, dir, date string, ok func(dailyDay) bool) {
 	t.Fatalf("the daily table of %s in %s never got the expected content", date, dir)
 }
 
-// TestDailyWinSurvivesAFullDisk (issue 21, row 5): the disk fills, a
+// TestDailyWinSurvivesAFullDisk: the disk fills, a
 // player wins the daily, the space comes back, the server stops: the file
 // holds the win and, after a restart, the winner has no second attempt.
 // While the disk stays full, shutdown says what it could not write.
@@ -144,7 +144,7 @@ func tryDaily(c *tclient, name string) *Error {
 	}
 }
 
-// TestDailyBounded (issue 21, row 4): the day's table is bounded — by the
+// TestDailyBounded: the day's table is bounded — by the
 // attempts one address may begin and by the attempts of a day — and what
 // it holds is what the server reads back after a restart.
 func TestDailyBounded(t *testing.T) {
@@ -204,7 +204,7 @@ func TestDailyFileFitsItsReader(t *testing.T) {
 	}
 }
 
-// TestDamagedDailyGivesNoSecondTry (issue 21, row 4): a day's table found
+// TestDamagedDailyGivesNoSecondTry: a day's table found
 // damaged at start-up is set aside, and nobody — above all not who had
 // played — begins an attempt of that day again.
 func TestDamagedDailyGivesNoSecondTry(t *testing.T) {
@@ -260,7 +260,7 @@ func BenchmarkDailyTableUnderLock(b *testing.B) {
 }
 
 // BenchmarkDailyTableEncode is the encoding the writer does off the lock
-// (before issue 21 it ran under the lock, for every change).
+// (it once ran under the lock, for every change).
 func BenchmarkDailyTableEncode(b *testing.B) {
 	d := &dailyDay{Format: dailyFormat, Version: dailyVersion, Date: "2026-12-01"}
 	for i := range DefaultDailyMax {
@@ -317,7 +317,7 @@ func TestDailyTopAsSorted(t *testing.T) {
 	}
 }
 
-// TestGameFileRetried (issue 21, row 5): a game whose file could not be
+// TestGameFileRetried: a game whose file could not be
 // written (a full disk) is written once the disk has room again, without
 // waiting for its next move.
 func TestGameFileRetried(t *testing.T) {

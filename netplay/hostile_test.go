@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/minotaur-game/minotaur/games/chess"
+	"github.com/minotaur-game/minotaur/games/foxhunt"
+	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/safetext"
 )
@@ -113,7 +116,7 @@ func stringsOf(v reflect.Value, path string, out map[string]string) {
 	}
 }
 
-// TestHostileServerCleaned (issue 21, row 1): a hostile server puts
+// TestHostileServerCleaned: a hostile server puts
 // escape sequences and bidi and zero-width characters in every field of
 // every message type it may send; what the client decodes — and so what
 // any screen draws — holds none of them: the level's name and the daily's
@@ -137,7 +140,11 @@ func TestHostileServerCleaned(t *testing.T) {
 		}
 	}
 	// The states of the other game kinds.
-	variants = append(variants, variant{typ: TypeState, kind: KindChess, m: &ChessState{}})
+	variants = append(variants, variant{typ: TypeState, kind: KindChess, m: &ChessState{}, valid: func(m Message) {
+		st := m.(*ChessState)
+		st.Captured, st.Lost = []chess.Kind{chess.Pawn}, []chess.Kind{chess.Knight}
+		st.Told[0].Kind = chess.Moved
+	}})
 	variants = append(variants, variant{typ: TypeState, kind: KindTrails, m: &TrailsState{}, valid: func(m Message) {
 		v := &m.(*TrailsState).View
 		v.Size = max(trails.MinSize, 7)
@@ -146,6 +153,19 @@ func TestHostileServerCleaned(t *testing.T) {
 			v.Rows = append(v.Rows, strings.Repeat(".", v.Size))
 		}
 		m.(*TrailsState).Names = append(m.(*TrailsState).Names, hostile)
+	}})
+	variants = append(variants, variant{typ: TypeState, kind: KindLabyrinth, m: &LabyrinthState{}, valid: func(m Message) {
+		st := m.(*LabyrinthState)
+		st.Seat, st.Rows, st.Cols = 1, 10, 10
+		st.Answers = []labyrinth.Answer{{Player: 1, Says: []labyrinth.Said{{Fact: labyrinth.FactHelp}}}}
+	}})
+	variants = append(variants, variant{typ: TypeState, kind: KindFoxhunt, m: &FoxhuntState{}, valid: func(m Message) {
+		st := m.(*FoxhuntState)
+		st.Seat, st.W, st.H, st.Map = 1, foxhunt.MinSize, foxhunt.MinSize, nil
+		for range st.H {
+			st.Map = append(st.Map, strings.Repeat("_", st.W))
+		}
+		st.Players = []FoxPlayer{{Seat: 1}}
 	}})
 	tested := 0
 	for _, vr := range variants {

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/games/match"
 	"github.com/minotaur-game/minotaur/safetext"
 )
 
@@ -27,9 +28,9 @@ type player struct {
 	seat      int                   // 1 or 2 while in a room
 	invites   map[*player]time.Time // pending invitations to this player: inviter → when sent
 	sent      map[*player]time.Time // pending invitations this player sent: invitee → when sent
-	// inviteKind is the kind of each pending invitation that is not
+	// inviteKind is the game of each pending invitation that is not
 	// Minotaur's; kinds are the kinds its client's hello said it plays.
-	inviteKind map[*player]string
+	inviteKind map[*player]invitation
 	kinds      []string
 	chat       rateRing // chat lines and the notices of its watching
 	watches    rateRing // watch requests
@@ -196,7 +197,7 @@ func (s *Server) handle(ss *Session, req *Request) bool {
 	case TypeChat:
 		s.chat(ss, req.Text)
 	case TypeInvite:
-		s.invite(ss, req.To, req.Kind)
+		s.invite(ss, req)
 	case TypeAccept:
 		s.accept(ss, req.From)
 	case TypeDecline:
@@ -212,7 +213,7 @@ func (s *Server) handle(ss *Session, req *Request) bool {
 		case req.Daily:
 			ss.sendErr(CodeProto, "the daily challenge is a Minotaur game: ask for it without kind")
 		default:
-			s.soloKind(ss, kd, req.Level)
+			s.soloKind(ss, kd, req)
 		}
 	case TypeWatch:
 		s.watch(ss, req.Game, req.Kind, req.Seat)
@@ -339,7 +340,9 @@ func (s *Server) detach(ss *Session) {
 	r.mu.Lock()
 	ss.game.Store(nil)
 	r.seats[i].sess = nil
-	if o := r.partner(i); o != nil {
+	if r.m != nil {
+		s.kindAway(r, i)
+	} else if o := r.partner(i); o != nil {
 		// Co-op: the partner plays on alone. A solo game waits as it is.
 		ev := r.seatAway(p.seat)
 		if o.sess != nil {
@@ -392,26 +395,24 @@ func (s *Server) giveUpSeat(r *room, seat int, why string) {
 		st.sess.game.Store(nil)
 	}
 	st.p, st.sess = nil, nil
-	// The seat is given up for good: it counts as caught from now on, so
-	// the partner plays on alone and a game nobody can finish ends.
-	var ev []engineEvent
-	if !st.away && r.partner(i) != nil { // a solo game just ends
-		ev = r.seatAway(seat)
-	}
-	changed := false
 	if r.m != nil {
-		r.m.Abandon(seat)
-		changed = true
+		s.kindGiveUp(r, i, why)
 	} else {
+		// The seat is given up for good: it counts as caught from now
+		// on, so the partner plays on alone and a game nobody can finish
+		// ends.
+		var ev []engineEvent
+		if !st.away && r.partner(i) != nil { // a solo game just ends
+			ev = r.seatAway(seat)
+		}
 		gone, _ := r.g.Abandon(seat)
 		ev = append(ev, gone...)
-		changed = len(ev) > 0
-	}
-	if o := r.partner(i); o != nil && o.sess != nil {
-		o.sess.send(encode(&Partner{T: TypePartner, Name: name, Status: why}))
-	}
-	if changed {
-		r.broadcast(ev)
+		if o := r.partner(i); o != nil && o.sess != nil {
+			o.sess.send(encode(&Partner{T: TypePartner, Name: name, Status: why}))
+		}
+		if len(ev) > 0 {
+			r.broadcast(ev)
+		}
 	}
 	empty := r.empty()
 	ended := r.ended()
@@ -453,16 +454,22 @@ func (s *Server) resume(ss *Session, p *player, tok string) {
 	r.mu.Lock()
 	r.seats[i].sess = ss
 	ss.game.Store(&seatRef{r: r, seat: p.seat})
+	if r.m != nil {
+		s.kindBack(r, i, old == nil)
+		ended := r.ended()
+		r.mu.Unlock()
+		s.persist(r)
+		if ended {
+			s.finish(r)
+		}
+		return
+	}
 	var ev []engineEvent
-	if r.seats[i].away && r.m == nil {
+	if r.seats[i].away {
 		ev, _ = r.g.SetAway(p.seat, false)
 	}
 	r.seats[i].away = false
-	if r.m != nil {
-		ss.send(encode(r.startMsg(p.seat)))
-	} else {
-		ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: p.seat, Partner: r.partnerName(i), Seed: r.g.Seed(), Daily: r.daily != ""}))
-	}
+	ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: p.seat, Partner: r.partnerName(i), Seed: r.g.Seed(), Daily: r.daily != ""}))
 	partner := r.partner(i)
 	if old == nil && partner != nil && partner.sess != nil {
 		partner.sess.send(encode(&Partner{T: TypePartner, Name: p.name, Status: PartnerReconnected}))
@@ -570,16 +577,37 @@ func (s *Server) idle(ss *Session, msg string) *player {
 	return p
 }
 
-func (s *Server) invite(ss *Session, to, kind string) {
+// invitation is a pending invitation to a game of another kind than
+// Minotaur's: its kind, computer seats and start round.
+type invitation struct {
+	kind   string
+	bots   int
+	choose bool
+}
+
+func (s *Server) invite(ss *Session, req *Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	to := req.To
 	p := s.idle(ss, "you are in a game: leave it before you invite anyone")
 	if p == nil {
 		return
 	}
-	kind, kd, ok := kindOf(kind)
+	kind, kd, ok := kindOf(req.Kind)
 	if !ok {
 		ss.sendErr(CodeBadKind, "%s", kindError(kind))
+		return
+	}
+	inv := invitation{kind: kind, bots: req.Bots, choose: req.Choose}
+	switch {
+	case kd == nil && (req.Bots != 0 || req.Choose):
+		ss.sendErr(CodeProto, "a Minotaur game has no computer seats and no start round: invite without bots and choose")
+		return
+	case kd != nil && (req.Bots < kd.Bots[0] || req.Bots > kd.Bots[1]):
+		ss.sendErr(CodeProto, "%s", botsError(kd, req.Bots, kd.Bots[0], kd.Bots[1]))
+		return
+	case kd != nil && req.Choose && kd.Name != KindLabyrinth:
+		ss.sendErr(CodeProto, "only a Labyrinth game opens with a round of choosing start cells: invite without choose")
 		return
 	}
 	q := s.byName[nameKey(to)]
@@ -602,13 +630,13 @@ func (s *Server) invite(ss *Session, to, kind string) {
 	now := s.cfg.Now()
 	s.expireInvites(p, now)
 	s.expireInvites(q, now)
-	pendingKind := KindMinotaur
+	pendingKind := invitation{kind: KindMinotaur}
 	if k, ok := q.inviteKind[p]; ok {
 		pendingKind = k
 	}
 	// An invitation already pending is not told again (unless its kind
-	// changed).
-	if _, pending := q.invites[p]; !pending || pendingKind != kind {
+	// or its seats changed).
+	if _, pending := q.invites[p]; !pending || pendingKind != inv {
 		switch {
 		case !pending && len(p.sent) >= MaxInvites:
 			ss.sendErr(CodeRateLimited, "you have %d invitations waiting for an answer, the most one player may have: wait for an answer (invitations lapse after %v)", len(p.sent), InviteTimeout)
@@ -625,14 +653,15 @@ func (s *Server) invite(ss *Session, to, kind string) {
 		}
 		q.invites[p], p.sent[q] = now, now
 		if q.inviteKind == nil {
-			q.inviteKind = map[*player]string{}
+			q.inviteKind = map[*player]invitation{}
 		}
 		delete(q.inviteKind, p)
-		inv := &Invited{T: TypeInvited, From: p.name}
+		msg := &Invited{T: TypeInvited, From: p.name}
 		if kd != nil {
-			q.inviteKind[p], inv.Kind = kind, kind
+			q.inviteKind[p] = inv
+			msg.Kind, msg.Bots, msg.Choose = kind, inv.bots, inv.choose
 		}
-		q.sess.sendDroppable(encode(inv))
+		q.sess.sendDroppable(encode(msg))
 	}
 	ss.send(encode(&InviteSent{T: TypeInviteSent, To: q.name}))
 }
@@ -704,16 +733,17 @@ func (s *Server) accept(ss *Session, from string) {
 		s.noInvitation(ss, p, q, from)
 		return
 	}
-	kind := p.inviteKind[q]
+	inv := p.inviteKind[q]
 	forgetInvite(p, q)
 	if q.room != nil || q.sess == nil {
 		ss.sendErr(CodeNoSuchPlayer, "%s is playing another game now", q.name)
 		return
 	}
-	if kd := kinds[kind]; kd != nil {
-		m, err := kd.New(s.cfg.Seed(), 0)
+	if kd := kinds[inv.kind]; kd != nil {
+		m, err := kd.New(Setup{Seed: s.cfg.Seed(), People: 2, Bots: inv.bots, Level: min(1, inv.bots), Choose: inv.choose,
+			Names: seatNames([]string{q.name, p.name}, inv.bots)})
 		if err != nil {
-			s.log.Error("cannot start a game", "kind", kind, "err", err)
+			s.log.Error("cannot start a game", "kind", inv.kind, "err", err)
 			ss.sendErr(CodeProto, "the server could not start a game: %v", err)
 			return
 		}
@@ -795,7 +825,9 @@ func (s *Server) leave(ss *Session) {
 	if r.m != nil {
 		// A game of another kind is lost by the player who leaves it.
 		r.mu.Lock()
-		r.m.Abandon(seat)
+		if l, ok := r.m.(match.Leaver); ok && !r.m.Outcome().Over {
+			l.Leave(seat)
+		}
 		line := r.overKind(seat)
 		r.mu.Unlock()
 		ss.send(line)

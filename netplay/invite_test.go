@@ -45,7 +45,7 @@ func (c *tclient) skipInvites() Message {
 	}
 }
 
-// TestInvitationDiesWithItsInviter (issue 21, row 3): connections that say
+// TestInvitationDiesWithItsInviter: connections that say
 // hello with a fresh name, invite an idle player and leave leave nothing
 // behind: the idle player's invitations go with their inviters, and an
 // invitation also goes when it is declined or when either side starts a

@@ -7,29 +7,29 @@ import (
 	"math/rand/v2"
 
 	"github.com/minotaur-game/minotaur/games/chess"
-	"github.com/minotaur-game/minotaur/games/chess/chessbot"
+	chessbot "github.com/minotaur-game/minotaur/games/chess/bot"
+	"github.com/minotaur-game/minotaur/games/match"
 )
 
 // chessKind runs Open-world chess: seat 1 is White, seat 2 Black (the
-// computer's, in a solo game).
+// computer's, in a solo game). Each side sees only its own view: a
+// spectator follows one side.
 var chessKind = Kind{
 	Name: KindChess, Title: "Open-world chess", MaxBot: chessbot.Levels,
-	New: func(seed uint64, bot int) (Match, error) {
-		m := &chessMatch{g: chess.New(rand.NewPCG(seed, chessGameSalt))}
-		if bot > 0 {
-			m.bot = &chessbot.Player{Level: bot, Seed: seed ^ chessBotSalt}
+	Solo: [3]int{1, 1, 1}, Follow: true,
+	New: func(s Setup) (Game, error) {
+		if s.People+s.Bots != 2 {
+			return nil, errors.New("a chess game has two seats")
+		}
+		m := &chessMatch{g: chess.New(rand.NewPCG(s.Seed, chess.SeedSalt))}
+		if s.Bots > 0 {
+			m.bot = &chessbot.Player{Level: s.Level, Seed: s.Seed ^ chessbot.SeedSalt}
 		}
 		return m, nil
 	},
-	Load: loadChessMatch,
+	Load:  loadChessMatch,
+	State: func() Message { return &ChessState{} },
 }
-
-// The salts of the game's and the computer's sources (as tui/chess's and
-// `minotaur chess --script`'s: one seed, one game).
-const (
-	chessGameSalt = 0xc4e55
-	chessBotSalt  = 0xb07
-)
 
 // chessMatch is a chess game on the server. Each seat's state is its own
 // side's View and the events it was told: the fog is the rules' own.
@@ -44,34 +44,40 @@ func seatSide(seat int) chess.Color { return chess.Color(seat - 1) }
 
 func (m *chessMatch) Seats() int { return 2 }
 
-func (m *chessMatch) Turn() int {
-	if m.Winner() != 0 || m.g.Over() {
-		return 0
+func (m *chessMatch) ToAct() []int {
+	if m.gone != 0 || m.g.Over() {
+		return nil
 	}
-	return int(m.g.ToMove()) + 1
+	return []int{int(m.g.ToMove()) + 1}
 }
 
-func (m *chessMatch) Winner() int {
+func (m *chessMatch) Outcome() match.Outcome {
 	if m.gone != 0 {
-		return 3 - m.gone
+		return match.Outcome{Over: true, Winners: []int{3 - m.gone}}
 	}
-	if w, drawn, over := m.g.Result(); over && !drawn {
-		return int(w) + 1
+	w, drawn, over := m.g.Result()
+	switch {
+	case !over:
+		return match.Outcome{}
+	case drawn:
+		return match.Outcome{Over: true, Draw: true}
 	}
-	return 0
+	return match.Outcome{Over: true, Winners: []int{int(w) + 1}}
 }
 
 func (m *chessMatch) Moves() int { return m.g.Ply() }
 
-func (m *chessMatch) Bot() int {
+func (m *chessMatch) Level() int {
 	if m.bot == nil {
 		return 0
 	}
 	return m.bot.Level
 }
 
-func (m *chessMatch) Act(seat int, a string) error {
-	if m.Turn() != seat {
+func (m *chessMatch) Computer(seat int) bool { return m.bot != nil && seat == 2 }
+
+func (m *chessMatch) Apply(seat int, a string) error {
+	if t := m.ToAct(); len(t) == 0 || t[0] != seat {
 		return ErrNotYourTurn
 	}
 	mv, err := chess.ParseMove(a)
@@ -94,14 +100,15 @@ func (m *chessMatch) Act(seat int, a string) error {
 	return nil
 }
 
-func (m *chessMatch) Abandon(seat int) {
-	if m.Winner() == 0 && !m.g.Over() {
+// Leave gives a seat up for good: the other side wins.
+func (m *chessMatch) Leave(seat int) {
+	if m.gone == 0 && !m.g.Over() {
 		m.gone = seat
 	}
 }
 
-func (m *chessMatch) BotMove() string {
-	if m.bot == nil || m.Turn() != 2 {
+func (m *chessMatch) Bot(seat int) string {
+	if !m.Computer(seat) || len(m.ToAct()) == 0 || m.ToAct()[0] != 2 {
 		return ""
 	}
 	v := m.g.View(chess.Black) // the computer's own view, nothing else
@@ -115,7 +122,7 @@ func (m *chessMatch) BotMove() string {
 // ChessState is the state message of a chess game: the seat's side's View
 // (games/chess: nothing of the other side's fog), what the seat was told of
 // the last move, in events and in words, with the message's fields around
-// it (docs/protocol.md). A spectator gets the side it chose (White's when
+// it (docs/protocol.md). A spectator gets the side it follows (White's when
 // it chose none).
 type ChessState struct {
 	T        string   `json:"t"`
@@ -123,31 +130,32 @@ type ChessState struct {
 	Kind     string   `json:"kind"`
 	YourTurn bool     `json:"your_turn"`
 	Names    []string `json:"names"`
-	Gone     int      `json:"gone,omitempty"`
+	// ToAct is the seat to move ([] once over).
+	ToAct []int `json:"to_act,omitempty"`
+	Gone  int   `json:"gone,omitempty"`
 	// Told is what the side was told of the last move; Said its words.
 	Told []chess.Event `json:"told"`
 	Said []string      `json:"said"`
 	chess.View
 }
 
-func (m *chessMatch) StateLine(seat int, seq int64, names []string) []byte {
-	return m.line(seat, seat != 0 && m.Turn() == seat, seq, names)
+// chessView, the body of a chess state, is what one side may know:
+// ChessState's fields after names and to_act.
+type chessView struct {
+	Gone int           `json:"gone,omitempty"`
+	Told []chess.Event `json:"told"`
+	Said []string      `json:"said"`
+	chess.View
 }
 
-// WatchLine is a spectator's state: the view of the seat it chose (White's
-// when it chose none).
-func (m *chessMatch) WatchLine(seat int, seq int64, names []string) []byte {
-	return m.line(seat, false, seq, names)
-}
-
-func (m *chessMatch) line(seat int, yourTurn bool, seq int64, names []string) []byte {
+// View is seat's side's view (White's for seat 0).
+func (m *chessMatch) View(seat int) any {
 	side := chess.White
 	if seat == 2 {
 		side = chess.Black
 	}
 	v := m.g.View(side)
-	st := &ChessState{T: TypeState, Seq: seq, Kind: KindChess, YourTurn: yourTurn,
-		Names: names, Gone: m.gone, Told: m.told[side], View: v}
+	st := &chessView{Gone: m.gone, Told: m.told[side], View: v}
 	for _, e := range st.Told {
 		st.Said = append(st.Said, chess.Say(side, e))
 	}
@@ -155,7 +163,7 @@ func (m *chessMatch) line(seat int, yourTurn bool, seq int64, names []string) []
 		st.Over, st.Winner = true, seatSide(3-m.gone)
 		st.Said = append(st.Said, fmt.Sprintf("%s left the game.", seatSide(m.gone).Title()))
 	}
-	return encode(st)
+	return st
 }
 
 // Type is the message's t: state.
@@ -182,7 +190,7 @@ func (m *chessMatch) MarshalJSON() ([]byte, error) {
 	return json.Marshal(s)
 }
 
-func loadChessMatch(data []byte) (Match, error) {
+func loadChessMatch(data []byte) (Game, error) {
 	var s chessSaved
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, err
@@ -199,4 +207,20 @@ func loadChessMatch(data []byte) (Match, error) {
 		m.bot = &chessbot.Player{Level: s.Bot, Seed: s.BotSeed}
 	}
 	return m, nil
+}
+
+// check refuses a chess state a screen could not draw safely, as Trails'
+// does: a view or news that no game shows (chess.View.Check), more seats
+// than two.
+func (s *ChessState) check() error {
+	switch {
+	case len(s.Names) > 2 || s.Gone < 0 || s.Gone > 2:
+		return errors.New("a seat out of range")
+	case len(s.Said) > 256 || len(s.Told) > 256:
+		return errors.New("more news than one move brings")
+	}
+	if err := s.View.Check(); err != nil {
+		return err
+	}
+	return chess.CheckTold(s.Told)
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -82,7 +84,7 @@ func TestChessGameToEnd(t *testing.T) {
 	alice := loginKinds(t, addr, "alice", "chess")
 	bob := loginKinds(t, addr, "bob", "chess")
 	carol := loginKinds(t, addr, "carol", "chess")
-	g := chess.New(rand.NewPCG(42, chessGameSalt)) // testConfig's seed
+	g := chess.New(rand.NewPCG(42, chess.SeedSalt)) // testConfig's seed
 	sa, sb := startChess(t, alice, bob)
 	if !sa.YourTurn || sb.YourTurn || sa.Names[0] != "alice" || sb.Names[1] != "bob" || sa.Side != chess.White || sb.Side != chess.Black {
 		t.Fatalf("first states: %+v / %+v", sa, sb)
@@ -179,12 +181,12 @@ func TestChessSoloAgainstTheComputer(t *testing.T) {
 // A chess game in the data folder comes back after a restart, the
 // computer's seed and the last move's news with it.
 func TestChessMatchSaved(t *testing.T) {
-	m0, _ := chessKind.New(5, 2)
+	m0, _ := chessKind.New(Setup{Seed: 5, People: 1, Bots: 1, Level: 2})
 	m := m0.(*chessMatch)
-	if err := m.Act(1, "e2e4"); err != nil {
+	if err := m.Apply(1, "e2e4"); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Act(2, m.BotMove()); err != nil {
+	if err := m.Apply(2, m.Bot(2)); err != nil {
 		t.Fatal(err)
 	}
 	data, err := json.Marshal(m)
@@ -195,7 +197,8 @@ func TestChessMatchSaved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(back.StateLine(1, 3, []string{"a", "computer"})) != string(m.StateLine(1, 3, []string{"a", "computer"})) || back.Bot() != 2 || back.BotMove() != m.BotMove() {
+	view := func(g Game) string { b, _ := json.Marshal(g.View(1)); return string(b) }
+	if view(back) != view(m) || back.Level() != 2 || back.Bot(2) != m.Bot(2) {
 		t.Fatal("the game read back is not the one saved")
 	}
 	if _, err := chessKind.Load([]byte(`{"game":{},"bot":9}`)); err == nil {
@@ -214,7 +217,7 @@ func TestChessResumeAndRestart(t *testing.T) {
 	alice := loginKinds(t, addr, "alice", "chess")
 	bob := loginKinds(t, addr, "bob", "chess")
 	startChess(t, alice, bob)
-	g := chess.New(rand.NewPCG(42, chessGameSalt))
+	g := chess.New(rand.NewPCG(42, chess.SeedSalt))
 	told, _ := g.Apply(chess.Move{From: chess.At(4, 1), To: chess.At(4, 3)})
 	alice.act("e2e4")
 	alice.chessState()
@@ -265,7 +268,7 @@ func TestChessSpectatorChoosesASide(t *testing.T) {
 	bob := loginKinds(t, addr, "bob", "chess")
 	carol := loginKinds(t, addr, "carol", "chess")
 	startChess(t, alice, bob)
-	g := chess.New(rand.NewPCG(42, chessGameSalt))
+	g := chess.New(rand.NewPCG(42, chess.SeedSalt))
 	carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 3})
 	carol.expectError(CodeProto)
 	carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 2})
@@ -280,4 +283,93 @@ func TestChessSpectatorChoosesASide(t *testing.T) {
 	checkChessState(t, "carol watching Black", carol.chessState(), g, chess.Black, told[chess.Black])
 	carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 1})
 	checkChessState(t, "carol watching White", carol.chessState(), g, chess.White, told[chess.White])
+}
+
+// Turning to the other side costs the server a whole state, like a new
+// watch: it counts against the same limit (5 per 5 s), so a spectator
+// cannot flood itself with states (10,000 a second before).
+func TestChessSpectatorTurningIsRateLimited(t *testing.T) {
+	_, addr := startServer(t, testConfig(t))
+	alice := loginKinds(t, addr, "alice", "chess")
+	bob := loginKinds(t, addr, "bob", "chess")
+	carol := loginKinds(t, addr, "carol", "chess")
+	startChess(t, alice, bob)
+	carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 1})
+	carol.expect(TypeStart)
+	carol.chessState()
+	for i := range ChatBurst - 1 {
+		carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 2 - i%2})
+		if st := carol.chessState(); st.Side != chess.Color(1-i%2) {
+			t.Fatalf("turn %d: watching %v", i+1, st.Side)
+		}
+	}
+	carol.send(map[string]any{"t": "watch", "game": alice.game, "seat": 1 + ChatBurst%2})
+	carol.expectError(CodeRateLimited)
+	// Still watching: the game's next state comes.
+	alice.act("e2e4")
+	carol.chessState()
+}
+
+// A game resumed from the data folder with the computer to move — a
+// server stopped between a person's move and the computer's answer, or a
+// file edited by hand — hands the move to the computer: before, every act
+// was answered "it is computer's turn" for ever.
+func TestChessResumedWithTheComputerToMove(t *testing.T) {
+	dir := t.TempDir()
+	cfg := testConfig(t)
+	cfg.DataDir = dir
+	srv, addr := startServer(t, cfg)
+	alice := loginKinds(t, addr, "alice", "chess")
+	alice.send(map[string]any{"t": "solo", "kind": "chess", "level": 1})
+	alice.expect(TypeStart)
+	alice.chessState()
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	defer cancel()
+	srv.Shutdown(ctx)
+
+	// The file as a server stopped right after alice's move would leave it.
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	var path string
+	var file map[string]json.RawMessage
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err == nil && json.Unmarshal(data, &file) == nil && string(file["kind"]) == `"chess"` {
+			path = f
+			break
+		}
+	}
+	if path == "" {
+		t.Fatalf("no chess game among %v", files)
+	}
+	m0, err := chessKind.New(Setup{Seed: 9, People: 1, Bots: 1, Level: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m0.Apply(1, "e2e4"); err != nil {
+		t.Fatal(err)
+	}
+	if file["game"], err = json.Marshal(m0); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(file)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	cfg2 := testConfig(t)
+	cfg2.DataDir = dir
+	_, addr2 := startServer(t, cfg2)
+	a2 := dial(t, addr2)
+	a2.name = "alice"
+	a2.send(map[string]any{"t": "hello", "v": 1, "token": alice.token, "kinds": []string{"chess"}})
+	a2.expect(TypeWelcome)
+	a2.expect(TypeStart)
+	st := a2.chessState()
+	if st.Ply != 2 || !st.YourTurn {
+		t.Fatalf("resumed: ply %d, your turn %v (the computer did not move)", st.Ply, st.YourTurn)
+	}
+	a2.act("d2d4")
+	if st := a2.chessState(); st.Ply != 4 {
+		t.Fatalf("after alice's next move: ply %d", st.Ply)
+	}
 }

@@ -7,26 +7,34 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/minotaur-game/minotaur/games/match"
 	"github.com/minotaur-game/minotaur/games/trails"
+	trailsbot "github.com/minotaur-game/minotaur/games/trails/bot"
 )
 
 // trailsKind runs Trails and Towers (docs/trails.md) on the classic field.
+// Trails hides nothing: spectators get the whole field.
 var trailsKind = Kind{
 	Name: KindTrails, Title: "Trails and Towers", MaxBot: trails.MaxBotLevel,
-	New: func(seed uint64, bot int) (Match, error) {
-		g, err := trails.New(trails.Classic(), seed)
+	Solo: [3]int{1, 1, 1},
+	New: func(s Setup) (Game, error) {
+		if s.People+s.Bots != 2 {
+			return nil, errors.New("a Trails game has two seats")
+		}
+		g, err := trails.New(trails.Classic(), s.Seed)
 		if err != nil {
 			return nil, err
 		}
-		return newTrailsMatch(g, bot, 0), nil
+		return newTrailsMatch(g, s.Level*min(1, s.Bots), 0), nil
 	},
-	Load: loadTrailsMatch,
+	Load:  loadTrailsMatch,
+	State: func() Message { return &TrailsState{} },
 }
 
 // trailsMatch is a Trails game on the server.
 type trailsMatch struct {
 	g   *trails.Game
-	bot *trails.Bot // plays seat 2; nil between two players
+	bot *trailsbot.Player // plays seat 2; nil between two players
 	// gone is the seat given up (left, or its grace period over): the
 	// other seat won.
 	gone int
@@ -35,21 +43,14 @@ type trailsMatch struct {
 func newTrailsMatch(g *trails.Game, bot, gone int) *trailsMatch {
 	m := &trailsMatch{g: g, gone: gone}
 	if bot > 0 {
-		m.bot = &trails.Bot{Level: bot, Seed: g.Seed()}
+		m.bot = &trailsbot.Player{Level: bot, Seed: g.Seed()}
 	}
 	return m
 }
 
 func (m *trailsMatch) Seats() int { return 2 }
 
-func (m *trailsMatch) Turn() int {
-	if m.Winner() != 0 {
-		return 0
-	}
-	return m.g.Current()
-}
-
-func (m *trailsMatch) Winner() int {
+func (m *trailsMatch) winner() int {
 	if m.gone != 0 {
 		return 3 - m.gone
 	}
@@ -57,17 +58,33 @@ func (m *trailsMatch) Winner() int {
 	return w
 }
 
+func (m *trailsMatch) ToAct() []int {
+	if m.winner() != 0 {
+		return nil
+	}
+	return []int{m.g.Current()}
+}
+
+func (m *trailsMatch) Outcome() match.Outcome {
+	if w := m.winner(); w != 0 {
+		return match.Outcome{Over: true, Winners: []int{w}}
+	}
+	return match.Outcome{}
+}
+
 func (m *trailsMatch) Moves() int { return len(m.g.Moves()) }
 
-func (m *trailsMatch) Bot() int {
+func (m *trailsMatch) Level() int {
 	if m.bot == nil {
 		return 0
 	}
 	return m.bot.Level
 }
 
-func (m *trailsMatch) Act(seat int, a string) error {
-	if m.Turn() != seat {
+func (m *trailsMatch) Computer(seat int) bool { return m.bot != nil && seat == 2 }
+
+func (m *trailsMatch) Apply(seat int, a string) error {
+	if m.winner() != 0 || m.g.Current() != seat {
 		return ErrNotYourTurn
 	}
 	d, err := trails.ParseDir(a)
@@ -78,14 +95,15 @@ func (m *trailsMatch) Act(seat int, a string) error {
 	return err
 }
 
-func (m *trailsMatch) Abandon(seat int) {
-	if m.Winner() == 0 {
+// Leave gives a seat up for good: the other seat wins.
+func (m *trailsMatch) Leave(seat int) {
+	if m.winner() == 0 {
 		m.gone = seat
 	}
 }
 
-func (m *trailsMatch) BotMove() string {
-	if m.bot == nil || m.Turn() != 2 {
+func (m *trailsMatch) Bot(seat int) string {
+	if !m.Computer(seat) || m.winner() != 0 || m.g.Current() != 2 {
 		return ""
 	}
 	return m.bot.Choose(m.g.Position()).Letter()
@@ -101,6 +119,8 @@ type TrailsState struct {
 	YourTurn bool   `json:"your_turn"`
 	// Names are the players' names, Blue's first.
 	Names []string `json:"names"`
+	// ToAct is the seat to move ([] once over).
+	ToAct []int `json:"to_act,omitempty"`
 	// Gone is the seat that gave the game up, when one did.
 	Gone int `json:"gone,omitempty"`
 	// Config is the game's setup and History every move's direction, one
@@ -110,7 +130,17 @@ type TrailsState struct {
 	trails.View
 }
 
-func (m *trailsMatch) StateLine(seat int, seq int64, names []string) []byte {
+// trailsView, the body of a Trails state, is the field as a seat sees
+// it: TrailsState's fields after names and to_act.
+type trailsView struct {
+	Gone    int           `json:"gone,omitempty"`
+	Config  trails.Config `json:"config"`
+	History string        `json:"history"`
+	trails.View
+}
+
+// View is the field as seat sees it (0: a spectator).
+func (m *trailsMatch) View(seat int) any {
 	v := m.g.View(seat)
 	if m.gone != 0 && v.Winner == 0 {
 		v.Winner, v.Current, v.Legal = 3-m.gone, 0, nil
@@ -120,8 +150,7 @@ func (m *trailsMatch) StateLine(seat int, seq int64, names []string) []byte {
 	for _, mv := range m.g.Moves() {
 		h = append(h, mv.Dir.Letter()[0])
 	}
-	return encode(&TrailsState{T: TypeState, Seq: seq, Kind: KindTrails, YourTurn: seat != 0 && v.Current == seat, Names: names, Gone: m.gone,
-		Config: m.g.Config(), History: string(h), View: v})
+	return &trailsView{Gone: m.gone, Config: m.g.Config(), History: string(h), View: v}
 }
 
 // trailsSaved is a Trails game in the server's data folder.
@@ -136,10 +165,10 @@ func (m *trailsMatch) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(trailsSaved{Game: g, Bot: m.Bot(), Gone: m.gone})
+	return json.Marshal(trailsSaved{Game: g, Bot: m.Level(), Gone: m.gone})
 }
 
-func loadTrailsMatch(data []byte) (Match, error) {
+func loadTrailsMatch(data []byte) (Game, error) {
 	var s trailsSaved
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, err

@@ -1,70 +1,108 @@
 package netplay
 
 import (
-	"encoding/json"
-	"errors"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
+
+	"github.com/minotaur-game/minotaur/games/match"
 )
 
-// Game kinds (protocol.md "Game kinds"): the server runs Minotaur's
+// Game kinds (docs/protocol.md "Game kinds"): the server runs Minotaur's
 // campaign, and games of other kinds through one mechanism — "a game of
-// kind K between these seats" — the room holding a Match instead of an
-// engine.Game. A kind is added by writing its Match and registering it in
-// kinds; the lobby, invitations, solo games with a bot, turns, spectators,
+// kind K between these seats" — the room holding a Game (a match.Match
+// with the server's computer seats) instead of an engine.Game. A kind is
+// added by writing its Game and registering it in kinds; the lobby,
+// invitations, solo games with computers, turns and rounds, spectators,
 // lost connections and the data folder are the server's, for every kind.
 const (
-	KindMinotaur = "minotaur"
-	KindTrails   = "trails"
-	KindChess    = "chess"
+	KindMinotaur  = "minotaur"
+	KindTrails    = "trails"
+	KindChess     = "chess"
+	KindLabyrinth = "labyrinth"
+	KindFoxhunt   = "foxhunt"
 )
 
-// Match is a game of a kind other than Minotaur's, as a room runs it. The
-// room's lock guards it; its methods are called with it held.
-type Match interface {
-	// Seats is the number of players.
-	Seats() int
-	// Turn is the seat (1…Seats) whose act is expected, 0 once over.
-	Turn() int
-	// Act plays seat's action (the act message's a). ErrNotYourTurn out
-	// of turn; any other error is a sentence for the client, and nothing
-	// changed.
-	Act(seat int, a string) error
-	// StateLine is the state message for seat (0: a spectator), with
-	// its seq and the seats' names: only what that seat may see.
-	StateLine(seat int, seq int64, names []string) []byte
-	// Winner is the seat that won, 0 while the game goes on.
-	Winner() int
-	// Abandon gives a seat up for good: the other side wins.
-	Abandon(seat int)
-	// BotMove is the action of the computer when it plays the seat to
-	// move (a game started with a bot), else "".
-	BotMove() string
-	// Moves is the number of moves played, the lobby's turn.
+// Game is a game of a kind other than Minotaur's, as a room runs it: a
+// match.Match (seats 1…n, the seats to act, actions as strings, a seat's
+// view, the outcome, its saved form) whose computer seats the server
+// plays. Each kind's adapter lives in this package, beside its
+// registration, because it wires the rules to their computer player,
+// which imports the rules and so cannot sit in the rules' own package.
+// The room's lock guards it; its methods are called with it held.
+type Game interface {
+	match.Match
+	// Computer reports whether the server's computer plays seat.
+	Computer(seat int) bool
+	// Bot is the computer's action for seat, one of ToAct; "" when it
+	// has none (the room then leaves the seat to the round's end).
+	Bot(seat int) string
+	// Level is the computer's level, for start's bot: 0 when people play
+	// every seat.
+	Level() int
+	// Moves is the lobby's turn of the game: moves or rounds played.
 	Moves() int
-	// Bot is the computer's level, 0 when people play every seat.
-	Bot() int
-	json.Marshaler
+}
+
+// Setup is what a new game of a kind is asked for.
+type Setup struct {
+	Seed uint64
+	// People play seats 1…People; Bots computer seats follow them.
+	People, Bots int
+	// Level is the computer's level (0 with no computer seat).
+	Level int
+	// Choose, for the Labyrinth, opens the game with a round in which
+	// every seat chooses its start cell.
+	Choose bool
+	// Names are the seats' names, in seat order, for a game whose rules
+	// name the players in their sentences.
+	Names []string
 }
 
 // Kind makes and reads the games of one kind.
 type Kind struct {
 	Name  string // as in kind fields
 	Title string // for sentences: "Trails and Towers"
-	// New starts a game; with bot > 0 the computer of that level plays
-	// the last seat.
-	New func(seed uint64, bot int) (Match, error)
+	// New starts a game.
+	New func(s Setup) (Game, error)
 	// Load reads a game saved by its MarshalJSON.
-	Load func(data []byte) (Match, error)
+	Load func(data []byte) (Game, error)
 	// MaxBot is the highest computer level (a solo game's level).
 	MaxBot int
+	// Bots bounds the computer seats an invitation may add beside its two
+	// people ({0, 0}: two seats, two people). Solo bounds them beside one
+	// person, with the default third ({1, 1, 1}: one computer).
+	Bots [2]int
+	Solo [3]int
+	// Round is the deadline of a round of simultaneous moves, for a Game
+	// that is a match.Rounds: when it passes, the round is played as it
+	// stands. 0: rounds wait for every seat.
+	Round time.Duration
+	// Follow is set for a kind whose seats see differently: a spectator
+	// follows one seat (watch's seat) and gets that seat's view.
+	Follow bool
+	// State makes an empty state message of the kind: DecodeMessage reads
+	// a state whose kind is this one into it. A State with a check()
+	// error method is refused when the check fails.
+	State func() Message
 }
 
-// ErrNotYourTurn is a Match's answer to an act out of turn.
-var ErrNotYourTurn = errors.New("not your turn")
+// maxSeats bounds the seats of a game of any kind.
+const maxSeats = 8
 
-var kinds = map[string]*Kind{KindTrails: &trailsKind, KindChess: &chessKind}
+// ErrNotYourTurn is a Game's answer to an act out of turn.
+var ErrNotYourTurn = match.ErrNotYourTurn
+
+// kinds are the kinds the server plays besides Minotaur's, each registered
+// once here.
+var kinds = map[string]*Kind{
+	KindTrails:    &trailsKind,
+	KindChess:     &chessKind,
+	KindLabyrinth: &labyrinthKind,
+	KindFoxhunt:   &foxhuntKind,
+}
 
 // kindNames lists the kinds the server plays, for error messages.
 func kindNames() string {
@@ -110,4 +148,13 @@ func clientKinds(ks []string) []string {
 		}
 	}
 	return out
+}
+
+// computerName is the name of computer seat n (1-based among the
+// computer seats) of a game with bots of them.
+func computerName(n, bots int) string {
+	if bots == 1 {
+		return "computer"
+	}
+	return "computer " + strconv.Itoa(n)
 }

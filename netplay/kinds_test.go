@@ -64,7 +64,7 @@ func TestKindsOnlyForClientsThatPlayThem(t *testing.T) {
 		t.Fatalf("error %q", e.Msg)
 	}
 	alice.send(map[string]any{"t": "invite", "to": "bob", "kind": "chess!"})
-	if e := alice.expectError(CodeBadKind); !strings.Contains(e.Msg, `there is no game kind "chess!": the kinds are minotaur, chess, trails`) {
+	if e := alice.expectError(CodeBadKind); !strings.Contains(e.Msg, `there is no game kind "chess!": the kinds are minotaur, chess, foxhunt, labyrinth, trails`) {
 		t.Fatalf("error %q", e.Msg)
 	}
 	bob.send(map[string]any{"t": "solo", "kind": "trails"})

@@ -35,6 +35,7 @@ type savedGame struct {
 	ID      string          `json:"id"`
 	Daily   string          `json:"daily,omitempty"` // the day of a daily challenge
 	Kind    string          `json:"kind,omitempty"`  // a game of another kind than Minotaur's
+	Bots    int             `json:"bots,omitempty"`  // its computer seats, the last ones
 	Seats   []savedSeat     `json:"seats"`
 	Game    json.RawMessage `json:"game"`
 }
@@ -174,7 +175,7 @@ func (r *room) snapshot() ([]byte, error) {
 		}
 		seats = append(seats, ss)
 	}
-	head, err := json.Marshal(savedGame{Format: serverGameFormat, Version: serverGameVersion, ID: r.id, Daily: r.daily, Kind: r.kind, Seats: seats})
+	head, err := json.Marshal(savedGame{Format: serverGameFormat, Version: serverGameVersion, ID: r.id, Daily: r.daily, Kind: r.kind, Bots: r.bots, Seats: seats})
 	if err != nil {
 		return nil, err
 	}
@@ -233,8 +234,8 @@ func (s *Server) loadRoom(path, id string) (*room, error) {
 	if _, err := hex.DecodeString(id); err != nil || sg.ID != id {
 		return nil, fmt.Errorf("game id %q does not match the file name", sg.ID)
 	}
-	if len(sg.Seats) != 1 && len(sg.Seats) != 2 {
-		return nil, fmt.Errorf("%d seats, want 1 or 2", len(sg.Seats))
+	if len(sg.Seats) < 1 || len(sg.Seats) > maxSeats || sg.Kind == "" && len(sg.Seats) > 2 {
+		return nil, fmt.Errorf("%d seats, want 1 or 2 (up to %d in a game of another kind)", len(sg.Seats), maxSeats)
 	}
 	if sg.Daily != "" && !validDate(sg.Daily) {
 		return nil, fmt.Errorf("daily challenge of %q, not a date (YYYY-MM-DD)", safetext.Clean(sg.Daily))
@@ -277,10 +278,10 @@ func loadGame(id string, sg savedGame) (*room, error) {
 		if err != nil {
 			return nil, err
 		}
-		if m.Seats() != len(sg.Seats) {
-			return nil, fmt.Errorf("a %s game of %d seats with %d", sg.Kind, m.Seats(), len(sg.Seats))
+		if m.Seats() != len(sg.Seats) || sg.Bots < 0 || sg.Bots >= len(sg.Seats) {
+			return nil, fmt.Errorf("a %s game of %d seats with %d, %d of them the computer's", sg.Kind, m.Seats(), len(sg.Seats), sg.Bots)
 		}
-		r := &room{id: id, kind: kd.Name, m: m, seats: make([]roomSeat, len(sg.Seats))}
+		r := &room{id: id, kind: kd.Name, m: m, seats: make([]roomSeat, len(sg.Seats)), bots: sg.Bots}
 		r.turn.Store(int32(m.Moves()))
 		return r, nil
 	}

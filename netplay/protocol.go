@@ -166,11 +166,14 @@ type LobbyPlayer struct {
 type LobbyGame struct {
 	Game     string   `json:"game"`
 	Players  []string `json:"players"`
-	Level    int      `json:"level"`
+	Level    int      `json:"level,omitempty"` // 0 (left out) for a game of another kind
 	Turn     int      `json:"turn"`
 	Watchers int      `json:"watchers"`
 	Daily    bool     `json:"daily,omitempty"` // the day's daily challenge
 	Kind     string   `json:"kind,omitempty"`  // the game's kind when it is not Minotaur's
+	// Bots counts the computer seats of a game of more than two seats,
+	// whose Players are then its people only.
+	Bots int `json:"bots,omitempty"`
 }
 
 // Lobby lists the players on the server: idle ones first, then away, then
@@ -219,6 +222,10 @@ type Invited struct {
 	// Kind is the game's kind when it is not Minotaur's; such an
 	// invitation goes only to a client that said it plays the kind.
 	Kind string `json:"kind,omitempty"`
+	// Bots is the number of computer seats the game adds, Choose that it
+	// opens with a round of choosing start cells (the Labyrinth).
+	Bots   int  `json:"bots,omitempty"`
+	Choose bool `json:"choose,omitempty"`
 }
 
 // InviteSent confirms that To was invited.
@@ -343,10 +350,15 @@ type Over struct {
 	// saved it and put it away to continue later: not lost, though the
 	// result says "lost" for clients that know only won and lost.
 	Saved bool `json:"saved,omitempty"`
-	// Kind and Winner, for a game of another kind: the winner's name
-	// (a spectator's result is "over").
+	// Kind and Winner, for a game of another kind: the winner's name,
+	// the winners' joined with "and" (a spectator's result is "over").
 	Kind   string `json:"kind,omitempty"`
 	Winner string `json:"winner,omitempty"`
+	// Winners, for a game of more than two seats or several winners,
+	// are the winners' names; Scores each seat's points, in seat order,
+	// for a kind that keeps points.
+	Winners []string `json:"winners,omitempty"`
+	Scores  []int    `json:"scores,omitempty"`
 }
 
 // Ping asks for a sign of life; answer with pong.
@@ -427,9 +439,15 @@ type Request struct {
 	Kinds []string `json:"kinds,omitempty"`
 	// Level, with solo of another kind, is the computer's level.
 	Level int `json:"level,omitempty"`
-	// Seat, with watch of a game whose sides see differently (chess), is
-	// the seat whose view the spectator gets: 1 or 2 (0: the first).
+	// Seat, with watch of a game whose seats see differently (chess, the
+	// Labyrinth), is the seat whose view the spectator gets (0: the
+	// first).
 	Seat int `json:"seat,omitempty"`
+	// Bots, with invite and solo of a kind of more than two seats, is the
+	// number of computer seats to add; Choose, for the Labyrinth, opens the
+	// game with a round in which each seat chooses its start cell.
+	Bots   int  `json:"bots,omitempty"`
+	Choose bool `json:"choose,omitempty"`
 }
 
 // newMessage returns an empty message of type t, or nil for a type the
@@ -482,11 +500,8 @@ func DecodeMessage(line []byte) (Message, error) {
 		return nil, fmt.Errorf("server sent a line that is not a protocol message: %w", err)
 	}
 	m := newMessage(env.T)
-	if env.T == TypeState && env.Kind == KindTrails {
-		m = &TrailsState{}
-	}
-	if env.T == TypeState && env.Kind == KindChess {
-		m = &ChessState{}
+	if kd := kinds[env.Kind]; env.T == TypeState && kd != nil {
+		m = kd.State()
 	}
 	if m == nil {
 		return nil, fmt.Errorf("%w %q", ErrUnknownMessage, safetext.Clean(env.T))
@@ -494,9 +509,9 @@ func DecodeMessage(line []byte) (Message, error) {
 	if err := json.Unmarshal(line, m); err != nil {
 		return nil, fmt.Errorf("server sent a bad %s message: %w", env.T, err)
 	}
-	if ts, ok := m.(*TrailsState); ok {
-		if err := ts.check(); err != nil {
-			return nil, fmt.Errorf("server sent a bad Trails state: %w", err)
+	if c, ok := m.(interface{ check() error }); ok {
+		if err := c.check(); err != nil {
+			return nil, fmt.Errorf("server sent a bad state of %s: %w", kinds[env.Kind].Title, err)
 		}
 	}
 	cleanMessage(m)

@@ -28,7 +28,14 @@ type room struct {
 	// kind and m: a game of another kind than Minotaur's (kinds.go),
 	// then g is nil.
 	kind string
-	m    Match
+	m    Game
+	bots int // the computer seats a game of another kind began with: the last ones
+	// The deadline of the round of simultaneous moves being played
+	// (number roundNo, roundLen long, ending at roundEnd); nil when none.
+	roundTimer *time.Timer
+	roundNo    int
+	roundLen   time.Duration
+	roundEnd   time.Time
 
 	audience // spectators, under mu
 
@@ -97,7 +104,7 @@ func (r *room) empty() bool {
 // ended reports whether the game is over. Caller holds r.mu.
 func (r *room) ended() bool {
 	if r.m != nil {
-		return r.m.Winner() != 0
+		return r.m.Outcome().Over
 	}
 	return r.g.Result() != engine.InProgress
 }
@@ -160,17 +167,13 @@ func (r *room) broadcast(events []engine.Event) {
 // the next level on the board at once if the board would be empty. Caller
 // holds r.mu.
 func (r *room) seatAway(seat int) []engine.Event {
-	if r.m != nil {
-		// A game of another kind waits for its absent player.
-		r.seats[seat-1].away = true
-		return nil
-	}
 	ev, _ := r.g.SetAway(seat, true)
 	r.seats[seat-1].away = true
 	return ev
 }
 
 func (r *room) stopTimers() {
+	r.stopRound()
 	if r.rejoin != nil {
 		r.rejoin.Stop()
 		r.rejoin = nil

@@ -98,6 +98,9 @@ type Config struct {
 	// Now tells the time by which a client's silence and hello deadline
 	// are measured; nil uses time.Now (tests move it by hand).
 	Now func() time.Time
+	// RoundTime, when set, is the deadline of every round of simultaneous
+	// moves instead of each kind's own (the Fox hunt's 15 s).
+	RoundTime time.Duration
 }
 
 func (c *Config) setDefaults() {
@@ -445,7 +448,7 @@ type Session struct {
 // seatRef is the seat a session plays in a room.
 type seatRef struct {
 	r    *room
-	seat int // 1 or 2
+	seat int // 1…n
 }
 
 // Attach registers a new client session, or returns ErrServerClosed after
@@ -644,7 +647,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	rooms := make([]*room, 0, len(s.rooms))
 	for _, r := range s.rooms {
 		rooms = append(rooms, r)
+		r.mu.Lock()
 		r.stopTimers()
+		r.mu.Unlock()
 	}
 	for _, p := range s.byName {
 		if p.grace != nil {

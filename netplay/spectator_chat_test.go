@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestSpectatorChatNeverDropsAPlayer (issue 21, row 6): fifty spectators
+// TestSpectatorChatNeverDropsAPlayer: fifty spectators
 // from two addresses all chat within their own rate limit at once, while
 // the player is busy for a moment: the player stays connected and plays
 // on, the spectators' excess is refused to them, not paid by the player.

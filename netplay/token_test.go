@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestWrongTokensCountedInterleaved (issue 21, row 10): wrong tokens close
+// TestWrongTokensCountedInterleaved: wrong tokens close
 // the connection after MaxBadLines of them, whatever lines (a ping, a
 // hello with a bad name) come between.
 func TestWrongTokensCountedInterleaved(t *testing.T) {
@@ -31,7 +31,7 @@ func TestWrongTokensCountedInterleaved(t *testing.T) {
 	}
 }
 
-// TestFinishedTokenRefused (issue 21, row 10): the token of a game that
+// TestFinishedTokenRefused: the token of a game that
 // is over is refused (proto) and never takes over its owner's connection
 // in the lobby.
 func TestFinishedTokenRefused(t *testing.T) {

@@ -495,24 +495,36 @@ func (s *Server) watch(ss *Session, id, kind string, seat int) {
 			return
 		}
 	}
-	if seat < 0 || seat > 2 {
+	seats := 2
+	if r, ok := g.(*room); ok && len(r.seats) > 2 {
+		seats = len(r.seats) // fixed when the room is made: no lock needed
+	}
+	switch {
+	case (seat < 0 || seat > seats) && seats == 2:
 		ss.sendErr(CodeProto, "seat %d: watch seat 1 or 2 (or leave it out)", seat)
 		return
-	}
-	if ss.watching == g {
-		if r, ok := g.(*room); ok && r.m != nil && int(ss.watchSeat.Load()) != seat {
-			// The same game from the other side.
-			ss.watchSeat.Store(int32(seat))
-			r.mu.Lock()
-			ss.send(r.watchLine(ss))
-			r.mu.Unlock()
-		}
+	case seat < 0 || seat > seats:
+		ss.sendErr(CodeProto, "seat %d: watch a seat from 1 to %d (or leave it out)", seat, seats)
 		return
 	}
+	r, turning := g.(*room)
+	turning = turning && ss.watching == g && r.m != nil && int(ss.watchSeat.Load()) != seat
+	if ss.watching == g && !turning {
+		return // already watching that: nothing to send
+	}
 	if !p.watches.spend(s.cfg.ChatWindow) {
-		// Each watch builds and sends a whole state: switching games as
-		// fast as a client can send is a load, not a way to watch.
+		// Each watch, and each turn to another seat of the same game,
+		// builds and sends a whole state: switching as fast as a client
+		// can send is a load, not a way to watch.
 		ss.sendErr(CodeRateLimited, "too many watch requests: at most %d per %v, wait a moment", ChatBurst, s.cfg.ChatWindow)
+		return
+	}
+	if turning {
+		// The same game from another seat.
+		ss.watchSeat.Store(int32(seat))
+		r.mu.Lock()
+		ss.send(r.watchLine(ss))
+		r.mu.Unlock()
 		return
 	}
 	s.stopWatching(ss)

@@ -118,7 +118,7 @@ func containsAll(s string, subs ...string) bool {
 	return true
 }
 
-// TestScoresFolderRefused (issue 21, row 2): a folder given as the score
+// TestScoresFolderRefused: a folder given as the score
 // table — with saves inside it — is refused with a sentence naming the
 // flag, by ResolvePaths and by the table itself; nothing is renamed and
 // the saves stay where they are. A file given as the saves folder is

@@ -80,7 +80,7 @@ func TestSavesListSpecialFiles(t *testing.T) {
 
 // TestScoreTablePipe: a named pipe in the place of the score table is
 // refused at once, without the lock being held while waiting on it, and is
-// never moved: only a damaged regular file is ever set aside (issue 21).
+// never moved: only a damaged regular file is ever set aside (docs/files.md).
 func TestScoreTablePipe(t *testing.T) {
 	dir := t.TempDir()
 	table := ScoreTable{Path: filepath.Join(dir, "highscores.json")}

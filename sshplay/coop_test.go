@@ -164,6 +164,8 @@ func TestCoopSSHWithTCP(t *testing.T) {
 	alice.waitText("> bob")
 
 	alice.press("i")
+	alice.waitText("Invite bob to which game?", "1 Minotaur")
+	alice.press("1")
 	bob.waitFor("alice's invitation", func() bool { return len(bob.invited) == 1 && bob.invited[0] == "alice" })
 	if err := bob.c.Accept("alice"); err != nil {
 		t.Fatal(err)
@@ -259,6 +261,8 @@ func TestSameKeyTwice(t *testing.T) {
 	// The first is still in its lobby: it invites bob, who accepts.
 	first.waitText("alice2")
 	first.press("i")
+	first.waitText("to which game?", "1 Minotaur")
+	first.press("1")
 	bob.waitFor("an invitation", func() bool { return len(bob.invited) == 1 })
 	if bob.invited[0] != "alice" {
 		t.Fatalf("bob was invited by %s; the first terminal's lobby:\n%s", bob.invited[0], first.screen())

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestMouseClickTravelsOverSSH (issue 23: SSH players are a main
+// TestMouseClickTravelsOverSSH (SSH players are a main
 // audience): a left click on a known floor tile of the map, sent by the
 // SSH client's terminal as an SGR mouse report, travels there — the
 // player moves, turn by turn, as a click does in a local terminal.

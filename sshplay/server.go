@@ -27,6 +27,7 @@ import (
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui"
+	tuiscreen "github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // Defaults of Config.
@@ -392,7 +393,7 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 	}
 	pty, _, _ := sess.Pty()
 	r := newRenderer(sess, pty.Term)
-	st := tui.NewStyles(r)
+	st := tuiscreen.NewStyles(r)
 	root := tui.New(tui.Config{
 		Saves:     p.savesDir(),
 		Replays:   p.replaysDir(),

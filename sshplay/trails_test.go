@@ -8,7 +8,7 @@ import (
 )
 
 // An SSH player plays Trails and Towers on the server against its computer:
-// the lobby's O starts it, the arrows move (the computer answers), and
+// the lobby's B and the chooser's Trails start it, the arrows move (the computer answers), and
 // leaving ends it, lost, back to the lobby. The main menu's Trails entry
 // works over SSH too.
 func TestTrailsOverSSH(t *testing.T) {
@@ -16,7 +16,9 @@ func TestTrailsOverSSH(t *testing.T) {
 	alice := openTerm(t, r.dial("alice", newKey(t)), 80, 24)
 	alice.waitText("R  Trails and Towers")
 	toLobby(alice, "alice")
-	alice.press("o")
+	alice.press("b")
+	alice.waitText("Play which game against the computer?", "2 Trails and Towers")
+	alice.press("2")
 	alice.waitText("TRAILS AND TOWERS", "alice (you)", "online, computer level 2")
 	alice.press("\x1b[C") // →: Blue to (1, 0); the computer answers
 	alice.waitText("Move 3 · online", "boost → next goes 2")

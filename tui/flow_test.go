@@ -11,10 +11,12 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/minotaur"
 )
 
 // keyOf is the key message of an action.
@@ -77,7 +79,7 @@ func TestFlowSaveAndContinue(t *testing.T) {
 	if g == nil {
 		t.Fatalf("no game after Continue; the screen is %s", final.Screen())
 	}
-	got := g.sess.(*LocalSession).Game().Status()
+	got := g.Session().(*minotaur.LocalSession).Game().Status()
 	if got.Players[0].Pos != wantSt.Players[0].Pos || got.Turn != wantSt.Turn || got.Level != wantSt.Level {
 		t.Fatalf("continued at level %d turn %d %v, want level %d turn %d %v",
 			got.Level, got.Turn, got.Players[0].Pos, wantSt.Level, wantSt.Turn, wantSt.Players[0].Pos)
@@ -276,7 +278,7 @@ func TestSavesList(t *testing.T) {
 func TestMenu(t *testing.T) {
 	d := newDriver(t, testConfig(t, 1), 80, 24)
 	d.keys("s")
-	if d.m.top().(*menuScreen).cursor != itemNetwork {
+	if m := d.m.top().(*menuScreen); m.cursor != m.index("Network game") {
 		t.Fatal("S did not skip the greyed Continue")
 	}
 	d.keys("c")
@@ -755,4 +757,54 @@ func TestPassedScreenIgnoresKeysOfPlay(t *testing.T) {
 	later(t, time.Second)
 	d.keys("<enter>")
 	d.expectScreen("game")
+}
+
+// TestSmallTerminalNothingCut: at 40×12, the smallest usable terminal, the
+// panel under the map tells whether the key is found, uncut, and the pause
+// box keeps its title and its border inside the terminal.
+func TestSmallTerminalNothingCut(t *testing.T) {
+	d := newDriver(t, testConfig(t, goldenSeed), 40, 12)
+	fits := func(what string) {
+		t.Helper()
+		scr := d.screen()
+		lines := strings.Split(scr, "\n")
+		if len(lines) > 12 || strings.Contains(scr, "…") && what != "game" {
+			t.Fatalf("%s: %d lines in a terminal of 12:\n%s", what, len(lines), scr)
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > 40 {
+				t.Fatalf("%s: a line of %d columns in a terminal of 40:\n%s", what, ansi.StringWidth(l), scr)
+			}
+		}
+	}
+	fits("menu")
+	for _, want := range []string{"N  New game", "Q  Quit", "a letter picks its item"} {
+		if !strings.Contains(d.screen(), want) {
+			t.Fatalf("the menu at 40×12 lacks %q:\n%s", want, d.screen())
+		}
+	}
+	d.keys("<enter>d")
+	fits("game")
+	if scr := d.screen(); !strings.Contains(scr, "Key not found") || strings.Contains(scr, "Key not fou…") {
+		t.Fatalf("the panel does not say whether the key is found:\n%s", scr)
+	}
+	d.keys("<esc>")
+	d.expectScreen("pause")
+	fits("pause")
+	scr := d.screen()
+	if !strings.Contains(scr, "PAUSED") || !strings.Contains(scr, "╭") || !strings.Contains(scr, "╰") ||
+		!strings.Contains(prose(scr), "This game has unsaved progress.") || !strings.Contains(prose(scr), "P/Esc back to the game") {
+		t.Fatalf("the pause box lost its title, its border or a line:\n%s", scr)
+	}
+	d.keys("<esc>")
+	if !d.loseGame() {
+		t.Fatalf("could not lose level 1 of seed %d", goldenSeed)
+	}
+	d.expectScreen("end")
+	fits("end")
+	scr = d.screen()
+	if !strings.Contains(scr, "GAME OVER") || !strings.Contains(scr, "╭") || !strings.Contains(scr, "╰") ||
+		!strings.Contains(scr, "replay-20250314-150926.json") || !strings.Contains(prose(scr), "Enter: menu · H: high scores") {
+		t.Fatalf("the end screen lost its title, its border or a line:\n%s", scr)
+	}
 }

@@ -14,6 +14,8 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/internal/testboard"
+	"github.com/minotaur-game/minotaur/tui/minotaur"
+	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
@@ -117,7 +119,7 @@ func (d *driver) game() *engine.Game {
 	if g == nil {
 		d.t.Fatalf("no game is being played; the screen shows:\n%s", d.screen())
 	}
-	return g.sess.(*LocalSession).Game()
+	return g.Session().(*minotaur.LocalSession).Game()
 }
 
 // golden compares text with testdata/name.golden (rewritten with -update).
@@ -178,44 +180,45 @@ func (d *driver) loseGame() bool {
 	return g.Result() == engine.Lost
 }
 
-// Screen names the screen on top (tests only): "menu", "game", "help",
-// "pause", "passed", "end", "scores", "saves", "network", "confirm", and
-// for the Labyrinth "labyrinth-menu", "labyrinth-setup", "labyrinth",
-// "labyrinth-help", "labyrinth-pause", "labyrinth-end".
+// Screen names the screen on top (tests only): "menu", "saves",
+// "network", "lobby", and Minotaur's "game", "help", "pause", "passed",
+// "end", "scores", "watch", "confirm", and for the Labyrinth
+// "labyrinth-menu", "labyrinth-setup", "labyrinth", "labyrinth-help",
+// "labyrinth-pause", "labyrinth-end".
 func (m *Model) Screen() string {
 	switch m.top().(type) {
 	case *menuScreen:
 		return "menu"
-	case *gameScreen:
-		return "game"
-	case *helpScreen:
-		return "help"
-	case *pauseScreen:
-		return "pause"
-	case *passedScreen:
-		return "passed"
-	case *endScreen:
-		return "end"
-	case *scoresScreen:
-		return "scores"
 	case *savesScreen:
 		return "saves"
 	case *networkScreen:
 		return "network"
 	case *lobbyScreen:
 		return "lobby"
-	case *watchScreen:
-		return "watch"
-	case *confirmScreen:
-		return "confirm"
 	}
-	// The Labyrinth's screens are tui/labyrinth's own; the pause menu of
-	// a game other than Minotaur is tui/screen's.
+	// The games' screens are their packages' own; the pause menu of a
+	// game other than Minotaur is tui/screen's.
 	t := reflect.TypeOf(m.top())
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	switch t.PkgPath() + "." + t.Name() {
+	case minPkg + ".gameScreen":
+		return "game"
+	case minPkg + ".helpScreen":
+		return "help"
+	case minPkg + ".pauseScreen":
+		return "pause"
+	case minPkg + ".passedScreen":
+		return "passed"
+	case minPkg + ".endScreen":
+		return "end"
+	case minPkg + ".scoresScreen":
+		return "scores"
+	case minPkg + ".watchScreen":
+		return "watch"
+	case minPkg + ".confirmScreen":
+		return "confirm"
 	case labPkg + ".labMenuScreen":
 		return "labyrinth-menu"
 	case labPkg + ".labSetupScreen":
@@ -235,9 +238,35 @@ func (m *Model) Screen() string {
 }
 
 const (
+	minPkg    = "github.com/minotaur-game/minotaur/tui/minotaur"
 	labPkg    = "github.com/minotaur-game/minotaur/tui/labyrinth"
 	screenPkg = "github.com/minotaur-game/minotaur/tui/screen"
 )
+
+// minotaurGame is Minotaur's game screen as the tests read it.
+type minotaurGame interface{ Session() minotaur.Session }
+
+// game returns Minotaur's game screen in the stack, if any.
+func (m *Model) game() minotaurGame {
+	for i := len(m.root.Stack) - 1; i >= 0; i-- {
+		if g, ok := m.root.Stack[i].(minotaurGame); ok {
+			return g
+		}
+	}
+	return nil
+}
+
+// testCommon is the shell's context of a test, on a w × h terminal.
+func testCommon(t testing.TB, w, h int) *common { return testCommonStyles(t, nil, w, h) }
+
+// testCommonStyles is testCommon in the styles st (nil: the default).
+func testCommonStyles(t testing.TB, st *screen.Styles, w, h int) *common {
+	cfg := testConfig(t, 1)
+	cfg.Styles = st
+	c := newCommon(cfg)
+	c.Width, c.Height = w, h
+	return c
+}
 
 // prose is the words of the screen in order, one space apart, box borders
 // left out: a sentence wrapped over lines of a dialog reads whole in it.

@@ -14,7 +14,7 @@ import (
 	"github.com/minotaur-game/minotaur/netplay"
 )
 
-// TestSpectatorsToldSaved (issue 21, row 9): a player of a hosted game
+// TestSpectatorsToldSaved: a player of a hosted game
 // (the SSH front end's) saves and quits while ada watches: ada is told
 // the game was saved and put away, never that it was lost. A game quit
 // without a save is told as what it is.

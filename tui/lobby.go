@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,8 +12,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/safetext"
-	"github.com/minotaur-game/minotaur/tui/chess"
-	"github.com/minotaur-game/minotaur/tui/trails"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // lobbyKeep is the number of lobby chat lines kept.
@@ -34,15 +34,16 @@ type lobbyScreen struct {
 	daily   *netplay.Daily // the day's daily challenge; nil until the server tells it
 	cursor  int            // the selected line: a player in players, then a game in games
 	invites []string
-	// inviteKind is the kind of each invitation that is not Minotaur's;
-	// declines are invitations to decline (of kinds this client cannot
-	// play), sent after the message that brought them.
+	// inviteKind is the kind of each invitation (its game's name in the
+	// list of games); declines are invitations to decline (of kinds this
+	// client cannot play), sent after the message that brought them.
 	inviteKind map[string]string
 	declines   []string
 	chat       []string // lines of chat and notices, oldest first
 	typing     bool
-	allKeys    bool // the list of every key is shown (compact layout only)
-	input      lineInput
+	allKeys    bool        // the lobby's help (every key) is shown
+	choosing   *kindChoice // the kind chooser is open
+	input      screen.Input
 	start      *netplay.Start // the game that is starting, until its first state
 	note       string
 	gone       bool // the connection is closed
@@ -54,7 +55,7 @@ type lobbyScreen struct {
 
 func newLobbyScreen(c *common, cl *netplay.Client, addr string, w *netplay.Welcome) *lobbyScreen {
 	l := &lobbyScreen{c: c, client: cl, addr: addr, me: w.Name, token: w.Token}
-	l.input = lineInput{Prompt: "> ", Limit: netplay.MaxChat}
+	l.input = screen.Input{Prompt: "> ", Limit: netplay.MaxChat}
 	if c.cfg.Connect != nil {
 		l.say(fmt.Sprintf("Connected as %s.", w.Name))
 	} else {
@@ -107,29 +108,29 @@ func (l *lobbyScreen) send(f func(*netplay.Client) error) tea.Cmd {
 }
 
 // Update handles the server's messages and the keys.
-func (l *lobbyScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (l *lobbyScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case lobbyNetMsg:
 		if msg.client != l.client {
-			return stay, nil
+			return screen.Stay, nil
 		}
 		l.waiting = false
 		if msg.err != nil {
 			l.gone = true
-			return replace(newMessageScreen(l.c, "Connection lost",
+			return screen.Replace(screen.NewMessage(l.c.Context, "Connection lost",
 				"The connection to "+l.addr+" was lost:\n"+safetext.Clean(msg.err.Error())+".", true)), nil
 		}
 		return l.server(msg.m)
 	case tea.KeyMsg:
 		return l.key(msg)
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // server handles one server message and re-arms the wait, except when a
 // game starts: its session (or the watch screen) takes the connection over.
-func (l *lobbyScreen) server(m netplay.Message) (nav, tea.Cmd) {
-	if n := l.handle(m); n != stay {
+func (l *lobbyScreen) server(m netplay.Message) (screen.Nav, tea.Cmd) {
+	if n := l.handle(m); n != screen.Stay {
 		return n, nil
 	}
 	l.waiting = true
@@ -138,13 +139,13 @@ func (l *lobbyScreen) server(m netplay.Message) (nav, tea.Cmd) {
 		cmds = append(cmds, l.send(func(c *netplay.Client) error { return c.Decline(from) }))
 	}
 	l.declines = nil
-	return stay, tea.Batch(cmds...)
+	return screen.Stay, tea.Batch(cmds...)
 }
 
 // handle takes one server message in: the lists, the day's table, chat,
 // invitations, and the start of a game, played or watched (the screen to
 // go to; stay otherwise).
-func (l *lobbyScreen) handle(m netplay.Message) nav {
+func (l *lobbyScreen) handle(m netplay.Message) screen.Nav {
 	switch m := m.(type) {
 	case *netplay.Lobby:
 		sel, selGame := l.selected()
@@ -184,21 +185,18 @@ func (l *lobbyScreen) handle(m netplay.Message) nav {
 			l.inviteKind = map[string]string{}
 		}
 		delete(l.inviteKind, m.From)
-		what := "play"
-		switch m.Kind {
-		case "":
-		case netplay.KindTrails:
-			l.inviteKind[m.From] = m.Kind
-			what = "Trails and Towers"
-		case netplay.KindChess:
-			l.inviteKind[m.From] = m.Kind
-			what = "Open-world chess"
-		default:
+		g := l.game(m.Kind)
+		if g == nil || g.Online == nil {
 			// A kind this client has no screens for: declined at once.
 			l.invites = removeName(l.invites, m.From)
 			l.note = m.From + " invited you to a game this program cannot play; declined."
 			l.declines = append(l.declines, m.From)
-			return stay
+			return screen.Stay
+		}
+		what := "play" // the server's own kind (Minotaur's co-op)
+		if m.Kind != "" {
+			l.inviteKind[m.From] = g.Name
+			what = g.Title
 		}
 		l.note = m.From + " invites you to " + what + ": A to accept, D to decline."
 	case *netplay.InviteSent:
@@ -209,29 +207,22 @@ func (l *lobbyScreen) handle(m netplay.Message) nav {
 		l.note = m.Msg + "."
 	case *netplay.Start:
 		l.start = m
-	case *netplay.TrailsState:
-		if start := l.takeStart(); start != nil {
-			l.note = ""
-			return replace(trails.Online(l.c.screens(), l.link(), start, m))
-		}
-	case *netplay.ChessState:
-		if start := l.takeStart(); start != nil {
-			l.note = ""
-			return replace(chess.Online(l.c.screens(), l.chessLink(), start, m))
-		}
-	case *netplay.State:
-		start := l.takeStart()
-		if start == nil {
+	default:
+		// The first state of a game that starts, played or watched: the
+		// screen of its kind's game takes the connection over.
+		if l.start == nil {
 			break
 		}
-		if start.Seat == 0 {
-			l.note = ""
-			return replace(newWatchScreen(l, start, m))
+		g := l.game(l.start.Kind)
+		if g == nil || g.Online == nil {
+			break
 		}
-		sess := NewRemoteSession(l.client, l.addr, l.me, start, m, l.c.rejoin(l.addr, l.me, l.token))
-		return replace(newGameScreen(l.c, sess))
+		if next := g.Online(l.c.Context, l.link(), l.start, m); next != nil {
+			l.start, l.note = nil, ""
+			return screen.Replace(next)
+		}
 	}
-	return stay
+	return screen.Stay
 }
 
 // selected returns the player or the game on the selected line (nil and
@@ -266,7 +257,7 @@ func removeName(list []string, name string) []string {
 }
 
 // key handles a key: chat typing, or the lobby's commands.
-func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
+func (l *lobbyScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	if l.typing {
 		switch msg.Type {
 		case tea.KeyEsc:
@@ -276,24 +267,27 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 			l.typing = false
 			l.input.Blur()
 			if text := strings.TrimSpace(l.input.Value()); text != "" {
-				return stay, l.send(func(c *netplay.Client) error { return c.Chat(text) })
+				return screen.Stay, l.send(func(c *netplay.Client) error { return c.Chat(text) })
 			}
 		default:
 			l.input.Update(msg)
 		}
-		return stay, nil
+		return screen.Stay, nil
+	}
+	if l.choosing != nil {
+		return l.chooseKey(msg)
 	}
 	k := lobbyKeys
 	if l.allKeys {
-		// Any key closes the list; ? and Esc only that.
+		// Any key closes the help; ? and Esc only that.
 		l.allKeys = false
 		if key.Matches(msg, k.Keys) || msg.Type == tea.KeyEsc {
-			return stay, nil
+			return screen.Stay, nil
 		}
 	}
 	switch {
 	case key.Matches(msg, k.Keys):
-		l.allKeys = l.compact()
+		l.allKeys = true
 	case key.Matches(msg, k.Back):
 		return l.leave()
 	case key.Matches(msg, k.Up):
@@ -301,7 +295,7 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 	case key.Matches(msg, k.Down):
 		l.move(+1)
 	case key.Matches(msg, k.Chat):
-		return stay, l.chatStart()
+		return screen.Stay, l.chatStart()
 	case key.Matches(msg, k.Invite):
 		p, _ := l.selected()
 		if p == nil {
@@ -310,42 +304,20 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 			} else {
 				l.note = "Select a player to invite (↑/↓)."
 			}
-			return stay, nil
+			return screen.Stay, nil
 		}
 		to := p.Name
-		return stay, l.send(func(c *netplay.Client) error { return c.Invite(to) })
-	case key.Matches(msg, k.Trails):
-		p, _ := l.selected()
-		if p == nil {
-			l.note = "Select a player (↑/↓) to invite to Trails and Towers, or O to play it against the server's computer."
-			return stay, nil
-		}
-		to := p.Name
-		l.note = "Inviting " + to + " to Trails and Towers…"
-		return stay, l.send(func(c *netplay.Client) error { return c.InviteKind(to, netplay.KindTrails) })
-	case key.Matches(msg, k.TrailsBot):
-		l.note = "Starting Trails and Towers against the server's computer…"
-		return stay, l.send(func(c *netplay.Client) error { return c.SoloKind(netplay.KindTrails, 0) })
-	case key.Matches(msg, k.Chess):
-		p, _ := l.selected()
-		if p == nil {
-			l.note = "Select a player (↑/↓) to invite to Open-world chess, or E to play it against the server's computer."
-			return stay, nil
-		}
-		to := p.Name
-		l.note = "Inviting " + to + " to Open-world chess…"
-		return stay, l.send(func(c *netplay.Client) error { return c.InviteKind(to, netplay.KindChess) })
-	case key.Matches(msg, k.ChessBot):
-		l.note = "Starting Open-world chess against the server's computer…"
-		return stay, l.send(func(c *netplay.Client) error { return c.SoloKind(netplay.KindChess, 0) })
+		return l.choose("Invite "+to+" to which game?", l.kinds(), func(g screen.Descriptor) tea.Cmd {
+			kind := g.Name
+			if kind == netplay.KindMinotaur {
+				kind = "" // the protocol's own kind, which every client plays
+			} else {
+				l.note = "Inviting " + to + " to " + g.Title + "…"
+			}
+			return l.send(func(c *netplay.Client) error { return c.InviteKind(to, kind) })
+		})
 	case key.Matches(msg, k.Bot):
-		to := l.idleBot()
-		if to == "" {
-			l.note = "No bot is free on this server (a server started with --bots N has some)."
-			return stay, nil
-		}
-		l.note = "Inviting the bot " + to + "…"
-		return stay, l.send(func(c *netplay.Client) error { return c.Invite(to) })
+		return l.choose("Play which game against the computer?", l.botKinds(), l.vsComputer)
 	case key.Matches(msg, k.Watch):
 		g := l.watchable()
 		if g == nil {
@@ -354,36 +326,36 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (nav, tea.Cmd) {
 			} else {
 				l.note = "Select a game in progress (↓) to watch it."
 			}
-			return stay, nil
+			return screen.Stay, nil
 		}
 		id := g.Game
 		l.note = "Joining " + gameTitle(g) + " as a spectator…"
-		return stay, l.send(func(c *netplay.Client) error { return c.Watch(id) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.Watch(id) })
 	case key.Matches(msg, k.Solo):
 		l.note = "Starting a solo game on the server…"
-		return stay, l.send(func(c *netplay.Client) error { return c.Solo(false) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.Solo(false) })
 	case key.Matches(msg, k.Daily):
 		if l.daily != nil && l.daily.Played {
 			l.note = "Today's challenge is played (one try a day); a new one starts at 00:00 UTC."
-			return stay, nil
+			return screen.Stay, nil
 		}
 		l.note = "Starting the daily challenge…"
-		return stay, l.send(func(c *netplay.Client) error { return c.Solo(true) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.Solo(true) })
 	case key.Matches(msg, k.Accept), key.Matches(msg, k.Decline):
 		if len(l.invites) == 0 {
 			l.note = "Nobody has invited you."
-			return stay, nil
+			return screen.Stay, nil
 		}
 		from := l.invites[len(l.invites)-1]
 		l.invites = l.invites[:len(l.invites)-1]
 		if key.Matches(msg, k.Decline) {
 			l.note = "You declined " + from + "'s invitation."
-			return stay, l.send(func(c *netplay.Client) error { return c.Decline(from) })
+			return screen.Stay, l.send(func(c *netplay.Client) error { return c.Decline(from) })
 		}
 		l.note = "Starting a game with " + from + "…"
-		return stay, l.send(func(c *netplay.Client) error { return c.Accept(from) })
+		return screen.Stay, l.send(func(c *netplay.Client) error { return c.Accept(from) })
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // idleBot is the bot to invite: the selected player when it is an idle
@@ -442,10 +414,10 @@ func (l *lobbyScreen) move(d int) {
 }
 
 // leave closes the connection and goes back to the menu.
-func (l *lobbyScreen) leave() (nav, tea.Cmd) {
+func (l *lobbyScreen) leave() (screen.Nav, tea.Cmd) {
 	c := l.client
 	l.gone = true
-	return replace(newMenu(l.c)), func() tea.Msg {
+	return screen.Replace(newMenu(l.c)), func() tea.Msg {
 		c.Close()
 		return nil
 	}
@@ -455,7 +427,7 @@ func (l *lobbyScreen) leave() (nav, tea.Cmd) {
 // table and the chat, the invitations and the keys.
 func (l *lobbyScreen) View() string {
 	st := l.c.st
-	w, h := l.c.w, l.c.h
+	w, h := l.c.Width, l.c.Height
 	if l.compact() {
 		return l.compactView()
 	}
@@ -466,10 +438,21 @@ func (l *lobbyScreen) View() string {
 		where = "this server"
 	}
 	title := fmt.Sprintf("LOBBY · %s · you are %s", where, l.me)
-	lines := []string{st.Title.Render(cut(title, w)), ""}
+	lines := []string{st.Title.Render(screen.Fit(title, w)), ""}
 
 	hints := l.hintLines(w)
 	bodyH := max(h-7-len(hints), 3)
+	if l.allKeys {
+		// The help instead of the lists and the chat.
+		body := l.helpLines(w, bodyH+1)
+		lines = append(lines, body...)
+		for len(lines) < 2+bodyH+1 {
+			lines = append(lines, "")
+		}
+		lines = append(lines, st.Faint.Render(screen.Fit(l.note, w)), "")
+		lines = append(lines, hints...)
+		return screen.PadLines(strings.Join(lines, "\n"), h)
+	}
 	left := l.listLines(listW, bodyH)
 
 	var right []string
@@ -500,39 +483,45 @@ func (l *lobbyScreen) View() string {
 			a = left[i]
 		}
 		if i < len(right) {
-			b = fit(right[i], chatW)
+			b = screen.Fit(right[i], chatW)
 		}
 		// Every row is padded to the list's width, so that the divider
 		// stands in one column: a row exactly as wide as the list (a
 		// selected player who is "playing") gets no extra space.
 		if ansi.StringWidth(a) > listW {
-			a = fit(a, listW)
+			a = screen.Fit(a, listW)
 		}
 		pad := max(0, listW-ansi.StringWidth(a))
 		lines = append(lines, a+strings.Repeat(" ", pad)+" │ "+b)
 	}
 	lines = append(lines, "")
-	if len(l.invites) > 0 {
-		lines = append(lines, st.Warn.Render(cut("Invited by "+strings.Join(l.invites, ", ")+" — A accept · D decline", w)))
-	} else {
-		lines = append(lines, st.Faint.Render(cut(l.note, w)))
+	switch {
+	case l.choosing != nil:
+		lines = append(lines, st.Warn.Render(screen.Fit(l.choosing.question, w)))
+	case len(l.invites) > 0:
+		lines = append(lines, st.Warn.Render(screen.Fit("Invited by "+strings.Join(l.invites, ", ")+" — A accept · D decline", w)))
+	default:
+		lines = append(lines, st.Faint.Render(screen.Fit(l.note, w)))
 	}
 	if l.typing {
 		lines = append(lines, l.input.View(w), st.Faint.Render("Enter send · Esc cancel"))
 	} else {
 		if len(l.invites) > 0 {
-			lines = append(lines, cut(l.note, w))
+			lines = append(lines, screen.Fit(l.note, w))
 		} else {
 			lines = append(lines, "")
 		}
 		lines = append(lines, hints...)
 	}
-	return padLines(strings.Join(lines, "\n"), h)
+	return screen.PadLines(strings.Join(lines, "\n"), h)
 }
 
 // hintLines are the key hints for a terminal w columns wide: one line, or
-// two when one would be cut.
+// two when one would be cut (the chooser's while it is open).
 func (l *lobbyScreen) hintLines(w int) []string {
+	if l.choosing != nil {
+		return l.wrapHints(l.choosing.keys(), w)
+	}
 	played := l.daily != nil && l.daily.Played
 	return l.wrapHints(lobbyKeys.hints(!played, len(l.invites) > 0), w)
 }
@@ -541,7 +530,7 @@ func (l *lobbyScreen) hintLines(w int) []string {
 // each hint whole.
 func (l *lobbyScreen) wrapHints(keys []key.Binding, w int) []string {
 	st := l.c.st
-	h := keyHelp(st, " · ", true)
+	h := screen.HintHelp(st, " · ", true)
 	one := h.ShortHelpView(keys)
 	if ansi.StringWidth(one) <= w {
 		return []string{st.Faint.Render(one)}
@@ -554,7 +543,7 @@ func (l *lobbyScreen) wrapHints(keys []key.Binding, w int) []string {
 		for to < len(keys) && ansi.StringWidth(h.ShortHelpView(keys[from:to+1])) <= w {
 			to++
 		}
-		lines = append(lines, st.Faint.Render(cut(h.ShortHelpView(keys[from:to]), w)))
+		lines = append(lines, st.Faint.Render(screen.Fit(h.ShortHelpView(keys[from:to]), w)))
 		from = to
 	}
 	return lines
@@ -604,11 +593,11 @@ func (l *lobbyScreen) listLines(w, h int) []string {
 		text, infos := gameLine(g)
 		info := "    " + strings.Join(infos, " · ")
 		if item == l.cursor {
-			add("> "+st.Selected.Render(cut(text, w-2)), item)
+			add("> "+st.Selected.Render(screen.Fit(text, w-2)), item)
 		} else {
 			add("  "+text, item)
 		}
-		add(st.Faint.Render(cut(info, w)), item)
+		add(st.Faint.Render(screen.Fit(info, w)), item)
 	}
 	if l.moreG > 0 {
 		add(st.Faint.Render(fmt.Sprintf("  and %d more games", l.moreG)), -1)
@@ -642,61 +631,21 @@ func (l *lobbyScreen) listLines(w, h int) []string {
 func (l *lobbyScreen) dailyLines(w, n int) []string {
 	st := l.c.st
 	d := l.daily
-	out := []string{st.Heading.Render(cut("Daily challenge "+d.Date, w))}
-	out = append(out, dailyTable(st, d, l.me, n, w)...)
+	out := []string{st.Heading.Render(screen.Fit("Daily challenge "+d.Date, w))}
+	out = append(out, screen.DailyTable(st, d, l.me, n, w)...)
 	if d.Played {
-		out = append(out, st.Faint.Render(cut("You played today's challenge.", w)))
+		out = append(out, st.Faint.Render(screen.Fit("You played today's challenge.", w)))
 	} else {
-		out = append(out, st.Warn.Render(cut("C: play it (one try a day)", w)))
+		out = append(out, st.Warn.Render(screen.Fit("C: play it (one try a day)", w)))
 	}
 	return out
 }
 
-// dailyTable is the lines of the day's table: at most n entries, best
-// first, the entry of name marked "← you" (and shown in the last place
-// when it is not among the first n).
-func dailyTable(st *Styles, d *netplay.Daily, name string, n, w int) []string {
-	if len(d.Entries) == 0 {
-		return []string{st.Faint.Render(cut("nobody has finished it yet", w))}
-	}
-	mine := -1
-	for i, e := range d.Entries {
-		if e.Name == name {
-			mine = i
-			break
-		}
-	}
-	show := make([]int, 0, n)
-	for i := 0; i < len(d.Entries) && len(show) < n; i++ {
-		show = append(show, i)
-	}
-	if mine >= n && n > 0 {
-		show[n-1] = mine
-	}
-	var out []string
-	for _, i := range show {
-		e := d.Entries[i]
-		line := fmt.Sprintf("%2d %-16s %5d lvl %d", i+1, e.Name, e.Score, e.Level)
-		if e.Won {
-			line += " won"
-		}
-		if i == mine {
-			out = append(out, st.Selected.Render(cut(line+" ← you", w)))
-		} else {
-			out = append(out, cut(line, w))
-		}
-	}
-	if len(d.Entries) > len(show) {
-		out = append(out, st.Faint.Render(cut(fmt.Sprintf("    and %d more", len(d.Entries)-len(show)), w)))
-	}
-	return out
-}
-
-// link is the lobby's connection as a Trails game uses it: it receives
-// with the lobby's wait, hands the lobby's messages back, and returns to
-// this lobby.
-func (l *lobbyScreen) link() trails.Link {
-	return trails.Link{
+// link is the lobby's connection as a game played or watched through
+// the server uses it: it receives with the lobby's wait, hands the lobby's
+// messages back, and returns to this lobby.
+func (l *lobbyScreen) link() screen.Link {
+	return screen.Link{
 		Client: l.client,
 		Wait:   l.wait,
 		Unpack: func(msg tea.Msg) (netplay.Message, error, bool) {
@@ -706,24 +655,21 @@ func (l *lobbyScreen) link() trails.Link {
 			}
 			return m.m, m.err, true
 		},
-		Lobby: func(m netplay.Message) { l.handle(m) },
-		Back: func(waiting bool) screen {
+		Lobby:  func(m netplay.Message) { l.handle(m) },
+		Addr:   l.addr,
+		Name:   l.me,
+		Rejoin: l.c.rejoin(l.addr, l.me, l.token),
+		Note:   func(s string) { l.note = s },
+		Back: func(waiting bool) screen.Screen {
 			l.waiting = waiting
 			return l
 		},
-		Lost: func(err error) screen {
+		Lost: func(err error) screen.Screen {
 			l.gone = true
-			return newMessageScreen(l.c, "Connection lost",
+			return screen.NewMessage(l.c.Context, "Connection lost",
 				"The connection to "+l.addr+" was lost:\n"+safetext.Clean(err.Error())+".", true)
 		},
 	}
-}
-
-// chessLink is the lobby's connection as a chess game uses it, as link is
-// for Trails.
-func (l *lobbyScreen) chessLink() chess.Link {
-	t := l.link()
-	return chess.Link{Client: t.Client, Wait: t.Wait, Unpack: t.Unpack, Lobby: t.Lobby, Back: t.Back, Lost: t.Lost}
 }
 
 // gameLine is a game in progress: its title (players, kind, daily or solo
@@ -731,11 +677,8 @@ func (l *lobbyScreen) chessLink() chess.Link {
 // watchers).
 func gameLine(g *netplay.LobbyGame) (string, []string) {
 	text := gameTitle(g)
-	if g.Kind == netplay.KindTrails {
-		text += " · trails"
-	}
-	if g.Kind == netplay.KindChess {
-		text += " · chess"
+	if g.Kind != "" && g.Kind != netplay.KindMinotaur {
+		text += " · " + g.Kind
 	}
 	if g.Daily {
 		text += " · daily"
@@ -770,7 +713,7 @@ func (l *lobbyScreen) gamesHeading() string {
 
 // compact is whether the terminal is too small for the lists beside the
 // chat (below 60×16): then they stand one above the other, a line each.
-func (l *lobbyScreen) compact() bool { return l.c.w < 60 || l.c.h < 16 }
+func (l *lobbyScreen) compact() bool { return l.c.Width < 60 || l.c.Height < 16 }
 
 // compactView is the lobby on a small terminal: the title; the players and
 // the games in progress, a line each, scrolled to the selection, their
@@ -779,32 +722,31 @@ func (l *lobbyScreen) compact() bool { return l.c.w < 60 || l.c.h < 16 }
 // matter ("?" lists them all).
 func (l *lobbyScreen) compactView() string {
 	st := l.c.st
-	w, h := l.c.w, l.c.h
+	w, h := l.c.Width, l.c.Height
 	where := l.addr
 	if l.c.cfg.Connect != nil {
 		where = "this server"
 	}
-	top := []string{st.Title.Render(cut(fmt.Sprintf("LOBBY · %s · you are %s", where, l.me), w))}
+	top := []string{st.Title.Render(screen.Fit(fmt.Sprintf("LOBBY · %s · you are %s", where, l.me), w))}
 
 	var foot []string
 	if l.daily != nil {
 		if l.daily.Played {
-			foot = append(foot, st.Faint.Render(cut("Daily challenge "+l.daily.Date+" · played", w)))
+			foot = append(foot, st.Faint.Render(screen.Fit("Daily challenge "+l.daily.Date+" · played", w)))
 		} else {
-			foot = append(foot, st.Warn.Render(cut("Daily challenge "+l.daily.Date+" · C to play", w)))
+			foot = append(foot, st.Warn.Render(screen.Fit("Daily challenge "+l.daily.Date+" · C to play", w)))
 		}
 	}
 	status := l.note
-	if len(l.invites) > 0 {
+	if l.choosing != nil {
+		status = l.choosing.question
+	} else if len(l.invites) > 0 {
 		// Who invited to what: the note naming the game may be gone.
 		from := make([]string, len(l.invites))
 		for i, name := range l.invites {
 			from[i] = name
-			switch l.inviteKind[name] {
-			case netplay.KindTrails:
-				from[i] += " (trails)"
-			case netplay.KindChess:
-				from[i] += " (chess)"
+			if kind := l.inviteKind[name]; kind != "" {
+				from[i] += " (" + kind + ")"
 			}
 		}
 		// The hints below say A accept · D decline.
@@ -817,7 +759,7 @@ func (l *lobbyScreen) compactView() string {
 		if status != "" {
 			room = 1
 		}
-		chat := strings.Split(wrap(l.chat[n-1], w-2), "\n")
+		chat := strings.Split(screen.Wrap(l.chat[n-1], w-2), "\n")
 		if len(chat) > room {
 			chat[room-1] = strings.Join(chat[room-1:], " ")
 			chat = chat[:room]
@@ -826,41 +768,41 @@ func (l *lobbyScreen) compactView() string {
 			if i > 0 {
 				s = "  " + s
 			}
-			foot = append(foot, cut(s, w))
+			foot = append(foot, screen.Fit(s, w))
 		}
 	}
 	// The note whole on up to two lines (none when there is no note).
 	var notes []string
 	if status != "" {
-		notes = strings.Split(wrap(status, w), "\n")
+		notes = strings.Split(screen.Wrap(status, w), "\n")
 	}
 	if len(notes) > 2 {
 		notes = notes[:2]
-		notes[1] = cut(notes[1]+" …", w)
+		notes[1] = screen.Fit(notes[1]+" …", w)
 	}
 	for _, s := range notes {
 		if len(l.invites) > 0 {
-			foot = append(foot, st.Warn.Render(cut(s, w)))
+			foot = append(foot, st.Warn.Render(screen.Fit(s, w)))
 		} else {
-			foot = append(foot, st.Faint.Render(cut(s, w)))
+			foot = append(foot, st.Faint.Render(screen.Fit(s, w)))
 		}
 	}
 	if l.typing {
 		foot = append(foot, l.input.View(w), st.Faint.Render("Enter send · Esc cancel"))
+	} else if l.choosing != nil {
+		foot = append(foot, l.wrapHints(l.choosing.keys(), w)...)
 	} else {
 		played := l.daily != nil && l.daily.Played
 		foot = append(foot, l.wrapHints(lobbyKeys.shortHints(!played, len(l.invites) > 0), w)...)
 	}
+	if l.allKeys {
+		// The help takes the screen under the title.
+		lines := append(top, l.helpLines(w, h-len(top))...)
+		return screen.PadLines(strings.Join(lines, "\n"), h)
+	}
 	bodyH := max(h-len(top)-len(foot), 2)
 
-	var body []string
-	if l.allKeys {
-		played := l.daily != nil && l.daily.Played
-		body = append(body, st.Heading.Render("Keys (? or Esc closes)"))
-		body = append(body, l.wrapHints(lobbyKeys.hints(!played, len(l.invites) > 0), w)...)
-	} else {
-		body = l.compactLists(w, bodyH)
-	}
+	body := l.compactLists(w, bodyH)
 	if len(body) > bodyH {
 		body = body[:bodyH]
 	}
@@ -868,7 +810,7 @@ func (l *lobbyScreen) compactView() string {
 		body = append(body, "")
 	}
 	lines := append(append(top, body...), foot...)
-	return padLines(strings.Join(lines, "\n"), h)
+	return screen.PadLines(strings.Join(lines, "\n"), h)
 }
 
 // compactLists are the players and the games in h lines: each list gets a
@@ -885,17 +827,17 @@ func (l *lobbyScreen) compactLists(w, h int) []string {
 		}
 		switch {
 		case i == l.cursor:
-			players = append(players, "> "+st.Selected.Render(cut(text, w-2)))
+			players = append(players, "> "+st.Selected.Render(screen.Fit(text, w-2)))
 		case p.Status == netplay.StatusIdle:
-			players = append(players, "  "+cut(text, w-2))
+			players = append(players, "  "+screen.Fit(text, w-2))
 		default:
-			players = append(players, "  "+st.Faint.Render(cut(text, w-2)))
+			players = append(players, "  "+st.Faint.Render(screen.Fit(text, w-2)))
 		}
 	}
 	for i := range l.games {
 		g := &l.games[i]
 		text, infos := gameLine(g)
-		text = cut(text, w-2)
+		text = screen.Fit(text, w-2)
 		// The progress only in parts that fit whole.
 		for _, s := range infos {
 			if ansi.StringWidth(text)+3+ansi.StringWidth(s) > w-2 {
@@ -917,17 +859,17 @@ func (l *lobbyScreen) compactLists(w, h int) []string {
 	section := func(heading string, items []string, n, sel int, none string) []string {
 		out := []string{}
 		if len(items) == 0 {
-			return append(out, st.Heading.Render(heading), st.Faint.Render(cut(none, w)))
+			return append(out, st.Heading.Render(heading), st.Faint.Render(screen.Fit(none, w)))
 		}
 		from := 0
 		if sel >= 0 {
-			from = window(len(items), n, sel)
+			from = screen.Window(len(items), n, sel)
 		}
 		shown := items[from:min(from+n, len(items))]
 		if hidden := len(items) - len(shown); hidden > 0 {
 			heading += fmt.Sprintf(" · %d more ↑/↓", hidden)
 		}
-		out = append(out, st.Heading.Render(cut(heading, w)))
+		out = append(out, st.Heading.Render(screen.Fit(heading, w)))
 		return append(out, shown...)
 	}
 	selP, selG := -1, -1
@@ -940,10 +882,213 @@ func (l *lobbyScreen) compactLists(w, h int) []string {
 	return append(out, section(l.gamesHeading(), games, gRows, selG, "none right now")...)
 }
 
-// takeStart takes the game start that a game's first state completes (nil:
-// none is waiting).
-func (l *lobbyScreen) takeStart() *netplay.Start {
-	start := l.start
-	l.start = nil
-	return start
+// lobbyKeyMap are the keys of the server's lobby: the lobby matches keys
+// against them and draws its key hints and its help from them.
+type lobbyKeyMap struct {
+	Up, Down key.Binding
+	// Invite invites the selected player, Bot plays against the
+	// computer, each to a game of the kind chosen next (the chooser lists
+	// the games played through the lobby).
+	Invite, Bot     key.Binding
+	Accept, Decline key.Binding
+	Watch           key.Binding
+	Solo, Daily     key.Binding
+	Chat, Back      key.Binding
+	// Select is Up and Down as one hint; it is never matched.
+	Select key.Binding
+	// Keys shows the lobby's help: every key and what it does.
+	Keys key.Binding
+}
+
+var lobbyKeys = lobbyKeyMap{
+	Up:      key.NewBinding(key.WithKeys("up", "w", "W", "k"), key.WithHelp("↑", "up")),
+	Down:    key.NewBinding(key.WithKeys("down", "s", "S", "j"), key.WithHelp("↓", "down")),
+	Invite:  key.NewBinding(key.WithKeys("i", "I"), key.WithHelp("I", "invite")),
+	Bot:     key.NewBinding(key.WithKeys("b", "B"), key.WithHelp("B", "vs computer")),
+	Accept:  key.NewBinding(key.WithKeys("a", "A"), key.WithHelp("A", "accept")),
+	Decline: key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("D", "decline")),
+	Watch:   key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("V", "watch")),
+	Solo:    key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("N", "solo")),
+	Daily:   key.NewBinding(key.WithKeys("c", "C"), key.WithHelp("C", "daily")),
+	Chat:    key.NewBinding(key.WithKeys("t", "T", "enter"), key.WithHelp("T", "chat")),
+	Back:    key.NewBinding(key.WithKeys("esc", "q", "Q"), key.WithHelp("Esc", "menu")),
+	Select:  key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
+	Keys:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+}
+
+// hints are the lobby's key hints: the daily challenge's only while the
+// player has not used today's attempt (daily false), the answers only
+// while an invitation waits.
+func (k lobbyKeyMap) hints(daily, invited bool) []key.Binding {
+	d := k.Daily
+	d.SetEnabled(daily)
+	if invited {
+		return []key.Binding{k.Select, k.Accept, k.Decline, k.Invite, k.Bot, k.Watch, k.Solo, d, k.Chat, k.Keys, k.Back}
+	}
+	return []key.Binding{k.Select, k.Invite, k.Bot, k.Watch, k.Solo, d, k.Chat, k.Keys, k.Back}
+}
+
+// shortHints are the keys that matter where the hints have two lines
+// (40×12); ? shows the others.
+func (k lobbyKeyMap) shortHints(daily, invited bool) []key.Binding {
+	d := k.Daily
+	d.SetEnabled(daily)
+	if invited {
+		return []key.Binding{k.Accept, k.Decline, k.Select, k.Watch, k.Chat, k.Keys, k.Back}
+	}
+	return []key.Binding{k.Select, k.Invite, k.Watch, k.Chat, k.Solo, d, k.Keys, k.Back}
+}
+
+// lobbyHelp is the lobby's help: each key and what it does, at length and
+// in short (for a narrow terminal).
+var lobbyHelp = [][3]string{
+	{"↑/↓", "select a player or a game in progress", "select a player or a game"},
+	{"I", "invite the selected player: choose the game, then wait for the answer", "invite the selected player"},
+	{"B", "play against the computer: choose the game", "play against the computer"},
+	{"V", "watch the selected game, or the selected player's", "watch the selected game"},
+	{"A / D", "accept / decline the last invitation", "accept / decline an invite"},
+	{"N", "a solo game on the server, listed for others to watch", "a solo game on the server"},
+	{"C", "the daily challenge: the day's maze, one try a day", "the daily challenge"},
+	{"T, Enter", "chat with the lobby (Enter sends, Esc cancels)", "chat (Enter sends)"},
+	{"?", "this help (? or Esc closes it)", "close this help"},
+	{"Esc, Q", "leave the server, back to the menu", "back to the menu"},
+}
+
+// helpLines are the lobby's help in w columns and at most h lines: a key
+// and what it does on each line (in short on a narrow terminal), or the
+// keys' hints alone where that does not fit.
+func (l *lobbyScreen) helpLines(w, h int) []string {
+	st := l.c.st
+	out := []string{st.Heading.Render(screen.Fit("Keys (? or Esc closes)", w))}
+	if len(lobbyHelp)+1 > h {
+		played := l.daily != nil && l.daily.Played
+		return append(out, l.wrapHints(lobbyKeys.hints(!played, len(l.invites) > 0), w)...)
+	}
+	long := true
+	for _, k := range lobbyHelp {
+		long = long && 10+ansi.StringWidth(k[1]) <= w
+	}
+	for _, k := range lobbyHelp {
+		what := k[2]
+		if long {
+			what = k[1]
+		}
+		out = append(out, st.Key.Render(fmt.Sprintf("%-9s", k[0]))+" "+screen.Fit(what, w-10))
+	}
+	if games := l.gamesLine(w); games != "" && len(out) < h {
+		out = append(out, st.Faint.Render(games))
+	}
+	return out
+}
+
+// gamesLine names the games played through this lobby ("" for none).
+func (l *lobbyScreen) gamesLine(w int) string {
+	var names []string
+	for _, g := range l.kinds() {
+		names = append(names, g.Title)
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return screen.Fit("Games here: "+strings.Join(names, ", ")+".", w)
+}
+
+// kindChoice is the kind chooser: the question, the games offered (with
+// the keys 1…n) and what choosing one does.
+type kindChoice struct {
+	question string
+	games    []screen.Descriptor
+	act      func(g screen.Descriptor) tea.Cmd
+}
+
+// choose opens the kind chooser on games; with one game it acts at once.
+func (l *lobbyScreen) choose(question string, games []screen.Descriptor, act func(g screen.Descriptor) tea.Cmd) (screen.Nav, tea.Cmd) {
+	switch len(games) {
+	case 0:
+		l.note = "This server plays no game of this program with others."
+		return screen.Stay, nil
+	case 1:
+		return screen.Stay, act(games[0])
+	}
+	l.choosing = &kindChoice{question: question, games: games, act: act}
+	l.note = ""
+	return screen.Stay, nil
+}
+
+// chooseKey handles a key of the kind chooser: a game's number chooses it,
+// Esc cancels; other keys do nothing.
+func (l *lobbyScreen) chooseKey(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
+	ch := l.choosing
+	if msg.Type == tea.KeyEsc {
+		l.choosing = nil
+		return screen.Stay, nil
+	}
+	if msg.Type == tea.KeyRunes && len(msg.Runes) == 1 {
+		if n := int(msg.Runes[0] - '1'); n >= 0 && n < len(ch.games) {
+			l.choosing = nil
+			return screen.Stay, ch.act(ch.games[n])
+		}
+	}
+	return screen.Stay, nil
+}
+
+// keys are the chooser's hints: a number for each game, Esc.
+func (ch *kindChoice) keys() []key.Binding {
+	var out []key.Binding
+	for i, g := range ch.games {
+		n := strconv.Itoa(i + 1)
+		out = append(out, key.NewBinding(key.WithKeys(n), key.WithHelp(n, g.Title)))
+	}
+	return append(out, key.NewBinding(key.WithKeys("esc"), key.WithHelp("Esc", "cancel")))
+}
+
+// kinds are the games played through the lobby: those of the list with
+// an online screen whose kind the server plays (the protocol's own kind,
+// and netplay's registered kinds), in the list's order.
+func (l *lobbyScreen) kinds() []screen.Descriptor {
+	server := append([]string{netplay.KindMinotaur}, netplay.ClientKinds()...)
+	var out []screen.Descriptor
+	for _, g := range l.c.games {
+		if g.Online != nil && slices.Contains(server, g.Name) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// botKinds are the games played against the computer: every kind of the
+// lobby (the protocol's own with one of the server's bot players, the
+// others against the server's computer).
+func (l *lobbyScreen) botKinds() []screen.Descriptor { return l.kinds() }
+
+// vsComputer starts a game of g's kind against the computer: the
+// protocol's own kind (Minotaur's co-op) by inviting an idle bot player,
+// any other against the server's computer.
+func (l *lobbyScreen) vsComputer(g screen.Descriptor) tea.Cmd {
+	if g.Name != netplay.KindMinotaur {
+		l.note = "Starting " + g.Title + " against the server's computer…"
+		kind := g.Name
+		return l.send(func(c *netplay.Client) error { return c.SoloKind(kind, 0) })
+	}
+	to := l.idleBot()
+	if to == "" {
+		l.note = "No bot is free on this server (a server started with --bots N has some)."
+		return nil
+	}
+	l.note = "Inviting the bot " + to + "…"
+	return l.send(func(c *netplay.Client) error { return c.Invite(to) })
+}
+
+// game is the game of a kind on the server ("" is the protocol's own,
+// Minotaur's), nil for a kind the list has no game of.
+func (l *lobbyScreen) game(kind string) *screen.Descriptor {
+	if kind == "" {
+		kind = netplay.KindMinotaur
+	}
+	for i := range l.c.games {
+		if l.c.games[i].Name == kind {
+			return &l.c.games[i]
+		}
+	}
+	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
@@ -21,7 +22,7 @@ import (
 // one column.
 func TestLobbyColumns(t *testing.T) {
 	for cursor := 0; cursor < 4; cursor++ {
-		c := &common{cfg: testConfig(t, 1), st: NewStyles(nil), w: 40, h: 24}
+		c := testCommon(t, 40, 24)
 		l := &lobbyScreen{c: c, addr: "127.0.0.1:7777", me: "ada", cursor: cursor}
 		l.players = []netplay.LobbyPlayer{
 			{Name: "bob", Status: netplay.StatusIdle},
@@ -47,7 +48,7 @@ func TestLobbyColumns(t *testing.T) {
 	}
 	for _, w := range []int{80, 66} {
 		for cursor := 0; cursor < 4; cursor++ {
-			c := &common{cfg: testConfig(t, 1), st: NewStyles(nil), w: w, h: 24}
+			c := testCommon(t, w, 24)
 			l := &lobbyScreen{c: c, addr: "127.0.0.1:7777", me: "ada", cursor: cursor}
 			l.players = []netplay.LobbyPlayer{
 				{Name: "bob", Status: netplay.StatusIdle},
@@ -76,7 +77,7 @@ func TestLobbyColumns(t *testing.T) {
 
 // lobbyWith is a lobby screen of w×h that took in the messages.
 func lobbyWith(t *testing.T, w, h int, msgs ...netplay.Message) *lobbyScreen {
-	c := &common{cfg: testConfig(t, 1), st: NewStyles(nil), w: w, h: h}
+	c := testCommon(t, w, h)
 	l := newLobbyScreen(c, nil, "127.0.0.1:7777", &netplay.Welcome{Name: "ada"})
 	for _, m := range msgs {
 		l.handle(m)
@@ -97,7 +98,7 @@ func TestLobbyDailyKey(t *testing.T) {
 	if strings.Contains(done, "C daily") || strings.Contains(done, "C: play it") || !strings.Contains(done, "You played today's challenge.") {
 		t.Errorf("the daily challenge is offered after it was played:\n%s", done)
 	}
-	for _, s := range []string{"B bot", "V watch", "N solo", "I invite", "T chat", "Esc menu"} {
+	for _, s := range []string{"B vs computer", "V watch", "N solo", "I invite", "T chat", "? help", "Esc menu"} {
 		if !strings.Contains(open, s) {
 			t.Errorf("the hints lack %q:\n%s", s, open)
 		}
@@ -138,12 +139,12 @@ func TestLobbyGoldens(t *testing.T) {
 		}
 
 		g := watchedGame(t)
-		w := newWatchScreen(l, &netplay.Start{Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5, Daily: false}, teamState(1, g, nil))
+		w := watchFrom(l, &netplay.Start{Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5, Daily: false}, teamState(1, g, nil))
 		ev, _ := g.Apply(1, engine.Right)
-		w.server(teamState(2, g, ev))
+		w.Update(lobbyNetMsg{m: teamState(2, g, ev)})
 		ev, _ = g.Apply(2, engine.Right)
-		w.server(teamState(3, g, ev, "carol is watching"))
-		w.server(&netplay.Chat{Scope: netplay.ScopeGame, From: "carol", Text: "nice key"})
+		w.Update(lobbyNetMsg{m: teamState(3, g, ev, "carol is watching")})
+		w.Update(lobbyNetMsg{m: &netplay.Chat{Scope: netplay.ScopeGame, From: "carol", Text: "nice key"}})
 		screen := ansi.Strip(w.View())
 		checkFits(t, screen, size[0], size[1])
 		golden(t, fmt.Sprintf("watch_%dx%d", size[0], size[1]), screen)
@@ -182,7 +183,7 @@ func TestLobbySmallShowsEverything(t *testing.T) {
 	for name, r := range map[string]*lipgloss.Renderer{"colour": color, "no colour": mono} {
 		for _, size := range [][2]int{{40, 12}, {80, 24}} {
 			for _, daily := range []bool{false, true} {
-				c := &common{cfg: testConfig(t, 1), st: NewStyles(r), w: size[0], h: size[1]}
+				c := testCommonStyles(t, screen.NewStyles(r), size[0], size[1])
 				l := newLobbyScreen(c, nil, "127.0.0.1:7777", &netplay.Welcome{Name: "ada"})
 				l.handle(mixedLobby)
 				if daily {
@@ -208,13 +209,13 @@ func TestLobbySmallShowsEverything(t *testing.T) {
 				if daily && !strings.Contains(screen, "C daily") {
 					t.Errorf("%s: the daily challenge's key is not shown:\n%s", what, screen)
 				}
-				// The keys not on the screen are one key away.
+				// Every key is one key away, in the help.
 				l.key(screentest.Key("?"))
 				all := ansi.Strip(l.View())
 				checkFits(t, l.View(), size[0], size[1])
-				for _, s := range []string{"R trails", "H chess", "B bot", "O trails vs bot", "E chess vs bot", "N solo"} {
-					if !strings.Contains(screen, s) && !strings.Contains(all, s) {
-						t.Errorf("%s: %q is neither on the lobby nor on its key list:\n%s\n%s", what, s, screen, all)
+				for _, s := range []string{"invite the selected player", "play against the computer", "watch the selected game", "a solo game on the server", "the daily challenge"} {
+					if !strings.Contains(all, s) {
+						t.Errorf("%s: %q is not in the lobby's help:\n%s\n%s", what, s, screen, all)
 					}
 				}
 			}
@@ -238,18 +239,19 @@ func TestLobbySmallChatWraps(t *testing.T) {
 	}
 }
 
-// TestLobbyKeysList: at 40×12 ? lists every key; Esc (or ?) closes the
-// list without leaving the lobby, and any other key closes it and acts.
+// TestLobbyKeysList: ? shows the lobby's help, each key with what it does
+// (at 40×12 in short); Esc (or ?) closes it without leaving the lobby, and
+// any other key closes it and acts.
 func TestLobbyKeysList(t *testing.T) {
 	l := lobbyWith(t, 40, 12, mixedLobby)
 	l.key(screentest.Key("?"))
-	if !strings.Contains(ansi.Strip(l.View()), "O trails vs bot") {
+	if !strings.Contains(ansi.Strip(l.View()), "play against the computer") {
 		t.Fatalf("? does not list every key:\n%s", ansi.Strip(l.View()))
 	}
-	if n, _ := l.key(screentest.Key("esc")); n != stay || l.gone {
+	if n, _ := l.key(screentest.Key("esc")); n != screen.Stay || l.gone {
 		t.Fatalf("Esc on the key list left the lobby")
 	}
-	if screen := ansi.Strip(l.View()); strings.Contains(screen, "O trails vs bot") || !strings.Contains(screen, "Games in progress") {
+	if screen := ansi.Strip(l.View()); strings.Contains(screen, "play against the computer") || !strings.Contains(screen, "Games in progress") {
 		t.Fatalf("Esc did not close the key list:\n%s", screen)
 	}
 	l.key(screentest.Key("?"))
@@ -258,6 +260,16 @@ func TestLobbyKeysList(t *testing.T) {
 	if screen := ansi.Strip(l.View()); !strings.Contains(screen, "Joining carol as a spectator") {
 		t.Errorf("V on the key list did not act:\n%s", screen)
 	}
+	big := lobbyWith(t, 80, 24, mixedLobby)
+	big.key(screentest.Key("?"))
+	help := ansi.Strip(big.View())
+	checkFits(t, help, 80, 24)
+	for _, want := range []string{"Keys (? or Esc closes)", "invite the selected player", "play against the computer", "watch the selected game"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("? at 80×24 does not show the help (%q):\n%s", want, help)
+		}
+	}
+	golden(t, "lobby_keys_80x24", help)
 }
 
 // At 40×12 the lines under the map show the latest message whole: the
@@ -265,7 +277,7 @@ func TestLobbyKeysList(t *testing.T) {
 func TestUnderPanelShowsTheLatestMessageWhole(t *testing.T) {
 	l := lobbyWith(t, 40, 12, busyLobby, today)
 	g := watchedGame(t)
-	w := newWatchScreen(l, &netplay.Start{Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5}, teamState(1, g, nil))
+	w := watchFrom(l, &netplay.Start{Game: "g1", Seat: 0, Partner: "alice and bob", Seed: 5}, teamState(1, g, nil))
 	screen := ansi.Strip(w.View())
 	checkFits(t, screen, 40, 12)
 	if !strings.Contains(prose(screen), "› You are watching alice and bob: level 1, turn 0.") {
@@ -273,24 +285,15 @@ func TestUnderPanelShowsTheLatestMessageWhole(t *testing.T) {
 	}
 }
 
-// A message taller than the room under the map (at 40×12 the map keeps
-// five rows) shows its start marked as going on, never a bare cut.
-func TestUnderPanelMarksACutMessage(t *testing.T) {
-	d := newDriver(t, testConfig(t, goldenSeed), 40, 12)
-	d.keys("<enter>")
-	d.expectScreen("game")
-	d.m.game().b.say("ada: hello partner, shall we go for the key first, or shall we look round for a torch, " +
-		"since the wanderer we saw by the exit will be back, and I would rather see it coming this time?")
-	screen := d.screen()
-	checkFits(t, screen, 40, 12)
-	if strings.Contains(screen, "coming this time?") {
-		t.Fatalf("setup: the message should be taller than the room:\n%s", screen)
+// watchFrom is the screen the lobby opens to watch a game whose start and
+// first state the server sent (Minotaur's watch screen, through the list
+// of games), its messages fed through Update as the lobby's wait reports
+// them.
+func watchFrom(l *lobbyScreen, start *netplay.Start, first *netplay.State) screen.Screen {
+	l.handle(start)
+	n := l.handle(first)
+	if n.Op != screen.OpReplace {
+		panic("the lobby did not open the watch screen")
 	}
-	marked := false
-	for _, l := range strings.Split(screen, "\n") {
-		marked = marked || strings.HasSuffix(strings.TrimRight(l, " "), " …")
-	}
-	if !strings.Contains(screen, "› ada: hello partner") || !marked {
-		t.Errorf("the cut message is not shown from its start, marked as going on:\n%s", screen)
-	}
+	return n.To
 }

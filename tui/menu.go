@@ -10,44 +10,67 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
-	"github.com/minotaur-game/minotaur/tui/chess"
-	"github.com/minotaur-game/minotaur/tui/foxhunt"
-	"github.com/minotaur-game/minotaur/tui/labyrinth"
-	ui "github.com/minotaur-game/minotaur/tui/screen"
-	"github.com/minotaur-game/minotaur/tui/trails"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
-// menuItem is one line of the main menu.
-type menuItem int
+// menuItem is one line of the main menu: its label, its key (drawn
+// beside it) and what it does.
+type menuItem struct {
+	label  string
+	letter rune
+	choose func(m *menuScreen) (screen.Nav, tea.Cmd)
+	saves  bool // Continue: greyed out while there is no saved game
+}
 
-const (
-	itemNew menuItem = iota
-	itemContinue
-	itemNetwork
-	itemLabyrinth
-	itemTrails
-	itemChess
-	itemFoxhunt
-	itemScores
-	itemHelp
-	itemQuit
-)
-
-var menuLabels = [...]string{"New game", "Continue", "Network game", "Labyrinth", "Trails and Towers", "Open-world chess", "Fox hunt", "High scores", "Help", "Quit"}
-
-// menuLetters are the keys of the items, one each, drawn beside them: the
-// first letter where no other item starts with it, else a letter of the
-// name (neTwork game, tRails and towers, Open-world chess, hIgh scores),
-// never W, S, K or J, which move the cursor. A key chooses its item at once; ? is Help too.
-var menuLetters = [...]rune{'N', 'C', 'T', 'L', 'R', 'O', 'F', 'I', 'H', 'Q'}
+// menuItems are the main menu's lines, built from the list of games: the
+// first game's item (Minotaur's New game), Continue and Network game, the
+// other games' items, every game's further items (High scores, Help), and
+// Quit. The keys are the first letter where no other item starts with it,
+// else a letter of the name (neTwork game, tRails and towers, Open-world
+// chess, hIgh scores), never W, S, K or J, which move the cursor. A key
+// chooses its item at once; ? is Help too.
+func menuItems(games []screen.Descriptor) []menuItem {
+	open := func(g screen.Descriptor) menuItem {
+		return menuItem{label: g.Menu, letter: g.Letter, choose: func(m *menuScreen) (screen.Nav, tea.Cmd) {
+			s, err := g.Open(m.c.Context)
+			if err != nil {
+				m.note = "The game could not start: " + err.Error()
+				return screen.Stay, nil
+			}
+			return screen.Replace(s), nil
+		}}
+	}
+	var items []menuItem
+	if len(games) > 0 {
+		items = append(items, open(games[0]))
+	}
+	items = append(items,
+		menuItem{label: "Continue", letter: 'C', saves: true, choose: (*menuScreen).continueGame},
+		menuItem{label: "Network game", letter: 'T', choose: func(m *menuScreen) (screen.Nav, tea.Cmd) {
+			return screen.Push(newNetworkScreen(m.c)), nil
+		}})
+	for _, g := range games[min(1, len(games)):] {
+		items = append(items, open(g))
+	}
+	for _, g := range games {
+		for _, x := range g.Extra {
+			items = append(items, menuItem{label: x.Label, letter: x.Letter, choose: func(m *menuScreen) (screen.Nav, tea.Cmd) {
+				return screen.Push(x.Open(m.c.Context)), nil
+			}})
+		}
+	}
+	return append(items, menuItem{label: "Quit", letter: 'Q', choose: func(*menuScreen) (screen.Nav, tea.Cmd) {
+		return screen.Stay, tea.Quit
+	}})
+}
 
 // menuScreen is the main menu. It lists the saved games when it opens, to
 // grey out Continue when there is none.
 type menuScreen struct {
 	c      *common
-	cursor menuItem
+	items  []menuItem
+	cursor int
 	saves  []saves.SaveInfo
 	games  gameSaves // the other games' saves (Trails, chess): Continue lists them too
 	listed bool      // the saves folder has been read
@@ -57,7 +80,30 @@ type menuScreen struct {
 }
 
 func newMenu(c *common) *menuScreen {
-	return &menuScreen{c: c, help: ui.NewHelp(c.st.Styles)}
+	return &menuScreen{c: c, items: menuItems(c.games), games: newGameSaves(c), help: screen.NewHelp(c.st)}
+}
+
+// TellsEnded marks the menu as a screen that tells why the replay of the
+// game just left was not written (screen.EndTeller).
+func (m *menuScreen) TellsEnded() {}
+
+// labels are the menu's items.
+func (m *menuScreen) labels() []string {
+	var out []string
+	for _, it := range m.items {
+		out = append(out, it.label)
+	}
+	return out
+}
+
+// index is the line of the item labelled label (-1: none).
+func (m *menuScreen) index(label string) int {
+	for i, it := range m.items {
+		if it.label == label {
+			return i
+		}
+	}
+	return -1
 }
 
 // savesListedMsg carries the list of saved games.
@@ -76,15 +122,15 @@ func listSaves(dir string) tea.Cmd {
 
 // Init reads the saves folder.
 func (m *menuScreen) Init() tea.Cmd {
-	return tea.Batch(listSaves(m.c.cfg.Saves), listGameSaves(m.c.cfg.Saves))
+	return tea.Batch(listSaves(m.c.Saves), listGameSaves(m.c))
 }
 
-func (m *menuScreen) enabled(i menuItem) bool {
-	return i != itemContinue || len(m.saves)+len(m.games.all()) > 0
+func (m *menuScreen) enabled(i int) bool {
+	return !m.items[i].saves || len(m.saves)+len(m.games.all()) > 0
 }
 
 // Update moves the cursor or chooses an item.
-func (m *menuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (m *menuScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case savesListedMsg:
 		m.saves, m.listed = msg.list, true
@@ -95,34 +141,34 @@ func (m *menuScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		m.games = m.games.with(msg)
 	case loadedMsg:
 		return startLoaded(m.c, msg, &m.note)
-	case EndedMsg:
+	case screen.EndedMsg:
 		// The game left for this menu could not write its replay.
 		if msg.Err != nil {
-			m.ended = replayFailed(msg.Err)
+			m.ended = screen.ReplayFailed(msg.Err)
 		}
 	case tea.KeyMsg:
 		switch {
-		case key.Matches(msg, menuKeys.Up):
+		case key.Matches(msg, screen.MenuKeys.Up):
 			m.move(-1)
-		case key.Matches(msg, menuKeys.Down):
+		case key.Matches(msg, screen.MenuKeys.Down):
 			m.move(+1)
-		case key.Matches(msg, menuKeys.Choose):
+		case key.Matches(msg, screen.MenuKeys.Choose):
 			return m.choose(m.cursor)
-		case msg.String() == "?":
-			return m.choose(itemHelp)
+		case msg.String() == "?" && m.index("Help") >= 0:
+			return m.choose(m.index("Help"))
 		case msg.Type == tea.KeyRunes && len(msg.Runes) == 1:
 			return m.letter(msg.Runes[0])
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // move steps the cursor, skipping a greyed item.
 func (m *menuScreen) move(d int) {
-	n := menuItem(len(menuLabels))
+	n := len(m.items)
 	i := m.cursor
-	for range menuLabels {
-		i = (i + menuItem(d) + n) % n
+	for range m.items {
+		i = (i + d + n) % n
 		if m.enabled(i) {
 			break
 		}
@@ -130,65 +176,42 @@ func (m *menuScreen) move(d int) {
 	m.cursor = i
 }
 
-// letter chooses the item of a key (menuLetters), in either case.
-func (m *menuScreen) letter(r rune) (nav, tea.Cmd) {
+// letter chooses the item of a key, in either case.
+func (m *menuScreen) letter(r rune) (screen.Nav, tea.Cmd) {
 	r = unicode.ToUpper(r)
-	for i, l := range menuLetters {
-		if l != r {
+	for i, it := range m.items {
+		if it.letter != r {
 			continue
 		}
-		if !m.enabled(menuItem(i)) {
+		if !m.enabled(i) {
 			m.note = "There is no saved game to continue."
-			return stay, nil
+			return screen.Stay, nil
 		}
-		m.cursor = menuItem(i)
-		return m.choose(menuItem(i))
+		m.cursor = i
+		return m.choose(i)
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // choose acts on an item.
-func (m *menuScreen) choose(i menuItem) (nav, tea.Cmd) {
+func (m *menuScreen) choose(i int) (screen.Nav, tea.Cmd) {
 	m.note = ""
-	switch i {
-	case itemNew:
-		g, err := engine.New(engine.Config{Seed: m.c.takeSeed(), Players: 1, Levels: m.c.cfg.Levels.Levels()})
-		if err != nil {
-			m.note = "The game could not start: " + err.Error()
-			return stay, nil
-		}
-		sess := NewLocalSession(g, nil, m.c.cfg.Levels.Texts(), m.c.cfg.Saves, m.c.cfg.Replays, m.c.cfg.Now, false)
-		return replace(newGameScreen(m.c, sess)), nil
-	case itemContinue:
-		games := m.games.all()
-		switch {
-		case len(m.saves)+len(games) == 0:
-			m.note = "There is no saved game to continue."
-			return stay, nil
-		case len(m.saves) == 1 && len(games) == 0 && !m.saves[0].Damaged():
-			return stay, loadSave(m.c.cfg.Saves, m.saves[0].Name)
-		case len(m.saves) == 0 && len(games) == 1 && games[0].Err == nil:
-			return replace(resumeGame(m.c, games[0].File)), nil
-		}
-		return push(newSavesScreen(m.c)), nil
-	case itemNetwork:
-		return push(newNetworkScreen(m.c)), nil
-	case itemLabyrinth:
-		return replace(labyrinth.NewMenu(m.c.screens())), nil
-	case itemTrails:
-		return replace(trails.NewMenu(m.c.screens())), nil
-	case itemChess:
-		return replace(chess.NewMenu(m.c.screens())), nil
-	case itemFoxhunt:
-		return replace(foxhunt.NewMenu(m.c.screens())), nil
-	case itemScores:
-		return push(newScoresScreen(m.c, 0, nil)), nil
-	case itemHelp:
-		return push(newHelpScreen(m.c)), nil
-	case itemQuit:
-		return stay, tea.Quit
+	return m.items[i].choose(m)
+}
+
+// continueGame continues the one saved game there is, or lists them.
+func (m *menuScreen) continueGame() (screen.Nav, tea.Cmd) {
+	games := m.games.all()
+	switch {
+	case len(m.saves)+len(games) == 0:
+		m.note = "There is no saved game to continue."
+		return screen.Stay, nil
+	case len(m.saves) == 1 && len(games) == 0 && !m.saves[0].Damaged():
+		return screen.Stay, loadSave(m.c.Saves, m.saves[0].Name)
+	case len(m.saves) == 0 && len(games) == 1 && games[0].Err == nil:
+		return screen.Replace(resumeGame(m.c, games[0].File)), nil
 	}
-	return stay, nil
+	return screen.Push(newSavesScreen(m.c)), nil
 }
 
 // logo is the game's name as drawn on the main menu.
@@ -203,10 +226,9 @@ var logo = []string{
 func (m *menuScreen) View() string {
 	st := m.c.st
 	var items []string
-	for i, label := range menuLabels {
-		item := menuItem(i)
-		text := fmt.Sprintf("%-17s", label)
-		letter := string(menuLetters[i]) + "  "
+	for item, it := range m.items {
+		text := fmt.Sprintf("%-17s", it.label)
+		letter := string(it.letter) + "  "
 		switch {
 		case !m.enabled(item):
 			items = append(items, "  "+st.Disabled.Render(letter+text))
@@ -220,33 +242,33 @@ func (m *menuScreen) View() string {
 	for _, l := range logo {
 		logoLines = append(logoLines, st.Title.Render(l))
 	}
-	m.help.Width = m.c.w
+	m.help.Width = m.c.Width
 	// On a small terminal the logo and the motto give way, so that the
 	// items and the keys fit.
 	var parts []string
-	if m.c.h >= 20 && m.c.w >= lipgloss.Width(logo[0]) {
-		parts = append(parts, block(strings.Join(logoLines, "\n")), "")
+	if m.c.Height >= 20 && m.c.Width >= lipgloss.Width(logo[0]) {
+		parts = append(parts, screen.Block(strings.Join(logoLines, "\n")), "")
 	}
-	if m.c.h >= 14 {
-		parts = append(parts, st.Faint.Render(wrap("Find the key. Reach the exit. Do not get caught.", m.c.w)), "")
+	if m.c.Height >= 14 {
+		parts = append(parts, st.Faint.Render(screen.Wrap("Find the key. Reach the exit. Do not get caught.", m.c.Width)), "")
 	}
-	parts = append(parts, block(strings.Join(items, "\n")))
+	parts = append(parts, screen.Block(strings.Join(items, "\n")))
 	// Under the items: the note, why the replay was not written (each
 	// whole, wrapped to the width), the keys.
 	lines := func(text string) []string {
 		if text == "" {
 			return nil
 		}
-		return strings.Split(st.Warn.Render(wrap(text, max(m.c.w-4, 10))), "\n")
+		return strings.Split(st.Warn.Render(screen.Wrap(text, max(m.c.Width-4, 10))), "\n")
 	}
 	note, ended := lines(m.note), lines(m.ended)
-	keys := m.help.ShortHelpView(menuKeys.ShortHelp())
+	keys := m.help.ShortHelpView(screen.MenuKeys.ShortHelp())
 	hint := []string{keys + st.Faint.Render(" • a letter picks its item")}
-	if lipgloss.Width(hint[0]) > m.c.w {
+	if lipgloss.Width(hint[0]) > m.c.Width {
 		hint = []string{keys, st.Faint.Render("a letter picks its item")}
 	}
 	var under []string
-	if m.c.h >= 14 {
+	if m.c.Height >= 14 {
 		under = append(under, "")
 		if note == nil {
 			note = []string{""} // its line, kept blank
@@ -262,14 +284,14 @@ func (m *menuScreen) View() string {
 		// and what is said is cut to the room only when it alone is
 		// taller.
 		said := append(note, ended...)
-		room := max(m.c.h-lipgloss.Height(lipgloss.JoinVertical(lipgloss.Center, parts...)), 0)
+		room := max(m.c.Height-lipgloss.Height(lipgloss.JoinVertical(lipgloss.Center, parts...)), 0)
 		for len(said)+len(hint) > room && len(hint) > 0 {
 			hint = hint[:len(hint)-1]
 		}
 		if len(said) > room {
 			said = said[:room]
 			if room > 0 {
-				said[room-1] = fit(said[room-1]+" …", max(m.c.w-4, 10))
+				said[room-1] = screen.Fit(said[room-1]+" …", max(m.c.Width-4, 10))
 			}
 		}
 		under = append(said, hint...)
@@ -277,7 +299,7 @@ func (m *menuScreen) View() string {
 	if len(under) > 0 {
 		parts = append(parts, strings.Join(under, "\n"))
 	}
-	v := lipgloss.Place(m.c.w, m.c.h, lipgloss.Center, lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...))
+	v := lipgloss.Place(m.c.Width, m.c.Height, lipgloss.Center, lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...))
 	return m.withNotice(v)
 }
 
@@ -285,12 +307,12 @@ func (m *menuScreen) View() string {
 // the menu when that line is blank and the notice fits the width.
 func (m *menuScreen) withNotice(v string) string {
 	notice := m.c.cfg.Notice
-	if notice == "" || lipgloss.Width(notice) > m.c.w {
+	if notice == "" || lipgloss.Width(notice) > m.c.Width {
 		return v
 	}
 	i := strings.LastIndexByte(v, '\n')
 	if i < 0 || strings.TrimSpace(v[i+1:]) != "" {
 		return v
 	}
-	return v[:i+1] + lipgloss.PlaceHorizontal(m.c.w, lipgloss.Center, m.c.st.Faint.Render(notice))
+	return v[:i+1] + lipgloss.PlaceHorizontal(m.c.Width, lipgloss.Center, m.c.st.Faint.Render(notice))
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/safetext"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // defaultServer is offered when no --server was given.
@@ -21,7 +22,7 @@ const defaultServer = "localhost:7777"
 // back to the menu.
 type networkScreen struct {
 	c          *common
-	addr, name lineInput
+	addr, name screen.Input
 	field      int // 0 the address, 1 the name
 	connecting bool
 	attempt    int                // tells a late answer of an abandoned attempt apart
@@ -31,8 +32,8 @@ type networkScreen struct {
 
 func newNetworkScreen(c *common) *networkScreen {
 	n := &networkScreen{c: c}
-	n.addr = lineInput{Prompt: "Server: ", Limit: 255}
-	n.name = lineInput{Prompt: "Name:   ", Limit: netplay.MaxName}
+	n.addr = screen.Input{Prompt: "Server: ", Limit: 255}
+	n.name = screen.Input{Prompt: "Name:   ", Limit: netplay.MaxName}
 	addr := c.cfg.Server
 	if addr == "" {
 		addr = defaultServer
@@ -129,22 +130,22 @@ func (n *networkScreen) Init() tea.Cmd {
 }
 
 // Update edits the fields, connects on Enter, and leaves on Esc.
-func (n *networkScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (n *networkScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case connectedMsg:
 		if msg.attempt != n.attempt {
 			if msg.client != nil {
 				msg.client.Close()
 			}
-			return stay, nil
+			return screen.Stay, nil
 		}
 		n.connecting = false
 		if msg.err != nil {
 			n.note = connectError(msg.addr, msg.err)
-			return stay, nil
+			return screen.Stay, nil
 		}
 		l := newLobbyScreen(n.c, msg.client, msg.addr, msg.welcome)
-		return replace(l), nil
+		return screen.Replace(l), nil
 	case tea.KeyMsg:
 		switch msg.Type {
 		case tea.KeyEsc:
@@ -152,10 +153,10 @@ func (n *networkScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			if n.cancel != nil {
 				n.cancel()
 			}
-			return replace(newMenu(n.c)), nil
+			return screen.Replace(newMenu(n.c)), nil
 		case tea.KeyEnter:
 			if n.connecting {
-				return stay, nil
+				return screen.Stay, nil
 			}
 			switch {
 			case strings.TrimSpace(n.addr.Value()) == "":
@@ -167,14 +168,14 @@ func (n *networkScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 				n.note = "A name is 1 to 16 letters, digits, - or _."
 				n.focus(1)
 			default:
-				return stay, n.connect()
+				return screen.Stay, n.connect()
 			}
-			return stay, nil
+			return screen.Stay, nil
 		case tea.KeyTab, tea.KeyShiftTab, tea.KeyUp, tea.KeyDown:
 			if n.c.cfg.Connect == nil {
 				n.focus(1 - n.field)
 			}
-			return stay, nil
+			return screen.Stay, nil
 		}
 		if !n.connecting {
 			if n.field == 0 {
@@ -184,7 +185,7 @@ func (n *networkScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			}
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 func (n *networkScreen) focus(f int) {
@@ -221,13 +222,13 @@ func connectError(addr string, err error) string {
 // View draws the two fields, the note and the keys.
 func (n *networkScreen) View() string {
 	st := n.c.st
-	w := min(max(n.c.w-10, 20), 60)
+	w := min(max(n.c.Width-10, 20), 60)
 	intro := "Co-op with a friend or a bot, solo games, the daily challenge, and watching others, on a game server"
 	if w >= 52 {
 		intro = "Co-op with a friend or a bot, solo games, the daily\nchallenge, and watching others, on a game server"
 	}
 	body := st.Title.Render("NETWORK GAME") + "\n\n"
-	small := n.c.h < 18 // a small terminal: the fields and keys only
+	small := n.c.Height < 18 // a small terminal: the fields and keys only
 	if !small {
 		body += ansi.Wrap(intro, w, "") + "\n"
 	}
@@ -255,16 +256,5 @@ func (n *networkScreen) View() string {
 		keys = "Enter connect · Esc menu" // one field: nothing to Tab to
 	}
 	body += "\n\n" + st.Faint.Render(ansi.Wrap(keys, w, ""))
-	return n.c.center(st.Box.Render(body))
-}
-
-// afterGame is the screen that follows a game's end screen: the lobby again
-// (a new connection, as the game's was closed) after a network game, else
-// the menu.
-func afterGame(c *common, s Session) screen {
-	if r, ok := s.(Resumable); ok {
-		addr, name := r.Server()
-		return newNetworkReconnect(c, addr, name)
-	}
-	return newMenu(c)
+	return n.c.Center(st.Box.Render(body))
 }

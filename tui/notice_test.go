@@ -187,7 +187,7 @@ func TestBackNoticeAfterRestart(t *testing.T) {
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
 
-// TestPartnerBackBeforeATurn (issue 23, defect 2): a partner whose line
+// TestPartnerBackBeforeATurn: a partner whose line
 // broke and came back before a turn was played is on the board again at
 // once, and the panel says so.
 func TestPartnerBackBeforeATurn(t *testing.T) {
@@ -209,7 +209,7 @@ func TestPartnerBackBeforeATurn(t *testing.T) {
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
 
-// TestBackInTheGameBeforeATurn (issue 23, defect 2): a player whose line
+// TestBackInTheGameBeforeATurn: a player whose line
 // broke and came back before a turn was played is told they are back in
 // the game, not benched, and can move.
 func TestBackInTheGameBeforeATurn(t *testing.T) {

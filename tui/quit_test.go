@@ -1,14 +1,10 @@
 package tui
 
 import (
-	"io"
-	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/minotaur-game/minotaur/engine"
@@ -36,7 +32,7 @@ func coopWithBob(t *testing.T, addr string, cfg Config) (*teatest.TestModel, *bo
 	return tm, bob
 }
 
-// TestCtrlCKeepsTheSeat (issue 21, row 7): Ctrl+C in a co-op game asks
+// TestCtrlCKeepsTheSeat: Ctrl+C in a co-op game asks
 // first; quitting without giving the seat up leaves it to the partner as
 // "lost the connection", never "left", and a new run of the game within
 // the grace period is back in the game, not in the lobby.
@@ -78,7 +74,7 @@ func TestCtrlCKeepsTheSeat(t *testing.T) {
 	})
 }
 
-// TestQuitDailyFromPause (issue 21, row 8): quitting the daily challenge
+// TestQuitDailyFromPause: quitting the daily challenge
 // from the pause menu says what it costs first; then the end screen, and
 // back to the server's lobby, where the day's try is used.
 func TestQuitDailyFromPause(t *testing.T) {
@@ -105,7 +101,7 @@ func TestQuitDailyFromPause(t *testing.T) {
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
 
-// TestQuitCoopFromPause (issue 21, row 8): quitting a co-op game from the
+// TestQuitCoopFromPause: quitting a co-op game from the
 // pause menu says that the partner plays on alone; the partner is told
 // only once the player said yes; the player sees the end screen.
 func TestQuitCoopFromPause(t *testing.T) {
@@ -123,40 +119,6 @@ func TestQuitCoopFromPause(t *testing.T) {
 	}
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
-}
-
-// longCost is a Forfeiter whose cost is the longest the game says.
-type longCost struct{ coopSession }
-
-func (longCost) QuitCost() string {
-	return "You give up your seat for good: abcdefghijklmnop plays on alone, and you cannot come back to this game."
-}
-func (longCost) Forfeit() tea.Cmd { return nil }
-func (longCost) Forfeited() bool  { return false }
-func (longCost) Keep() tea.Cmd    { return nil }
-
-// TestQuitQuestionsFit: both questions fit whole at 40×12 and 80×24,
-// with and without colour.
-func TestQuitQuestionsFit(t *testing.T) {
-	for _, colour := range []bool{true, false} {
-		for _, size := range [][2]int{{80, 24}, {40, 12}} {
-			st := NewStyles(nil)
-			if !colour {
-				st = NewStyles(lipgloss.NewRenderer(io.Discard))
-			}
-			c := &common{st: st, w: size[0], h: size[1]}
-			for _, program := range []bool{false, true} {
-				q := &forfeitScreen{c: c, f: &longCost{}, program: program}
-				frame := ansi.Strip(q.View())
-				checkFits(t, frame, size[0], size[1])
-				for _, want := range []string{"N no, keep playing", "come back to this game."} {
-					if !strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(frame, "│", " ")), " "), want) {
-						t.Errorf("%dx%d: %q missing:\n%s", size[0], size[1], want, frame)
-					}
-				}
-			}
-		}
-	}
 }
 
 // quitKeepingSeat ends the program in a network game the way a player

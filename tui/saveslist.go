@@ -9,10 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/saves"
-	"github.com/minotaur-game/minotaur/tui/chess"
-	"github.com/minotaur-game/minotaur/tui/labyrinth"
-	ui "github.com/minotaur-game/minotaur/tui/screen"
-	"github.com/minotaur-game/minotaur/tui/trails"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // loadedMsg carries a saved game read back.
@@ -30,23 +27,21 @@ func loadSave(dir, name string) tea.Cmd {
 	}
 }
 
-// startLoaded opens the game screen on a loaded game, or puts the reason it
+// startLoaded opens the game screen on a loaded game (the game of the
+// list whose saves are the saves folder's own), or puts the reason it
 // could not be loaded in *note.
-func startLoaded(c *common, msg loadedMsg, note *string) (nav, tea.Cmd) {
+func startLoaded(c *common, msg loadedMsg, note *string) (screen.Nav, tea.Cmd) {
 	if msg.err != nil {
 		*note = fmt.Sprintf("%s cannot be loaded: %s", msg.name, reason(msg.err))
-		return stay, nil
+		return screen.Stay, nil
 	}
-	l := msg.loaded
-	sess := NewLocalSession(l.Game, l.Recorder, nil, c.cfg.Saves, c.cfg.Replays, c.cfg.Now, true)
-	sess.ContinuedFrom(msg.name)
-	g := newGameScreen(c, sess)
-	if l.Recorder != nil {
-		// The whole game's messages, as they were told before the save.
-		g.b.log, g.b.history = nil, nil
-		g.b.retell(l.Recorder.Replay(), narrator(sess))
+	for _, g := range c.games {
+		if g.Store != nil {
+			return screen.Replace(g.Store(c.Context, msg.name, msg.loaded)), nil
+		}
 	}
-	return replace(g), nil
+	*note = msg.name + " is a saved game of no game of this program."
+	return screen.Stay, nil
 }
 
 // reason is the part of a load error the player needs.
@@ -70,11 +65,11 @@ type savesScreen struct {
 	deleting bool // asking "delete?"
 }
 
-func newSavesScreen(c *common) *savesScreen { return &savesScreen{c: c} }
+func newSavesScreen(c *common) *savesScreen { return &savesScreen{c: c, games: newGameSaves(c)} }
 
 // Init reads the folder.
 func (s *savesScreen) Init() tea.Cmd {
-	return tea.Batch(listSaves(s.c.cfg.Saves), listGameSaves(s.c.cfg.Saves))
+	return tea.Batch(listSaves(s.c.Saves), listGameSaves(s.c))
 }
 
 // rows is the number of lines of the list: Minotaur's saves, then the
@@ -82,9 +77,9 @@ func (s *savesScreen) Init() tea.Cmd {
 func (s *savesScreen) rows() int { return len(s.list) + len(s.games.all()) }
 
 // gameAt is the other game's save on line i, if it is one.
-func (s *savesScreen) gameAt(i int) (ui.SaveInfo, bool) {
+func (s *savesScreen) gameAt(i int) (screen.SaveInfo, bool) {
 	if i < len(s.list) || i >= s.rows() {
-		return ui.SaveInfo{}, false
+		return screen.SaveInfo{}, false
 	}
 	return s.games.all()[i-len(s.list)], true
 }
@@ -102,7 +97,7 @@ var (
 )
 
 // Update moves through the list, loads or deletes.
-func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
+func (s *savesScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case savesListedMsg:
 		s.list, s.listed = msg.list, true
@@ -115,14 +110,14 @@ func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 		s.cursor = min(s.cursor, max(s.rows()-1, 0))
 	case gameDeletedMsg:
 		s.note = "Deleted " + msg.name + "."
-		return stay, listGameSaves(s.c.cfg.Saves)
+		return screen.Stay, listGameSaves(s.c)
 	case deletedMsg:
 		if msg.err != nil {
 			s.note = msg.err.Error()
 		} else {
 			s.note = "Deleted " + msg.name + "."
 		}
-		return stay, listSaves(s.c.cfg.Saves)
+		return screen.Stay, listSaves(s.c.Saves)
 	case loadedMsg:
 		return startLoaded(s.c, msg, &s.note)
 	case tea.KeyMsg:
@@ -131,54 +126,54 @@ func (s *savesScreen) Update(msg tea.Msg) (nav, tea.Cmd) {
 			case key.Matches(msg, yesKey):
 				s.deleting = false
 				if gs, ok := s.gameAt(s.cursor); ok {
-					name, dir := gs.File, s.c.cfg.Saves
-					return stay, func() tea.Msg {
-						ui.RemoveSave(dir, name)()
+					name, dir := gs.File, s.c.Saves
+					return screen.Stay, func() tea.Msg {
+						screen.RemoveSave(dir, name)()
 						return gameDeletedMsg{name}
 					}
 				}
-				name, dir := s.list[s.cursor].Name, s.c.cfg.Saves
-				return stay, func() tea.Msg { return deletedMsg{name, saves.Store{Dir: dir}.Delete(name)} }
+				name, dir := s.list[s.cursor].Name, s.c.Saves
+				return screen.Stay, func() tea.Msg { return deletedMsg{name, saves.Store{Dir: dir}.Delete(name)} }
 			case key.Matches(msg, noKey):
 				s.deleting = false
 				s.note = ""
 			}
-			return stay, nil
+			return screen.Stay, nil
 		}
 		switch {
-		case key.Matches(msg, menuKeys.Up):
+		case key.Matches(msg, screen.MenuKeys.Up):
 			s.cursor = max(s.cursor-1, 0)
-		case key.Matches(msg, menuKeys.Down):
+		case key.Matches(msg, screen.MenuKeys.Down):
 			s.cursor = min(s.cursor+1, max(s.rows()-1, 0))
-		case key.Matches(msg, menuKeys.Back), msg.String() == "q" || msg.String() == "Q":
-			return replace(newMenu(s.c)), nil
+		case key.Matches(msg, screen.MenuKeys.Back), msg.String() == "q" || msg.String() == "Q":
+			return screen.Replace(newMenu(s.c)), nil
 		case s.rows() == 0:
-		case key.Matches(msg, menuKeys.Choose):
+		case key.Matches(msg, screen.MenuKeys.Choose):
 			if gs, ok := s.gameAt(s.cursor); ok {
 				if gs.Err != nil {
 					s.note = gs.File + " cannot be continued: " + gs.Err.Error()
-					return stay, nil
+					return screen.Stay, nil
 				}
-				return replace(resumeGame(s.c, gs.File)), nil
+				return screen.Replace(resumeGame(s.c, gs.File)), nil
 			}
 			it := s.list[s.cursor]
 			if it.Damaged() {
 				s.note = it.Name + " cannot be loaded: " + it.Reason()
-				return stay, nil
+				return screen.Stay, nil
 			}
 			s.note = "Loading " + it.Name + "…"
-			return stay, loadSave(s.c.cfg.Saves, it.Name)
+			return screen.Stay, loadSave(s.c.Saves, it.Name)
 		case key.Matches(msg, deleteKey):
 			s.deleting = true
 		}
 	}
-	return stay, nil
+	return screen.Stay, nil
 }
 
 // View draws the list.
 func (s *savesScreen) View() string {
 	st := s.c.st
-	w := min(s.c.w-4, 76)
+	w := min(s.c.Width-4, 76)
 	// The sentence under the list, whole, wrapped to the width: a
 	// question, a note, or why the save under the cursor is damaged.
 	var note string
@@ -194,7 +189,7 @@ func (s *savesScreen) View() string {
 		it := s.list[s.cursor]
 		note = it.Name + " cannot be loaded: " + it.Reason()
 	}
-	note = wrap(note, w)
+	note = screen.Wrap(note, w)
 	var b strings.Builder
 	b.WriteString(st.Title.Render("SAVED GAMES") + "\n\n")
 	switch {
@@ -211,24 +206,24 @@ func (s *savesScreen) View() string {
 		} else {
 			b.WriteString(st.Heading.Render(fmt.Sprintf("  %-11s %-5s %4s %6s", "Saved", "Level", "Turn", "Score")) + "\n")
 		}
-		rows := max(s.c.h-9-strings.Count(note, "\n")-strings.Count(savesHint(w), "\n"), 3)
+		rows := max(s.c.Height-9-strings.Count(note, "\n")-strings.Count(savesHint(w), "\n"), 3)
 		if !full {
 			rows = max(rows-1, 1)
 		}
 		first := min(max(s.cursor-rows/2, 0), max(s.rows()-rows, 0))
 		for i := first; i < s.rows() && i < first+rows; i++ {
 			if ts, ok := s.gameAt(i); ok {
-				g := gameOf(ts.File)
+				g := gameOf(s.c, ts.File)
 				var line string
 				switch {
 				case ts.Err != nil:
-					line = g.short + " · damaged: " + ts.Err.Error()
+					line = g.Short + " · damaged: " + ts.Err.Error()
 				case full:
-					line = fmt.Sprintf("%-19s  %s · %s · %s", ts.Saved.Local().Format("2006-01-02 15:04:05"), g.short, ts.Title, ts.Detail)
+					line = fmt.Sprintf("%-19s  %s · %s · %s", ts.Saved.Local().Format("2006-01-02 15:04:05"), g.Short, ts.Title, ts.Detail)
 				default:
-					line = fmt.Sprintf("%-11s %s", ts.Saved.Local().Format("01-02 15:04"), g.name)
+					line = fmt.Sprintf("%-11s %s", ts.Saved.Local().Format("01-02 15:04"), g.Title)
 				}
-				line = fit(line, w-2)
+				line = screen.Fit(line, w-2)
 				switch {
 				case i == s.cursor:
 					line = "> " + st.Selected.Render(line)
@@ -254,7 +249,7 @@ func (s *savesScreen) View() string {
 				line = fmt.Sprintf("%-11s %-5s %4d %6d", it.Saved.Local().Format("01-02 15:04"),
 					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Turn, it.Score)
 			}
-			line = fit(line, w-2)
+			line = screen.Fit(line, w-2)
 			switch {
 			case i == s.cursor:
 				line = "> " + st.Selected.Render(line)
@@ -266,7 +261,7 @@ func (s *savesScreen) View() string {
 			b.WriteString(line + "\n")
 		}
 		if ts, ok := s.gameAt(s.cursor); ok && !full && ts.Err == nil {
-			b.WriteString(fit("  "+ts.Title+" · "+ts.Detail, w) + "\n")
+			b.WriteString(screen.Fit("  "+ts.Title+" · "+ts.Detail, w) + "\n")
 		} else if s.cursor < len(s.list) && !full && !s.list[s.cursor].Damaged() {
 			it := s.list[s.cursor]
 			b.WriteString(fmt.Sprintf("  seed %d · %s\n", it.Seed, it.Saved.Local().Format("2006-01-02 15:04:05")))
@@ -274,45 +269,35 @@ func (s *savesScreen) View() string {
 	}
 	b.WriteString("\n" + st.Warn.Render(note) + "\n")
 	b.WriteString(st.Faint.Render(savesHint(w)))
-	return s.c.center(b.String())
+	return s.c.Center(b.String())
 }
 
 // savesHint is the list's key line, on two lines when w is narrow.
 func savesHint(w int) string {
-	return strings.Join(ui.WrapParts([]string{"↑/↓ choose", "Enter continue", "D delete", "Esc back"}, " · ", w), "\n")
+	return strings.Join(screen.WrapParts([]string{"↑/↓ choose", "Enter continue", "D delete", "Esc back"}, " · ", w), "\n")
 }
 
 // gameDeletedMsg reports a deleted save of another game.
 type gameDeletedMsg struct{ name string }
 
-// otherGame is a game besides Minotaur whose saves the main menu's Continue
-// lists, after Minotaur's, in the order of otherGames.
-type otherGame struct {
-	ext         string // the end of its save files' names
-	name, short string // "Trails and Towers", "Trails"
-	list        func(dir string) tea.Cmd
-	resume      func(c *ui.Context, file string) ui.Screen
-}
-
-var otherGames = []otherGame{
-	{trails.SaveExt, "Trails and Towers", "Trails", trails.ListSaves, trails.Resume},
-	{chess.SaveExt, "Open-world chess", "Chess", chess.ListSaves, chess.Resume},
-	{labyrinth.SaveExt, "Labyrinth", "Labyrinth", labyrinth.ListSaves, labyrinth.Resume},
-}
-
-// gameOf is the other game a save file is of (by the end of its name).
-func gameOf(file string) otherGame {
-	for _, g := range otherGames {
-		if strings.HasSuffix(file, g.ext) {
+// gameOf is the game a save file of another game is of (by the end of
+// its name): its descriptor in the list of games.
+func gameOf(c *common, file string) screen.Descriptor {
+	for _, g := range c.games {
+		if g.Files != nil && strings.HasSuffix(file, g.Files.Ext) {
 			return g
 		}
 	}
-	return otherGame{name: "another game", short: "?"}
+	return screen.Descriptor{Title: "another game", Short: "?"}
 }
 
 // resumeGame is the screen that continues another game's save file.
-func resumeGame(c *common, file string) ui.Screen {
-	return gameOf(file).resume(c.screens(), file)
+func resumeGame(c *common, file string) screen.Screen {
+	g := gameOf(c, file)
+	if g.Files == nil {
+		return screen.NewMessage(c.Context, "Saved game", file+" is a saved game of no game of this program.", true)
+	}
+	return g.Files.Resume(c.Context, file)
 }
 
 // gameSavesMsg carries the saves of one other game (ext names it), so that
@@ -320,42 +305,61 @@ func resumeGame(c *common, file string) ui.Screen {
 // none.
 type gameSavesMsg struct {
 	ext  string
-	list []ui.SaveInfo
+	list []screen.SaveInfo
 }
 
-// listGameSaves lists the saves of every other game, a gameSavesMsg each
-// (a game's folder that cannot be read lists none).
-func listGameSaves(dir string) tea.Cmd {
+// listGameSaves lists the saves of every game that has files of its own,
+// a gameSavesMsg each (a game's folder that cannot be read lists none).
+func listGameSaves(c *common) tea.Cmd {
 	var cmds []tea.Cmd
-	for _, g := range otherGames {
-		list := g.list(dir)
+	for _, g := range c.games {
+		if g.Files == nil {
+			continue
+		}
+		list, ext := g.Files.List(c.Saves), g.Files.Ext
 		cmds = append(cmds, func() tea.Msg {
-			msg, _ := list().(ui.SavesMsg)
-			return gameSavesMsg{g.ext, msg.List}
+			msg, _ := list().(screen.SavesMsg)
+			return gameSavesMsg{ext, msg.List}
 		})
 	}
 	return tea.Batch(cmds...)
 }
 
-// gameSaves are the other games' saves, by game.
-type gameSaves map[string][]ui.SaveInfo
+// gameSaves are the saves of the games with files of their own, by game
+// (the end of their files' names), in the order of the list of games.
+type gameSaves struct {
+	order []string
+	by    map[string][]screen.SaveInfo
+}
+
+// newGameSaves is the saves of c's games before any is listed.
+func newGameSaves(c *common) gameSaves {
+	var gs gameSaves
+	for _, g := range c.games {
+		if g.Files != nil {
+			gs.order = append(gs.order, g.Files.Ext)
+		}
+	}
+	return gs
+}
 
 // with is the saves with one game's list replaced.
 func (gs gameSaves) with(msg gameSavesMsg) gameSaves {
-	out := gameSaves{msg.ext: msg.list}
-	for ext, l := range gs {
+	out := gameSaves{order: gs.order, by: map[string][]screen.SaveInfo{msg.ext: msg.list}}
+	for ext, l := range gs.by {
 		if ext != msg.ext {
-			out[ext] = l
+			out.by[ext] = l
 		}
 	}
 	return out
 }
 
-// all are the saves in the order of otherGames, each game's newest first.
-func (gs gameSaves) all() []ui.SaveInfo {
-	var out []ui.SaveInfo
-	for _, g := range otherGames {
-		out = append(out, gs[g.ext]...)
+// all are the saves in the order of the list of games, each game's
+// newest first.
+func (gs gameSaves) all() []screen.SaveInfo {
+	var out []screen.SaveInfo
+	for _, ext := range gs.order {
+		out = append(out, gs.by[ext]...)
 	}
 	return out
 }

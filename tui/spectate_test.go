@@ -151,8 +151,8 @@ var today = &netplay.Daily{T: netplay.TypeDaily, Date: "2025-03-14", Seed: 20250
 
 // TestLobbyListsGamesBotsAndDaily: the lobby shows who is a bot, the games
 // in progress with their level, turn, watchers and daily mark, and the
-// day's table; B invites the idle bot, N and C start solo games on the
-// server, V watches the selected game.
+// day's table; B then Minotaur invites the idle bot, N and C start solo
+// games on the server, V watches the selected game.
 func TestLobbyListsGamesBotsAndDaily(t *testing.T) {
 	tm, f := fakeLobby(t)
 	f.send(busyLobby)
@@ -163,6 +163,8 @@ func TestLobbyListsGamesBotsAndDaily(t *testing.T) {
 		"C: play it (one try a day)")
 
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'b'}})
+	waitText(t, tm, "Play which game against the computer?")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'1'}}) // Minotaur, with the idle bot
 	if r := f.expect(netplay.TypeInvite); r.To != "robo-1" {
 		t.Fatalf("B invited %q, want the idle bot robo-1", r.To)
 	}

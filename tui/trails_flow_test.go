@@ -11,7 +11,7 @@ import (
 
 	rules "github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/netplay"
-	ui "github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/trails"
 )
 
@@ -121,7 +121,7 @@ func TestFlowTrailsNetwork(t *testing.T) {
 		})
 	}
 	waitText(t, tm, "bob wins.", "Blue took 2 of 3 towers.", "27.B↑5,5T")
-	later(t, ui.KeyGrace)
+	later(t, screen.KeyGrace)
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "LOBBY")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
@@ -181,7 +181,9 @@ func TestTrailsOnlineAgainstTheComputerFitsSmall(t *testing.T) {
 	waitText(t, tm, "Name:")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "LOBBY")
-	typeText(tm, "o")
+	typeText(tm, "b")
+	waitText(t, tm, "against the computer?", "2 Trails and Towers")
+	typeText(tm, "2")
 	waitText(t, tm, "TRAILS AND TOWERS", "Move 1 · online, level 2")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/minotaur"
 )
 
 // listSavesOf lists the saves folder of cfg, failing on damaged files.
@@ -47,7 +48,7 @@ func TestSavingAgainReplacesTheSave(t *testing.T) {
 	}
 	d.keys("s<space>")
 	turn := d.game().Status().Turn
-	moves := d.m.game().sess.(*LocalSession).rec.Len()
+	moves := d.m.game().Session().(*minotaur.LocalSession).Recorded()
 	d.saveFromPause()
 	list := listSavesOf(t, cfg)
 	if len(list) != 1 {
@@ -216,14 +217,14 @@ func TestSavesRunOutOfOrder(t *testing.T) {
 	cfg := testConfig(t, goldenSeed)
 	d := newDriver(t, cfg, 80, 24)
 	d.keys("<enter>d")
-	sess := d.m.game().sess.(*LocalSession)
+	sess := d.m.game().Session().(*minotaur.LocalSession)
 	early := sess.Save()
 	d.keys("s")
 	late := sess.Save()
-	if msg := late().(SavedMsg); msg.Err != nil {
+	if msg := late().(minotaur.SavedMsg); msg.Err != nil {
 		t.Fatal(msg.Err)
 	}
-	if msg := early().(SavedMsg); msg.Err != nil {
+	if msg := early().(minotaur.SavedMsg); msg.Err != nil {
 		t.Fatal(msg.Err)
 	}
 	list := listSavesOf(t, cfg)
@@ -234,7 +235,7 @@ func TestSavesRunOutOfOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.Recorder.Len() != sess.rec.Len() {
-		t.Fatalf("the save holds %d moves, want the later save's %d", l.Recorder.Len(), sess.rec.Len())
+	if l.Recorder.Len() != sess.Recorded() {
+		t.Fatalf("the save holds %d moves, want the later save's %d", l.Recorder.Len(), sess.Recorded())
 	}
 }

@@ -8,11 +8,11 @@ import (
 	"testing"
 )
 
-// The example Labyrinth fields ship in levels/labyrinth; what the original
-// program printed for each is in levels/testdata/labyrinth.
+// The example Labyrinth fields ship in games/labyrinth/fields; what the
+// original program printed for each is in games/labyrinth/testdata/expected.
 const (
-	labyrinthFields   = "../../levels/labyrinth"
-	labyrinthExpected = "../../levels/testdata/labyrinth"
+	labyrinthFields   = "../../games/labyrinth/fields"
+	labyrinthExpected = "../../games/labyrinth/testdata/expected"
 )
 
 func runCmd(args ...string) (stdout, stderr string, status int) {

@@ -1,20 +1,17 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/minotaur-game/minotaur/games/chess"
-	"github.com/minotaur-game/minotaur/games/chess/chessbot"
-	chessui "github.com/minotaur-game/minotaur/tui/chess"
+	chessbot "github.com/minotaur-game/minotaur/games/chess/bot"
 )
 
 func init() {
@@ -124,88 +121,30 @@ type chessSetup struct {
 
 // game and bot make the game and the computer from the seed as the screen
 // does, so that a seed gives the same game in a script and on the screen.
-func (s chessSetup) game() *chess.Game { return chess.New(rand.NewPCG(s.seed, chessui.GameSalt)) }
+func (s chessSetup) game() *chess.Game { return chess.New(rand.NewPCG(s.seed, chess.SeedSalt)) }
 
 func (s chessSetup) bot() chessbot.Player {
-	return chessbot.Player{Level: s.level, Seed: s.seed ^ chessui.BotSalt}
+	return chessbot.Player{Level: s.level, Seed: s.seed ^ chessbot.SeedSalt}
 }
 
-// runChessScript plays a headless game: one move a line for the side to
-// move (the bot's moves are its own), one line per move of what the mover
-// saw happen.
+// runChessScript plays a headless game (chess.RunScript) from the script
+// file or the standard input; the bot plays the side that is not human's,
+// unless both sides are played at this keyboard.
 func runChessScript(setup chessSetup, script string, stdout, stderr io.Writer) int {
-	var in io.Reader = os.Stdin
-	if script != "-" {
-		fh, err := os.Open(script)
-		if err != nil {
-			fmt.Fprintf(stderr, "minotaur chess: cannot read the script: %v\n", err)
-			return 1
-		}
-		defer fh.Close()
-		in = fh
-	}
-	g := setup.game()
-	bot := setup.bot()
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	move := func(m chess.Move) error {
-		side := g.ToMove()
-		told, err := g.Apply(m)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "%s %v: %s\n", side, m, chessSentences(side, told[side]))
-		return nil
-	}
-	bots := func() {
-		for !setup.hotSeat && !g.Over() && g.ToMove() != setup.human {
-			v := g.View(g.ToMove())
-			m, ok := bot.Move(&v)
-			if !ok { // the game passes for a side with no move: not reached
-				return
-			}
-			if err := move(m); err != nil {
-				fmt.Fprintf(out, "%s: illegal: %v\n", g.ToMove(), err)
-				return
-			}
-		}
-	}
-	bots()
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 4096), 1<<20)
-	for !g.Over() && sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		m, err := chess.ParseMove(line)
-		if err == nil {
-			err = move(m)
-		}
-		if err != nil {
-			fmt.Fprintf(out, "%s: illegal: %v\n", g.ToMove(), err)
-			continue
-		}
-		bots()
-	}
-	if err := sc.Err(); err != nil {
-		out.Flush()
+	in, _, closeScript, err := openScript(script)
+	if err != nil {
 		fmt.Fprintf(stderr, "minotaur chess: cannot read the script: %v\n", err)
 		return 1
 	}
-	if w, drawn, over := g.Result(); over && !drawn {
-		fmt.Fprintf(out, "WINNER %s MOVE %d\n", w, (g.Ply()+1)/2)
-	} else {
-		fmt.Fprintln(out, "NO WINNER")
+	defer closeScript()
+	g := setup.game()
+	computer := map[chess.Color]func(*chess.View) (chess.Move, bool){}
+	if !setup.hotSeat {
+		computer[setup.human.Other()] = setup.bot().Move
+	}
+	if err := chess.RunScript(g, in, stdout, computer); err != nil {
+		fmt.Fprintf(stderr, "minotaur chess: cannot read the script: %v\n", err)
+		return 1
 	}
 	return 0
-}
-
-// chessSentences words what a side was told of a move, in one line.
-func chessSentences(side chess.Color, told []chess.Event) string {
-	var s []string
-	for _, e := range told {
-		s = append(s, chess.Say(side, e))
-	}
-	return strings.Join(s, " ")
 }

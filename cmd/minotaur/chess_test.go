@@ -80,6 +80,13 @@ func TestChessScript(t *testing.T) {
 			t.Errorf("line %d: %q, want %q…", i+1, lines[i], w)
 		}
 	}
+	// A script saved by an editor that starts it with a byte-order mark
+	// and ends lines with \r\n reads the same: the first move is a move.
+	bom := writeFile(t, "bom.txt", "\ufeffe2e4\r\ne7e5\r\n")
+	stdout, stderr, status = runCmd("chess", "--vs", "human", "--seed", "1", "--script", bom)
+	if lines := lines2(stdout); status != 0 || stderr != "" || len(lines) != 3 || !strings.HasPrefix(lines[0], "white e2e4: ") || !strings.HasPrefix(lines[1], "black e7e5: ") {
+		t.Errorf("a script with a byte-order mark: status %d, stderr %q, stdout:\n%s", status, stderr, stdout)
+	}
 	// Against the bot, the script plays one side: black's first move is the bot's.
 	stdout, _, _ = runCmd("chess", "--seed", "1", "--bot-level", "1", "--script", writeFile(t, "w.txt", "e2e4\n"))
 	if lines := strings.Split(strings.TrimSpace(stdout), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[0], "white e2e4: ") || !strings.HasPrefix(lines[1], "black ") {

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -117,7 +115,7 @@ func runLabyrinth(args []string, stdout, stderr io.Writer) int {
 		// The only read of the clock for a seed: once, here.
 		f.seed = uint64(time.Now().UnixNano())
 	}
-	rng := rand.New(rand.NewPCG(f.seed, 0x1ab))
+	rng := rand.New(rand.NewPCG(f.seed, labyrinth.SeedSalt))
 
 	name, text, lab, status := loadField(fs.Arg(0), f.size, rng, stderr)
 	if status != 0 {
@@ -253,109 +251,32 @@ func exampleField(arg string) (levels.ExampleField, bool) {
 	return levels.ExampleField{}, false
 }
 
-// plural is "1 command", "2 commands".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
+// runScript plays a headless game (labyrinth.RunScript) from the script file
+// or the standard input.
+func runScript(lab *labyrinth.File, starts []labyrinth.Cell, script string, stdout, stderr io.Writer) int {
+	in, countable, closeScript, err := openScript(script)
+	if err != nil {
+		fmt.Fprintf(stderr, "minotaur labyrinth: cannot read the script: %v\n", err)
+		return 1
 	}
-	return strconv.Itoa(n) + " " + what + "s"
-}
-
-// runScript plays a headless game: one command a line, one answer a line.
-func runScript(lab *levels.Labyrinth, starts []levels.Cell, script string, stdout, stderr io.Writer) int {
-	var in io.Reader = os.Stdin
-	// countable: the lines after the end of the game can be counted
-	// without waiting (a file; not a pipe, whose writer may wait for the
-	// answers).
-	countable := false
-	if st, err := os.Stdin.Stat(); err == nil && st.Mode().IsRegular() {
-		countable = true
-	}
-	if script != "-" {
-		fh, err := os.Open(script)
-		if err != nil {
-			fmt.Fprintf(stderr, "minotaur labyrinth: cannot read the script: %v\n", err)
-			return 1
-		}
-		defer fh.Close()
-		in, countable = fh, true
-	}
+	defer closeScript()
 	g, err := labyrinth.New(lab, starts)
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", programError(err))
 		return 2
 	}
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	say := func(answers []labyrinth.Answer) {
-		for _, a := range answers {
-			fmt.Fprintf(out, "P%d: %s\n", a.Player, a.Text())
-		}
+	note, err := labyrinth.RunScript(g, in, stdout, countable)
+	if note != "" {
+		fmt.Fprintf(stderr, "minotaur labyrinth: %s\n", note)
 	}
-	say(g.Opening())
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 4096), 1<<20)
-	for no := 1; sc.Scan(); no++ {
-		line := scriptText(sc.Text(), no == 1)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		fail := func(format string, a ...any) int {
-			out.Flush()
-			fmt.Fprintf(stderr, "minotaur labyrinth: script line %d: "+format+"\n", append([]any{no}, a...)...)
-			return 1
-		}
-		if g.Over() {
-			// The game is over: the rest is not played (a bot's stream
-			// of moves may run on); say how much was left.
-			w, t := g.Winner()
-			if !countable {
-				fmt.Fprintf(stderr, "minotaur labyrinth: player %d won in turn %d; the script was not played from line %d on\n", w, t, no)
-				break
-			}
-			left := 1
-			for sc.Scan() {
-				if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
-					left++
-				}
-			}
-			fmt.Fprintf(stderr, "minotaur labyrinth: player %d won in turn %d; %s of the script after it (from line %d) not played\n", w, t, plural(left, "command"), no)
-			break
-		}
-		cmdText := line
-		if len(line) >= 2 && (line[0] == 'p' || line[0] == 'P') && line[1] >= '0' && line[1] <= '9' {
-			fields := strings.Fields(line)
-			n, err := strconv.Atoi(fields[0][1:])
-			if err != nil {
-				return fail("%q is not a player: write the player and the command, like \"p1 W\", or the command alone", fields[0])
-			}
-			if n < 1 || n > g.Players() {
-				return fail("%q names no player of this game (p1 to p%d)", fields[0], g.Players())
-			}
-			if n != g.Current() {
-				return fail("it is player %d's turn, not player %d's", g.Current(), n)
-			}
-			cmdText = strings.Join(fields[1:], " ")
-		}
-		cmd, err := labyrinth.ParseCommand(cmdText)
-		if err != nil {
-			return fail("%v", err)
-		}
-		answers, err := g.Act(cmd)
-		if err != nil {
-			return fail("%v", err)
-		}
-		say(answers)
-	}
-	if err := sc.Err(); err != nil {
-		out.Flush()
+	var refused *labyrinth.ScriptError
+	switch {
+	case errors.As(err, &refused):
+		fmt.Fprintf(stderr, "minotaur labyrinth: %v\n", err)
+		return 1
+	case err != nil:
 		fmt.Fprintf(stderr, "minotaur labyrinth: cannot read the script: %v\n", err)
 		return 1
-	}
-	if w, t := g.Winner(); w != 0 {
-		fmt.Fprintf(out, "WINNER %d TURN %d\n", w, t)
-	} else {
-		fmt.Fprintln(out, "NO WINNER")
 	}
 	return 0
 }

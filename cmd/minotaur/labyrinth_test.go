@@ -115,7 +115,7 @@ func TestLabyrinthScriptDeterministic(t *testing.T) {
 	}
 }
 
-// TestLabyrinthScriptAfterTheEnd is defect 6 of issue 23: a stream of
+// TestLabyrinthScriptAfterTheEnd: a stream of
 // commands that runs on after the game ends (a bot's moves) is read no
 // further; the last line is still WINNER, the status 0, and stderr says
 // how many commands were left.
@@ -200,7 +200,7 @@ func TestLabyrinthUsage(t *testing.T) {
 	}
 }
 
-// TestLabyrinthUnknownFieldNamesTheBuiltIns is defect 8 of issue 23: a
+// TestLabyrinthUnknownFieldNamesTheBuiltIns: a
 // field that is neither a file nor a built-in one is told the built-in
 // fields' names.
 func TestLabyrinthUnknownFieldNamesTheBuiltIns(t *testing.T) {

@@ -21,6 +21,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/minotaur-game/minotaur/tui"
 )
 
 // command is one subcommand. run gets the arguments after the command's name
@@ -33,8 +35,47 @@ type command struct {
 
 var commands = map[string]command{}
 
-// register adds a subcommand; each command's file calls it from init.
+// register adds a subcommand; each command's file calls it from init. A
+// game's subcommand is registered under its descriptor's Command in the
+// list of games (tui.Games) and reached through the list: a game the list
+// does not name has none.
 func register(c command) { commands[c.name] = c }
+
+// gameCommand is the subcommand of the game of the list whose Command is
+// name: ok false when no game of the list has it; run nil when this
+// binary has none for it.
+func gameCommand(name string) (c command, ok bool) {
+	for _, g := range tui.Games() {
+		if g.Command != "" && g.Command == name {
+			return commands[name], true
+		}
+	}
+	return command{}, false
+}
+
+// isGameName reports whether name is a game's name or subcommand in the
+// list of games.
+func isGameName(name string) bool {
+	for _, g := range tui.Games() {
+		if g.Name == name || g.Command == name {
+			return true
+		}
+	}
+	return false
+}
+
+// lookup finds a subcommand: a game's through the list of games, any
+// other by its name.
+func lookup(name string) (command, bool) {
+	if c, ok := gameCommand(name); ok {
+		return c, c.run != nil
+	}
+	if isGameName(name) {
+		return command{}, false
+	}
+	c, ok := commands[name]
+	return c, ok
+}
 
 // playCommand runs when no subcommand is named. The play command's file sets it.
 var playCommand func(args []string, stdout, stderr io.Writer) int
@@ -46,7 +87,7 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name := args[0]
-		if c, ok := commands[name]; ok {
+		if c, ok := lookup(name); ok {
 			return c.run(args[1:], stdout, stderr)
 		}
 		fmt.Fprintf(stderr, "minotaur: unknown command %q", name)
@@ -64,10 +105,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return playCommand(args, stdout, stderr)
 }
 
+// commandNames are the subcommands this binary runs, in order.
 func commandNames() []string {
 	names := make([]string, 0, len(commands))
 	for n := range commands {
-		names = append(names, n)
+		if _, ok := lookup(n); ok {
+			names = append(names, n)
+		}
 	}
 	sort.Strings(names)
 	return names

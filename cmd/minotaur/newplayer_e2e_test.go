@@ -8,10 +8,10 @@ import (
 	"testing"
 )
 
-// The walks of issue 23 ("what a new player trips over") with the real
+// The walks of what a new player trips over, with the real
 // binary in tmux: `make e2e` runs them with the other E2E tests.
 
-// TestE2ETooSmallPlaysNoKeys is defect 1: keys pressed while "Terminal
+// TestE2ETooSmallPlaysNoKeys: keys pressed while "Terminal
 // too small" is shown are not played.
 func TestE2ETooSmallPlaysNoKeys(t *testing.T) {
 	bin := buildBinary(t)
@@ -34,7 +34,7 @@ func TestE2ETooSmallPlaysNoKeys(t *testing.T) {
 	tm.waitFor("exit", "EXITED 0")
 }
 
-// TestE2EReplayLastFrameShowsTheCatch is defect 3: the last frame of a
+// TestE2EReplayLastFrameShowsTheCatch: the last frame of a
 // lost game's replay draws the catcher where it caught the player.
 func TestE2EReplayLastFrameShowsTheCatch(t *testing.T) {
 	bin := buildBinary(t)
@@ -54,7 +54,7 @@ func TestE2EReplayLastFrameShowsTheCatch(t *testing.T) {
 	tm.waitFor("exit", "EXITED 0")
 }
 
-// TestE2EHistoryAfterContinue is defect 4: after Continue, Ctrl+P shows
+// TestE2EHistoryAfterContinue: after Continue, Ctrl+P shows
 // the messages from before the save, under their level's heading.
 func TestE2EHistoryAfterContinue(t *testing.T) {
 	bin := buildBinary(t)
@@ -95,7 +95,7 @@ func TestE2EHistoryAfterContinue(t *testing.T) {
 	tm.waitFor("exit after continue", "EXITED 0")
 }
 
-// TestE2ELabyrinthScriptRunsOn is defect 6: a stream of commands that goes
+// TestE2ELabyrinthScriptRunsOn: a stream of commands that goes
 // on after the game ends (here an endless one) is read no further: the
 // last line is WINNER, the status 0.
 func TestE2ELabyrinthScriptRunsOn(t *testing.T) {

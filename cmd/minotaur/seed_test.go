@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Issue 23, defect 9: a seed that is too big is told the range of seeds,
+// A seed that is too big is told the range of seeds,
 // on every command that takes one; a good seed at the top of the range is
 // taken.
 func TestSeedErrorsSayTheRange(t *testing.T) {

@@ -1,17 +1,15 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/minotaur-game/minotaur/games/trails"
+	trailsbot "github.com/minotaur-game/minotaur/games/trails/bot"
 )
 
 func init() {
@@ -120,72 +118,28 @@ func runTrails(args []string, stdout, stderr io.Writer) int {
 	return trailsScreen(f, stderr)
 }
 
-// runTrailsScript plays a headless game: one direction a line for each move
-// that is not the bot's, one answer line a move.
+// runTrailsScript plays a headless game (trails.RunScript) from the script
+// file or the standard input.
 func runTrailsScript(f trailsFlags, stdout, stderr io.Writer) int {
-	var in io.Reader = os.Stdin
-	if f.script != "-" {
-		fh, err := os.Open(f.script)
-		if err != nil {
-			fmt.Fprintf(stderr, "minotaur trails: cannot read the script: %v\n", err)
-			return 1
-		}
-		defer fh.Close()
-		in = fh
+	in, _, closeScript, err := openScript(f.script)
+	if err != nil {
+		fmt.Fprintf(stderr, "minotaur trails: cannot read the script: %v\n", err)
+		return 1
 	}
+	defer closeScript()
 	g, err := trails.New(f.cfg, f.seed)
 	if err != nil { // validated above
 		fmt.Fprintf(stderr, "minotaur trails: %v\n", err)
 		return 1
 	}
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	var bot *trails.Bot
+	computer := map[int]func(*trails.Position) trails.Dir{}
 	if f.vs == "bot" {
-		bot = &trails.Bot{Level: f.botLevel, Seed: f.seed}
+		bot := &trailsbot.Player{Level: f.botLevel, Seed: f.seed}
+		computer[2] = bot.Choose
 	}
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 4096), 1<<20)
-	read := 0 // lines read
-	for !g.Over() {
-		seat := g.Current()
-		var d trails.Dir
-		if bot != nil && seat == 2 {
-			d = bot.Choose(g.Position())
-		} else {
-			line, ok := "", false
-			for sc.Scan() {
-				read++
-				line = scriptText(sc.Text(), read == 1)
-				if line != "" && !strings.HasPrefix(line, "#") {
-					ok = true
-					break
-				}
-			}
-			if !ok {
-				break
-			}
-			if d, err = trails.ParseDir(line); err != nil {
-				fmt.Fprintf(out, "P%d: illegal: %v\n", seat, err)
-				continue
-			}
-		}
-		m, err := g.Move(d)
-		if err != nil {
-			fmt.Fprintf(out, "P%d: illegal: %v\n", seat, err)
-			continue
-		}
-		fmt.Fprintf(out, "P%d: %s\n", seat, g.Line(m))
-	}
-	if err := sc.Err(); err != nil {
-		out.Flush()
+	if err := trails.RunScript(g, in, stdout, computer); err != nil {
 		fmt.Fprintf(stderr, "minotaur trails: cannot read the script: %v\n", err)
 		return 1
-	}
-	if w, _ := g.Winner(); w != 0 {
-		fmt.Fprintf(out, "WINNER %d MOVE %d\n", w, len(g.Moves()))
-	} else {
-		fmt.Fprintln(out, "NO WINNER")
 	}
 	return 0
 }

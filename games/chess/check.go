@@ -133,3 +133,14 @@ func checkLengths(data []byte) error {
 	}
 	return nil
 }
+
+// CheckTold reports the first event of a list from the wire that no game
+// tells: its words are looked up by its kinds and cells.
+func CheckTold(evs []Event) error {
+	for i, e := range evs {
+		if !e.valid() {
+			return fmt.Errorf("event %d is of no kind the game tells", i+1)
+		}
+	}
+	return nil
+}

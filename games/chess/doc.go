@@ -3,7 +3,7 @@
 // and a fog of war kept for each side that closes again five of that side's
 // turns after a cell was last in sight.
 //
-//	g := chess.New(rand.NewPCG(seed, 0xc4e55))
+//	g := chess.New(rand.NewPCG(seed, chess.SeedSalt))
 //	v := g.View(chess.White)          // all that White may know
 //	moves := chess.Moves(&v)          // offered from White's view only
 //	told, err := g.Apply(moves[0])    // told[White], told[Black]: the events each side saw

@@ -59,6 +59,11 @@ type Game struct {
 	rng *rand.Rand
 }
 
+// SeedSalt is the second word of the source a game is drawn from:
+// New(rand.NewPCG(seed, SeedSalt)) is the game of seed on the screen, in a
+// script and on the server alike.
+const SeedSalt = 0xc4e55
+
 // New starts a game: the standard position and six bonuses of random kinds
 // on random empty cells of ranks 3–6, drawn from src, which stays the
 // game's only source of chance.

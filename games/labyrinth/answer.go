@@ -3,8 +3,6 @@ package labyrinth
 import (
 	"fmt"
 	"strings"
-
-	"github.com/minotaur-game/minotaur/levels"
 )
 
 // Fact is one thing the referee tells a player.
@@ -40,11 +38,11 @@ const (
 
 // Said is one fact as told, with its numbers.
 type Said struct {
-	Fact Fact        `json:"fact"`
-	N    int         `json:"n,omitempty"`
-	M    int         `json:"m,omitempty"`
-	Key  bool        `json:"key,omitempty"`
-	Cell levels.Cell `json:"cell,omitzero"`
+	Fact Fact `json:"fact"`
+	N    int  `json:"n,omitempty"`
+	M    int  `json:"m,omitempty"`
+	Key  bool `json:"key,omitempty"`
+	Cell Cell `json:"cell,omitzero"`
 }
 
 func plural(n int, one, many string) string {
@@ -153,7 +151,7 @@ func (a Answer) Check(players int) error {
 	if a.Player < 1 || a.Player > players {
 		return fmt.Errorf("an answer to player %d of %d", a.Player, players)
 	}
-	if a.Cmd.Kind > Help || a.Cmd.Dir > levels.Right {
+	if a.Cmd.Kind > Help || a.Cmd.Dir > Right {
 		return fmt.Errorf("an answer to an unknown command")
 	}
 	for _, s := range a.Says {

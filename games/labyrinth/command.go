@@ -3,8 +3,6 @@ package labyrinth
 import (
 	"fmt"
 	"strings"
-
-	"github.com/minotaur-game/minotaur/levels"
 )
 
 // Kind is what a command does.
@@ -26,10 +24,10 @@ const (
 // Command is one command of a player.
 type Command struct {
 	Kind Kind
-	Dir  levels.Dir
+	Dir  Dir
 }
 
-// dirKeys are the letters of the directions, in levels.Dir order.
+// dirKeys are the letters of the directions, in Dir order.
 const dirKeys = "WASD"
 
 // String is the command as a player types it: "W", "X D", "E", "?".
@@ -50,12 +48,12 @@ func (c Command) String() string {
 func (c Command) CostsTurn() bool { return c.Kind == Step || c.Kind == Shoot }
 
 // DirOfKey returns the direction of a W, A, S or D key, in either case.
-func DirOfKey(r rune) (levels.Dir, bool) {
+func DirOfKey(r rune) (Dir, bool) {
 	i := strings.IndexRune(dirKeys, toUpper(r))
 	if i < 0 {
 		return 0, false
 	}
-	return levels.Dir(i), true
+	return Dir(i), true
 }
 
 func toUpper(r rune) rune {

@@ -5,12 +5,11 @@ import (
 	"math/rand/v2"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
-	"github.com/minotaur-game/minotaur/levels"
 )
 
 func ExampleGenerate() {
 	lab, _ := labyrinth.Generate(6, 8, rand.New(rand.NewPCG(3, 0)))
-	fmt.Print(levels.FormatLabyrinth(lab))
+	fmt.Print(labyrinth.Format(lab))
 	fmt.Println(lab.Check()[0])
 	// Output:
 	// 6 8

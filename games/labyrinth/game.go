@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-
-	"github.com/minotaur-game/minotaur/levels"
 )
 
 // Limits of the game.
@@ -23,10 +21,10 @@ var ErrOver = errors.New("the game is over")
 // body on the main field; each dream adds a level (a dream may hold a sleep
 // cell too). Only the deepest level acts.
 type Place struct {
-	Field   int         `json:"field"`
-	Pos     levels.Cell `json:"pos"`
-	Bullets int         `json:"bullets,omitempty"`
-	Key     bool        `json:"key,omitempty"`
+	Field   int  `json:"field"`
+	Pos     Cell `json:"pos"`
+	Bullets int  `json:"bullets,omitempty"`
+	Key     bool `json:"key,omitempty"`
 	// Stun is the number of the player's turns still to be skipped.
 	Stun int `json:"stun,omitempty"`
 	// Shot is set when the turn to skip is the one after being shot (the
@@ -41,11 +39,11 @@ type Place struct {
 
 // Player is one player's state.
 type Player struct {
-	Start  levels.Cell `json:"start"`
-	Levels []Place     `json:"levels"`
+	Start  Cell    `json:"start"`
+	Levels []Place `json:"levels"`
 	// Path is every cell of the main field the player's body stood on, in
 	// order (with the start first): the real path, shown when the game ends.
-	Path []levels.Cell `json:"path"`
+	Path []Cell `json:"path"`
 }
 
 // Body is the player's place on the main field.
@@ -58,9 +56,9 @@ func (p *Player) top() *Place { return &p.Levels[len(p.Levels)-1] }
 
 // Drop is an inventory left on the main field by a player who was shot there.
 type Drop struct {
-	Cell    levels.Cell `json:"cell"`
-	Bullets int         `json:"bullets,omitempty"`
-	Key     bool        `json:"key,omitempty"`
+	Cell    Cell `json:"cell"`
+	Bullets int  `json:"bullets,omitempty"`
+	Key     bool `json:"key,omitempty"`
 }
 
 // State is the whole state of a game, as saved.
@@ -83,13 +81,13 @@ type State struct {
 // Game is a game of Labyrinth: the field file and the state. Its methods
 // are not safe for concurrent use.
 type Game struct {
-	lab   *levels.Labyrinth
+	lab   *File
 	s     State
 	keyed []bool // keyed[f]: field f has a key cell, so its exit needs a key
 }
 
 // New starts a game on lab, one player per start cell (1 to MaxPlayers).
-func New(lab *levels.Labyrinth, starts []levels.Cell) (*Game, error) {
+func New(lab *File, starts []Cell) (*Game, error) {
 	if err := checkStarts(lab, len(starts)); err != nil {
 		return nil, err
 	}
@@ -99,13 +97,13 @@ func New(lab *levels.Labyrinth, starts []levels.Cell) (*Game, error) {
 			f := lab.Fields[0]
 			return nil, fmt.Errorf("player %d's start %v is outside the field: x (the row) goes from 0 to %d and y (the column) from 0 to %d", i+1, c, f.Rows-1, f.Cols-1)
 		}
-		g.s.Players = append(g.s.Players, Player{Start: c, Levels: []Place{{Pos: c}}, Path: []levels.Cell{c}})
+		g.s.Players = append(g.s.Players, Player{Start: c, Levels: []Place{{Pos: c}}, Path: []Cell{c}})
 	}
 	g.init()
 	return g, nil
 }
 
-func checkStarts(lab *levels.Labyrinth, n int) error {
+func checkStarts(lab *File, n int) error {
 	if lab == nil || len(lab.Fields) == 0 {
 		return errors.New("no field to play on")
 	}
@@ -128,14 +126,14 @@ func (g *Game) init() {
 }
 
 // RandomStart draws a start cell of the main field.
-func RandomStart(lab *levels.Labyrinth, rng *rand.Rand) levels.Cell {
+func RandomStart(lab *File, rng *rand.Rand) Cell {
 	f := lab.Fields[0]
 	i := rng.IntN(f.Rows * f.Cols)
-	return levels.Cell{X: i / f.Cols, Y: i % f.Cols}
+	return Cell{X: i / f.Cols, Y: i % f.Cols}
 }
 
 // Lab returns the field file being played. It must not be changed.
-func (g *Game) Lab() *levels.Labyrinth { return g.lab }
+func (g *Game) Lab() *File { return g.lab }
 
 // Players is the number of players.
 func (g *Game) Players() int { return len(g.s.Players) }
@@ -166,7 +164,7 @@ func (g *Game) Inventory(n int) (bullets int, key bool) {
 func (g *Game) Drops() []Drop { return g.s.Drops }
 
 // KeyTaken reports whether the key of main-field cell c has been taken.
-func (g *Game) KeyTaken(c levels.Cell) bool {
+func (g *Game) KeyTaken(c Cell) bool {
 	return slices.Contains(g.s.Keys, c.X*g.lab.Fields[0].Cols+c.Y)
 }
 
@@ -194,7 +192,7 @@ func (g *Game) Act(cmd Command) ([]Answer, error) {
 	if g.Over() {
 		return nil, ErrOver
 	}
-	if cmd.Kind > Help || cmd.Dir > levels.Right {
+	if cmd.Kind > Help || cmd.Dir > Right {
 		return nil, fmt.Errorf("not a command: %+v", cmd)
 	}
 	pi := g.s.Current
@@ -271,12 +269,12 @@ func (g *Game) advance(out []Answer) []Answer {
 }
 
 // special returns the legend entry of a cell of field f.
-func (g *Game) special(f int, c levels.Cell) (levels.Special, bool) {
+func (g *Game) special(f int, c Cell) (Special, bool) {
 	return g.lab.Special(f, c)
 }
 
 // step moves player pi one cell in d, as far as the field allows.
-func (g *Game) step(pi int, d levels.Dir) []Said {
+func (g *Game) step(pi int, d Dir) []Said {
 	p := &g.s.Players[pi]
 	level := len(p.Levels) - 1
 	t := p.top()
@@ -392,7 +390,7 @@ func (g *Game) pickUp(t *Place) []Said {
 // shoot fires player pi's bullet in d: it flies through open cell sides
 // until a wall and hits whoever stands in the first cell where anyone
 // stands, on the shooter's field (bodies and spirits alike).
-func (g *Game) shoot(pi int, d levels.Dir, others *[]Answer) []Said {
+func (g *Game) shoot(pi int, d Dir, others *[]Answer) []Said {
 	t := g.s.Players[pi].top()
 	t.Bullets--
 	field := &g.lab.Fields[t.Field]
@@ -417,7 +415,7 @@ func (g *Game) shoot(pi int, d levels.Dir, others *[]Answer) []Said {
 
 // levelAt returns the level of player qi that stands on cell c of field f,
 // or -1.
-func (g *Game) levelAt(qi, f int, c levels.Cell) int {
+func (g *Game) levelAt(qi, f int, c Cell) int {
 	for k, l := range g.s.Players[qi].Levels {
 		if l.Field == f && l.Pos == c {
 			return k
@@ -467,7 +465,7 @@ func (g *Game) MarshalJSON() ([]byte, error) { return json.Marshal(g.s) }
 
 // Load restores a game saved with MarshalJSON on the same field file,
 // checking that the state fits the field.
-func Load(lab *levels.Labyrinth, data []byte) (*Game, error) {
+func Load(lab *File, data []byte) (*Game, error) {
 	var s State
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("the game's state cannot be read: %v", err)

@@ -3,8 +3,6 @@ package labyrinth
 import (
 	"fmt"
 	"math/rand/v2"
-
-	"github.com/minotaur-game/minotaur/levels"
 )
 
 // Sizes of generated fields.
@@ -13,18 +11,23 @@ const (
 	MaxGenSide = 100
 )
 
+// SeedSalt is the second word of the source of a game's random field and
+// random start cells: rand.NewPCG(seed, SeedSalt), on the screen and in a
+// script alike, so that one seed gives one game.
+const SeedSalt = 0x1ab
+
 // Generate draws a random field of rows × cols cells, as the original's
 // random_field did: one field, no sleep cells. It is a maze with loops, one
 // exit on the border leading off the field, a key, armories, stuns, rubber
 // rooms and teleports (at most 9), placed so that the exit can be reached
 // from every cell (`check` passes) and the key and the armories from
 // anywhere (they can be reached from the exit).
-func Generate(rows, cols int, rng *rand.Rand) (*levels.Labyrinth, error) {
+func Generate(rows, cols int, rng *rand.Rand) (*File, error) {
 	if rows < MinGenSide || cols < MinGenSide || rows > MaxGenSide || cols > MaxGenSide {
 		return nil, fmt.Errorf("a random field is %d to %d cells a side, not %d × %d", MinGenSide, MaxGenSide, rows, cols)
 	}
 	n := rows * cols
-	f := levels.Field{Rows: rows, Cols: cols, Cells: make([]rune, n), WallRight: make([]bool, n), WallDown: make([]bool, n)}
+	f := Field{Rows: rows, Cols: cols, Cells: make([]rune, n), WallRight: make([]bool, n), WallDown: make([]bool, n)}
 	for i := range f.Cells {
 		f.Cells[i] = '.'
 		f.WallRight[i] = i%cols < cols-1
@@ -40,27 +43,27 @@ func Generate(rows, cols int, rng *rand.Rand) (*levels.Labyrinth, error) {
 			f.WallDown[i] = false
 		}
 	}
-	lab := &levels.Labyrinth{Legend: map[rune]levels.Special{}}
+	lab := &File{Legend: map[rune]Special{}}
 
 	// The exit: a border cell, its door leading off the field.
 	var exit int
-	var door levels.Dir
+	var door Dir
 	switch side := rng.IntN(4); side {
 	case 0:
-		exit, door = rng.IntN(cols), levels.Up
+		exit, door = rng.IntN(cols), Up
 	case 1:
-		exit, door = rng.IntN(rows)*cols, levels.Left
+		exit, door = rng.IntN(rows)*cols, Left
 	case 2:
-		exit, door = (rows-1)*cols+rng.IntN(cols), levels.Down
+		exit, door = (rows-1)*cols+rng.IntN(cols), Down
 	default:
-		exit, door = rng.IntN(rows)*cols+cols-1, levels.Right
+		exit, door = rng.IntN(rows)*cols+cols-1, Right
 	}
 	f.Cells[exit] = 'E'
-	lab.Legend['E'] = levels.Special{Char: 'E', Kind: "Exit", Dir: door}
+	lab.Legend['E'] = Special{Char: 'E', Kind: "Exit", Dir: door}
 
 	// The tree of shortest ways to the exit: toward[i] is the way from
 	// cell i to the next cell on its way, order the cells by distance.
-	toward := make([]levels.Dir, n)
+	toward := make([]Dir, n)
 	parent := make([]int32, n)
 	order := make([]int32, 0, n)
 	seen := make([]bool, n)
@@ -68,8 +71,8 @@ func Generate(rows, cols int, rng *rand.Rand) (*levels.Labyrinth, error) {
 	order = append(order, int32(exit))
 	for head := 0; head < len(order); head++ {
 		u := int(order[head])
-		c := levels.Cell{X: u / cols, Y: u % cols}
-		for d := levels.Up; d <= levels.Right; d++ {
+		c := Cell{X: u / cols, Y: u % cols}
+		for d := Up; d <= Right; d++ {
 			if !f.Open(c, d) {
 				continue
 			}
@@ -141,24 +144,24 @@ func Generate(rows, cols int, rng *rand.Rand) (*levels.Labyrinth, error) {
 		d := dests[rng.IntN(len(dests))]
 		ch := rune('1' + k)
 		f.Cells[t] = ch
-		lab.Legend[ch] = levels.Special{Char: ch, Kind: "Teleport", To: levels.Cell{X: d / cols, Y: d % cols}}
+		lab.Legend[ch] = Special{Char: ch, Kind: "Teleport", To: Cell{X: d / cols, Y: d % cols}}
 	}
 
 	// Rubber rooms let out only toward the exit.
-	rubberChar := [...]rune{levels.Up: 'U', levels.Left: 'L', levels.Down: 'D', levels.Right: 'R'}
+	rubberChar := [...]rune{Up: 'U', Left: 'L', Down: 'D', Right: 'R'}
 	for _, u := range take(n / 20) {
 		d := toward[u]
 		ch := rubberChar[d]
 		f.Cells[u] = ch
-		lab.Legend[ch] = levels.Special{Char: ch, Kind: "RubberRoom", Dir: d}
+		lab.Legend[ch] = Special{Char: ch, Kind: "RubberRoom", Dir: d}
 	}
 
 	// The armories lie where one can go from the exit, so that whoever
 	// can reach the exit can reach them too.
 	f.Cells[key] = 'K'
-	lab.Legend['K'] = levels.Special{Char: 'K', Kind: "Key"}
+	lab.Legend['K'] = Special{Char: 'K', Kind: "Key"}
 	free = append(free, kept...)
-	lab.Fields = []levels.Field{f}
+	lab.Fields = []Field{f}
 	fromExit := reachable(lab, exit)
 	var near []int
 	rest := free[:0]
@@ -169,7 +172,7 @@ func Generate(rows, cols int, rng *rand.Rand) (*levels.Labyrinth, error) {
 			rest = append(rest, u)
 		}
 	}
-	put := func(cells []int, ch rune, sp levels.Special) {
+	put := func(cells []int, ch rune, sp Special) {
 		for _, u := range cells {
 			f.Cells[u] = ch
 			sp.Char = ch
@@ -177,16 +180,16 @@ func Generate(rows, cols int, rng *rand.Rand) (*levels.Labyrinth, error) {
 		}
 	}
 	k := min(len(near), max(1, n/60))
-	put(near[:k], 'A', levels.Special{Kind: "Armory"})
+	put(near[:k], 'A', Special{Kind: "Armory"})
 	rest = append(rest, near[k:]...)
 	rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
-	put(rest[:min(len(rest), n/16)], 'S', levels.Special{Kind: "Stun", Turns: 2})
+	put(rest[:min(len(rest), n/16)], 'S', Special{Kind: "Stun", Turns: 2})
 	return lab, nil
 }
 
 // carveMaze opens the walls of a random spanning tree of the field's
 // cells (a depth-first backtracker with an explicit stack).
-func carveMaze(f *levels.Field, rng *rand.Rand) {
+func carveMaze(f *Field, rng *rand.Rand) {
 	n := f.Rows * f.Cols
 	seen := make([]bool, n)
 	stack := make([]int32, 0, n)
@@ -237,7 +240,7 @@ func carveMaze(f *levels.Field, rng *rand.Rand) {
 // reachable marks the cells of field 0 that can be reached from cell from
 // by the moves of the game: through open sides, out of a rubber room only
 // its way, a teleport landing on its destination.
-func reachable(lab *levels.Labyrinth, from int) []bool {
+func reachable(lab *File, from int) []bool {
 	f := &lab.Fields[0]
 	n := f.Rows * f.Cols
 	seen := make([]bool, n)
@@ -245,9 +248,9 @@ func reachable(lab *levels.Labyrinth, from int) []bool {
 	seen[from] = true
 	for head := 0; head < len(queue); head++ {
 		u := queue[head]
-		c := levels.Cell{X: u / f.Cols, Y: u % f.Cols}
+		c := Cell{X: u / f.Cols, Y: u % f.Cols}
 		sp, special := lab.Special(0, c)
-		for d := levels.Up; d <= levels.Right; d++ {
+		for d := Up; d <= Right; d++ {
 			if special && sp.Kind == "RubberRoom" && sp.Dir != d || !f.Open(c, d) {
 				continue
 			}

@@ -3,8 +3,6 @@ package labyrinth
 import (
 	"math/rand/v2"
 	"testing"
-
-	"github.com/minotaur-game/minotaur/levels"
 )
 
 // TestGenerateChecks: generated fields of many sizes and seeds pass the
@@ -22,21 +20,20 @@ func TestGenerateChecks(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v seed %d: %v", sz, seed, err)
 			}
-			text := levels.FormatLabyrinth(lab)
-			r := levels.Check("gen.txt", []byte(text))
-			if !r.OK() {
-				t.Fatalf("%v seed %d fails check: %v\n%s", sz, seed, r.Lines(false), text)
-			}
-			back, err := levels.ParseLabyrinth("gen.txt", []byte(text))
+			text := Format(lab)
+			back, err := Parse("gen.txt", []byte(text))
 			if err != nil {
 				t.Fatalf("%v seed %d: %v", sz, seed, err)
+			}
+			if !back.Check()[0].OK {
+				t.Fatalf("%v seed %d fails check: %v\n%s", sz, seed, verdicts(back), text)
 			}
 			checkGenerated(t, back, sz, seed)
 		}
 	}
 }
 
-func checkGenerated(t *testing.T, lab *levels.Labyrinth, sz [2]int, seed uint64) {
+func checkGenerated(t *testing.T, lab *File, sz [2]int, seed uint64) {
 	t.Helper()
 	f := lab.Fields[0]
 	if len(lab.Fields) != 1 || f.Rows != sz[0] || f.Cols != sz[1] {
@@ -53,7 +50,7 @@ func checkGenerated(t *testing.T, lab *levels.Labyrinth, sz [2]int, seed uint64)
 			t.Fatalf("%v seed %d: a sleep cell", sz, seed)
 		case "Exit":
 			exits++
-			c := levels.Cell{X: i / f.Cols, Y: i % f.Cols}
+			c := Cell{X: i / f.Cols, Y: i % f.Cols}
 			if f.In(c.Step(sp.Dir)) {
 				t.Errorf("%v seed %d: the exit at %v leads %v, into the field", sz, seed, c, sp.Dir)
 			}
@@ -84,10 +81,10 @@ func TestGenerateDeterministic(t *testing.T) {
 	a, _ := Generate(20, 30, rand.New(rand.NewPCG(7, 1)))
 	b, _ := Generate(20, 30, rand.New(rand.NewPCG(7, 1)))
 	c, _ := Generate(20, 30, rand.New(rand.NewPCG(8, 1)))
-	if levels.FormatLabyrinth(a) != levels.FormatLabyrinth(b) {
+	if Format(a) != Format(b) {
 		t.Fatal("the same seed gave two fields")
 	}
-	if levels.FormatLabyrinth(a) == levels.FormatLabyrinth(c) {
+	if Format(a) == Format(c) {
 		t.Fatal("two seeds gave the same field")
 	}
 }
@@ -135,16 +132,16 @@ func TestSolveWinsGeneratedFields(t *testing.T) {
 		start := RandomStart(lab, rng)
 		walk, ok := Solve(lab, start)
 		if !ok {
-			t.Fatalf("seed %d: no walk from %v:\n%s", seed, start, levels.FormatLabyrinth(lab))
+			t.Fatalf("seed %d: no walk from %v:\n%s", seed, start, Format(lab))
 		}
-		g, _ := New(lab, []levels.Cell{start})
+		g, _ := New(lab, []Cell{start})
 		for _, d := range walk {
 			if _, err := g.Act(Command{Kind: Step, Dir: d}); err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
 		}
 		if w, _ := g.Winner(); w != 1 {
-			t.Fatalf("seed %d: the walk %v from %v did not win:\n%s", seed, walk, start, levels.FormatLabyrinth(lab))
+			t.Fatalf("seed %d: the walk %v from %v did not win:\n%s", seed, walk, start, Format(lab))
 		}
 	}
 }

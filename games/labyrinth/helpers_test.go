@@ -4,14 +4,12 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/minotaur-game/minotaur/levels"
 )
 
 // parse reads a hand-drawn field; a field that does not parse fails the test.
-func parse(t testing.TB, text string) *levels.Labyrinth {
+func parse(t testing.TB, text string) *File {
 	t.Helper()
-	lab, err := levels.ParseLabyrinth("test.txt", []byte(text))
+	lab, err := Parse("test.txt", []byte(text))
 	if err != nil {
 		t.Fatalf("the test field does not parse: %v\n%s", err, text)
 	}
@@ -19,7 +17,7 @@ func parse(t testing.TB, text string) *levels.Labyrinth {
 }
 
 // newGame starts a game on a hand-drawn field.
-func newGame(t testing.TB, text string, starts ...levels.Cell) *Game {
+func newGame(t testing.TB, text string, starts ...Cell) *Game {
 	t.Helper()
 	g, err := New(parse(t, text), starts)
 	if err != nil {
@@ -65,7 +63,7 @@ func expect(t *testing.T, g *Game, cmds []string, want ...string) {
 }
 
 // at fails unless player n acts at cell c of field f.
-func at(t *testing.T, g *Game, n, f int, c levels.Cell) {
+func at(t *testing.T, g *Game, n, f int, c Cell) {
 	t.Helper()
 	p := g.Player(n)
 	top := p.Levels[len(p.Levels)-1]
@@ -74,6 +72,6 @@ func at(t *testing.T, g *Game, n, f int, c levels.Cell) {
 	}
 }
 
-func cell(x, y int) levels.Cell { return levels.Cell{X: x, Y: y} }
+func cell(x, y int) Cell { return Cell{X: x, Y: y} }
 
 func cmds(s string) []string { return strings.Fields(strings.ReplaceAll(s, "X ", "X")) }

@@ -1,7 +1,5 @@
 package labyrinth
 
-import "github.com/minotaur-game/minotaur/levels"
-
 // Notebook is the map a player would draw on paper from the referee's
 // answers alone: the cells they believe they visited, the walls they
 // bumped, where they believe they stand. A rubber room's lie or a teleport
@@ -10,7 +8,7 @@ import "github.com/minotaur-game/minotaur/levels"
 type Notebook struct {
 	// Rows and Cols are the field's size, as told at the start.
 	Rows, Cols int
-	Start      levels.Cell
+	Start      Cell
 	// Sheets are the pages: sheet 0 is drawn from the start cell, on the
 	// field's own coordinates; after a teleport or a waking the player no
 	// longer knows where they are, and a new sheet starts with its own
@@ -25,38 +23,38 @@ type Sheet struct {
 	// Anchored is set for the sheet drawn from the start: its coordinates
 	// are the field's. Other sheets count from where they began.
 	Anchored bool
-	Pos      levels.Cell
+	Pos      Cell
 	// Marks are what the player noted on each cell: '.' visited, 'o' the
 	// start, 'S' stun, 'T' teleport, 'A' armory, 'K' key, 'R' rubber room,
 	// 'E' exit.
-	Marks map[levels.Cell]byte
+	Marks map[Cell]byte
 	// Sides are the cell sides the player knows: true a wall, false open.
 	Sides map[Side]bool
 	// Doors are the exits found, with the way out.
-	Doors map[levels.Cell]levels.Dir
+	Doors map[Cell]Dir
 }
 
 // Side is one side of a cell, named from the cell above or on the left
 // (Dir is Down or Right), so that both cells name it alike.
 type Side struct {
-	Cell levels.Cell
-	Dir  levels.Dir
+	Cell Cell
+	Dir  Dir
 }
 
 // SideOf names the side of c in direction d.
-func SideOf(c levels.Cell, d levels.Dir) Side {
+func SideOf(c Cell, d Dir) Side {
 	switch d {
-	case levels.Up:
-		return Side{c.Step(levels.Up), levels.Down}
-	case levels.Left:
-		return Side{c.Step(levels.Left), levels.Right}
+	case Up:
+		return Side{c.Step(Up), Down}
+	case Left:
+		return Side{c.Step(Left), Right}
 	}
 	return Side{c, d}
 }
 
-func newSheet(anchored bool, pos levels.Cell) *Sheet {
-	return &Sheet{Anchored: anchored, Pos: pos, Marks: map[levels.Cell]byte{pos: '.'},
-		Sides: map[Side]bool{}, Doors: map[levels.Cell]levels.Dir{}}
+func newSheet(anchored bool, pos Cell) *Sheet {
+	return &Sheet{Anchored: anchored, Pos: pos, Marks: map[Cell]byte{pos: '.'},
+		Sides: map[Side]bool{}, Doors: map[Cell]Dir{}}
 }
 
 // Sheet returns the sheet being drawn.
@@ -68,7 +66,7 @@ func (n *Notebook) Sheet() *Sheet {
 }
 
 // mark notes m on a cell, where only a plain visit may be overwritten.
-func (s *Sheet) mark(c levels.Cell, m byte) {
+func (s *Sheet) mark(c Cell, m byte) {
 	if old, ok := s.Marks[c]; ok && old != '.' && m == '.' {
 		return
 	}
@@ -111,11 +109,11 @@ func (n *Notebook) Observe(a Answer) {
 			s.mark(s.Pos, 'K')
 		case FactTeleported:
 			s.mark(s.Pos, 'T')
-			n.Sheets = append(n.Sheets, newSheet(false, levels.Cell{}))
+			n.Sheets = append(n.Sheets, newSheet(false, Cell{}))
 			n.Current = len(n.Sheets) - 1
 		case FactWokeUp, FactShotAsleep, FactShot:
 			if said.Fact == FactWokeUp {
-				n.Sheets = append(n.Sheets, newSheet(false, levels.Cell{}))
+				n.Sheets = append(n.Sheets, newSheet(false, Cell{}))
 				n.Current = len(n.Sheets) - 1
 				break
 			}
@@ -130,7 +128,7 @@ func (n *Notebook) Observe(a Answer) {
 // anchored sheet the whole field, from (x0, y0) to (x1, y1) inclusive.
 func (n *Notebook) Bounds(s *Sheet) (x0, y0, x1, y1 int) {
 	first := true
-	add := func(c levels.Cell) {
+	add := func(c Cell) {
 		if first {
 			x0, y0, x1, y1 = c.X, c.Y, c.X, c.Y
 			first = false
@@ -140,8 +138,8 @@ func (n *Notebook) Bounds(s *Sheet) (x0, y0, x1, y1 int) {
 	}
 	add(s.Pos)
 	if s.Anchored && n.Rows > 0 && n.Cols > 0 {
-		add(levels.Cell{})
-		add(levels.Cell{X: n.Rows - 1, Y: n.Cols - 1})
+		add(Cell{})
+		add(Cell{X: n.Rows - 1, Y: n.Cols - 1})
 	}
 	for c := range s.Marks {
 		add(c)

@@ -2,8 +2,6 @@ package labyrinth
 
 import (
 	"testing"
-
-	"github.com/minotaur-game/minotaur/levels"
 )
 
 // notebookOf plays commands and returns player 1's notebook, drawn from
@@ -44,10 +42,10 @@ func TestNotebookWallsAndSteps(t *testing.T) {
 	if s.Pos != cell(1, 2) {
 		t.Fatalf("the notebook places the player at %v, want (1, 2)", s.Pos)
 	}
-	if !s.Sides[SideOf(cell(0, 0), levels.Down)] || !s.Sides[SideOf(cell(0, 1), levels.Right)] {
+	if !s.Sides[SideOf(cell(0, 0), Down)] || !s.Sides[SideOf(cell(0, 1), Right)] {
 		t.Errorf("bumped walls missing: %v", s.Sides)
 	}
-	if open, known := s.Sides[SideOf(cell(0, 1), levels.Left)]; !known || open {
+	if open, known := s.Sides[SideOf(cell(0, 1), Left)]; !known || open {
 		t.Errorf("the side crossed between (0, 0) and (0, 1) is not noted as open")
 	}
 	if s.Marks[cell(0, 0)] != 'o' || s.Marks[cell(1, 2)] != 'S' || s.Marks[cell(1, 1)] != '.' {
@@ -115,7 +113,7 @@ func TestNotebookSheets(t *testing.T) {
 func TestNotebookExitDoor(t *testing.T) {
 	g := newGame(t, "1 3\nK . E\nK Key()\nE Exit(UP)\n", cell(0, 1))
 	nb := notebookOf(t, g, "D", "W")
-	if nb.Sheet().Marks[cell(0, 2)] != 'E' || nb.Sheet().Doors[cell(0, 2)] != levels.Up {
+	if nb.Sheet().Marks[cell(0, 2)] != 'E' || nb.Sheet().Doors[cell(0, 2)] != Up {
 		t.Fatalf("the exit is not noted: %v %v", nb.Sheet().Marks, nb.Sheet().Doors)
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/minotaur-game/minotaur/levels"
 )
 
 // TestRandomGames plays many games of random commands on the example
@@ -14,8 +12,8 @@ import (
 // within 0 to 3, turns that only go forward, each answer to a player of the
 // game, and a game saved at any moment goes on exactly like the original.
 func TestRandomGames(t *testing.T) {
-	var labs []*levels.Labyrinth
-	for _, ex := range levels.ExampleFields() {
+	var labs []*File
+	for _, ex := range ExampleFields() {
 		labs = append(labs, parse(t, string(ex.Text)))
 	}
 	labs = append(labs, parse(t, dreamField), parse(t, "2\n1 3\nZ . Y\n1 3\n. A .\nZ Sleep(9, (1, 0, 0))\nY Sleep(9, (1, 0, 2))\nA Armory()\n"))
@@ -27,7 +25,7 @@ func TestRandomGames(t *testing.T) {
 		for seed := uint64(0); seed < 20; seed++ {
 			rng := rand.New(rand.NewPCG(seed, uint64(li)))
 			n := 1 + rng.IntN(MaxPlayers)
-			var starts []levels.Cell
+			var starts []Cell
 			for range n {
 				starts = append(starts, RandomStart(lab, rng))
 			}
@@ -40,7 +38,7 @@ func TestRandomGames(t *testing.T) {
 			var after strings.Builder // the original's answers after the save
 			turn := g.Turn()
 			for step := 0; step < 300 && !g.Over(); step++ {
-				cmd := Command{Kind: Kind(rng.IntN(4)), Dir: levels.Dir(rng.IntN(4))}
+				cmd := Command{Kind: Kind(rng.IntN(4)), Dir: Dir(rng.IntN(4))}
 				if rng.IntN(3) > 0 {
 					cmd.Kind = Step
 				}

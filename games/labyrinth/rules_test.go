@@ -3,8 +3,6 @@ package labyrinth
 import (
 	"errors"
 	"testing"
-
-	"github.com/minotaur-game/minotaur/levels"
 )
 
 func TestWallsAndEdges(t *testing.T) {
@@ -327,10 +325,10 @@ func TestNewRefusesBadStarts(t *testing.T) {
 	if _, err := New(lab, nil); err == nil {
 		t.Error("no players accepted")
 	}
-	if _, err := New(lab, make([]levels.Cell, 5)); err == nil {
+	if _, err := New(lab, make([]Cell, 5)); err == nil {
 		t.Error("5 players accepted")
 	}
-	_, err := New(lab, []levels.Cell{{X: 0, Y: 0}, {X: 1, Y: 0}})
+	_, err := New(lab, []Cell{{X: 0, Y: 0}, {X: 1, Y: 0}})
 	if err == nil || err.Error() != "player 2's start (1, 0) is outside the field: x (the row) goes from 0 to 0 and y (the column) from 0 to 1" {
 		t.Errorf("start outside: %v", err)
 	}
@@ -338,9 +336,9 @@ func TestNewRefusesBadStarts(t *testing.T) {
 
 func TestParseCommand(t *testing.T) {
 	good := map[string]Command{
-		"W": {Kind: Step, Dir: levels.Up}, "a": {Kind: Step, Dir: levels.Left}, " s ": {Kind: Step, Dir: levels.Down},
-		"D": {Kind: Step, Dir: levels.Right}, "X D": {Kind: Shoot, Dir: levels.Right}, "xw": {Kind: Shoot, Dir: levels.Up},
-		"x  a": {Kind: Shoot, Dir: levels.Left}, "e": {Kind: Inventory}, "?": {Kind: Help},
+		"W": {Kind: Step, Dir: Up}, "a": {Kind: Step, Dir: Left}, " s ": {Kind: Step, Dir: Down},
+		"D": {Kind: Step, Dir: Right}, "X D": {Kind: Shoot, Dir: Right}, "xw": {Kind: Shoot, Dir: Up},
+		"x  a": {Kind: Shoot, Dir: Left}, "e": {Kind: Inventory}, "?": {Kind: Help},
 	}
 	for s, want := range good {
 		if got, err := ParseCommand(s); err != nil || got != want {

@@ -1,7 +1,5 @@
 package labyrinth
 
-import "github.com/minotaur-game/minotaur/levels"
-
 // Solve returns the shortest list of steps that wins the game for a player
 // alone on lab's main field from start: to a key (when the field has one),
 // then out through an exit. It knows the true field, as only the referee
@@ -9,7 +7,7 @@ import "github.com/minotaur-game/minotaur/levels"
 // are avoided (a dream's steps are not the field's); stuns cost turns but
 // no commands, so they are not avoided. It returns false when there is no
 // such walk.
-func Solve(lab *levels.Labyrinth, start levels.Cell) ([]levels.Dir, bool) {
+func Solve(lab *File, start Cell) ([]Dir, bool) {
 	f := &lab.Fields[0]
 	n := f.Rows * f.Cols
 	keyed := false
@@ -21,7 +19,7 @@ func Solve(lab *levels.Labyrinth, start levels.Cell) ([]levels.Dir, bool) {
 	// A state is a cell and whether the key is held: index k*n + cell.
 	const none = -1
 	prev := make([]int32, 2*n)
-	via := make([]levels.Dir, 2*n)
+	via := make([]Dir, 2*n)
 	for i := range prev {
 		prev[i] = -2
 	}
@@ -35,13 +33,13 @@ func Solve(lab *levels.Labyrinth, start levels.Cell) ([]levels.Dir, bool) {
 	for head := 0; head < len(queue); head++ {
 		s := int(queue[head])
 		k, u := s/n, s%n
-		c := levels.Cell{X: u / f.Cols, Y: u % f.Cols}
+		c := Cell{X: u / f.Cols, Y: u % f.Cols}
 		sp, special := lab.Special(0, c)
-		for d := levels.Up; d <= levels.Right; d++ {
+		for d := Up; d <= Right; d++ {
 			if special && sp.Kind == "Exit" && sp.Dir == d {
 				if k == 1 {
 					// Won: walk the states back.
-					path := []levels.Dir{d}
+					path := []Dir{d}
 					for t := s; prev[t] != none; t = int(prev[t]) {
 						path = append(path, via[t])
 					}

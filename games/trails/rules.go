@@ -33,6 +33,9 @@ var (
 	dirDY = [4]int{-1, 0, 1, 0}
 )
 
+// Delta is the change of column and row of one cell's step in direction d.
+func (d Dir) Delta() (dx, dy int) { return dirDX[d], dirDY[d] }
+
 // Letter is the direction's letter in a script: U, R, D or L.
 func (d Dir) Letter() string {
 	if d < 0 || d > 3 {
@@ -157,6 +160,18 @@ const (
 	blue  int8 = 1 // occupied by player 1
 	red   int8 = 2 // occupied by player 2
 	tower int8 = 3 // a tower not taken yet
+)
+
+// The computer player's levels (games/trails/bot).
+const (
+	MinBotLevel = 1
+	MaxBotLevel = 3
+)
+
+// What At says a cell holds, besides a player's number (1 or 2).
+const (
+	Free  = int(free)
+	Tower = int(tower)
 )
 
 // Reason is why a game ended.
@@ -386,6 +401,28 @@ func (p *Position) what(c int8) string {
 func (p *Position) Legal(d Dir) bool {
 	_, why := p.check(d, false)
 	return why == ""
+}
+
+// Try is the current player's move in direction d and whether it is
+// legal, without the sentence that says why not: what a computer player's
+// search asks millions of times. Play plays it.
+func (p *Position) Try(d Dir) (Move, bool) {
+	m, why := p.check(d, false)
+	return m, why == ""
+}
+
+// Play plays a legal move that Try returned for p, or for a position p is
+// a copy of (CopyFrom).
+func (p *Position) Play(m Move) { p.apply(m) }
+
+// CanMove reports whether player n (1 or 2) would have a legal move, were
+// it their turn.
+func (p *Position) CanMove(n int) bool {
+	cur := p.cur
+	p.cur = n - 1
+	ok := p.HasMove()
+	p.cur = cur
+	return ok
 }
 
 // HasMove reports whether the current player has a legal move.

@@ -125,8 +125,12 @@ func broken(pkgs []pkg) []string {
 		for _, imp := range p.Imports {
 			to, ours := rel(imp)
 			switch {
-			case under(from, "games") && !standard(imp) && !(ours && (to == "levels" || game(to, "games") == game(from, "games"))):
-				bad = append(bad, from+" imports "+imp+": a game's rules import the standard library and levels only")
+			case from == "games/match" && !standard(imp):
+				bad = append(bad, from+" imports "+imp+": games/match imports only the standard library")
+			case under(from, "games") && !standard(imp) && !(ours && (to == "games/match" || game(to, "games") == game(from, "games"))):
+				bad = append(bad, from+" imports "+imp+": a game's rules (and its computer player, games/<game>/bot) import the standard library, games/match and that game's packages only")
+			case ours && to == "tui" && !under(from, "cmd") && from != "sshplay":
+				bad = append(bad, from+" imports tui: only cmd and sshplay import the shell")
 			}
 		}
 		for _, dep := range p.Deps {
@@ -135,7 +139,7 @@ func broken(pkgs []pkg) []string {
 			case from == "engine" && !standard(dep):
 				bad = append(bad, "engine needs "+dep+": the engine imports only the standard library")
 			case !ours:
-			case under(from, "games") && under(to, "games") && game(to, "games") != game(from, "games"):
+			case under(from, "games") && under(to, "games") && game(to, "games") != game(from, "games") && to != "games/match":
 				bad = append(bad, from+" needs "+to+": no game imports another game")
 			case under(from, "games") && (under(to, "tui") || under(to, "netplay")):
 				bad = append(bad, from+" needs "+to+": a game's rules know no front end")
@@ -155,10 +159,13 @@ func broken(pkgs []pkg) []string {
 }
 
 // TestLayering keeps the arrows one way (docs/architecture.md): a game's
-// rules import the standard library and levels only, and no other game, no
-// front end; the engine imports only the standard library; netplay never
-// imports tui; tui imports each game's screens, which import tui/screen and
-// never tui or another game's screens.
+// rules and its computer player (games/<game>/bot) import the standard
+// library, games/match (the shape of a match, not a game) and that game's
+// packages only — no levels, no other game, no front end; games/match
+// imports only the standard library; the engine imports only the standard
+// library; netplay never imports tui; only cmd and sshplay import tui; tui
+// imports each game's screens, which import tui/screen and never tui or
+// another game's screens.
 func TestLayering(t *testing.T) {
 	pkgs := listModule(t)
 	seen := map[string]bool{}
@@ -183,21 +190,35 @@ func TestLayeringCatches(t *testing.T) {
 	for _, tc := range []pkg{
 		{ImportPath: m("games/trails"), Imports: []string{m("games/labyrinth")}, Deps: []string{m("games/labyrinth")}},
 		{ImportPath: m("games/chess"), Imports: []string{"github.com/charmbracelet/lipgloss"}},
+		{ImportPath: m("games/match"), Imports: []string{m("levels")}, Deps: []string{m("levels")}},
+		{ImportPath: m("games/match"), Imports: []string{m("games/chess")}, Deps: []string{m("games/chess")}},
 		{ImportPath: m("games/chess"), Imports: []string{m("levels")}, Deps: []string{m("levels"), m("tui/screen")}},
+		{ImportPath: m("games/labyrinth"), Imports: []string{"fmt", m("levels")}, Deps: []string{"fmt", m("levels"), m("saves"), m("engine")}},
+		{ImportPath: m("games/trails/bot"), Imports: []string{m("games/chess")}, Deps: []string{m("games/chess")}},
+		{ImportPath: m("games/foxhunt/bot"), Imports: []string{m("games/foxhunt"), m("foxnet")}, Deps: []string{m("games/foxhunt"), m("foxnet")}},
 		{ImportPath: m("engine"), Imports: []string{"fmt"}, Deps: []string{"fmt", "github.com/gofrs/flock"}},
 		{ImportPath: m("netplay"), Deps: []string{m("tui")}},
 		{ImportPath: m("tui/labyrinth"), Deps: []string{m("tui/screen"), m("tui")}},
 		{ImportPath: m("tui/chess"), Deps: []string{m("tui/screen"), m("tui/labyrinth")}},
 		{ImportPath: m("tui/screen"), Deps: []string{m("tui/labyrinth")}},
+		{ImportPath: m("tui/minotaur"), Imports: []string{m("tui")}, Deps: []string{m("tui")}},
+		{ImportPath: m("netplay"), Imports: []string{m("tui")}},
 	} {
 		if len(broken([]pkg{tc})) == 0 {
 			t.Errorf("%s importing %v passes", tc.ImportPath, tc.Deps)
 		}
 	}
 	fine := []pkg{
-		{ImportPath: m("games/labyrinth"), Imports: []string{"fmt", m("levels")}, Deps: []string{"fmt", m("levels"), m("saves"), m("engine"), "github.com/gofrs/flock"}},
+		{ImportPath: m("games/foxhunt"), Imports: []string{"fmt", m("games/match")}, Deps: []string{"fmt", m("games/match")}},
+		{ImportPath: m("games/labyrinth"), Imports: []string{"fmt", "embed"}, Deps: []string{"fmt", "embed"}},
+		{ImportPath: m("games/chess/bot"), Imports: []string{"math", m("games/chess")}, Deps: []string{"math", m("games/chess")}},
+		{ImportPath: m("levels"), Imports: []string{m("games/labyrinth"), m("engine")}, Deps: []string{m("games/labyrinth"), m("engine")}},
 		{ImportPath: m("tui/labyrinth"), Deps: []string{m("tui/screen"), m("games/labyrinth"), m("saves")}},
 		{ImportPath: m("tui"), Deps: []string{m("tui/screen"), m("tui/labyrinth"), m("netplay")}},
+		{ImportPath: m("tui/screen"), Deps: []string{m("netplay"), m("saves")}},
+		{ImportPath: m("tui/minotaur"), Deps: []string{m("tui/screen"), m("engine"), m("netplay")}},
+		{ImportPath: m("cmd/minotaur"), Imports: []string{m("tui")}, Deps: []string{m("tui")}},
+		{ImportPath: m("sshplay"), Imports: []string{m("tui")}, Deps: []string{m("tui")}},
 	}
 	if b := broken(fine); len(b) > 0 {
 		t.Errorf("the right arrows are refused: %v", b)

@@ -13,7 +13,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/minotaur-game/minotaur/games/chess"
-	"github.com/minotaur-game/minotaur/games/chess/chessbot"
+	chessbot "github.com/minotaur-game/minotaur/games/chess/bot"
 )
 
 // botGame opens a game against the computer at level 1 with the seed.

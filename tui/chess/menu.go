@@ -9,7 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/games/chess"
-	"github.com/minotaur-game/minotaur/games/chess/chessbot"
+	chessbot "github.com/minotaur-game/minotaur/games/chess/bot"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -22,20 +22,12 @@ type Setup struct {
 	Seed    uint64
 }
 
-// The salts that make the game's and the computer's sources from one seed
-// (as `minotaur chess --script` does, so that a seed gives the same game
-// on the screen and in a script).
-const (
-	GameSalt = 0xc4e55
-	BotSalt  = 0xb07
-)
-
 // newMatch starts the game of a setup.
 func newMatch(set Setup) *match {
-	g := chess.New(rand.NewPCG(set.Seed, GameSalt))
+	g := chess.New(rand.NewPCG(set.Seed, chess.SeedSalt))
 	m := &match{g: g, hotSeat: set.HotSeat, human: set.Human, unsaved: true}
 	if !set.HotSeat {
-		m.bot = chessbot.Player{Level: set.Level, Seed: set.Seed ^ BotSalt}
+		m.bot = chessbot.Player{Level: set.Level, Seed: set.Seed ^ chessbot.SeedSalt}
 	}
 	return m
 }

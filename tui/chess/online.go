@@ -13,29 +13,11 @@ import (
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
-// Link is the lobby's connection as a chess game played or watched through
-// a server uses it; tui's lobby makes it. The game receives with the
-// lobby's own wait, so that whatever arrives after it is the lobby's.
-type Link struct {
-	Client *netplay.Client
-	// Wait waits for the connection's next message; Unpack reads what
-	// Wait reported (ok false: not this connection's).
-	Wait   func() tea.Cmd
-	Unpack func(tea.Msg) (m netplay.Message, err error, ok bool)
-	// Lobby takes a message that is the lobby's (its lists, chat,
-	// invitations) while the game is shown.
-	Lobby func(netplay.Message)
-	// Back is the lobby to go back to, told whether a wait is under way.
-	Back func(waiting bool) screen.Screen
-	// Lost is the screen shown when the connection is lost.
-	Lost func(err error) screen.Screen
-}
-
 // online is what a game screen holds when its game is on a server: the
 // server decides every move; the screen draws the states it sends — its
 // side's view and what its side was told, nothing else.
 type online struct {
-	link    Link
+	link    screen.Link
 	game    string // the game's id on the server
 	seat    int    // 1 White, 2 Black, 0 watching (Tab: the other side's view)
 	title   string
@@ -64,7 +46,7 @@ func (r *mirror) Result() (chess.Color, bool, bool) {
 
 // Online is the screen of a chess game through a server: start and the
 // first state are the server's; seat 0 watches (White's fog).
-func Online(c *screen.Context, link Link, start *netplay.Start, first *netplay.ChessState) screen.Screen {
+func Online(c *screen.Context, link screen.Link, start *netplay.Start, first *netplay.ChessState) screen.Screen {
 	side := chess.White
 	if start.Seat == 2 {
 		side = chess.Black

@@ -10,7 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/games/chess"
-	"github.com/minotaur-game/minotaur/games/chess/chessbot"
+	chessbot "github.com/minotaur-game/minotaur/games/chess/bot"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/foxnet"
 	"github.com/minotaur-game/minotaur/games/foxhunt"
+	"github.com/minotaur-game/minotaur/games/foxhunt/bot"
 	"github.com/minotaur-game/minotaur/safetext"
 )
 
@@ -52,7 +53,7 @@ type Model struct {
 
 	r       foxnet.Reader
 	st      *foxnet.State
-	fuses   foxnet.Fuses // the bombs' rounds left
+	fuses   bot.Fuses // the bombs' rounds left
 	colors  map[string]int
 	roundAt time.Time
 	timeout time.Duration
@@ -195,7 +196,7 @@ func (m *Model) line(line string) {
 		}
 	}
 	safetext.All(&s.Table)
-	m.fuses.Update(s)
+	m.fuses.Update(&s.View)
 	m.st = s
 	m.roundAt = now
 	m.timeout = parseTimeout(s.Timeout)

@@ -343,7 +343,7 @@ func TestLabyrinthSheets(t *testing.T) {
 }
 
 // TestLabyrinthOneSavePerGame: a Labyrinth game is saved like a Minotaur
-// game (saves.md): saving it again replaces its file, and once the game is
+// game (docs/files.md, "Saved games"): saving it again replaces its file, and once the game is
 // won its save is gone.
 func TestLabyrinthOneSavePerGame(t *testing.T) {
 	cfg := field2(t)
@@ -370,7 +370,7 @@ func TestLabyrinthOneSavePerGame(t *testing.T) {
 	}
 }
 
-// TestLabyrinthEndKeyGuard is defect 11 of issue 23: the Labyrinth's
+// TestLabyrinthEndKeyGuard: the Labyrinth's
 // result and end screen, like every end screen, ignore the keys of their
 // first half second, so that a held Enter or a move typed ahead cannot
 // skip the result nor leave the end screen unread.

@@ -224,7 +224,7 @@ type labSetupScreen struct {
 
 func newLabSetup(c *screen.Context, set *Setup) *labSetupScreen {
 	set.Name = safetext.Clean(set.Name) // a file's name, shown in headers and menus
-	s := &labSetupScreen{c: c, set: set, rng: rand.New(rand.NewPCG(set.Seed, 0x1ab))}
+	s := &labSetupScreen{c: c, set: set, rng: rand.New(rand.NewPCG(set.Seed, labyrinth.SeedSalt))}
 	s.starts = append(s.starts, set.Starts...)
 	s.input = screen.Input{Prompt: "> ", Limit: 12}
 	s.input.Focus()

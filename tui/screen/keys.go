@@ -3,6 +3,7 @@ package screen
 import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
 )
 
 // ListKeys move through a menu or a list.
@@ -33,6 +34,20 @@ func NewHelp(st *Styles) help.Model {
 		ShortKey: st.Key, ShortDesc: st.Faint, ShortSeparator: st.Faint,
 		FullKey: st.Key, FullDesc: st.Faint, FullSeparator: st.Faint,
 		Ellipsis: st.Faint,
+	}
+	return h
+}
+
+// HintHelp renders key hints with bubbles' help: key in the Key style and
+// description plain, or (plain) every part unstyled, for a line that is
+// styled as a whole.
+func HintHelp(st *Styles, sep string, plain bool) help.Model {
+	h := help.New()
+	h.ShortSeparator = sep
+	none := lipgloss.NewStyle()
+	h.Styles = help.Styles{ShortKey: st.Key, ShortDesc: none, ShortSeparator: none, Ellipsis: none}
+	if plain {
+		h.Styles.ShortKey = none
 	}
 	return h
 }

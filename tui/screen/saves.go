@@ -179,3 +179,13 @@ func diskFull(err error) bool {
 	var no syscall.Errno
 	return runtime.GOOS == "windows" && errors.As(err, &no) && (no == 39 || no == 112)
 }
+
+// ReplayFailed is the sentence shown when a finished game's replay could
+// not be written.
+func ReplayFailed(err error) string {
+	msg := err.Error()
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return msg + ". " + WriteAdvice(err, "saves folder (--saves), beside which replays are kept") + "."
+}

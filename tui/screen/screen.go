@@ -73,3 +73,19 @@ type Game interface {
 	// save), or nil when nothing would be lost; the root quits after it.
 	Hangup() tea.Cmd
 }
+
+// EndedMsg reports that a game's session has ended: Replay is the replay
+// file written (for a local game), Err what went wrong. The main menu and
+// the screens that are EndTellers tell Err; on any other screen the root
+// keeps it to tell once the program has ended.
+type EndedMsg struct {
+	Replay string
+	Err    error
+}
+
+// EndTeller is a screen that tells the player an EndedMsg's Err itself
+// (a game's end screen).
+type EndTeller interface {
+	Screen
+	TellsEnded()
+}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/minotaur-game/minotaur/games/trails"
+	trailsbot "github.com/minotaur-game/minotaur/games/trails/bot"
 )
 
 // BenchmarkView draws the game screen of a classic game in its middle, at
@@ -14,7 +15,7 @@ func BenchmarkView(b *testing.B) {
 			cfg := trails.Config{Size: n, Towers: 3, Distance: 1, First: 1}
 			d := newDriver(b, false, 80, 24, gameOf(Setup{Config: cfg, Seed: 3}))
 			g := d.game()
-			bot := &trails.Bot{Level: 1, Seed: 2}
+			bot := &trailsbot.Player{Level: 1, Seed: 2}
 			for i := 0; i < 16 && !g.g.Over(); i++ {
 				d.press(arrow[bot.Choose(g.g.Position())])
 			}

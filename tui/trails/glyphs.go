@@ -1,5 +1,7 @@
 package trails
 
+import "github.com/minotaur-game/minotaur/tui/screen"
+
 // A cell's class: how it is drawn.
 type class uint8
 
@@ -15,13 +17,13 @@ const (
 	numClasses
 )
 
-// SGR sequences.
+// SGR sequences (tui/screen's).
 const (
-	sgrReset     = "\x1b[0m"
-	sgrBold      = "\x1b[1m"
-	sgrDim       = "\x1b[2m"
-	sgrUnderline = "\x1b[4m"
-	sgrReverse   = "\x1b[7m"
+	sgrReset     = screen.SGRReset
+	sgrBold      = screen.SGRBold
+	sgrDim       = screen.SGRDim
+	sgrUnderline = screen.SGRUnderline
+	sgrReverse   = screen.SGRReverse
 )
 
 // glyphs is the table of escape prefixes: per class, plain and marked (a

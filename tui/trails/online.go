@@ -11,28 +11,10 @@ import (
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
-// Link is the lobby's connection as a Trails game played or watched
-// through a server uses it; tui's lobby makes it. The game receives with
-// the lobby's own wait, so that whatever arrives after it is the lobby's.
-type Link struct {
-	Client *netplay.Client
-	// Wait waits for the connection's next message; Unpack reads what
-	// Wait reported (ok false: not this connection's).
-	Wait   func() tea.Cmd
-	Unpack func(tea.Msg) (m netplay.Message, err error, ok bool)
-	// Lobby takes a message that is the lobby's (its lists, chat,
-	// invitations) while the game is shown.
-	Lobby func(netplay.Message)
-	// Back is the lobby to go back to, told whether a wait is under way.
-	Back func(waiting bool) screen.Screen
-	// Lost is the screen shown when the connection is lost.
-	Lost func(err error) screen.Screen
-}
-
 // online is what a Screen holds when its game is on a server: the server
 // decides every move; the screen draws the states it sends.
 type online struct {
-	link  Link
+	link  screen.Link
 	seat  int // 1 or 2, 0 when watching
 	names []string
 	moves []trails.Move // the moves seen, for the end screen's list
@@ -42,7 +24,7 @@ type online struct {
 
 // Online is the screen of a Trails game through a server: start and the
 // first state are the server's; seat 0 watches.
-func Online(c *screen.Context, link Link, start *netplay.Start, first *netplay.TrailsState) *Screen {
+func Online(c *screen.Context, link screen.Link, start *netplay.Start, first *netplay.TrailsState) *Screen {
 	s := &Screen{c: c, gl: newGlyphs(c.Styles.Mono), net: &online{link: link, seat: start.Seat, bot: start.Bot}}
 	s.take(first)
 	return s

@@ -26,8 +26,8 @@ type netMsg struct {
 	err error
 }
 
-func (f *fakeNet) link() Link {
-	return Link{
+func (f *fakeNet) link() screen.Link {
+	return screen.Link{
 		Wait:   func() tea.Cmd { return nil }, // the test delivers the messages
 		Unpack: func(msg tea.Msg) (netplay.Message, error, bool) { m, ok := msg.(netMsg); return m.m, m.err, ok },
 		Lobby:  func(m netplay.Message) { f.lobby = append(f.lobby, m) },

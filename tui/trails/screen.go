@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/games/trails"
+	trailsbot "github.com/minotaur-game/minotaur/games/trails/bot"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -37,7 +38,7 @@ type Screen struct {
 	setup Setup
 	gl    *glyphs
 	g     *trails.Game
-	bot   *trails.Bot
+	bot   *trailsbot.Player
 	v     trails.View // the view drawn: the player to move's, or Blue's against the bot
 
 	mode     mode
@@ -64,7 +65,7 @@ func New(c *screen.Context, s Setup) (*Screen, error) {
 func newScreen(c *screen.Context, s Setup, g *trails.Game, file string) *Screen {
 	sc := &Screen{c: c, setup: s, gl: newGlyphs(c.Styles.Mono), g: g, file: file}
 	if s.VsBot {
-		sc.bot = &trails.Bot{Level: s.BotLevel, Seed: g.Seed()}
+		sc.bot = &trailsbot.Player{Level: s.BotLevel, Seed: g.Seed()}
 	}
 	sc.refresh()
 	return sc
@@ -108,7 +109,7 @@ func (s *Screen) botTurn() tea.Cmd {
 		return nil
 	}
 	s.thinking = true
-	pos, bot, n := s.g.Position().Clone(), &trails.Bot{Level: s.bot.Level, Seed: s.bot.Seed}, len(s.g.Moves())
+	pos, bot, n := s.g.Position().Clone(), &trailsbot.Player{Level: s.bot.Level, Seed: s.bot.Seed}, len(s.g.Moves())
 	return func() tea.Msg { return botMoveMsg{moves: n, dir: bot.Choose(pos)} }
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/games/trails"
+	trailsbot "github.com/minotaur-game/minotaur/games/trails/bot"
 	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
@@ -136,7 +137,7 @@ func TestPanelNotCut(t *testing.T) {
 func TestBotGameToEnd(t *testing.T) {
 	d := newDriver(t, false, 80, 24, gameOf(classic(true, 3, 11)))
 	g := d.game()
-	me := &trails.Bot{Level: 1, Seed: 4}
+	me := &trailsbot.Player{Level: 1, Seed: 4}
 	for i := 0; !g.g.Over() && i < 200; i++ {
 		if g.g.Current() != 1 || g.thinking {
 			t.Fatalf("after a key the computer has not moved (player %d, thinking %v)", g.g.Current(), g.thinking)
@@ -332,7 +333,7 @@ func TestSaveAndContinue(t *testing.T) {
 	if d.Top() != c {
 		d.press("esc")
 	}
-	me := &trails.Bot{Level: 3, Seed: 1}
+	me := &trailsbot.Player{Level: 3, Seed: 1}
 	for !c.g.Over() {
 		d.press(arrow[me.Choose(c.g.Position())])
 	}

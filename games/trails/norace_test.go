@@ -1,5 +1,0 @@
-//go:build !race
-
-package trails
-
-const raceEnabled = false

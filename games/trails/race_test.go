@@ -1,7 +1,0 @@
-//go:build race
-
-package trails
-
-// raceEnabled: the race detector slows the bots' searches about twenty
-// times, so the long matches play fewer games under it.
-const raceEnabled = true

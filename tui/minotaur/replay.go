@@ -1,0 +1,428 @@
+package minotaur
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/screen"
+)
+
+// replaySpeeds are the viewer's delays between moves, slowest first.
+var replaySpeeds = []struct {
+	delay time.Duration
+	label string
+}{
+	{time.Second, "1 move/s"}, {500 * time.Millisecond, "2 moves/s"}, {250 * time.Millisecond, "4 moves/s"},
+	{125 * time.Millisecond, "8 moves/s"}, {60 * time.Millisecond, "16 moves/s"}, {30 * time.Millisecond, "33 moves/s"},
+}
+
+// replayKeyMap is the viewer's keys. Its FullHelp rows are the key hints
+// at the foot of the side panel, its ShortHelp the hints under the map.
+type replayKeyMap struct {
+	Pause, Step, Back, Next, Prev, GoTo, Faster, Slower, Quit key.Binding
+	// Speed is Faster and Slower as one hint, Steps Step and Back, Levels
+	// Next and Prev; they are never matched.
+	Speed, Steps, Levels key.Binding
+}
+
+var replayKeys = replayKeyMap{
+	Pause:  key.NewBinding(key.WithKeys(" ", "p", "P"), key.WithHelp("Space", "pause")),
+	Step:   key.NewBinding(key.WithKeys("right", "l", "L", "n", "N", "."), key.WithHelp("→", "step")),
+	Back:   key.NewBinding(key.WithKeys("left", "h", "H", "b", "B", ","), key.WithHelp("←", "back")),
+	Next:   key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next level")),
+	Prev:   key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous level")),
+	GoTo:   key.NewBinding(key.WithKeys("g", "G"), key.WithHelp("g", "go to turn")),
+	Steps:  key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "step")),
+	Levels: key.NewBinding(key.WithKeys("[", "]"), key.WithHelp("[/]", "level")),
+	Faster: key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+", "faster")),
+	Slower: key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "slower")),
+	Quit:   key.NewBinding(key.WithKeys("q", "Q", "esc", "ctrl+c"), key.WithHelp("Q", "quit")),
+	Speed:  key.NewBinding(key.WithKeys("+", "=", "-", "_"), key.WithHelp("+/-", "speed")),
+}
+
+// ShortHelp is the one line of hints under the map.
+func (k replayKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Pause, k.Steps, k.Levels, k.GoTo, k.Speed, k.Quit}
+}
+
+// FullHelp is the hints of the side panel, one group a line.
+func (k replayKeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Pause, k.Steps}, {k.Levels, k.GoTo}, {k.Speed, k.Quit}}
+}
+
+// ReplayModel plays a recorded game back on screen, on the same board as
+// play: Space pauses, → plays one move, ← goes one move back, ] and [ go to
+// the next and previous level, g to a turn, + and - change the speed, Q
+// quits.
+//
+// Going back re-runs the game from its start up to the move before, on a
+// new board, so the screen is exactly the one a replay stopped there shows
+// (the engine is deterministic and fast: no snapshots are kept).
+type ReplayModel struct {
+	c      *env
+	r      saves.Replay
+	levels []engine.Level
+	pb     *saves.Playback
+	b      *board
+	speed  int
+	paused bool
+	gen    int    // the tick chain that is current; older ticks are ignored
+	done   string // why the playback stopped, when it has
+	hints  hintCache
+	// narrator words the events for seat 1, as its player saw them.
+	narrator engine.Narrator
+	// marks[i] is the level and turn after i moves, for every position the
+	// playback can reach (up to the first move the game refuses).
+	marks []replayMark
+	// goTo is the prompt of g; asking is true while it is open.
+	goTo   screen.Input
+	asking bool
+}
+
+// replayMark is where the game stands after some moves.
+type replayMark struct{ level, turn int }
+
+// NewReplay starts playing r back; levels are r.Levels parsed (nil for the
+// generated campaign). st may be nil for the local terminal's styles.
+func NewReplay(r saves.Replay, levels []engine.Level, st *screen.Styles) (*ReplayModel, error) {
+	marks, err := replayMarks(r, levels)
+	if err != nil {
+		return nil, err
+	}
+	if st == nil {
+		st = screen.NewStyles(nil)
+	}
+	c := newEnv(&screen.Context{Styles: st, Width: 80, Height: 24}, nil)
+	m := &ReplayModel{c: c, r: r, levels: levels, speed: 2, marks: marks}
+	m.goTo = screen.Input{Limit: 12}
+	if err := m.restart(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// restart puts the playback and the board back at the start of the game.
+func (m *ReplayModel) restart() error {
+	pb, err := m.r.Start(m.levels)
+	if err != nil {
+		return err
+	}
+	m.pb, m.done = pb, ""
+	m.b = newBoard(m.c.st, 1, pb.Game().View(1))
+	players := pb.Game().Players()
+	m.b.info = func() SessionInfo { return SessionInfo{Players: players} }
+	m.narrator = engine.Narrator{Seat: 1, FirstPerson: true, Players: players}
+	m.b.keys = m.keyHints
+	m.b.welcome()
+	m.status()
+	return nil
+}
+
+// replayMarks plays r through once and notes the level and turn after
+// every move, up to the end or the first move the game refuses.
+func replayMarks(r saves.Replay, levels []engine.Level) ([]replayMark, error) {
+	pb, err := r.Start(levels)
+	if err != nil {
+		return nil, err
+	}
+	g := pb.Game()
+	marks := make([]replayMark, 1, len(r.Moves)+1)
+	marks[0] = replayMark{g.LevelNumber(), g.Status().Turn}
+	for !pb.Done() {
+		if _, err := pb.Step(); err != nil {
+			break
+		}
+		marks = append(marks, replayMark{g.LevelNumber(), g.Status().Turn})
+	}
+	return marks, nil
+}
+
+// seek shows the game after n moves, paused: the game is played again
+// from its start, on a new board, exactly as → would have shown it.
+func (m *ReplayModel) seek(n int) {
+	n = max(0, min(n, len(m.marks)-1))
+	if played, _ := m.pb.Progress(); played > n || m.done != "" {
+		if err := m.restart(); err != nil {
+			m.b.say("The replay cannot start again: " + err.Error() + ".")
+			return
+		}
+	}
+	for {
+		played, _ := m.pb.Progress()
+		if played >= n || m.done != "" {
+			break
+		}
+		m.step()
+	}
+	m.paused = true
+	m.gen++
+	m.status()
+}
+
+// here is where the game stands now.
+func (m *ReplayModel) here() replayMark {
+	played, _ := m.pb.Progress()
+	return m.marks[min(played, len(m.marks)-1)]
+}
+
+// levelStart returns the number of moves after which level starts, or -1
+// when the replay never reaches it.
+func (m *ReplayModel) levelStart(level int) int {
+	for i, mk := range m.marks {
+		if mk.level == level {
+			return i
+		}
+	}
+	return -1
+}
+
+// nextLevel goes to the start of the next level, or to the end of the
+// replay on its last level.
+func (m *ReplayModel) nextLevel() {
+	if i := m.levelStart(m.here().level + 1); i >= 0 {
+		m.seek(i)
+		return
+	}
+	m.seek(len(m.marks) - 1)
+}
+
+// prevLevel goes to the start of the previous level, or to the start of
+// the replay on the first.
+func (m *ReplayModel) prevLevel() {
+	lv := m.here().level
+	if i := m.levelStart(lv - 1); i >= 0 {
+		m.seek(i)
+		return
+	}
+	m.seek(max(m.levelStart(lv), 0))
+}
+
+// goToTurn goes to where a turn starts: "T" is turn T of the level on
+// screen, "L:T" turn T of level L. It returns why it cannot, for the player.
+func (m *ReplayModel) goToTurn(text string) string {
+	text = strings.TrimSpace(text)
+	level, turnText := m.here().level, text
+	if l, t, ok := strings.Cut(text, ":"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(l))
+		if err != nil || n < 1 {
+			return fmt.Sprintf("%q is not a level number: type a turn (12) or a level and a turn (3:12).", l)
+		}
+		level, turnText = n, strings.TrimSpace(t)
+	}
+	turn, err := strconv.Atoi(turnText)
+	if err != nil || turn < 0 {
+		return fmt.Sprintf("%q is not a turn number: type a turn (12) or a level and a turn (3:12).", turnText)
+	}
+	last := -1
+	for i, mk := range m.marks {
+		if mk.level != level {
+			continue
+		}
+		if mk.turn == turn {
+			m.seek(i)
+			return ""
+		}
+		last = max(last, mk.turn)
+	}
+	if last < 0 {
+		return fmt.Sprintf("The replay does not reach level %d.", level)
+	}
+	return fmt.Sprintf("Level %d has turns 0 to %d in this replay.", level, last)
+}
+
+// turnRange tells the level on screen and its last turn, for the prompt.
+func (m *ReplayModel) turnRange() (level, last int) {
+	level = m.here().level
+	for _, mk := range m.marks {
+		if mk.level == level {
+			last = max(last, mk.turn)
+		}
+	}
+	return level, last
+}
+
+// keyHints are the viewer's key hints, from replayKeys through bubbles'
+// help; under the map they follow the status line.
+func (m *ReplayModel) keyHints(w int) ([]string, pline) {
+	st := m.c.st
+	side, under := m.hints.get(w, 0, func() ([]string, string) {
+		h := screen.HintHelp(st.Styles, "  ", false)
+		var side []string
+		for _, row := range replayKeys.FullHelp() {
+			side = append(side, screen.Fit(h.ShortHelpView(row), w))
+		}
+		return side, screen.HintHelp(st.Styles, " · ", true).ShortHelpView(replayKeys.ShortHelp())
+	})
+	return side, pline{st.text.warn, cut(m.b.status+"  "+under, w)}
+}
+
+// replayTick asks for the next move of tick chain gen.
+type replayTick struct{ gen int }
+
+func (m *ReplayModel) tick() tea.Cmd {
+	gen := m.gen
+	return tea.Tick(replaySpeeds[m.speed].delay, func(time.Time) tea.Msg { return replayTick{gen} })
+}
+
+// Init starts playing.
+func (m *ReplayModel) Init() tea.Cmd { return m.tick() }
+
+// status refreshes the panel's replay line.
+func (m *ReplayModel) status() {
+	played, total := m.pb.Progress()
+	s := fmt.Sprintf("Replay %d/%d  %s", played, total, replaySpeeds[m.speed].label)
+	switch {
+	case m.done != "":
+		s = fmt.Sprintf("Replay %d/%d  %s", played, total, m.done)
+	case m.paused:
+		s += "  PAUSED"
+	}
+	if m.asking {
+		s = m.goTo.View(60)
+	}
+	m.b.status = s
+	m.b.touch()
+}
+
+// step plays one move; at the end, or on a move the game refuses, it stops.
+func (m *ReplayModel) step() {
+	if m.done != "" {
+		return
+	}
+	if m.pb.Done() {
+		m.finish(nil)
+		return
+	}
+	st, err := m.pb.Step()
+	if err != nil {
+		m.finish(err)
+		return
+	}
+	o := m.b.play(st.Events, m.pb.Game().View(1), m.narrator)
+	if o.end == engine.EvGameLost && o.caught != nil {
+		// The last frame shows the capture, as the end screen's map does:
+		// the catcher, highlighted, where it caught the player.
+		m.b.catch = o.caught
+	}
+	if m.pb.Done() {
+		m.finish(nil)
+	}
+}
+
+// finish says how the replay ended.
+func (m *ReplayModel) finish(err error) {
+	g := m.pb.Game()
+	switch {
+	case err != nil:
+		m.done = "stopped"
+		m.b.say("The replay stops: " + err.Error() + ".")
+	case g.Result() == engine.Won:
+		m.done = "the end: won"
+		m.b.say(fmt.Sprintf("The end: won with %d points. Q quits.", g.Score()))
+	case g.Result() == engine.Lost:
+		m.done = "the end: lost"
+		m.b.say(fmt.Sprintf("The end: lost on level %d with %d points. Q quits.", g.LevelNumber(), g.Score()))
+	default:
+		m.done = "the end: in progress"
+		m.b.say("The recording ends here (the game was left unfinished). Q quits.")
+	}
+	m.paused = true
+	m.status()
+}
+
+// Update handles the keys and the ticks.
+func (m *ReplayModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.c.Width, m.c.Height = msg.Width, msg.Height
+	case replayTick:
+		if msg.gen != m.gen || m.paused {
+			return m, nil
+		}
+		m.step()
+		m.status()
+		if m.paused {
+			return m, nil
+		}
+		return m, m.tick()
+	case tea.KeyMsg:
+		if m.asking && msg.Type != tea.KeyCtrlC {
+			m.askKey(msg)
+			return m, nil
+		}
+		switch {
+		case key.Matches(msg, replayKeys.Quit):
+			return m, tea.Quit
+		case key.Matches(msg, replayKeys.Pause):
+			if m.done != "" {
+				return m, nil
+			}
+			m.paused = !m.paused
+			m.gen++
+			m.status()
+			if !m.paused {
+				return m, m.tick()
+			}
+		case key.Matches(msg, replayKeys.Step):
+			m.paused = true
+			m.gen++
+			m.step()
+			m.status()
+		case key.Matches(msg, replayKeys.Back):
+			played, _ := m.pb.Progress()
+			m.seek(played - 1)
+		case key.Matches(msg, replayKeys.Next):
+			m.nextLevel()
+		case key.Matches(msg, replayKeys.Prev):
+			m.prevLevel()
+		case key.Matches(msg, replayKeys.GoTo):
+			m.paused = true
+			m.gen++
+			m.asking = true
+			_, last := m.turnRange()
+			m.goTo.Prompt = fmt.Sprintf("Go to turn (0-%d): ", last)
+			m.goTo.SetValue("")
+			m.goTo.Focus()
+			m.status()
+		case key.Matches(msg, replayKeys.Faster):
+			m.speed = min(m.speed+1, len(replaySpeeds)-1)
+			m.status()
+		case key.Matches(msg, replayKeys.Slower):
+			m.speed = max(m.speed-1, 0)
+			m.status()
+		}
+	}
+	return m, nil
+}
+
+// askKey handles a key while the prompt of g is open: Enter goes, Esc
+// cancels.
+func (m *ReplayModel) askKey(msg tea.KeyMsg) {
+	switch msg.Type {
+	case tea.KeyEsc:
+		m.asking = false
+	case tea.KeyEnter:
+		m.asking = false
+		if why := m.goToTurn(m.goTo.Value()); why != "" {
+			m.b.say(why)
+		}
+	default:
+		m.goTo.Update(msg)
+	}
+	m.status()
+}
+
+// View draws the game as it stands in the replay.
+func (m *ReplayModel) View() string {
+	if m.c.TooSmall() {
+		return m.c.TooSmallView()
+	}
+	return m.b.View(m.c.Width, m.c.Height)
+}

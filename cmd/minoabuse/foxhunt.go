@@ -400,8 +400,16 @@ func emptyMatchAttack(ctx context.Context, o options, d foxnet.Dialect) []string
 	}
 	var over, next, dropped time.Duration
 	var blocks, drops int
+	var res *foxResult
 	lost := ""
 	for ctx.Err() == nil && next == 0 {
+		if res == nil {
+			select {
+			case r := <-srv.results:
+				res = &r
+			default:
+			}
+		}
 		l, s, err := spec.next(120 * time.Second)
 		if err != nil && time.Since(t0) < 2*time.Minute {
 			// dropped: another spectator watches for the next match
@@ -422,7 +430,9 @@ func emptyMatchAttack(ctx context.Context, o options, d foxnet.Dialect) []string
 		switch {
 		case l == "game is over":
 			over = time.Since(t0)
-		case s != nil && over > 0:
+		case s != nil && over > 0, s != nil && dropped > 0 && res != nil && s.Round == 1:
+			// a spectator that came in the middle of the emptied match
+			// missed its end: the next match's first block says round 1
 			next = time.Since(t0)
 		case s != nil && dropped == 0:
 			blocks++
@@ -445,8 +455,14 @@ func emptyMatchAttack(ctx context.Context, o options, d foxnet.Dialect) []string
 		out = append(out, "the next match was not seen to start")
 	}
 	out = append(out, fmt.Sprintf("CPU of this process meanwhile: %v", cpu.Round(time.Millisecond)))
-	select {
-	case r := <-srv.results:
+	if res == nil {
+		select {
+		case r := <-srv.results:
+			res = &r
+		case <-time.After(2 * time.Minute):
+		}
+	}
+	if r := res; r != nil {
 		out = append(out, fmt.Sprintf("the emptied match ended %v after they left", r.at.Sub(t0).Round(time.Millisecond)))
 		winner := r.Winner
 		if winner == "" && !r.Abandoned && len(r.Table) > 0 {
@@ -459,7 +475,7 @@ func emptyMatchAttack(ctx context.Context, o options, d foxnet.Dialect) []string
 			}
 		}
 		out = append(out, fmt.Sprintf("result: %d rounds played, abandoned %v, winner %q, %d of %d players marked as left", r.Rounds, r.Abandoned, winner, left, len(r.Table)))
-	case <-time.After(2 * time.Minute):
+	} else {
 		out = append(out, "no result for the emptied match within 2 minutes")
 	}
 	return out

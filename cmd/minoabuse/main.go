@@ -187,6 +187,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			o.wire = "mica"
 		}
 	}
+	if _, err := foxDialects(o.wire, fs.Arg(0) != "hostile-server"); err != nil {
+		fmt.Fprintf(stderr, "minoabuse: %v\n", err)
+		return 2
+	}
 	if o.foxSize != "" {
 		if _, err := fmt.Sscanf(o.foxSize, "%d,%d", &o.foxW, &o.foxH); err != nil || o.foxW < foxhunt.MinSize || o.foxH < foxhunt.MinSize || o.foxW > foxhunt.MaxSize || o.foxH > foxhunt.MaxSize {
 			fmt.Fprintf(stderr, "minoabuse: --size %s: say W,H, each %d to %d\n", o.foxSize, foxhunt.MinSize, foxhunt.MaxSize)

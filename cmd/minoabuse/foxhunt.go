@@ -510,7 +510,7 @@ func hostileName(i int, d foxnet.Dialect) string {
 		if d == foxnet.Mica {
 			return "\u202eevil\u202c\u200b\u009d0:C1\u009c\x1b[2J"
 		}
-		return "looooooooooooooong\x1b]52;c;UFdORUQtQ0xJUA==\x07"
+		return "\u202elooooooooooooooong\u009d0;C1\u009c\x1b]52;c;UFdORUQtQ0xJUA==\x07"
 	case 2:
 		return "z\u200bw\u200dj\ufeff\x9d0:RAW\x9c\x7f"
 	default:

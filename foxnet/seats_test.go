@@ -1,6 +1,7 @@
 package foxnet
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -37,11 +38,29 @@ func TestSilentSeatsAreGivenUp(t *testing.T) {
 					break
 				}
 			}
-			// the squatter watches the rest of the match: what it sends is
-			// answered as a waiting player's line
 			r := <-ts.results
 			if r.Rounds >= 40 || !r.Abandoned || r.Winner != "" {
 				t.Fatalf("the squatters' match: %+v (want it ended when both seats were given up, no winner)", r)
+			}
+			// the next match seats the late arrival and the first squatter
+			// (the second waits): the late arrival plays, the squatter gives
+			// up its seat again and watches the rest of the match
+			go func() {
+				var r Reader
+				for {
+					late.conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+					l, err := late.br.ReadString('\n')
+					if err != nil {
+						return
+					}
+					if s, _ := r.Line(strings.TrimSuffix(l, "\n")); s != nil {
+						io.WriteString(late.conn, "n\n")
+					}
+				}
+			}()
+			sq1.until("the squatter told again", func(l string) bool { return l+"\n" == want })
+			if s := sq1.state(); inTable(s, "Player1") || !inTable(s, "Player3") {
+				t.Fatalf("the block after the squatter's seat was given up: %+v", s.Table)
 			}
 		})
 	}

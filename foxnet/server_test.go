@@ -418,7 +418,8 @@ func TestMicaBombNotes(t *testing.T) {
 func TestGreetingBeforeAnyAnswer(t *testing.T) {
 	for _, d := range []Dialect{Wiki, Mica} {
 		t.Run(d.String(), func(t *testing.T) {
-			ts := startServer(t, Config{Players: 2, Bots: 2, Rounds: 10000, W: 9, H: 7, Timeout: time.Second, Seed: 3, Wire: d})
+			// paced, so that the spectator keeps up with a match of bots alone
+			ts := startServer(t, Config{Players: 2, Bots: 2, Rounds: 10000, W: 9, H: 7, Timeout: time.Second, MinRound: 5 * time.Millisecond, Seed: 3, Wire: d})
 			w := dial(t, ts.spec)
 			w.state() // a match of bots runs
 			for i := 0; i < 5; i++ {

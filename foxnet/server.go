@@ -785,7 +785,9 @@ func (s *Server) lobbyEvent(e event) {
 		close(c.hi)
 		s.cfg.Logger.Info("foxhunt: player connected", "name", c.name)
 	case evLeave:
-		s.present--
+		if !c.bot { // a failing in-process bot leaves too; it never joined
+			s.present--
+		}
 		if s.names[c.name] == c {
 			delete(s.names, c.name)
 		}
@@ -1049,7 +1051,9 @@ func (s *Server) matchEvent(g *foxhunt.Game, seated []*client, e event) {
 			}
 		}
 	case evLeave:
-		s.present--
+		if !c.bot { // a failing in-process bot leaves too; it never joined
+			s.present--
+		}
 		g.Leave(c.seat)
 		if s.names[c.name] == c {
 			delete(s.names, c.name)

@@ -45,6 +45,9 @@ const (
 	MaxBots     = 512
 	// AlreadyText answers a second command in a round.
 	AlreadyText = foxhunt.AlreadyText
+	// DefaultSilentRounds is how many rounds in a row a seated player may
+	// send nothing before its seat is given up (Config.SilentRounds).
+	DefaultSilentRounds = 10
 )
 
 // Config sets up a Server. Zero values mean the defaults.
@@ -74,8 +77,13 @@ type Config struct {
 	// StartDelay is how long a match waits once its seats are taken (for
 	// names to arrive, as the reference server waits 1 s); default 1 s.
 	StartDelay time.Duration
-	Matches    int // stop after this many matches (0: never)
-	Logger     *slog.Logger
+	// SilentRounds is how many rounds in a row a seated person may send
+	// no command before its seat is given up: it leaves the match, watches
+	// the rest of it and waits for its turn again (0: DefaultSilentRounds;
+	// negative: never).
+	SilentRounds int
+	Matches      int // stop after this many matches (0: never)
+	Logger       *slog.Logger
 	// OnMatch, when set, is told every finished match (from the match's
 	// goroutine).
 	OnMatch func(Result)
@@ -97,10 +105,16 @@ type RoundStat struct {
 
 // Result is a finished match.
 type Result struct {
-	Match  int           `json:"match"`
-	Seed   uint64        `json:"seed"`
-	Rounds int           `json:"rounds"`
-	Table  []ResultEntry `json:"table"` // best first
+	Match  int    `json:"match"`
+	Seed   uint64 `json:"seed"`
+	Rounds int    `json:"rounds"`
+	// Winner is the best player still in the match at its end; "" when
+	// every player left.
+	Winner string `json:"winner,omitempty"`
+	// Abandoned is set when the match ended before its last round because
+	// every player who is a person had left it.
+	Abandoned bool          `json:"abandoned,omitempty"`
+	Table     []ResultEntry `json:"table"` // best first
 }
 
 // ResultEntry is one player's line in a Result.
@@ -148,6 +162,9 @@ func (c *Config) defaults() {
 		c.StartDelay = 0
 	} else if c.StartDelay == 0 {
 		c.StartDelay = time.Second
+	}
+	if c.SilentRounds == 0 {
+		c.SilentRounds = DefaultSilentRounds
 	}
 	if c.Seeds == nil {
 		c.Seeds = func() uint64 { return rand.Uint64() }
@@ -214,10 +231,11 @@ type Server struct {
 	listeners []net.Listener
 	specs     map[*client]struct{}
 	conns     map[*client]struct{}
-	nconn     int
 	idRand    *rand.Rand
 
 	// owned by the match goroutine
+	joins   int // players who joined (the wiki dialect's numbers)
+	present int // players connected (the mica dialect's numbers)
 	lobby   []*client
 	names   map[string]*client
 	results []Result
@@ -257,11 +275,26 @@ type client struct {
 	seat  int          // the match goroutine's: the seat, -1 when not playing
 	inRun atomic.Bool  // seated in a running match
 	sent  atomic.Int64 // the round it last sent a command in
-	join  int          // order of arrival, for the lobby
 	note  string       // the match goroutine's: an E: line for the round's command (mica)
+	// the match goroutine's: rounds in a row without a command, whether
+	// it sent one in the round being collected, and whether its seat was
+	// given up (it watches the rest of the match)
+	silent  int
+	active  bool
+	benched bool
 	// names: the reader's count of name: lines in the current second
 	nameSec   int64
 	nameCount int
+}
+
+// benchedText tells a player that its seat was given up after n silent
+// rounds, in the dialect's way: the wiki dialect's sentences, the mica
+// dialect's E: lines.
+func benchedText(d Dialect, n int) string {
+	if d == Mica {
+		return fmt.Sprintf("E: no command for %d rounds: your seat is given up; you watch the rest of this match and play again when your turn comes.\n", n)
+	}
+	return fmt.Sprintf("No command for %d rounds: your seat is given up. You watch the rest of this match and play again when your turn comes.\n", n)
 }
 
 // runningText answers a player who waits for the next match.
@@ -364,18 +397,13 @@ func (s *Server) ServeSpectatorConn(c net.Conn) { s.serveConn(c, true) }
 
 func (s *Server) newClient(conn net.Conn, spec, bot bool) *client {
 	s.mu.Lock()
-	n := 0
-	if !bot {
-		s.nconn++
-		n = s.nconn
-	}
 	var id [8]byte
 	for i := range id {
 		id[i] = byte('a' + s.idRand.IntN(26))
 	}
 	s.mu.Unlock()
 	return &client{srv: s, id: string(id[:]), out: make(chan []byte, s.cfg.QueueLen), done: make(chan struct{}), hi: make(chan struct{}),
-		conn: conn, spec: spec, bot: bot, seat: -1, join: n}
+		conn: conn, spec: spec, bot: bot, seat: -1}
 }
 
 func (s *Server) serveConn(conn net.Conn, spec bool) {
@@ -735,7 +763,15 @@ func (s *Server) lobbyEvent(e event) {
 	c := e.c
 	switch e.kind {
 	case evJoin:
-		n := c.join
+		// players are numbered by players only: the wiki dialect counts
+		// the joins, the mica dialect the players connected with this one,
+		// as the reference server does; a name taken goes to the next
+		s.joins++
+		s.present++
+		n := s.joins
+		if s.cfg.Wire == Mica {
+			n = s.present
+		}
 		for {
 			c.name = "Player" + strconv.Itoa(n)
 			if s.names[c.name] == nil {
@@ -749,6 +785,9 @@ func (s *Server) lobbyEvent(e event) {
 		close(c.hi)
 		s.cfg.Logger.Info("foxhunt: player connected", "name", c.name)
 	case evLeave:
+		if !c.bot { // a failing in-process bot leaves too; it never joined
+			s.present--
+		}
 		if s.names[c.name] == c {
 			delete(s.names, c.name)
 		}
@@ -808,6 +847,7 @@ func (s *Server) play(seated []*client) bool {
 	for i, c := range seated {
 		names[i] = c.name
 		c.seat = i
+		c.silent, c.active, c.benched = 0, false, false
 		c.inRun.Store(true)
 	}
 	rules := foxhunt.Wiki
@@ -831,7 +871,11 @@ func (s *Server) play(seated []*client) bool {
 	s.broadcast(g, frame, seated, nil)
 	timer := time.NewTimer(s.cfg.Timeout)
 	defer timer.Stop()
+	abandoned := false
 	for !g.Over() {
+		if abandoned = s.empty(g, seated); abandoned {
+			break
+		}
 		start := time.Now()
 		timedOut := false
 		if !timer.Stop() {
@@ -862,21 +906,93 @@ func (s *Server) play(seated []*client) bool {
 				return false
 			}
 		}
+		if abandoned = s.empty(g, seated); abandoned {
+			break
+		}
 		waited := time.Since(start)
 		rep := g.EndRound()
 		s.round.Add(1)
+		s.benchSilent(g, seated)
 		s.broadcast(g, frame, seated, &rep)
 		if s.cfg.OnRound != nil {
 			s.cfg.OnRound(RoundStat{Wait: waited, Work: time.Since(start) - waited, TimedOut: timedOut, Players: len(seated)})
 		}
 	}
-	res := Result{Match: s.match, Seed: seed, Rounds: g.Played()}
+	if abandoned {
+		s.abandon(seated)
+	}
+	res := Result{Match: s.match, Seed: seed, Rounds: g.Played(), Abandoned: abandoned}
 	for i, p := range g.Players() {
 		res.Table = append(res.Table, ResultEntry{Name: p.Name, Points: p.Points, Bot: seated[i].bot, Left: p.Gone})
 	}
 	sortTable(res.Table)
+	for _, e := range res.Table {
+		if !e.Left {
+			res.Winner = e.Name
+			break
+		}
+	}
 	s.finish(res, seated)
 	return true
+}
+
+// empty reports whether every person seated in the match has left it (or
+// given up its seat): the match ends at once. A match of bots alone (no
+// person was seated) plays to its end, to be watched.
+func (s *Server) empty(g *foxhunt.Game, seated []*client) bool {
+	persons := 0
+	for i, c := range seated {
+		if c.bot {
+			continue
+		}
+		persons++
+		if !g.Players()[i].Gone {
+			return false
+		}
+	}
+	return persons > 0
+}
+
+// abandon ends a match whose players are all gone: its spectators, and
+// the players who gave up their seats, are told the game is over and stay
+// for the next match.
+func (s *Server) abandon(seated []*client) {
+	for _, c := range seated {
+		if c.benched {
+			c.send([]byte(gameIsOver))
+		}
+	}
+	s.mu.Lock()
+	for c := range s.specs {
+		c.send([]byte(gameIsOver))
+	}
+	s.mu.Unlock()
+}
+
+// benchSilent counts each seated person's rounds without a command, the
+// round just played included, and gives up the seat of one silent for
+// SilentRounds rounds in a row: it leaves the match (the map and the
+// table), is told so, gets the rest of the match's blocks as a spectator
+// (without wfyc) and takes its turn again after those who waited.
+func (s *Server) benchSilent(g *foxhunt.Game, seated []*client) {
+	for i, c := range seated {
+		if c.bot || g.Players()[i].Gone {
+			continue
+		}
+		if c.active {
+			c.silent, c.active = 0, false
+			continue
+		}
+		c.silent++
+		if s.cfg.SilentRounds < 0 || c.silent < s.cfg.SilentRounds {
+			continue
+		}
+		g.Leave(i)
+		c.inRun.Store(false)
+		c.benched = true
+		c.sendString(benchedText(s.cfg.Wire, c.silent))
+		s.cfg.Logger.Info("foxhunt: seat given up after silent rounds", "name", c.name, "rounds", c.silent)
+	}
 }
 
 // micaBombNote is the reference server's E: line for a bomb command it
@@ -925,6 +1041,7 @@ func (s *Server) matchEvent(g *foxhunt.Game, seated []*client, e event) {
 			// the round ended by the timeout): it does nothing
 			return
 		}
+		c.active = true
 		switch g.Submit(c.seat, e.line) {
 		case foxhunt.Already:
 			c.sendString(AlreadyText + "\n")
@@ -934,6 +1051,9 @@ func (s *Server) matchEvent(g *foxhunt.Game, seated []*client, e event) {
 			}
 		}
 	case evLeave:
+		if !c.bot { // a failing in-process bot leaves too; it never joined
+			s.present--
+		}
 		g.Leave(c.seat)
 		if s.names[c.name] == c {
 			delete(s.names, c.name)
@@ -962,6 +1082,13 @@ func (s *Server) broadcast(g *foxhunt.Game, f Frame, seated []*client, rep *foxh
 	over := g.Over()
 	for i, c := range seated {
 		if g.Players()[i].Gone {
+			if c.benched {
+				// it watches the rest of the match
+				c.send(player)
+				if over {
+					c.send([]byte(gameIsOver))
+				}
+			}
 			continue
 		}
 		c.send(player)
@@ -995,11 +1122,13 @@ func (s *Server) endMatch(seated []*client) {
 	}
 }
 
-// finish records a match and puts its players still connected back at the
-// front of the lobby, in their seats' order.
+// finish records a match and puts its players still connected back in the
+// lobby after those who waited (so that, with more players than seats,
+// everyone takes turns), in their seats' order, those who gave up their
+// seats last.
 func (s *Server) finish(res Result, seated []*client) {
 	s.endMatch(seated)
-	var back []*client
+	var back, benched []*client
 	for _, c := range seated {
 		if c.bot {
 			continue
@@ -1010,10 +1139,15 @@ func (s *Server) finish(res Result, seated []*client) {
 				delete(s.names, c.name)
 			}
 		default:
-			back = append(back, c)
+			if c.benched {
+				benched = append(benched, c)
+			} else {
+				back = append(back, c)
+			}
 		}
+		c.benched = false
 	}
-	s.lobby = append(back, s.lobby...)
+	s.lobby = append(append(s.lobby, back...), benched...)
 	s.results = append(s.results, res)
 	if len(s.results) > 100 {
 		s.results = s.results[len(s.results)-100:]
@@ -1027,7 +1161,7 @@ func (s *Server) finish(res Result, seated []*client) {
 			s.cfg.Logger.Error("foxhunt: results not written", "err", err)
 		}
 	}
-	s.cfg.Logger.Info("foxhunt: match over", "match", res.Match, "winner", res.Table[0].Name, "points", res.Table[0].Points)
+	s.cfg.Logger.Info("foxhunt: match over", "match", res.Match, "winner", res.Winner, "rounds", res.Rounds, "abandoned", res.Abandoned)
 	if s.cfg.OnMatch != nil {
 		s.cfg.OnMatch(res)
 	}

@@ -302,7 +302,11 @@ func TestSpectatorsChangeNothing(t *testing.T) {
 }
 
 func TestSlowReaderIsClosedAndTheMatchGoesOn(t *testing.T) {
-	ts := startServer(t, Config{Players: 2, Bots: 1, Rounds: 40, W: 7, H: 7, Timeout: 20 * time.Millisecond, Matches: 1, QueueLen: 4})
+	// a second person stays in the match (silent, its seat kept), so that
+	// the match goes on once the one who does not read is closed
+	ts := startServer(t, Config{Players: 3, Bots: 1, Rounds: 40, W: 7, H: 7, Timeout: 20 * time.Millisecond, Matches: 1, QueueLen: 4, SilentRounds: -1})
+	stays := dial(t, ts.addr)
+	stays.until("the hello", func(l string) bool { return strings.HasPrefix(l, "YourName:") })
 	near, far := net.Pipe()
 	defer near.Close()
 	go ts.ServeConn(far) // nobody reads near: the writer blocks, the queue fills
@@ -414,7 +418,8 @@ func TestMicaBombNotes(t *testing.T) {
 func TestGreetingBeforeAnyAnswer(t *testing.T) {
 	for _, d := range []Dialect{Wiki, Mica} {
 		t.Run(d.String(), func(t *testing.T) {
-			ts := startServer(t, Config{Players: 2, Bots: 2, Rounds: 10000, W: 9, H: 7, Timeout: time.Second, Seed: 3, Wire: d})
+			// paced, so that the spectator keeps up with a match of bots alone
+			ts := startServer(t, Config{Players: 2, Bots: 2, Rounds: 10000, W: 9, H: 7, Timeout: time.Second, MinRound: 5 * time.Millisecond, Seed: 3, Wire: d})
 			w := dial(t, ts.spec)
 			w.state() // a match of bots runs
 			for i := 0; i < 5; i++ {

@@ -334,6 +334,7 @@ func parseWikiHeader(line string) (*State, error) {
 
 func parseMicaHeader(line string) (*State, error) {
 	s := &State{Dialect: Mica}
+	s.Rules = foxhunt.Reference // the mica dialect plays the reference's rules
 	for _, part := range strings.Split(line, ",") {
 		k, v, ok := strings.Cut(part, ":")
 		if !ok {

@@ -11,8 +11,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/minotaur-game/minotaur/engine"
-	"github.com/minotaur-game/minotaur/games/match"
 	"github.com/minotaur-game/minotaur/safetext"
 )
 
@@ -340,16 +338,7 @@ func (s *Server) detach(ss *Session) {
 	r.mu.Lock()
 	ss.game.Store(nil)
 	r.seats[i].sess = nil
-	if r.m != nil {
-		s.kindAway(r, i)
-	} else if o := r.partner(i); o != nil {
-		// Co-op: the partner plays on alone. A solo game waits as it is.
-		ev := r.seatAway(p.seat)
-		if o.sess != nil {
-			o.sess.send(encode(&Partner{T: TypePartner, Name: p.name, Status: PartnerDisconnected}))
-		}
-		r.broadcast(ev)
-	}
+	s.seatAway(r, i)
 	ended := r.ended()
 	r.mu.Unlock()
 	s.persist(r)
@@ -390,30 +379,11 @@ func (s *Server) giveUpSeat(r *room, seat int, why string) {
 	i := seat - 1
 	r.mu.Lock()
 	st := &r.seats[i]
-	name := st.name
 	if st.sess != nil {
 		st.sess.game.Store(nil)
 	}
 	st.p, st.sess = nil, nil
-	if r.m != nil {
-		s.kindGiveUp(r, i, why)
-	} else {
-		// The seat is given up for good: it counts as caught from now
-		// on, so the partner plays on alone and a game nobody can finish
-		// ends.
-		var ev []engineEvent
-		if !st.away && r.partner(i) != nil { // a solo game just ends
-			ev = r.seatAway(seat)
-		}
-		gone, _ := r.g.Abandon(seat)
-		ev = append(ev, gone...)
-		if o := r.partner(i); o != nil && o.sess != nil {
-			o.sess.send(encode(&Partner{T: TypePartner, Name: name, Status: why}))
-		}
-		if len(ev) > 0 {
-			r.broadcast(ev)
-		}
-	}
+	s.seatGivenUp(r, i, why)
 	empty := r.empty()
 	ended := r.ended()
 	r.mu.Unlock()
@@ -454,36 +424,7 @@ func (s *Server) resume(ss *Session, p *player, tok string) {
 	r.mu.Lock()
 	r.seats[i].sess = ss
 	ss.game.Store(&seatRef{r: r, seat: p.seat})
-	if r.m != nil {
-		s.kindBack(r, i, old == nil)
-		ended := r.ended()
-		r.mu.Unlock()
-		s.persist(r)
-		if ended {
-			s.finish(r)
-		}
-		return
-	}
-	var ev []engineEvent
-	if r.seats[i].away {
-		ev, _ = r.g.SetAway(p.seat, false)
-	}
-	r.seats[i].away = false
-	ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: p.seat, Partner: r.partnerName(i), Seed: r.g.Seed(), Daily: r.daily != ""}))
-	partner := r.partner(i)
-	if old == nil && partner != nil && partner.sess != nil {
-		partner.sess.send(encode(&Partner{T: TypePartner, Name: p.name, Status: PartnerReconnected}))
-	}
-	if len(ev) > 0 {
-		r.broadcast(ev)
-	} else {
-		r.sendState(i, nil)
-	}
-	if partner != nil && partner.p != nil && partner.sess == nil && !partner.away && r.rejoin == nil {
-		// After a restart: the partner's seat is still on the board.
-		seat := 2 - i
-		r.rejoin = time.AfterFunc(s.cfg.RejoinWait, func() { s.rejoinExpired(r, seat) })
-	}
+	s.seatBack(r, i, old == nil)
 	ended := r.ended()
 	r.mu.Unlock()
 	s.persist(r)
@@ -493,7 +434,7 @@ func (s *Server) resume(ss *Session, p *player, tok string) {
 }
 
 // rejoinExpired marks a seat away whose player did not come back after a
-// restart while the partner did.
+// restart while another seat's did (awayer).
 func (s *Server) rejoinExpired(r *room, seat int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -507,11 +448,7 @@ func (s *Server) rejoinExpired(r *room, seat int) {
 		r.mu.Unlock()
 		return
 	}
-	ev := r.seatAway(seat)
-	if o := r.partner(seat - 1); o != nil && o.sess != nil {
-		o.sess.send(encode(&Partner{T: TypePartner, Name: st.name, Status: PartnerDisconnected}))
-	}
-	r.broadcast(ev)
+	s.seatAway(r, seat-1)
 	ended := r.ended()
 	r.mu.Unlock()
 	s.persist(r)
@@ -822,21 +759,11 @@ func (s *Server) leave(ss *Session) {
 	seat := p.seat
 	p.room, p.seat = nil, 0
 	s.log.Info("left game", "name", p.name, "game", r.id)
-	if r.m != nil {
-		// A game of another kind is lost by the player who leaves it.
-		r.mu.Lock()
-		if l, ok := r.m.(match.Leaver); ok && !r.m.Outcome().Over {
-			l.Leave(seat)
-		}
-		line := r.overKind(seat)
-		r.mu.Unlock()
+	r.mu.Lock()
+	line := r.leaving(seat)
+	r.mu.Unlock()
+	if line != nil {
 		ss.send(line)
-	} else if len(r.seats) == 1 {
-		// The game ends with its only player gone: lost where it stood.
-		r.mu.Lock()
-		over := &Over{T: TypeOver, Result: engine.Lost.String(), Score: r.g.Score(), Level: r.g.LevelNumber()}
-		r.mu.Unlock()
-		ss.send(encode(over))
 	}
 	s.giveUpSeat(r, seat, PartnerLeft)
 	s.lobbyChanged()

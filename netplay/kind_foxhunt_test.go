@@ -320,3 +320,41 @@ func TestLobbyLineFitsManySeats(t *testing.T) {
 	}
 	t.Logf("longest lobby line: %d bytes", len(line)-1)
 }
+
+// When the last person leaves a Fox hunt played with computers, the match
+// ends as it stands: the computers do not race through the rounds left
+// (they played to round 34 in an instant before, and the table the
+// spectators saw last was theirs).
+func TestFoxhuntEndsWhenTheLastPersonLeaves(t *testing.T) {
+	shortFoxhunt(t, 100)
+	_, addr := startServer(t, testConfig(t))
+	alice := loginKinds(t, addr, "alice", "foxhunt")
+	bob := loginKinds(t, addr, "bob", "foxhunt")
+	carol := loginKinds(t, addr, "carol", "foxhunt")
+	startFoxhunt(t, alice, bob, 2)
+	carol.send(map[string]any{"t": "watch", "game": func() string {
+		l := carol.expectLobby(func(l *Lobby) bool { return len(l.Games) == 1 })
+		return l.Games[0].Game
+	}()})
+	carol.expect(TypeStart)
+	carol.foxState()
+	alice.expect(TypeChat) // carol is watching
+	bob.expect(TypeChat)
+	alice.send(map[string]any{"t": "leave"})
+	alice.expect(TypeOver)
+	bob.expect(TypePartner) // alice left
+	bob.send(map[string]any{"t": "leave"})
+	for bob.recv().Type() != TypeOver {
+	}
+	for {
+		switch m := carol.recv().(type) {
+		case *FoxhuntState:
+			if m.Round > 2 { // the round the computers had sent for is played
+
+				t.Fatalf("the computers played on to round %d after the people left", m.Round)
+			}
+		case *Over:
+			return
+		}
+	}
+}

@@ -11,12 +11,12 @@ import (
 	"github.com/minotaur-game/minotaur/safetext"
 )
 
-// This file runs the rooms of games of other kinds than Minotaur's (a
-// room whose m is set): their start, acts, computer seats, rounds of
-// simultaneous moves and their deadlines, states, end. Everything else —
-// the lobby, lost connections and grace, spectators' chat, the data
-// folder — is the rooms' common code, which asks r.m where it would ask
-// the engine.
+// This file runs the rooms' games, of every kind: their start, acts,
+// computer seats, rounds of simultaneous moves and their deadlines,
+// states, lost and returning seats, end. A kind that does something its
+// own way says so through an optional interface of its Game (kinds.go),
+// which the code here asks for. Minotaur's games are started in room.go
+// (dealt off the server's lock, the daily challenge).
 
 // newKindRoom makes the room of a new game g of kind k for people (seats
 // 1…len(people), the inviter first; nil for a seat whose session is set
@@ -53,7 +53,7 @@ func (s *Server) startKind(a, b *player, k *Kind, g Game) {
 		}
 	}
 	s.settle(r)
-	r.broadcastKind()
+	r.broadcast()
 	r.mu.Unlock()
 	s.persist(r)
 	s.lobbyChanged()
@@ -104,7 +104,7 @@ func (s *Server) soloKind(ss *Session, k *Kind, req *Request) {
 	r.mu.Lock()
 	ss.send(encode(r.startMsg(1)))
 	s.settle(r)
-	r.broadcastKind()
+	r.broadcast()
 	r.mu.Unlock()
 	s.persist(r)
 	s.lobbyChanged()
@@ -130,9 +130,13 @@ func botsError(k *Kind, bots, lo, hi int) string {
 }
 
 // startMsg is seat's start message (0: a spectator's): partner names the
-// other people (a spectator: every seat). Caller holds r.mu.
+// other people (a spectator: every seat); the seed of a seeded game, and
+// whether it is a daily challenge. Caller holds r.mu.
 func (r *room) startMsg(seat int) *Start {
-	st := &Start{T: TypeStart, Game: r.id, Seat: seat, Kind: r.kind, Bot: r.m.Level()}
+	st := &Start{T: TypeStart, Game: r.id, Seat: seat, Kind: r.kind, Bot: r.m.Level(), Daily: r.daily != ""}
+	if sd, ok := r.m.(seeded); ok {
+		st.Seed = sd.Seed()
+	}
 	if seat == 0 {
 		st.Partner = joinNames(r.players())
 		return st
@@ -160,6 +164,12 @@ func (r *room) tellOthers(i int, line []byte) {
 // botMoves plays the computer seats' actions while a computer is to act.
 // Caller holds r.mu.
 func (r *room) botMoves() {
+	if r.empty() {
+		// Every person has given up their seat: the game ends as it
+		// stands; the computers do not play on by themselves (a round of
+		// computers alone would end as soon as it began, and the next).
+		return
+	}
 	// A turn-based game passes from computer to computer; a round takes
 	// each computer's command once. The bound keeps a computer that
 	// answers nothing playable from looping.
@@ -269,7 +279,7 @@ func (s *Server) roundExpired(r *room, no int) {
 	r.roundTimer, r.roundNo = nil, 0
 	rd.EndRound()
 	s.settle(r)
-	r.broadcastKind()
+	r.broadcast()
 	ended := r.m.Outcome().Over
 	if ended {
 		r.done = true
@@ -281,8 +291,8 @@ func (s *Server) roundExpired(r *room, no int) {
 	}
 }
 
-// actKind plays one act of a game of another kind.
-func (s *Server) actKind(ss *Session, r *room, seat int, a string) {
+// actAs plays one act of the seat.
+func (s *Server) actAs(ss *Session, r *room, seat int, a string) {
 	r.mu.Lock()
 	if r.done || r.seats[seat-1].sess != ss {
 		r.mu.Unlock()
@@ -292,17 +302,26 @@ func (s *Server) actKind(ss *Session, r *room, seat int, a string) {
 	if err := r.m.Apply(seat, a); err != nil {
 		code, msg := r.refusal(err)
 		r.mu.Unlock()
+		if code == CodeProto {
+			s.log.Error("action failed", "game", r.id, "seat", seat, "err", err)
+		}
 		ss.sendErr(code, "%s", msg)
 		return
 	}
 	s.settle(r)
-	r.broadcastKind()
+	r.broadcast()
 	ended := r.m.Outcome().Over
 	if ended {
 		r.done = true
 	}
+	save := true
+	if rs, ok := r.m.(roundSaver); ok {
+		save = ended || rs.saveDue()
+	}
 	r.mu.Unlock()
-	s.persist(r)
+	if save {
+		s.persist(r)
+	}
 	if ended {
 		s.mu.Lock()
 		s.finish(r)
@@ -313,6 +332,9 @@ func (s *Server) actKind(ss *Session, r *room, seat int, a string) {
 // refusal is the error code and sentence for an act the game refused.
 // Caller holds r.mu.
 func (r *room) refusal(err error) (code, msg string) {
+	if rf := (*refused)(nil); errors.As(err, &rf) {
+		return rf.code, rf.msg
+	}
 	toAct := r.m.ToAct()
 	switch {
 	case errors.Is(err, match.ErrOver), errors.Is(err, match.ErrNotYourTurn) && r.m.Outcome().Over:
@@ -329,20 +351,28 @@ func (r *room) refusal(err error) (code, msg string) {
 	return CodeBadAction, safetext.Short(err.Error(), 200)
 }
 
-// broadcastKind sends every connected seat and spectator its state.
+// broadcast sends every connected seat and spectator its state.
 // Caller holds r.mu.
-func (r *room) broadcastKind() {
+func (r *room) broadcast() {
+	if o, ok := r.m.(ownLines); ok {
+		o.broadcast(r)
+		return
+	}
 	r.turn.Store(int32(r.m.Moves()))
 	for i := range r.seats {
-		r.sendKindState(i)
+		r.sendState(i)
 	}
 	for _, w := range r.watchers {
 		w.send(r.watchLine(w))
 	}
 }
 
-// sendKindState sends seat i (0-based) its state. Caller holds r.mu.
-func (r *room) sendKindState(i int) {
+// sendState sends seat i (0-based) its state. Caller holds r.mu.
+func (r *room) sendState(i int) {
+	if o, ok := r.m.(ownLines); ok {
+		o.sendState(r, i)
+		return
+	}
 	if ss := r.seats[i].sess; ss != nil {
 		ss.send(r.kindLine(i+1, true, ss.seq.Add(1)))
 	}
@@ -394,8 +424,9 @@ func (r *room) kindLine(seat int, player bool, seq int64) []byte {
 	return append(out, '\n')
 }
 
-// overKind is the over message of a game of another kind for seat (0: a
-// spectator): won or lost, and the winners' names. Caller holds r.mu.
+// overKind is the over message for seat (0: a spectator) of a game with
+// no over of its own (campaign): won or lost, and the winners' names.
+// Caller holds r.mu.
 func (r *room) overKind(seat int) []byte {
 	oc := r.m.Outcome()
 	o := &Over{T: TypeOver, Kind: r.kind, Result: "over", Scores: oc.Scores}
@@ -419,55 +450,27 @@ func (r *room) overKind(seat int) []byte {
 	return encode(o)
 }
 
-// finishKind ends a game of another kind: over to everyone, the players
-// back to the lobby, the file removed. Caller holds mu.
-func (s *Server) finishKind(r *room) {
-	r.mu.Lock()
-	r.done = true
-	r.stopTimers()
-	back := r.dismiss(r.overKind(0))
-	for i := range r.seats {
-		st := &r.seats[i]
-		if st.sess != nil {
-			st.sess.game.Store(nil)
-			st.sess.send(r.overKind(i + 1))
-			back = append(back, st.sess)
-		}
-		if p := st.p; p != nil {
-			p.room, p.seat = nil, 0
-			if p.sess == nil {
-				s.removePlayer(p)
-			}
-		}
-		st.p, st.sess = nil, nil
-	}
-	winners := r.m.Outcome().Winners
-	r.mu.Unlock()
-	delete(s.rooms, r.id)
-	s.lobbyChanged()
-	for _, ss := range back {
-		s.backToLobby(ss, true)
-	}
-	s.unpersist(r)
-	s.log.Info("game over", "game", r.id, "kind", r.kind, "winners", winners)
-}
-
-// kindAway takes note that seat i's (0-based) player dropped: the others
+// seatAway takes note that seat i's (0-based) player dropped: the others
 // are told and get a state, and a round no connected person still has to
-// act in is played. The game waits for a turn of the absent seat. Caller holds mu
-// and r.mu.
-func (s *Server) kindAway(r *room, i int) {
+// act in is played. The game waits for a turn of the absent seat, or takes
+// it off the board (awayer). Caller holds mu and r.mu.
+func (s *Server) seatAway(r *room, i int) {
+	if aw, ok := r.m.(awayer); ok && !aw.SetAway(i+1, true) {
+		return // the game waits as it is
+	}
 	r.seats[i].away = true
 	r.tellOthers(i, encode(&Partner{T: TypePartner, Name: r.seats[i].name, Status: PartnerDisconnected}))
 	s.settle(r)
-	r.broadcastKind()
+	r.broadcast()
 }
 
-// kindBack gives seat i (0-based) back to its returning player: start,
+// seatBack gives seat i (0-based) back to its returning player: start,
 // and its state; the others are told when it came back from a drop
 // (fresh), and a round waiting for a connected person gets its deadline.
 // Caller holds mu and r.mu.
-func (s *Server) kindBack(r *room, i int, fresh bool) {
+func (s *Server) seatBack(r *room, i int, fresh bool) {
+	aw, away := r.m.(awayer)
+	back := away && r.seats[i].away && aw.SetAway(i+1, false)
 	r.seats[i].away = false
 	ss := r.seats[i].sess
 	ss.send(encode(r.startMsg(i + 1)))
@@ -476,17 +479,31 @@ func (s *Server) kindBack(r *room, i int, fresh bool) {
 	}
 	before := r.m.Moves()
 	s.settle(r)
-	if r.m.Moves() != before {
-		r.broadcastKind()
+	if back || r.m.Moves() != before {
+		r.broadcast()
 	} else {
-		r.sendKindState(i)
+		r.sendState(i)
+	}
+	if !away || r.rejoin != nil {
+		return
+	}
+	for j := range r.seats {
+		if st := &r.seats[j]; j != i && st.p != nil && st.sess == nil && !st.away {
+			// After a restart: that seat is still on the board.
+			seat := j + 1
+			r.rejoin = time.AfterFunc(s.cfg.RejoinWait, func() { s.rejoinExpired(r, seat) })
+			return
+		}
 	}
 }
 
-// kindGiveUp gives seat i (0-based) up for good: the game decides what
+// seatGivenUp gives seat i (0-based) up for good: the game decides what
 // becomes of it (match.Leaver), the others are told. Caller holds mu and
 // r.mu.
-func (s *Server) kindGiveUp(r *room, i int, why string) {
+func (s *Server) seatGivenUp(r *room, i int, why string) {
+	if aw, ok := r.m.(awayer); ok && !r.seats[i].away && !r.m.Outcome().Over && aw.SetAway(i+1, true) {
+		r.seats[i].away = true // off the board first
+	}
 	if l, ok := r.m.(match.Leaver); ok && !r.m.Outcome().Over {
 		l.Leave(i + 1)
 		if r.m.Computer(i + 1) {
@@ -495,7 +512,28 @@ func (s *Server) kindGiveUp(r *room, i int, why string) {
 	}
 	r.tellOthers(i, encode(&Partner{T: TypePartner, Name: r.seats[i].name, Status: why}))
 	s.settle(r)
-	r.broadcastKind()
+	r.broadcast()
+}
+
+// leaving is the over message of a player who leaves seat, nil for none:
+// a campaign's own, or else the game lets the seat go (match.Leaver) and
+// its player has lost. Caller holds r.mu.
+func (r *room) leaving(seat int) []byte {
+	if c, ok := r.m.(campaign); ok {
+		return c.leaveLine(seat)
+	}
+	if l, ok := r.m.(match.Leaver); ok && !r.m.Outcome().Over {
+		l.Leave(seat)
+	}
+	return r.overKind(seat)
+}
+
+// followsSeat reports whether the game's spectators follow a seat they
+// choose (a spectator who asks for another seat gets its state): not for a
+// game that writes its own lines.
+func (r *room) followsSeat() bool {
+	_, own := r.m.(ownLines)
+	return !own
 }
 
 // computerTakeover is the name of a seat the computer took over.
@@ -506,30 +544,13 @@ func computerTakeover(name string) string {
 	return name + " (computer)"
 }
 
-// kindListing is the lobby's entry of a game of another kind: its turn
-// is the number of moves (or rounds) played. A game of more than two seats
-// lists its people and counts its computer seats, so that the lobby line
-// stays within MaxLine however many seats its games have. r.seats and
-// r.bots are fixed when the room is made (a seat the computer takes over
-// later is still listed by its player's name).
-func (r *room) kindListing() LobbyGame {
-	g := LobbyGame{Game: r.id, Players: r.players(), Turn: int(r.turn.Load()), Watchers: int(r.nwatch.Load()), Kind: r.kind}
-	if len(r.seats) > 2 {
-		g.Players, g.Bots = g.Players[:len(r.seats)-r.bots], r.bots
-	}
-	return g
-}
-
-// joinKind adds a spectator to a game of another kind. Caller holds r.mu.
-func (r *room) joinKind(ss *Session) {
-	ss.send(encode(r.startMsg(0)))
-	ss.send(r.watchLine(ss))
-}
-
 // watchLine is a spectator's state: for a kind whose seats see
 // differently, the view of the seat it follows (seat 1 when it chose
 // none); else the whole-table view. Never its turn. Caller holds r.mu.
 func (r *room) watchLine(ss *Session) []byte {
+	if o, ok := r.m.(ownLines); ok {
+		return o.watchLine(r, ss)
+	}
 	seat := 0
 	if k := kinds[r.kind]; k != nil && k.Follow {
 		seat = max(1, min(int(ss.watchSeat.Load()), len(r.seats)))

@@ -10,13 +10,13 @@ import (
 	"github.com/minotaur-game/minotaur/games/match"
 )
 
-// Game kinds (docs/protocol.md "Game kinds"): the server runs Minotaur's
-// campaign, and games of other kinds through one mechanism — "a game of
+// Game kinds (docs/protocol.md "Game kinds"): the server runs games of every
+// kind, Minotaur's campaign included, through one mechanism — "a game of
 // kind K between these seats" — the room holding a Game (a match.Match
-// with the server's computer seats) instead of an engine.Game. A kind is
-// added by writing its Game and registering it in kinds; the lobby,
-// invitations, solo games with computers, turns and rounds, spectators,
-// lost connections and the data folder are the server's, for every kind.
+// with the server's computer seats). A kind is added by writing its Game
+// and registering it in kinds; the lobby, invitations, solo games with
+// computers, turns and rounds, spectators, lost connections and the data
+// folder are the server's, for every kind.
 const (
 	KindMinotaur  = "minotaur"
 	KindTrails    = "trails"
@@ -25,10 +25,10 @@ const (
 	KindFoxhunt   = "foxhunt"
 )
 
-// Game is a game of a kind other than Minotaur's, as a room runs it: a
-// match.Match (seats 1…n, the seats to act, actions as strings, a seat's
-// view, the outcome, its saved form) whose computer seats the server
-// plays. Each kind's adapter lives in this package, beside its
+// Game is a game of any kind as a room runs it: a match.Match (seats
+// 1…n, the seats to act, actions as strings, a seat's view, the outcome,
+// its saved form) whose computer seats the server plays (Minotaur's has
+// none). Each kind's adapter lives in this package, beside its
 // registration, because it wires the rules to their computer player,
 // which imports the rules and so cannot sit in the rules' own package.
 // The room's lock guards it; its methods are called with it held.
@@ -87,7 +87,63 @@ type Kind struct {
 	// a state whose kind is this one into it. A State with a check()
 	// error method is refused when the check fails.
 	State func() Message
+	// Daily is set for the kind whose games may be a daily challenge
+	// (Minotaur's).
+	Daily bool
 }
+
+// Optional interfaces of a Game, for a kind that does something its own
+// way (Minotaur's campaign, kind_minotaur.go). The rooms' common code asks
+// for them; a Game without one gets the common way.
+
+// awayer is a Game that takes a disconnected seat off the board instead
+// of waiting for it: SetAway(seat, true) reports false when the game
+// waits as it is after all (the seat is not away); SetAway(seat, false)
+// reports whether the seat is back at once, which everyone is shown. A
+// seat given up for good is taken off the board before it leaves; a seat
+// still on the board after a restart is taken off when a player who came
+// back has waited Config.RejoinWait for it.
+type awayer interface {
+	SetAway(seat int, away bool) bool
+}
+
+// ownLines is a Game that writes its own state messages (Minotaur's,
+// which predate the head-and-View lines of kindLine): sendState sends seat
+// i (0-based) its state, broadcast every seat and spectator theirs (or
+// nobody, when nothing happened), watchLine is a new spectator's state.
+// Its spectators all see one view, whatever seat they ask to follow.
+// Caller holds r.mu.
+type ownLines interface {
+	sendState(r *room, i int)
+	broadcast(r *room)
+	watchLine(r *room, ss *Session) []byte
+}
+
+// campaign is a Game whose over message is its own, the same for every
+// seat and spectator (overLine), with a leaving player's own (leaveLine,
+// nil: none), and whose score and level a daily challenge's table keeps
+// (progress).
+type campaign interface {
+	overLine() []byte
+	leaveLine(seat int) []byte
+	progress() (score, level int, won bool)
+}
+
+// roundSaver is a Game whose file is written only when its last act
+// completed a round (saveDue), not after every act.
+type roundSaver interface {
+	saveDue() bool
+}
+
+// seeded is a Game whose start message carries its seed.
+type seeded interface {
+	Seed() uint64
+}
+
+// refused is an act a Game refused with a code and sentence of its own.
+type refused struct{ code, msg string }
+
+func (e *refused) Error() string { return e.msg }
 
 // maxSeats bounds the seats of a game of any kind.
 const maxSeats = 8
@@ -96,7 +152,8 @@ const maxSeats = 8
 var ErrNotYourTurn = match.ErrNotYourTurn
 
 // kinds are the kinds the server plays besides Minotaur's, each registered
-// once here.
+// once here: those a client names in hello and in kind fields. Minotaur's
+// registration (minotaurKind) loads its games from the data folder.
 var kinds = map[string]*Kind{
 	KindTrails:    &trailsKind,
 	KindChess:     &chessKind,
@@ -114,14 +171,23 @@ func kindNames() string {
 	return strings.Join(names, ", ")
 }
 
-// kindOf reads a request's kind: "" is Minotaur's. ok is false for a kind
-// the server does not play.
+// kindOf reads a request's kind: "" is Minotaur's (kd nil: its games are
+// started their own way). ok is false for a kind the server does not play.
 func kindOf(k string) (string, *Kind, bool) {
 	if k == "" || k == KindMinotaur {
 		return KindMinotaur, nil, true
 	}
 	kd, ok := kinds[k]
 	return k, kd, ok
+}
+
+// registered is the registration of a saved game's kind ("" and
+// "minotaur" are Minotaur's), nil for a kind the server does not play.
+func registered(k string) *Kind {
+	if k == "" || k == KindMinotaur {
+		return &minotaurKind
+	}
+	return kinds[k]
 }
 
 // knows reports whether the player's client said (in hello's kinds) that

@@ -14,7 +14,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/saves"
 )
@@ -157,13 +156,7 @@ func (st *store) save(r *room) error {
 // game's JSON goes in as the engine writes it: encoding/json would check
 // and copy it twice more, and a server writes thousands of games a second.
 func (r *room) snapshot() ([]byte, error) {
-	var g []byte
-	var err error
-	if r.m != nil {
-		g, err = r.m.MarshalJSON()
-	} else {
-		g, err = r.g.MarshalJSON()
-	}
+	g, err := r.m.MarshalJSON()
 	if err != nil {
 		return nil, err
 	}
@@ -267,33 +260,28 @@ func (s *Server) loadRoom(path, id string) (*room, error) {
 	return r, nil
 }
 
-// loadGame reads the game of a saved room: Minotaur's, or of its kind.
+// loadGame reads the game of a saved room through its kind's
+// registration: "" (every file of a Minotaur game) is Minotaur's.
 func loadGame(id string, sg savedGame) (*room, error) {
-	if sg.Kind != "" {
-		kd := kinds[sg.Kind]
-		if kd == nil || sg.Daily != "" {
-			return nil, fmt.Errorf("a game of kind %q, which this server does not play", safetext.Clean(sg.Kind))
-		}
-		m, err := kd.Load(sg.Game)
-		if err != nil {
-			return nil, err
-		}
-		if m.Seats() != len(sg.Seats) || sg.Bots < 0 || sg.Bots >= len(sg.Seats) {
-			return nil, fmt.Errorf("a %s game of %d seats with %d, %d of them the computer's", sg.Kind, m.Seats(), len(sg.Seats), sg.Bots)
-		}
-		r := &room{id: id, kind: kd.Name, m: m, seats: make([]roomSeat, len(sg.Seats)), bots: sg.Bots}
-		r.turn.Store(int32(m.Moves()))
-		return r, nil
+	kd := registered(sg.Kind)
+	if kd == nil || sg.Daily != "" && !kd.Daily {
+		return nil, fmt.Errorf("a game of kind %q, which this server does not play", safetext.Clean(sg.Kind))
 	}
-	g, err := engine.Load(sg.Game)
+	m, err := kd.Load(sg.Game)
 	if err != nil {
 		return nil, err
 	}
-	if g.Players() != len(sg.Seats) {
-		return nil, fmt.Errorf("a game of %d players with %d seats", g.Players(), len(sg.Seats))
+	if m.Seats() != len(sg.Seats) || sg.Bots < 0 || sg.Bots >= len(sg.Seats) {
+		return nil, fmt.Errorf("a %s game of %d seats with %d, %d of them the computer's", kd.Name, m.Seats(), len(sg.Seats), sg.Bots)
 	}
-	r := &room{id: id, g: g, seats: make([]roomSeat, len(sg.Seats)), daily: sg.Daily}
-	r.level.Store(int32(g.LevelNumber()))
-	r.turn.Store(int32(g.TurnNumber()))
+	r := &room{id: id, kind: sg.Kind, m: m, seats: make([]roomSeat, len(sg.Seats)), bots: sg.Bots, daily: sg.Daily}
+	if kd.Name == KindMinotaur {
+		r.kind = "" // its messages carry no kind
+	}
+	r.turn.Store(int32(m.Moves()))
+	if c, ok := m.(campaign); ok {
+		_, level, _ := c.progress()
+		r.level.Store(int32(level))
+	}
 	return r, nil
 }

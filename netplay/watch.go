@@ -253,13 +253,8 @@ func (r *room) join(ss *Session, name string, notify bool) bool {
 		r.notice(name + " is watching")
 	}
 	r.addWatcher(ss)
-	if r.m != nil {
-		r.joinKind(ss)
-		return true
-	}
-	ss.send(encode(&Start{T: TypeStart, Game: r.id, Seat: 0, Partner: joinNames(r.players()), Seed: r.g.Seed(), Daily: r.daily != ""}))
-	v := r.g.TeamView()
-	ss.send(newState(ss.seq.Add(1), v, r.names(), nil, nil).line())
+	ss.send(encode(r.startMsg(0)))
+	ss.send(r.watchLine(ss))
 	return true
 }
 
@@ -300,12 +295,20 @@ func (r *room) gameChat(line []byte, _ *Chat) {
 	r.chatAll(line)
 }
 
+// listing is the lobby's entry of a game: its turn is the number of
+// moves (or rounds) played, its level a campaign's (0, left out, for
+// other kinds). A game of more than two seats lists its people and counts
+// its computer seats, so that the lobby line stays within MaxLine however
+// many seats its games have. r.seats and r.bots are fixed when the room
+// is made (a seat the computer takes over later is still listed by its
+// player's name).
 func (r *room) listing() LobbyGame {
-	if r.m != nil {
-		return r.kindListing()
+	g := LobbyGame{Game: r.id, Players: r.players(), Level: int(r.level.Load()), Turn: int(r.turn.Load()),
+		Watchers: int(r.nwatch.Load()), Daily: r.daily != "", Kind: r.kind}
+	if len(r.seats) > 2 {
+		g.Players, g.Bots = g.Players[:len(r.seats)-r.bots], r.bots
 	}
-	return LobbyGame{Game: r.id, Players: r.players(), Level: int(r.level.Load()), Turn: int(r.turn.Load()),
-		Watchers: int(r.nwatch.Load()), Daily: r.daily != ""}
+	return g
 }
 
 // Hosted is a solo game that a front end in the server's own process runs
@@ -508,7 +511,7 @@ func (s *Server) watch(ss *Session, id, kind string, seat int) {
 		return
 	}
 	r, turning := g.(*room)
-	turning = turning && ss.watching == g && r.m != nil && int(ss.watchSeat.Load()) != seat
+	turning = turning && ss.watching == g && r.followsSeat() && int(ss.watchSeat.Load()) != seat
 	if ss.watching == g && !turning {
 		return // already watching that: nothing to send
 	}

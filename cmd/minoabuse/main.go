@@ -35,6 +35,22 @@
 // full speed); it prints the heap, open files and goroutines before, at
 // the peak and after each (see lobby.go).
 //
+//	minoabuse foxhunt [--attacks squat,empty] [--wire wiki|mica|both]
+//
+// runs two attacks on the Fox hunt's contest server, each against a fresh
+// foxnet server in this process: squatting (players who connect and never
+// send hold the seats over --matches matches: does a later arrival play?)
+// and the empty match (both players leave a --rounds match on a --size
+// map: how long until the next match starts, do the spectators stay?); see
+// foxhunt.go.
+//
+//	minoabuse hostile-server --listen 127.0.0.1:5000 --spectate 127.0.0.1:5001 [--wire mica]
+//
+// is a fake Fox hunt server whose names, table rows, E: lines and final
+// table carry escape sequences (window title, clipboard, screen clear,
+// bidi, zero-width, C1), for `minotaur foxhunt play` and `watch` to be
+// pointed at; it serves until interrupted or --duration passes.
+//
 //	minotaur serve --ssh 127.0.0.1:2222 --data /tmp/cap &
 //	minoabuse ssh --addr 127.0.0.1:2222 --players 500 --burst 100 --pid $!
 //
@@ -72,6 +88,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/games/foxhunt"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/sshplay"
@@ -85,6 +102,8 @@ const usage = `usage: minoabuse soak [flags]    hostile clients against an in-pr
        minoabuse ssh --addr HOST:PORT [flags]    SSH capacity of a running server
        minoabuse attack --tcp HOST:PORT --ssh HOST:PORT [flags]    only the hostile clients (what soak runs)
        minoabuse lobby [--attacks invite,daily,chat] [--each 30s]    invite churn, daily flood, spectator chat against an in-process server
+       minoabuse foxhunt [--attacks squat,empty] [--wire wiki|mica|both]    seat squatting and an emptied match against an in-process Fox hunt server
+       minoabuse hostile-server [--listen ADDR] [--spectate ADDR] [--wire wiki|mica]    a fake Fox hunt server sending escape sequences, for play and watch
 
 Flags:
 %s`
@@ -105,7 +124,15 @@ type options struct {
 	tcp, ssh string // attack: the targets
 	attacks  string // lobby: which attacks
 	each     time.Duration
-	listen   string // lobby: the server's address
+	listen   string // lobby: the server's address; hostile-server: the players' address
+	// foxhunt and hostile-server
+	spectate   string
+	wire       string
+	foxRounds  int
+	foxSize    string
+	foxW, foxH int
+	foxMatches int
+	foxTimeout time.Duration
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -129,6 +156,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.each, "each", 30*time.Second, "lobby: how long each attack lasts")
 	fs.IntVar(&inviters, "inviters", 16, "lobby: connections at once of the invitation churn")
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:0", "lobby: the loopback address the server listens on")
+	fs.StringVar(&o.spectate, "spectate", "127.0.0.1:0", "hostile-server: the loopback address spectators connect to")
+	fs.StringVar(&o.wire, "wire", "", "foxhunt: the dialects, wiki, mica or both (default both); hostile-server: wiki or mica (default mica)")
+	fs.IntVar(&o.foxRounds, "rounds", 0, "foxhunt, hostile-server: rounds a match (default: squat 30, empty 100000, hostile-server 20)")
+	fs.StringVar(&o.foxSize, "size", "", "foxhunt: the map's `W,H` (default: squat 15,15, empty 101,101)")
+	fs.IntVar(&o.foxMatches, "matches", 4, "foxhunt: matches the squatting lasts")
+	fs.DurationVar(&o.foxTimeout, "timeout", 100*time.Millisecond, "foxhunt: the squatting's round timeout")
 	fs.StringVar(&o.profile, "cpuprofile", "", "soak: write a CPU profile of the process (server and clients) to `FILE`")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -138,16 +171,42 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minoabuse: %v\n", err)
 		return 2
 	}
-	if fs.NArg() != 1 || fs.Arg(0) != "soak" && fs.Arg(0) != "ssh" && fs.Arg(0) != "attack" && fs.Arg(0) != "lobby" {
-		fmt.Fprintf(stderr, "minoabuse: say soak, lobby or ssh\n"+usage, fs.FlagUsages())
+	switch fs.Arg(0) {
+	case "soak", "ssh", "attack", "lobby", "foxhunt", "hostile-server":
+	default:
+		fmt.Fprintf(stderr, "minoabuse: say soak, lobby, ssh, foxhunt or hostile-server\n"+usage, fs.FlagUsages())
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintf(stderr, "minoabuse: one command, not %q\n"+usage, strings.Join(fs.Args(), " "), fs.FlagUsages())
+		return 2
+	}
+	if o.wire == "" {
+		o.wire = "both"
+		if fs.Arg(0) == "hostile-server" {
+			o.wire = "mica"
+		}
+	}
+	if _, err := foxDialects(o.wire, fs.Arg(0) != "hostile-server"); err != nil {
+		fmt.Fprintf(stderr, "minoabuse: %v\n", err)
+		return 2
+	}
+	if o.foxSize != "" {
+		if _, err := fmt.Sscanf(o.foxSize, "%d,%d", &o.foxW, &o.foxH); err != nil || o.foxW < foxhunt.MinSize || o.foxH < foxhunt.MinSize || o.foxW > foxhunt.MaxSize || o.foxH > foxhunt.MaxSize {
+			fmt.Fprintf(stderr, "minoabuse: --size %s: say W,H, each %d to %d\n", o.foxSize, foxhunt.MinSize, foxhunt.MaxSize)
+			return 2
+		}
+	}
+	if o.foxMatches < 1 || o.foxTimeout < 10*time.Millisecond || o.foxRounds < 0 {
+		fmt.Fprintln(stderr, "minoabuse: --matches must be positive, --timeout at least 10ms, --rounds not negative")
 		return 2
 	}
 	if o.duration <= 0 || o.hostile < 0 || o.players < 1 || o.burst < 0 || o.burst > o.players {
 		fmt.Fprintln(stderr, "minoabuse: --duration, --players must be positive, --burst at most --players")
 		return 2
 	}
-	if !loopback(o.addr) || !loopback(o.listen) {
-		fmt.Fprintf(stderr, "minoabuse: %s or %s is not a loopback address: this tool attacks only this machine\n", o.addr, o.listen)
+	if !loopback(o.addr) || !loopback(o.listen) || !loopback(o.spectate) {
+		fmt.Fprintf(stderr, "minoabuse: %s, %s or %s is not a loopback address: this tool attacks only this machine\n", o.addr, o.listen, o.spectate)
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -160,6 +219,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = attack(ctx, o, stdout)
 	case "lobby":
 		err = lobby(ctx, o, stdout)
+	case "foxhunt":
+		err = foxhuntAttacks(ctx, o, stdout)
+	case "hostile-server":
+		err = hostileServer(ctx, o, stdout)
 	default:
 		err = capacity(ctx, o, stdout)
 	}

@@ -246,6 +246,9 @@ func (g *Game) Beam(p Point) bool { return g.board.In(p) && g.beams[g.board.idx(
 func (g *Game) Played() int { return g.played }
 func (g *Game) Rounds() int { return g.rounds }
 
+// Rules is the set of rules the match plays.
+func (g *Game) Rules() Rules { return g.rules }
+
 // Over reports whether every round has been played.
 func (g *Game) Over() bool { return g.played >= g.rounds }
 

@@ -13,6 +13,7 @@ type Fuses struct {
 	own    foxhunt.Point         // where the player last threw from, and in which round
 	ownAt  int
 	prev   []string // the last block's rows
+	fuse   int      // rounds a bomb lies, counting the round it is thrown, by the blocks' rules
 }
 
 // Played is the number of rounds played in the match, as the blocks tell
@@ -42,6 +43,10 @@ func (f *Fuses) Update(s *View) {
 	}
 	f.last = s.Round
 	f.blocks++
+	f.fuse = foxhunt.Fuse
+	if s.Rules == foxhunt.Reference {
+		f.fuse = foxhunt.RefFuse // the reference counts its 5 rounds from the round after the throw
+	}
 	for p := range f.seen {
 		if c := s.At(p); c != 'B' && c != 'p' && c != 'f' && c != 'P' {
 			delete(f.seen, p) // gone off (a bomb under a player is kept)
@@ -88,7 +93,11 @@ func (f *Fuses) Left(p foxhunt.Point) int {
 	if !ok {
 		k = f.Played()
 	}
-	return max(k+foxhunt.Fuse-1-f.Played(), 1)
+	fuse := f.fuse
+	if fuse == 0 { // no block yet
+		fuse = foxhunt.Fuse
+	}
+	return max(k+fuse-1-f.Played(), 1)
 }
 
 // Each calls fn for every bomb known, with its rounds left.

@@ -8,6 +8,9 @@ import "github.com/minotaur-game/minotaur/games/foxhunt"
 type View struct {
 	Round int
 	W, H  int
+	// Rules are the rules the blocks come from (foxnet's Reader: Reference
+	// for the mica dialect), which set how long a bomb lies.
+	Rules foxhunt.Rules
 	Rows  []string // the map, W characters a row
 	Table []Entry  // the fox first
 }
@@ -33,7 +36,7 @@ func (v *View) At(p foxhunt.Point) byte {
 // match in seat order.
 func ViewOf(g *foxhunt.Game) *View {
 	b := g.Board()
-	v := &View{Round: max(1, g.Played()), W: b.W, H: b.H}
+	v := &View{Round: max(1, g.Played()), W: b.W, H: b.H, Rules: g.Rules()}
 	cells := g.AppendMap(nil)
 	for y := 0; y < b.H; y++ {
 		v.Rows = append(v.Rows, string(cells[y*b.W:(y+1)*b.W]))

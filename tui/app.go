@@ -55,15 +55,6 @@ type Config struct {
 	// Open, when set, is the screen that opens instead of the main menu:
 	// a game's subcommand asked for it (screen.Launching).
 	Open func(c *screen.Context) screen.Screen
-	// Labyrinth, when set, opens a Labyrinth game (`minotaur labyrinth`)
-	// instead of the main menu.
-	Labyrinth *LabyrinthSetup
-	// Trails, when set, opens a Trails and Towers game (`minotaur
-	// trails`) instead of the main menu.
-	Trails *TrailsSetup
-	// Chess, when set, opens a game of Open-world chess (`minotaur chess`)
-	// instead of the main menu.
-	Chess *ChessSetup
 	// StepDelay is the pause between two steps of travel and explore, so
 	// that the player sees each (0: 60 ms).
 	StepDelay time.Duration

@@ -11,6 +11,8 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/minotaur-game/minotaur/games/chess"
+	tuichess "github.com/minotaur-game/minotaur/tui/chess"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // The chess screens and their tests are in tui/chess; these tests drive
@@ -19,6 +21,11 @@ import (
 
 // TestChessFlowFromMenu: the main menu's "Open-world chess", a game as
 // White against the computer, a typed move answered by the computer.
+// openChess opens a game as `minotaur chess` does.
+func openChess(set tuichess.Setup) func(*screen.Context) screen.Screen {
+	return func(c *screen.Context) screen.Screen { return tuichess.Open(c, set) }
+}
+
 func TestChessFlowFromMenu(t *testing.T) {
 	tm := teatest.NewTestModel(t, New(testConfig(t, 1)), teatest.WithInitialTermSize(80, 24))
 	waitText(t, tm, "Open-world chess")
@@ -39,7 +46,7 @@ func TestChessFlowFromMenu(t *testing.T) {
 // hang-up saves the game before the program ends.
 func TestChessQuitAsks(t *testing.T) {
 	cfg := testConfig(t, 1)
-	cfg.Chess = &ChessSetup{HotSeat: true, Seed: 1}
+	cfg.Open = openChess(tuichess.Setup{HotSeat: true, Seed: 1})
 	d := newDriver(t, cfg, 80, 24)
 	if !strings.Contains(d.screen(), "White's turn — press Enter") {
 		t.Fatalf("the command line's hot-seat game:\n%s", d.screen())
@@ -53,7 +60,7 @@ func TestChessQuitAsks(t *testing.T) {
 	if !d.f.Quit {
 		t.Fatalf("a second Ctrl+C did not quit:\n%s", d.screen())
 	}
-	cfg.Chess = &ChessSetup{Human: chess.Black, Level: 1, Seed: 1}
+	cfg.Open = openChess(tuichess.Setup{Human: chess.Black, Level: 1, Seed: 1})
 	d = newDriver(t, cfg, 80, 24)
 	if !strings.Contains(d.screen(), "Black to move") {
 		t.Fatalf("the computer did not open as White:\n%s", d.screen())
@@ -74,7 +81,7 @@ func TestChessQuitAsks(t *testing.T) {
 // chess save is listed with its reason and cannot be opened.
 func TestChessContinueFromTheMainMenu(t *testing.T) {
 	cfg := testConfig(t, 1)
-	cfg.Chess = &ChessSetup{Human: chess.White, Level: 1, Seed: 3}
+	cfg.Open = openChess(tuichess.Setup{Human: chess.White, Level: 1, Seed: 3})
 	d := newDriver(t, cfg, 80, 24)
 	d.keys("e2e4<enter>")
 	d.keys("<esc><down><enter>") // pause, Save

@@ -103,34 +103,14 @@ func gameList(c *common) []screen.Descriptor {
 	}
 }
 
-// opening is the game the command line asked for (Config's Labyrinth,
-// Trails or Chess), which opens instead of the main menu; nil for none.
+// opening is the game the command line asked for (Config.Open), which
+// opens instead of the main menu; nil for none.
 func opening(c *common) screen.Screen {
-	switch {
-	case c.cfg.Open != nil:
-		return c.cfg.Open(c.Context)
-	case c.cfg.Labyrinth != nil:
-		// The game opens on the setup's questions, or at once on the game
-		// when the command line answered them all.
-		return labyrinth.Open(c.Context, c.cfg.Labyrinth)
-	case c.cfg.Trails != nil:
-		return trails.Open(c.Context, *c.cfg.Trails)
-	case c.cfg.Chess != nil:
-		return chess.Open(c.Context, *c.cfg.Chess)
+	if c.cfg.Open == nil {
+		return nil
 	}
-	return nil
+	return c.cfg.Open(c.Context)
 }
-
-// LabyrinthSetup is a Labyrinth game asked for on the command line
-// (`minotaur labyrinth FIELD`): the game opens on it instead of the menu.
-type LabyrinthSetup = labyrinth.Setup
-
-// TrailsSetup is a Trails and Towers game asked for on the command line.
-type TrailsSetup = trails.Setup
-
-// ChessSetup is a chess game asked for on the command line (`minotaur
-// chess`): the game opens on it instead of the menu.
-type ChessSetup = chess.Setup
 
 // Campaign is a custom campaign of Minotaur (from --level files): its
 // levels in order, each with the text of its file.

@@ -10,6 +10,8 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
+	tuilab "github.com/minotaur-game/minotaur/tui/labyrinth"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // The Labyrinth's screens and their tests are in tui/labyrinth; these
@@ -27,7 +29,8 @@ func labConfig(t *testing.T, field string, starts ...labyrinth.Cell) Config {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cfg.Labyrinth = &LabyrinthSetup{Name: ex.Name, Text: string(ex.Text), Lab: lab, Players: len(starts), Starts: starts, Seed: 1}
+			set := &tuilab.Setup{Name: ex.Name, Text: string(ex.Text), Lab: lab, Players: len(starts), Starts: starts, Seed: 1}
+			cfg.Open = func(c *screen.Context) screen.Screen { return tuilab.Open(c, set) }
 			return cfg
 		}
 	}

@@ -47,9 +47,14 @@ func TestTrailsFromTheMainMenu(t *testing.T) {
 	}
 }
 
+// openTrails opens a game as `minotaur trails` does.
+func openTrails(set trails.Setup) func(*screen.Context) screen.Screen {
+	return func(c *screen.Context) screen.Screen { return trails.Open(c, set) }
+}
+
 func TestTrailsFromTheCommandLine(t *testing.T) {
 	cfg := testConfig(t, 1)
-	cfg.Trails = &TrailsSetup{Config: rules.Config{Size: 7, Towers: 1, Distance: 1, First: 1}, Seed: 3}
+	cfg.Open = openTrails(trails.Setup{Config: rules.Config{Size: 7, Towers: 1, Distance: 1, First: 1}, Seed: 3})
 	d := newDriver(t, cfg, 40, 12)
 	if out := d.screen(); !strings.Contains(out, "Blue to move") || !strings.Contains(out, "two players") {
 		t.Fatalf("the command line's hot-seat game:\n%s", out)
@@ -69,7 +74,7 @@ func TestTrailsFromTheCommandLine(t *testing.T) {
 // the game under it (the root hands a screen.Background what it owns).
 func TestTrailsBotMoveUnderThePause(t *testing.T) {
 	cfg := testConfig(t, 1)
-	cfg.Trails = &TrailsSetup{Config: rules.Classic(), VsBot: true, BotLevel: 1, Seed: 3}
+	cfg.Open = openTrails(trails.Setup{Config: rules.Classic(), VsBot: true, BotLevel: 1, Seed: 3})
 	d := newDriver(t, cfg, 80, 24)
 	g, ok := d.m.top().(*trails.Screen)
 	if !ok {

@@ -15,10 +15,12 @@ import (
 
 	"github.com/minotaur-game/minotaur/bot"
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/cli"
 )
 
 func init() {
-	register(command{name: "balance", summary: "measure the generated levels or level files with the bots", run: runBalance})
+	register(&cli.Command{Name: "balance", Summary: "measure the generated levels or level files with the bots", Usage: fmt.Sprintf(balanceUsage, engine.SolverBudget),
+		Flags: func() *pflag.FlagSet { fs, _ := newBalanceFlags(); return fs }, Run: runBalance})
 }
 
 const balanceUsage = `usage: minotaur balance [--level FILE]... [--seeds A-B] [--levels A-B] [--budget N] [--max-actions N] [--jobs N] [--no-campaign] [--full-view]
@@ -76,10 +78,20 @@ func (o balanceOptions) levels() int {
 	return engine.CampaignLevels
 }
 
-func runBalance(args []string, stdout, stderr io.Writer) int {
-	usage := fmt.Sprintf(balanceUsage, engine.SolverBudget)
+// balanceFlags are the flags of minotaur balance, defined on a new set.
+type balanceFlags struct {
+	seeds      *string
+	lvls       *string
+	budget     *int
+	maxActions *int
+	jobs       *int
+	noCampaign *bool
+	fullView   *bool
+	files      *[]string
+}
+
+func newBalanceFlags() (*pflag.FlagSet, balanceFlags) {
 	fs := pflag.NewFlagSet("balance", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	seeds := fs.String("seeds", "1-100", "seed range")
 	lvls := fs.String("levels", "1-7", "level range")
 	budget := fs.Int("budget", engine.SolverBudget, "solver budget in nodes")
@@ -88,13 +100,16 @@ func runBalance(args []string, stdout, stderr io.Writer) int {
 	noCampaign := fs.Bool("no-campaign", false, "skip whole campaigns")
 	fullView := fs.Bool("full-view", false, "show the bots the whole map and every monster")
 	files := fs.StringArray("level", nil, "level file to measure")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
-			return 0
-		}
-		fmt.Fprintf(stderr, "minotaur balance: %v\n%s", err, usage)
-		return 2
+	return fs, balanceFlags{seeds, lvls, budget, maxActions, jobs, noCampaign, fullView, files}
+}
+
+func runBalance(args []string, sys cli.IO) int {
+	stdout, stderr := sys.Stdout, sys.Stderr
+	usage := fmt.Sprintf(balanceUsage, engine.SolverBudget)
+	fs, f := newBalanceFlags()
+	seeds, lvls, budget, maxActions, jobs, noCampaign, fullView, files := f.seeds, f.lvls, f.budget, f.maxActions, f.jobs, f.noCampaign, f.fullView, f.files
+	if status, ok := cli.Parse(fs, args, sys, cli.Usage{Prog: "minotaur balance", Hint: usage, Help: cli.Text(usage)}); !ok {
+		return status
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "minotaur balance: unexpected argument %q\n%s", fs.Arg(0), usage)

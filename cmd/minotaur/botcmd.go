@@ -12,11 +12,13 @@ import (
 
 	"github.com/minotaur-game/minotaur/bot"
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/cli"
 	"github.com/minotaur-game/minotaur/netplay"
 )
 
 func init() {
-	register(command{name: "bot", summary: "connect the reference bot to a game server as a co-op partner", run: runBot})
+	register(&cli.Command{Name: "bot", Summary: "connect the reference bot to a game server as a co-op partner", Usage: botUsage,
+		Flags: func() *pflag.FlagSet { fs, _ := newBotFlags(); return fs }, Run: runBot})
 }
 
 const botUsage = `usage: minotaur bot --server HOST:PORT [--name NAME] [--games N]
@@ -32,19 +34,33 @@ or when the server closes the connection.
   --games N            games to play before stopping (default 0: play on)
 `
 
-func runBot(args []string, stdout, stderr io.Writer) int {
+// botFlags are the flags of minotaur bot, defined on a new set. Its
+// --help is a flag of its own, read after the other flags (a bad flag
+// after --help is still an error).
+type botFlags struct {
+	server, name *string
+	games        *int
+	help         *bool
+}
+
+func newBotFlags() (*pflag.FlagSet, botFlags) {
 	fs := pflag.NewFlagSet("bot", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	server := fs.String("server", "", "")
 	name := fs.String("name", "bot", "")
 	games := fs.Int("games", 0, "")
 	help := fs.BoolP("help", "h", false, "")
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "minotaur bot: "+format+"\n%s", append(a, botUsage)...)
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		return fail("%v", err)
+	return fs, botFlags{server, name, games, help}
+}
+
+var botCLI = cli.Usage{Prog: "minotaur bot", Hint: botUsage, Help: cli.Text(botUsage)}
+
+func runBot(args []string, sys cli.IO) int {
+	stdout, stderr := sys.Stdout, sys.Stderr
+	fs, f := newBotFlags()
+	server, name, games, help := f.server, f.name, f.games, f.help
+	fail := func(format string, a ...any) int { return botCLI.Fail(sys, format, a...) }
+	if status, ok := cli.Parse(fs, args, sys, botCLI); !ok {
+		return status
 	}
 	if *help {
 		fmt.Fprint(stdout, botUsage)

@@ -1,10 +1,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 
+	"github.com/minotaur-game/minotaur/internal/cli"
 	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/tui"
@@ -13,7 +12,8 @@ import (
 )
 
 func init() {
-	register(command{name: "check", summary: "validate level files (and Labyrinth field files)", run: runCheck})
+	register(&cli.Command{Name: "check", Summary: "validate level files (and Labyrinth field files)", Usage: checkShortUsage,
+		Flags: checkFlags, Run: runCheck})
 }
 
 const checkShortUsage = "usage: minotaur check FILE... (run 'minotaur check --help' for more)\n"
@@ -29,16 +29,14 @@ recognised by their content and get one line per field, "0: OK" or
 Exit status: 0 every file is valid, 1 some file is not, 2 usage error.
 `
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("check", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, checkUsage)
-			return 0
-		}
-		fmt.Fprintf(stderr, "minotaur check: %v\n%s", err, checkShortUsage)
-		return 2
+// checkFlags is check's flag set: --help alone.
+func checkFlags() *pflag.FlagSet { return pflag.NewFlagSet("check", pflag.ContinueOnError) }
+
+func runCheck(args []string, sys cli.IO) int {
+	stdout, stderr := sys.Stdout, sys.Stderr
+	fs := checkFlags()
+	if status, ok := cli.Parse(fs, args, sys, cli.Usage{Prog: "minotaur check", Hint: checkShortUsage, Help: cli.Text(checkUsage)}); !ok {
+		return status
 	}
 	files := fs.Args()
 	if len(files) == 0 {

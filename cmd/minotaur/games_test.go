@@ -17,7 +17,7 @@ func TestGameSubcommands(t *testing.T) {
 			if ok {
 				t.Errorf("%q runs a subcommand the list of games does not give it", g.Name)
 			}
-		case !ok || c.run == nil:
+		case !ok || c.Run == nil:
 			t.Errorf("the game %q has no subcommand in this binary", g.Name)
 		}
 	}

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 
 	"github.com/spf13/pflag"
 
@@ -13,7 +11,8 @@ import (
 )
 
 func init() {
-	register(command{name: "gen", summary: "print a generated level in the level-file format", run: runGen})
+	register(&cli.Command{Name: "gen", Summary: "print a generated level in the level-file format", Usage: genUsage,
+		Flags: func() *pflag.FlagSet { fs, _ := newGenFlags(); return fs }, Run: runGen})
 }
 
 const genUsage = `usage: minotaur gen [--seed N] [--level L] [--rows R --cols C]
@@ -28,21 +27,30 @@ checked with 'minotaur check' and played with 'minotaur --level FILE'.
                files, and so 'check' and '--level', stop at 255 × 255)
 `
 
-func runGen(args []string, stdout, stderr io.Writer) int {
+// genFlags are the flags of minotaur gen, defined on a new set.
+type genFlags struct {
+	seed  *uint64
+	level *int
+	rows  *int
+	cols  *int
+}
+
+func newGenFlags() (*pflag.FlagSet, genFlags) {
 	fs := pflag.NewFlagSet("gen", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	seed := new(uint64)
 	cli.SeedVar(fs, seed, 1, "campaign seed")
 	level := fs.Int("level", 1, "level of the campaign (1-7)")
 	rows := fs.Int("rows", 0, "rows of a stress maze (odd)")
 	cols := fs.Int("cols", 0, "columns of a stress maze (odd)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, genUsage)
-			return 0
-		}
-		fmt.Fprintf(stderr, "minotaur gen: %v\n%s", err, genUsage)
-		return 2
+	return fs, genFlags{seed, level, rows, cols}
+}
+
+func runGen(args []string, sys cli.IO) int {
+	stdout, stderr := sys.Stdout, sys.Stderr
+	fs, f := newGenFlags()
+	seed, level, rows, cols := f.seed, f.level, f.rows, f.cols
+	if status, ok := cli.Parse(fs, args, sys, cli.Usage{Prog: "minotaur gen", Hint: genUsage, Help: cli.Text(genUsage)}); !ok {
+		return status
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "minotaur gen: unexpected argument %q\n%s", fs.Arg(0), genUsage)

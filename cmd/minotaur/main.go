@@ -33,33 +33,23 @@ import (
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
-// command is one subcommand. run gets the arguments after the command's name
-// and returns the exit status.
-type command struct {
-	name    string
-	summary string
-	run     func(args []string, stdout, stderr io.Writer) int
-}
-
-var commands = map[string]command{}
+// commands are the program's own subcommands, by name.
+var commands = map[string]*cli.Command{}
 
 // register adds a subcommand of the program's own; each command's file
 // calls it from init. A game's subcommand is the game's own, made by its
 // descriptor in the list of games (tui.Games) and reached through it.
-func register(c command) { commands[c.name] = c }
+func register(c *cli.Command) { commands[c.Name] = c }
 
 // gameCommand is the subcommand of the game of the list named name: ok
 // false when no game of the list has it.
-func gameCommand(name string) (c command, ok bool) {
+func gameCommand(name string) (c *cli.Command, ok bool) {
 	for _, g := range tui.Games() {
 		if g.Command != nil && g.Name == name {
-			gc := g.Command(launch)
-			return command{name: gc.Name, summary: gc.Summary, run: func(args []string, stdout, stderr io.Writer) int {
-				return gc.Run(args, processIO(stdout, stderr))
-			}}, true
+			return g.Command(launch), true
 		}
 	}
-	return command{}, false
+	return nil, false
 }
 
 // processIO is what a command is handed: the process's standard input,
@@ -106,19 +96,19 @@ func isGameName(name string) bool {
 
 // lookup finds a subcommand: a game's through the list of games, any
 // other by its name.
-func lookup(name string) (command, bool) {
+func lookup(name string) (*cli.Command, bool) {
 	if c, ok := gameCommand(name); ok {
 		return c, true
 	}
 	if isGameName(name) {
-		return command{}, false
+		return nil, false
 	}
 	c, ok := commands[name]
 	return c, ok
 }
 
 // playCommand runs when no subcommand is named. The play command's file sets it.
-var playCommand func(args []string, stdout, stderr io.Writer) int
+var playCommand func(args []string, sys cli.IO) int
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -128,7 +118,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name := args[0]
 		if c, ok := lookup(name); ok {
-			return c.run(args[1:], stdout, stderr)
+			return c.Run(args[1:], processIO(stdout, stderr))
 		}
 		fmt.Fprintf(stderr, "minotaur: unknown command %q", name)
 		if s := closest(name); s != "" {
@@ -142,7 +132,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "minotaur: the game screen is not built into this binary")
 		return 2
 	}
-	return playCommand(args, stdout, stderr)
+	return playCommand(args, processIO(stdout, stderr))
 }
 
 // commandNames are the subcommands this binary runs, in order.
@@ -171,7 +161,7 @@ func usageCommands() string {
 	}
 	for _, n := range commandNames() {
 		c, _ := lookup(n)
-		fmt.Fprintf(&b, "  minotaur %-*s  %s\n", w, n, c.summary)
+		fmt.Fprintf(&b, "  minotaur %-*s  %s\n", w, n, c.Summary)
 	}
 	return b.String()
 }

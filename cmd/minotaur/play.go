@@ -20,6 +20,15 @@ import (
 
 func init() { playCommand = runPlay }
 
+// playCLI is the game's own command, without a subcommand: its help
+// resolves the paths first, so that it shows them.
+func playCLI(f *playFlags) cli.Usage {
+	return cli.Usage{Prog: "minotaur", Hint: playShortUsage, Help: func(fs *pflag.FlagSet) string {
+		paths, pathErr := saves.ResolvePaths(f.saves, f.scores, saves.LocalEnv())
+		return playUsage(fs, paths, pathErr)
+	}}
+}
+
 const playShortUsage = "usage: minotaur [--saves DIR] [--scores FILE] [--level FILE]... [--seed N] [--server ADDR] [--name NAME]\n" +
 	"       minotaur COMMAND [ARGS] (run 'minotaur --help' for more)\n"
 
@@ -28,13 +37,11 @@ type playFlags struct {
 	saves, scores, server, name string
 	levels                      []string
 	seed                        uint64
-	help                        bool
 }
 
 func newPlayFlags() (*pflag.FlagSet, *playFlags) {
 	f := &playFlags{}
 	fs := pflag.NewFlagSet("minotaur", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
 	fs.StringVar(&f.saves, "saves", "", "keep saved games in the folder `DIR`")
 	fs.StringVar(&f.scores, "scores", "", "keep the high-score table in `FILE`")
@@ -62,21 +69,13 @@ func playUsage(fs *pflag.FlagSet, paths saves.Paths, pathErr error) string {
 		"The player's guide is docs/guide.md.\n"
 }
 
-func runPlay(args []string, stdout, stderr io.Writer) int {
+func runPlay(args []string, sys cli.IO) int {
+	stderr := sys.Stderr
 	fs, f := newPlayFlags()
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			f.help = true
-		} else {
-			fmt.Fprintf(stderr, "minotaur: %v\n%s", err, playShortUsage)
-			return 2
-		}
+	if status, ok := cli.Parse(fs, args, sys, playCLI(f)); !ok {
+		return status
 	}
 	paths, pathErr := saves.ResolvePaths(f.saves, f.scores, saves.LocalEnv())
-	if f.help {
-		fmt.Fprint(stdout, playUsage(fs, paths, pathErr))
-		return 0
-	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "minotaur: unexpected argument %q\n%s", fs.Arg(0), playShortUsage)
 		return 2
@@ -88,11 +87,11 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	cfg := tui.Config{
 		Saves: paths.Saves, Scores: paths.Scores, Replays: paths.Replays,
 		Seed: f.seed, SeedFixed: fs.Changed("seed"),
-		Server: f.server, Name: f.name, Now: time.Now,
+		Server: f.server, Name: f.name, Now: sys.Now,
 	}
 	if !cfg.SeedFixed {
 		// The only read of the clock for a seed: once, here.
-		cfg.Seed = tui.NextSeed(uint64(time.Now().UnixNano()))
+		cfg.Seed = tui.NextSeed(uint64(sys.Now().UnixNano()))
 	}
 	if cfg.Name == "" {
 		cfg.Name = osUserName()

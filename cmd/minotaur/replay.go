@@ -2,18 +2,19 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/cli"
 	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/spf13/pflag"
 )
 
 func init() {
-	register(command{name: "replay", summary: "watch a recorded game, or print its outcome as JSON (--headless)", run: runReplay})
+	register(&cli.Command{Name: "replay", Summary: "watch a recorded game, or print its outcome as JSON (--headless)", Usage: replayShortUsage,
+		Flags: func() *pflag.FlagSet { fs, _ := newReplayFlags(); return fs }, Run: runReplay})
 }
 
 // watchReplay plays a replay back on screen and returns the exit status.
@@ -42,17 +43,23 @@ Flags:
 Exit status: 0 done, 1 the replay cannot be read or played, 2 usage error.
 `
 
-func runReplay(args []string, stdout, stderr io.Writer) int {
+// replayFlags are the flags of minotaur replay, defined on a new set.
+type replayFlags struct {
+	headless *bool
+}
+
+func newReplayFlags() (*pflag.FlagSet, replayFlags) {
 	fs := pflag.NewFlagSet("replay", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	headless := fs.Bool("headless", false, "print the outcome as JSON instead of showing the game")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, replayUsage)
-			return 0
-		}
-		fmt.Fprintf(stderr, "minotaur replay: %v\n%s", err, replayShortUsage)
-		return 2
+	return fs, replayFlags{headless}
+}
+
+func runReplay(args []string, sys cli.IO) int {
+	stdout, stderr := sys.Stdout, sys.Stderr
+	fs, f := newReplayFlags()
+	headless := f.headless
+	if status, ok := cli.Parse(fs, args, sys, cli.Usage{Prog: "minotaur replay", Hint: replayShortUsage, Help: cli.Text(replayUsage)}); !ok {
+		return status
 	}
 	switch fs.NArg() {
 	case 0:

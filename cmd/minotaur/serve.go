@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -21,7 +19,8 @@ import (
 )
 
 func init() {
-	register(command{name: "serve", summary: "run the network game server", run: runServe})
+	register(&cli.Command{Name: "serve", Summary: "run the network game server", Usage: serveShortUsage,
+		Flags: func() *pflag.FlagSet { fs, _ := newServeFlags(); return fs }, Run: runServe})
 }
 
 const serveShortUsage = "usage: minotaur serve [--addr :7777] [--data DIR] [flags] (run 'minotaur serve --help' for more)\n"
@@ -39,9 +38,26 @@ the daily challenge's tables are kept there too. Logs go to stderr.
 Flags:
 %s`
 
-func runServe(args []string, stdout, stderr io.Writer) int {
+// serveFlags are the flags of minotaur serve, defined on a new set.
+type serveFlags struct {
+	addr       *string
+	data       *string
+	grace      *time.Duration
+	maxClients *int
+	maxPerAddr *int
+	pingAfter  *time.Duration
+	dropAfter  *time.Duration
+	logJSON    *bool
+	levelFiles *[]string
+	seed       *uint64
+	sshAddr    *string
+	idle       *int
+	sshMax     *int
+	bots       *int
+}
+
+func newServeFlags() (*pflag.FlagSet, serveFlags) {
 	fs := pflag.NewFlagSet("serve", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	addr := fs.String("addr", netplay.DefaultAddr, "address to listen on (host:port; :PORT for every interface)")
 	data := fs.String("data", defaultServerData(), "folder where games in progress are kept")
 	grace := fs.Duration("grace", netplay.DefaultGrace, "how long a disconnected player's seat is kept")
@@ -57,13 +73,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	idle := fs.Int("idle", 30, "close an SSH session after this many `MINUTES` without a key press (0: never)")
 	sshMax := fs.Int("ssh-max-sessions", sshplay.DefaultMaxSessions, "most SSH sessions at once (each also counts in --max-clients)")
 	bots := fs.Int("bots", 0, "start `N` reference bots in the server's lobby (bot, bot2, …): a lone player invites one for co-op")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprintf(stdout, serveUsage, fs.FlagUsages())
-			return 0
-		}
-		fmt.Fprintf(stderr, "minotaur serve: %v\n%s", err, serveShortUsage)
-		return 2
+	return fs, serveFlags{addr, data, grace, maxClients, maxPerAddr, pingAfter, dropAfter, logJSON, levelFiles, seed, sshAddr, idle, sshMax, bots}
+}
+
+func runServe(args []string, sys cli.IO) int {
+	stderr := sys.Stderr
+	fs, f := newServeFlags()
+	addr, data, grace, maxClients, maxPerAddr, pingAfter, dropAfter, logJSON, levelFiles, seed, sshAddr, idle, sshMax, bots := f.addr, f.data, f.grace, f.maxClients, f.maxPerAddr, f.pingAfter, f.dropAfter, f.logJSON, f.levelFiles, f.seed, f.sshAddr, f.idle, f.sshMax, f.bots
+	if status, ok := cli.Parse(fs, args, sys, cli.Usage{Prog: "minotaur serve", Hint: serveShortUsage, Help: func(fs *pflag.FlagSet) string { return fmt.Sprintf(serveUsage, fs.FlagUsages()) }}); !ok {
+		return status
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "minotaur serve: unexpected argument %q\n%s", fs.Arg(0), serveShortUsage)

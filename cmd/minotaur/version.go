@@ -1,8 +1,9 @@
 package main
 
 import (
+	"github.com/minotaur-game/minotaur/internal/cli"
+
 	"fmt"
-	"io"
 	"runtime"
 	"runtime/debug"
 )
@@ -12,7 +13,7 @@ import (
 var version = ""
 
 func init() {
-	register(command{name: "version", summary: "print the version", run: runVersion})
+	register(&cli.Command{Name: "version", Summary: "print the version", Usage: "usage: minotaur version\n", Run: runVersion})
 }
 
 func versionString() string {
@@ -26,7 +27,10 @@ func versionString() string {
 	return v
 }
 
-func runVersion(args []string, stdout, stderr io.Writer) int {
+// runVersion takes no flag, and so no flag set: anything after the name
+// but --help is an unexpected argument.
+func runVersion(args []string, sys cli.IO) int {
+	stdout, stderr := sys.Stdout, sys.Stderr
 	if len(args) > 0 && (args[0] == "--help" || args[0] == "-h") {
 		fmt.Fprintln(stdout, "usage: minotaur version\n\nPrints the version of the game and of Go it was built with.")
 		return 0

@@ -35,7 +35,8 @@ type Command struct {
 	Name string
 	// Summary is its line in the list of commands.
 	Summary string
-	// Usage is its one-line usage ("usage: minotaur NAME …").
+	// Usage is its usage ("usage: minotaur NAME …"), as a usage error
+	// ends.
 	Usage string
 	// Flags builds the command's flag set, with the defaults Run uses, so
 	// that tooling (completions, a manual page) reads the real flags;
@@ -62,24 +63,22 @@ func Text(s string) func(*pflag.FlagSet) string { return func(*pflag.FlagSet) st
 // Parse parses args into fs. ok false means the command ends here with
 // status: --help or -h printed the help on the standard output (0), or a
 // bad flag printed "PROG: error" and the hint on the standard error (2).
-func Parse(fs *pflag.FlagSet, args []string, io IO, u Usage) (status int, ok bool) {
-	fs.SetOutput(discard)
+func Parse(fs *pflag.FlagSet, args []string, sys IO, u Usage) (status int, ok bool) {
+	fs.SetOutput(io.Discard) // pflag's own messages are replaced by these
 	err := fs.Parse(args)
 	switch {
 	case err == nil:
 		return 0, true
 	case errors.Is(err, pflag.ErrHelp):
-		fmt.Fprint(io.Stdout, u.Help(fs))
+		fmt.Fprint(sys.Stdout, u.Help(fs))
 		return 0, false
 	}
-	return u.Fail(io, "%v", err), false
+	return u.Fail(sys, "%v", err), false
 }
-
-var discard = io.Discard
 
 // Fail prints a usage error, "PROG: " and the sentence, then the hint,
 // on the standard error, and returns the usage error's status, 2.
-func (u Usage) Fail(io IO, format string, a ...any) int {
-	fmt.Fprintf(io.Stderr, u.Prog+": "+format+"\n%s", append(a, u.Hint)...)
+func (u Usage) Fail(sys IO, format string, a ...any) int {
+	fmt.Fprintf(sys.Stderr, u.Prog+": "+format+"\n%s", append(a, u.Hint)...)
 	return 2
 }

@@ -7,9 +7,8 @@ import (
 
 // OpenScript opens a --script: the file name, or stdin (the command's
 // standard input) for "-". The reader skips the byte-order mark that some
-// editors (Notepad) put
-// at the start of a file they save as UTF-8, which would make the first
-// command "not a command". countable reports whether the script can be read
+// editors (Notepad) put at the start of a file they save as UTF-8, which
+// would make the first command "not a command". countable reports whether the script can be read
 // to its end without waiting: a file, not a pipe whose writer may wait for
 // the answers. done releases the file.
 func OpenScript(name string, stdin io.Reader) (r io.Reader, countable bool, done func(), err error) {

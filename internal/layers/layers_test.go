@@ -127,6 +127,10 @@ func broken(pkgs []pkg) []string {
 			switch {
 			case from == "games/match" && !standard(imp):
 				bad = append(bad, from+" imports "+imp+": games/match imports only the standard library")
+			case from == "internal/spell" && !standard(imp):
+				bad = append(bad, from+" imports "+imp+": internal/spell imports only the standard library")
+			case from == "internal/cli" && !standard(imp) && imp != "github.com/spf13/pflag":
+				bad = append(bad, from+" imports "+imp+": internal/cli imports only pflag and the standard library")
 			case under(from, "games") && !standard(imp) && !(ours && (to == "games/match" || game(to, "games") == game(from, "games"))):
 				bad = append(bad, from+" imports "+imp+": a game's rules (and its computer player, games/<game>/bot) import the standard library, games/match and that game's packages only")
 			case ours && to == "tui" && !under(from, "cmd") && from != "sshplay":
@@ -143,6 +147,8 @@ func broken(pkgs []pkg) []string {
 				bad = append(bad, from+" needs "+to+": no game imports another game")
 			case under(from, "games") && (under(to, "tui") || under(to, "netplay")):
 				bad = append(bad, from+" needs "+to+": a game's rules know no front end")
+			case from == "levels" && under(to, "games"):
+				bad = append(bad, from+" needs "+to+": levels is Minotaur's level files; a game's own files are checked through the list of games")
 			case under(from, "netplay") && under(to, "tui"):
 				bad = append(bad, from+" needs "+to+": netplay never imports tui")
 			case from == "tui/screen" && under(to, "tui") && to != "tui/screen":
@@ -163,8 +169,10 @@ func broken(pkgs []pkg) []string {
 // library, games/match (the shape of a match, not a game) and that game's
 // packages only — no levels, no other game, no front end; games/match
 // imports only the standard library; the engine imports only the standard
-// library; netplay never imports tui; only cmd and sshplay import tui; tui
-// imports each game's screens, which import tui/screen and never tui or
+// library; internal/cli (what every command shares) imports only pflag and
+// the standard library, internal/spell only the standard library; levels
+// needs no game's package; netplay never imports tui; only cmd and sshplay
+// import tui; tui imports each game's screens, which import tui/screen and never tui or
 // another game's screens.
 func TestLayering(t *testing.T) {
 	pkgs := listModule(t)
@@ -203,6 +211,9 @@ func TestLayeringCatches(t *testing.T) {
 		{ImportPath: m("tui/screen"), Deps: []string{m("tui/labyrinth")}},
 		{ImportPath: m("tui/minotaur"), Imports: []string{m("tui")}, Deps: []string{m("tui")}},
 		{ImportPath: m("netplay"), Imports: []string{m("tui")}},
+		{ImportPath: m("levels"), Imports: []string{m("games/labyrinth"), m("engine")}, Deps: []string{m("games/labyrinth"), m("engine")}},
+		{ImportPath: m("internal/cli"), Imports: []string{m("tui/screen")}, Deps: []string{m("tui/screen")}},
+		{ImportPath: m("internal/spell"), Imports: []string{"github.com/spf13/pflag"}},
 	} {
 		if len(broken([]pkg{tc})) == 0 {
 			t.Errorf("%s importing %v passes", tc.ImportPath, tc.Deps)
@@ -212,10 +223,11 @@ func TestLayeringCatches(t *testing.T) {
 		{ImportPath: m("games/foxhunt"), Imports: []string{"fmt", m("games/match")}, Deps: []string{"fmt", m("games/match")}},
 		{ImportPath: m("games/labyrinth"), Imports: []string{"fmt", "embed"}, Deps: []string{"fmt", "embed"}},
 		{ImportPath: m("games/chess/bot"), Imports: []string{"math", m("games/chess")}, Deps: []string{"math", m("games/chess")}},
-		{ImportPath: m("levels"), Imports: []string{m("games/labyrinth"), m("engine")}, Deps: []string{m("games/labyrinth"), m("engine")}},
-		{ImportPath: m("tui/labyrinth"), Deps: []string{m("tui/screen"), m("games/labyrinth"), m("saves")}},
+		{ImportPath: m("levels"), Imports: []string{m("internal/spell"), m("engine")}, Deps: []string{m("internal/spell"), m("engine")}},
+		{ImportPath: m("internal/cli"), Imports: []string{"github.com/spf13/pflag", "io"}, Deps: []string{"github.com/spf13/pflag", "io"}},
+		{ImportPath: m("tui/labyrinth"), Deps: []string{m("tui/screen"), m("games/labyrinth"), m("saves"), m("internal/cli")}},
 		{ImportPath: m("tui"), Deps: []string{m("tui/screen"), m("tui/labyrinth"), m("netplay")}},
-		{ImportPath: m("tui/screen"), Deps: []string{m("netplay"), m("saves")}},
+		{ImportPath: m("tui/screen"), Deps: []string{m("netplay"), m("saves"), m("internal/cli")}},
 		{ImportPath: m("tui/minotaur"), Deps: []string{m("tui/screen"), m("engine"), m("netplay")}},
 		{ImportPath: m("cmd/minotaur"), Imports: []string{m("tui")}, Deps: []string{m("tui")}},
 		{ImportPath: m("sshplay"), Imports: []string{m("tui")}, Deps: []string{m("tui")}},

@@ -13,7 +13,7 @@ import (
 
 func init() {
 	register(&cli.Command{Name: "check", Summary: "validate level files (and Labyrinth field files)", Usage: checkShortUsage,
-		Flags: checkFlags, Run: runCheck})
+		Run: runCheck})
 }
 
 const checkShortUsage = "usage: minotaur check FILE... (run 'minotaur check --help' for more)\n"
@@ -29,7 +29,8 @@ recognised by their content and get one line per field, "0: OK" or
 Exit status: 0 every file is valid, 1 some file is not, 2 usage error.
 `
 
-// checkFlags is check's flag set: --help alone.
+// checkFlags is the set check parses: --help alone (its Command has no
+// Flags).
 func checkFlags() *pflag.FlagSet { return pflag.NewFlagSet("check", pflag.ContinueOnError) }
 
 func runCheck(args []string, sys cli.IO) int {

@@ -13,7 +13,7 @@ import (
 // version 1, the jump fill before it followed the original program (only the
 // free cells after the last non-free one on the way); version 2, today's.
 // A version-1 save loads and plays on under its own rules, and saves again as
-// version 1 (docs/trails.md, "Saves").
+// version 1 (docs/trails.md, "Saving and continuing").
 const (
 	SaveFormat     = "minotaur-trails"
 	SaveVersion    = 2

@@ -236,7 +236,8 @@ type Position struct {
 	winner int
 	reason Reason
 	// fillAfterLast is the jump fill of version-1 saves: only the free
-	// cells after the last non-free one on the way (docs/trails.md, "Saving and continuing").
+	// cells after the last non-free one on the way (docs/trails.md,
+	// "Saving and continuing").
 	fillAfterLast bool
 }
 

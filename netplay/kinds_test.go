@@ -93,7 +93,7 @@ func TestKindsOnlyForClientsThatPlayThem(t *testing.T) {
 }
 
 // hotSeat is the classic game of the script corpus won by Blue's towers.
-const hotSeat = "RURLDLDURUDLDULUDRRUDLRUULU"
+const hotSeat = "RURLRDRLDLDLLULUDRRUDULRL"
 
 // Two clients play a Trails game to its end through the server: turns,
 // refusals, the lobby's listing, a spectator, and the over messages.

@@ -125,7 +125,7 @@ func TestFlowTrailsNetwork(t *testing.T) {
 			return ok && st.Moves == i+1
 		})
 	}
-	waitText(t, tm, "bob wins.", "Blue took 2 of 3 towers.", "27.B↑5,5T")
+	waitText(t, tm, "bob wins.", "Blue took 2 of 3 towers.", "25.B←5,5T")
 	later(t, screen.KeyGrace)
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "LOBBY")
@@ -137,7 +137,7 @@ func TestFlowTrailsNetwork(t *testing.T) {
 }
 
 // hotSeat is the classic game of the script corpus won by Blue's towers.
-const hotSeat = "RURLDLDURUDLDULUDRRUDLRUULU"
+const hotSeat = "RURLRDRLDLDLLULUDRRUDULRL"
 
 // The main menu's Continue resumes a saved Trails game, like a Minotaur
 // game: at once when it is the only save, else from the list of saves,

@@ -94,12 +94,14 @@ func TestClassicSetup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Cell{{4, 6}, {5, 5}, {6, 4}}
+	// The original program's classic: one free cell of the diagonal
+	// between neighbouring towers.
+	want := []Cell{{3, 7}, {5, 5}, {7, 3}}
 	if got := g.Config().TowerCells(); !equalCells(got, want) {
 		t.Fatalf("towers %v, want %v", got, want)
 	}
 	v := g.View(1)
-	if v.Rows[0][0] != 'B' || v.Rows[10][10] != 'R' || v.Rows[5][5] != 'T' || v.Rows[4][6] != 'T' || v.Rows[6][4] != 'T' {
+	if v.Rows[0][0] != 'B' || v.Rows[10][10] != 'R' || v.Rows[5][5] != 'T' || v.Rows[3][7] != 'T' || v.Rows[7][3] != 'T' {
 		t.Fatalf("the classic field:\n%s", strings.Join(v.Rows, "\n"))
 	}
 	if v.Current != 1 || len(v.Legal) != 2 || v.Legal[0].Dir != Right || v.Legal[1].Dir != Down {
@@ -207,7 +209,8 @@ func TestSaveRoundTrip(t *testing.T) {
 	for _, s := range []string{
 		`not json`,
 		`{"format":"minotaur-save","version":1}`,
-		`{"format":"minotaur-trails","version":2,"config":{"size":11,"towers":3,"distance":1,"first":1}}`,
+		`{"format":"minotaur-trails","version":3,"config":{"size":11,"towers":3,"distance":1,"first":1}}`,
+		`{"format":"minotaur-trails","version":0,"config":{"size":11,"towers":3,"distance":1,"first":1}}`,
 		`{"format":"minotaur-trails","version":1,"config":{"size":12,"towers":3,"distance":1,"first":1}}`,
 		`{"format":"minotaur-trails","version":1,"config":{"size":11,"towers":3,"distance":1,"first":1},"moves":"U"}`,
 		`{"format":"minotaur-trails","version":1,"config":{"size":11,"towers":3,"distance":1,"first":1},"moves":"RX"}`,

@@ -9,10 +9,16 @@ import (
 
 // Save format of a game (Game.MarshalJSON): the setup and the moves, which
 // Load replays through the rules, so a save cannot hold a position the rules
-// would not reach.
+// would not reach. The version names the rules the moves were played under:
+// version 1, the jump fill before it followed the original program (only the
+// free cells after the last non-free one on the way); version 2, today's.
+// A version-1 save loads and plays on under its own rules, and saves again as
+// version 1 (docs/trails.md, "Saving and continuing").
 const (
-	SaveFormat  = "minotaur-trails"
-	SaveVersion = 1
+	SaveFormat     = "minotaur-trails"
+	SaveVersion    = 2
+	oldFillVersion = 1
+	minSaveVersion = oldFillVersion
 )
 
 // Game is a game of Trails and Towers: the setup, the position, and every
@@ -23,6 +29,8 @@ type Game struct {
 	seed  uint64
 	pos   *Position
 	moves []Move
+	// version is the save version whose rules the game follows.
+	version int
 }
 
 // New starts a game with setup cfg; seed is the seed of the computer
@@ -31,7 +39,14 @@ func New(cfg Config, seed uint64) (*Game, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return &Game{cfg: cfg, seed: seed, pos: newPosition(cfg)}, nil
+	return &Game{cfg: cfg, seed: seed, pos: newPosition(cfg), version: SaveVersion}, nil
+}
+
+// start is the position before the first move, under the game's rules.
+func (g *Game) start() *Position {
+	p := newPosition(g.cfg)
+	p.fillAfterLast = g.version == oldFillVersion
+	return p
 }
 
 // Config is the game's setup.
@@ -72,7 +87,7 @@ func (g *Game) Move(d Dir) (Move, error) {
 func (g *Game) Undo(n int) int {
 	n = min(n, len(g.moves))
 	keep := g.moves[:len(g.moves)-n]
-	g.pos = newPosition(g.cfg)
+	g.pos = g.start()
 	for _, m := range keep {
 		g.pos.apply(m)
 	}
@@ -132,7 +147,7 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 	for _, m := range g.moves {
 		b.WriteString(m.Dir.Letter())
 	}
-	return json.Marshal(saved{Format: SaveFormat, Version: SaveVersion, Config: g.cfg, Seed: g.seed, Moves: b.String()})
+	return json.Marshal(saved{Format: SaveFormat, Version: g.version, Config: g.cfg, Seed: g.seed, Moves: b.String()})
 }
 
 // Load reads a saved game and plays its moves again; a save of another
@@ -146,13 +161,15 @@ func Load(data []byte) (*Game, error) {
 	if s.Format != SaveFormat {
 		return nil, fmt.Errorf("not a saved Trails game (format %q, want %q)", s.Format, SaveFormat)
 	}
-	if s.Version != SaveVersion {
-		return nil, fmt.Errorf("a saved Trails game of version %d: this program reads version %d", s.Version, SaveVersion)
+	if s.Version < minSaveVersion || s.Version > SaveVersion {
+		return nil, fmt.Errorf("a saved Trails game of version %d: this program reads versions %d to %d", s.Version, minSaveVersion, SaveVersion)
 	}
 	g, err := New(s.Config, s.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("the saved game's setup: %v", err)
 	}
+	g.version = s.Version
+	g.pos = g.start()
 	for i, r := range s.Moves {
 		d, err := ParseDir(string(r))
 		if err == nil {

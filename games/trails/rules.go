@@ -97,9 +97,10 @@ type Config struct {
 	First    int `json:"first"`
 }
 
-// Classic is the classic game: 11 × 11, three towers one diagonal step
-// apart, Blue first.
-func Classic() Config { return Config{Size: 11, Towers: 3, Distance: 1, First: 1} }
+// Classic is the classic game: 11 × 11, three towers with one free cell
+// of the diagonal between neighbours (2 diagonal steps apart: (5, 5),
+// (7, 3), (3, 7)), Blue first.
+func Classic() Config { return Config{Size: 11, Towers: 3, Distance: 2, First: 1} }
 
 // Validate says which limit a setup breaks, in a sentence a player can act
 // on, or nil.
@@ -234,6 +235,10 @@ type Position struct {
 	moves  int
 	winner int
 	reason Reason
+	// fillAfterLast is the jump fill of version-1 saves: only the free
+	// cells after the last non-free one on the way (docs/trails.md,
+	// "Saving and continuing").
+	fillAfterLast bool
 }
 
 func newPosition(c Config) *Position {
@@ -372,16 +377,18 @@ func (p *Position) check(d Dir, explain bool) (m Move, why string) {
 			m.Tower = int(p.towerI[ty*p.n+tx]) - 1
 		}
 	}
-	// Every free cell after the last non-free one on the way becomes the
-	// player's, up to and with the cell they stand on.
-	last := 0
-	for i := 1; i < end; i++ {
-		if p.cells[(pl.Pos.Y+i*dy)*p.n+pl.Pos.X+i*dx] != free {
-			last = i
+	// Every free cell between the player's cell and the one they stand on
+	// becomes theirs, and so does that cell (docs/trails.md, "A move"); under
+	// the rules of version-1 saves only those after the last non-free one.
+	m.Cells = 1
+	for i := end - 1; i >= 1; i-- {
+		if p.cells[(pl.Pos.Y+i*dy)*p.n+pl.Pos.X+i*dx] == free {
+			m.Cells++
+		} else if p.fillAfterLast {
+			break
 		}
 	}
 	m.To = Cell{pl.Pos.X + end*dx, pl.Pos.Y + end*dy}
-	m.Cells = end - last
 	return m, ""
 }
 
@@ -450,9 +457,16 @@ func (p *Position) Move(d Dir) (Move, error) {
 func (p *Position) apply(m Move) {
 	me := int8(p.cur + 1)
 	dx, dy := dirDX[m.Dir], dirDY[m.Dir]
-	for i := 0; i < m.Cells; i++ {
-		x, y := m.To.X-i*dx, m.To.Y-i*dy
-		p.cells[y*p.n+x] = me
+	// The cell stood on, then the free cells back towards From: m.Cells
+	// of them, as check counted.
+	at := m.To.Y*p.n + m.To.X
+	p.cells[at] = me
+	for left := m.Cells - 1; left > 0; {
+		at -= dy*p.n + dx
+		if p.cells[at] == free {
+			p.cells[at] = me
+			left--
+		}
 	}
 	pl := &p.p[p.cur]
 	pl.Pos, pl.Dir, pl.Len = m.To, m.Dir, m.Len

@@ -61,9 +61,9 @@ func TestBoostGrowsAndResets(t *testing.T) {
 		"........r")
 }
 
-// A jump occupies the free cells after the last non-free cell on the way
-// (here a red trail after a blue one) and the target; the free cell before
-// the obstacles stays free.
+// A jump occupies every free cell between the jumper's cell and the target,
+// the free cell before the obstacles (here a blue trail then a red one) too,
+// as the original program does, and the target.
 func TestJumpOverBothTrails(t *testing.T) {
 	p := drawn(t, 1, boost{Right, 4}, none,
 		"......R",
@@ -74,12 +74,12 @@ func TestJumpOverBothTrails(t *testing.T) {
 		".......",
 		".......")
 	m := mustMove(t, p, Right)
-	if m.Len != 5 || m.To != (Cell{5, 1}) || m.Cells != 2 {
-		t.Fatalf("the jump was %+v, want 5 cells to (5, 1), 2 cells occupied", m)
+	if m.Len != 5 || m.To != (Cell{5, 1}) || m.Cells != 3 {
+		t.Fatalf("the jump was %+v, want 5 cells to (5, 1), 3 cells occupied", m)
 	}
 	same(t, p,
 		"......R",
-		"b.brbB.",
+		"bbbrbB.",
 		".......",
 		".......",
 		".......",
@@ -136,7 +136,8 @@ func TestJumpOntoTowerTakesIt(t *testing.T) {
 	mustRefuse(t, q, Left, "(1, 2) is a tower, taken only with a boost of 2 or more")
 }
 
-// A tower passed over is not taken, and the free cell before it stays free.
+// A tower passed over is not taken; the free cells on either side of it
+// become the jumper's.
 func TestJumpOverTowerDoesNotTakeIt(t *testing.T) {
 	p := drawn(t, 1, boost{Down, 3}, none,
 		"B.....",
@@ -151,7 +152,7 @@ func TestJumpOverTowerDoesNotTakeIt(t *testing.T) {
 	}
 	same(t, p,
 		"b.....",
-		"......",
+		"b.....",
 		"T.....",
 		"b.....",
 		"B.....",
@@ -159,7 +160,7 @@ func TestJumpOverTowerDoesNotTakeIt(t *testing.T) {
 }
 
 // A boost beyond the border slides to the border cell when it is free,
-// taking the free cells after the last obstacle; otherwise it is illegal.
+// taking every free cell on the way; otherwise it is illegal.
 func TestSlideIntoTheBorder(t *testing.T) {
 	p := drawn(t, 1, boost{Right, 6}, none,
 		"B.b...",
@@ -169,11 +170,11 @@ func TestSlideIntoTheBorder(t *testing.T) {
 		"......",
 		".....R")
 	m := mustMove(t, p, Right)
-	if !m.Border || m.To != (Cell{5, 0}) || m.Len != 7 || m.Cells != 3 {
-		t.Fatalf("move %+v: want a slide of 7 to the border cell (5, 0), 3 cells", m)
+	if !m.Border || m.To != (Cell{5, 0}) || m.Len != 7 || m.Cells != 4 {
+		t.Fatalf("move %+v: want a slide of 7 to the border cell (5, 0), 4 cells", m)
 	}
 	same(t, p,
-		"b.bbbB",
+		"bbbbbB",
 		"......",
 		"......",
 		"......",
@@ -237,7 +238,7 @@ func legalDirs(p *Position) []string {
 
 // The worked example of docs/trails.md: Blue, two cells up last move,
 // jumps three up over Red's trail onto the middle tower and takes it; the
-// free cell after Red's trail becomes Blue's, the one before it stays free.
+// free cell after Red's trail becomes Blue's.
 func TestWorkedExample(t *testing.T) {
 	p := drawn(t, 1, boost{Up, 2}, boost{Left, 1},
 		"bbbb.......",

@@ -20,11 +20,11 @@ your last one goes one cell further (1,
 
 A 1-cell move needs a free cell. With a
 boost you jump: the target must be free
-or a tower; the free cells after the
-last occupied one on the way become
-yours. A boost beyond the border stops
-at the border, if the cell there is
-free.
+or a tower; every free cell on the way
+becomes yours, also those before a
+trail you jump over. A boost beyond
+the border stops at the border, if the
+cell there is free.
 
 A tower (T) is taken only by a boosted
 jump that ends on it. Take more than

@@ -22,7 +22,7 @@ var arrow = map[trails.Dir]string{trails.Up: "up", trails.Right: "right", trails
 
 // hotSeatWin is the classic hot-seat game of the script corpus
 // (cmd/minotaur/testdata/trails/classic-hotseat), won by Blue by towers.
-const hotSeatWin = "RURLDLDURUDLDULUDRRUDLRUULU"
+const hotSeatWin = "RURLRDRLDLDLLULUDRRUDULRL"
 
 func classic(vsBot bool, level int, seed uint64) Setup {
 	return Setup{Config: trails.Classic(), VsBot: vsBot, BotLevel: level, Seed: seed}
@@ -393,10 +393,14 @@ func TestBotMoveDuringPause(t *testing.T) {
 // A save of a game that is already over (the program stopped between the
 // last move and removing it, or an edited file) opens on the end screen
 // and is removed, as at the end of a game: it is not offered again.
+//
+// The save is of version 1 (the rules before the jump fill followed the
+// original program), on the field that was the classic before it too.
 func TestContinueAnEndedGame(t *testing.T) {
+	const oldHotSeatWin = "RURLDLDURUDLDULUDRRUDLRUULU"
 	d := newDriver(t, false, 80, 24, nil)
 	os.MkdirAll(d.c.Saves, 0o755)
-	os.WriteFile(filepath.Join(d.c.Saves, "trails-20261201-000001.trailsave"), []byte(`{"format":"minotaur-trails-save","version":1,"saved":"2026-12-01T21:46:16Z","game":{"format":"minotaur-trails","version":1,"config":{"size":11,"towers":3,"distance":1,"first":1},"seed":1,"moves":"`+hotSeatWin+`"}}`), 0o644)
+	os.WriteFile(filepath.Join(d.c.Saves, "trails-20261201-000001.trailsave"), []byte(`{"format":"minotaur-trails-save","version":1,"saved":"2026-12-01T21:46:16Z","game":{"format":"minotaur-trails","version":1,"config":{"size":11,"towers":3,"distance":1,"first":1},"seed":1,"moves":"`+oldHotSeatWin+`"}}`), 0o644)
 	d.press("r")
 	for range numItems {
 		d.press("down")

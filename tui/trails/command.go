@@ -37,7 +37,7 @@ half of the towers wins; a player with no legal move loses.
 Flags:
   --size N          the field's side: odd, 5 to 25 (default 11)
   --towers T        the number of towers: odd, 1 or more (default 3)
-  --distance D      diagonal steps between towers (default 1)
+  --distance D      diagonal steps between towers (default 2, the classic)
   --vs human|bot    Red is a second player at this keyboard, or the computer
                     (default bot)
   --bot-level L     the computer's strength, 1 to 3 (default 2)

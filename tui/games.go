@@ -14,7 +14,7 @@ import (
 
 // This file is the list of games: the only file of tui that names one.
 // The main menu, Continue, the lobby and the command line's subcommands
-// are built from it (docs/architecture.md, "Adding a game").
+// are built from it (docs/architecture.md, "Adding a sixth game").
 
 // Games is the list of the program's games, in the main menu's order,
 // for the command line (its subcommands) and the tests: what no terminal

@@ -31,9 +31,9 @@ var gameKeys = struct {
 	Left:  key.NewBinding(key.WithKeys("left", "a", "A"), key.WithHelp("←/A", "left")),
 	Right: key.NewBinding(key.WithKeys("right", "d", "D"), key.WithHelp("→/D", "right")),
 	Pick:  key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("Enter", "pick")),
-	Help:  key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+	Help:  key.NewBinding(key.WithKeys(screen.HelpKeys(false)...), key.WithHelp("?", "help")),
 	Log:   key.NewBinding(key.WithKeys("l", "L"), key.WithHelp("L", "log")),
-	Pause: key.NewBinding(key.WithKeys("esc", "p", "P"), key.WithHelp("Esc", "pause")),
+	Pause: key.NewBinding(key.WithKeys(screen.PauseKeys()...), key.WithHelp("Esc", "pause")),
 }
 
 // gameScreen is a chess game on the screen: against the computer, or two

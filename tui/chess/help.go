@@ -56,3 +56,6 @@ func (h *helpScreen) Init() tea.Cmd { return nil }
 
 // Update scrolls, or returns to the game.
 func (h *helpScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) { return h.Pager.Update(msg) }
+
+// Help is the chess help (what ? opens in its menu and in play).
+func Help(c *screen.Context) screen.Screen { return newHelp(c) }

@@ -48,3 +48,6 @@ func newHelp(c *screen.Context) screen.Screen {
 	return screen.NewPager(c, "FOX HUNT — HELP", func(w int) string { return screen.Wrap(helpText(c.Styles.Mono), w) },
 		"↑/↓ PgUp/PgDn scroll · any other key: back", false)
 }
+
+// Help is the Fox hunt's help (what ? opens in its menu and in play).
+func Help(c *screen.Context) screen.Screen { return newHelp(c) }

@@ -44,6 +44,8 @@ func (s *setupScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch strings.ToLower(k.String()) {
 	case "esc", "q":
 		return screen.Replace(s.c.Home()), nil
+	case "?":
+		return screen.Push(newHelp(s.c)), nil
 	case "up", "w", "k":
 		s.row = (s.row + 1) % 2
 	case "down", "s", "j", "tab":
@@ -92,7 +94,7 @@ func (s *setupScreen) View() string {
 		line(1, "Rounds", fmt.Sprint(roundChoices[s.rounds])),
 	}, "\n")
 	about := screen.Wrap("You against computer players on a 20×20 map. One player is the fox and scores every round; catch it to become the fox.", s.c.DialogWidth())
-	keys := st.Faint.Render(screen.Wrap("↑↓ choose  ←→ change  Enter play  Esc back", s.c.DialogWidth()))
+	keys := st.Faint.Render(screen.Wrap("↑↓ choose  ←→ change  Enter play  ? help  Esc back", s.c.DialogWidth()))
 	return s.c.Dialog(st.Title.Render("Fox hunt"), about, body, keys)
 }
 

@@ -3,6 +3,9 @@ package tui
 import (
 	"strings"
 	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
 )
@@ -91,5 +94,30 @@ func TestQuitAsksNeverAtMoveZero(t *testing.T) {
 	d.keys("<enter>d<enter><esc>q")
 	if !strings.Contains(d.screen(), "Y: quit without saving") {
 		t.Fatalf("Labyrinth: Quit after a move did not ask:\n%s", d.screen())
+	}
+}
+
+// A key held down from play into the high-score name prompt types
+// nothing however long it is held ("adawww" before); the first key after
+// a half second's quiet is taken.
+func TestHeldKeyDoesNotTypeIntoTheName(t *testing.T) {
+	cfg := testConfig(t, 9)
+	cfg.Levels = Campaign{{Level: corridor(), Text: "(corridor)"}}
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("<enter>")
+	d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("dddd  dd")})
+	d.keys("<space><enter>")
+	d.expectScreen("end")
+	for i := 0; i < 15; i++ { // W held for 1.5 s, a repeat every 100 ms
+		later(t, 100*time.Millisecond)
+		d.keys("w")
+	}
+	if !strings.Contains(d.screen(), "Your name: ada_") {
+		t.Fatalf("a held key typed into the name prompt:\n%s", d.screen())
+	}
+	later(t, 600*time.Millisecond)
+	d.keys("x")
+	if !strings.Contains(d.screen(), "Your name: adax_") {
+		t.Fatalf("a key after a quiet half second was not typed:\n%s", d.screen())
 	}
 }

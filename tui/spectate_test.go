@@ -308,6 +308,7 @@ func TestRemoteSoloNoPartner(t *testing.T) {
 	f.send(today)
 	waitText(t, tm, "Daily challenge 2025-03-14")
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'y'}}) // the day's one try: yes
 	f.expect(netplay.TypeSolo)
 	g, err := engine.New(engine.Config{Seed: 20250314, Players: 1, Levels: []engine.Level{corridor()}})
 	if err != nil {

@@ -37,7 +37,7 @@ func gameList(c *common) []screen.Descriptor {
 			Name: netplay.KindMinotaur, Title: "Minotaur", Short: "Minotaur", Menu: "New game", Letter: 'N',
 			Open:  func(sc *screen.Context) (screen.Screen, error) { return minotaur.NewGame(sc, mc) },
 			Help:  func(sc *screen.Context) screen.Screen { return minotaur.Help(sc, mc) },
-			About: "escape a maze of seven levels, lit by a torch, hunted",
+			About: "seven levels of a dark maze: key, exit, hunters",
 			Extra: []screen.MenuItem{
 				{Label: "High scores", Letter: 'I', Open: func(sc *screen.Context) screen.Screen { return minotaur.HighScores(sc, mc) }},
 				{Label: "Help", Letter: 'H', Open: func(sc *screen.Context) screen.Screen { return newGamesHelp(c) }},

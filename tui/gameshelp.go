@@ -14,8 +14,7 @@ import (
 // sameKeys is what every game answers the same way (docs/guide.md, "The
 // same keys in every game").
 const sameKeys = "In every game: ? help (H too, but in chess) · Esc or P pause and close the pause · " +
-	"Q or Quit leaves, asking first only when something would be lost · " +
-	"every game ends on one frame: the result, why, and what next."
+	"Q or Quit leaves, asking first only when something would be lost."
 
 // gamesHelp is the main menu's Help: the five games, each with its letter
 // and a line, the keys they share, and each game's own help on Enter or

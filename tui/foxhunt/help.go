@@ -9,9 +9,9 @@ import (
 // helpText is the Fox hunt's help: the goal, every key, every glyph of the
 // map. mono describes the glyphs as a terminal without colour draws them.
 func helpText(mono bool) string {
-	walls, rock, fox, you := "▒▒", "██", "F (on orange)", "@ (on your colour)"
+	walls, rock, fox, you := "▒▒", "██", "the fox (on orange)", "you (on your colour)"
 	if mono {
-		walls, rock, fox, you = "++", "##", "F (in reverse)", "@ (bold)"
+		walls, rock, fox, you = "++", "##", "the fox (in reverse)", "you (in bold)"
 	}
 	return strings.Join([]string{
 		"One player is the fox and scores a point every round it stays the fox; the others hunt it. A hunter who steps onto the fox's field catches it and becomes the fox. The most points when the rounds run out wins.",
@@ -27,8 +27,8 @@ func helpText(mono bool) string {
 		"  Q                 leave the match (asks first)",
 		"",
 		"The map:",
-		"  " + fox + "   the fox",
-		"  " + you + "   you",
+		"  F   " + fox,
+		"  @   " + you,
 		"  p   another hunter, in its colour on the scoreboard",
 		"  P   several players on one field",
 		"  0-9 a bomb: the rounds left before it goes off",

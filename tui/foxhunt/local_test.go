@@ -128,7 +128,7 @@ func TestLocalMatchHelp(t *testing.T) {
 		}
 	}
 	text := helpText(true)
-	for _, want := range []string{"B, direction, 0-9", "0-9 a bomb", "*   a beam", "++", "##", "  r   special", "  b   special", "  h   special", "  p   another hunter", "  P   several players", "F (in reverse)"} {
+	for _, want := range []string{"B, direction, 0-9", "0-9 a bomb", "*   a beam", "++", "##", "  r   special", "  b   special", "  h   special", "  p   another hunter", "  P   several players", "F   the fox (in reverse)"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the help does not explain %q", want)
 		}

@@ -121,3 +121,12 @@ func TestHeldKeyDoesNotTypeIntoTheName(t *testing.T) {
 		t.Fatalf("a key after a quiet half second was not typed:\n%s", d.screen())
 	}
 }
+
+// A one-player Labyrinth's pause menu says "1 player" ("1 players").
+func TestLabyrinthOnePlayerSummary(t *testing.T) {
+	d := newDriver(t, labConfig(t, "field1.txt", labyrinth.Cell{X: 0, Y: 0}), 80, 24)
+	d.keys("<enter><esc>")
+	if s := d.screen(); !strings.Contains(s, "· 1 player") || strings.Contains(s, "1 players") {
+		t.Fatalf("the summary of a one-player game:\n%s", s)
+	}
+}

@@ -466,7 +466,11 @@ func (h *labHelpScreen) View() string {
 // Summary is the pause menu's line about the game; it shows nothing of
 // any player's notes.
 func (s *labGameScreen) Summary() string {
-	return fmt.Sprintf("Labyrinth · %s · turn %d · %d players", s.lg.name, s.lg.g.Turn(), s.lg.g.Players())
+	players := fmt.Sprintf("%d players", s.lg.g.Players())
+	if s.lg.g.Players() == 1 {
+		players = "1 player"
+	}
+	return fmt.Sprintf("Labyrinth · %s · turn %d · %s", s.lg.name, s.lg.g.Turn(), players)
 }
 
 // Unsaved reports whether the game has progress not yet saved.

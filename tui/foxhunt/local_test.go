@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/minotaur-game/minotaur/foxnet"
 	"github.com/minotaur-game/minotaur/games/foxhunt"
 	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/screen/screentest"
@@ -169,5 +170,14 @@ func TestLocalMatchEndsOnTheEndFrame(t *testing.T) {
 		if _, menu := d.Top().(*setupScreen); !menu {
 			t.Fatalf("Esc on the end frame did not go to the menu:\n%s", d.plain())
 		}
+	}
+}
+
+// The local match's panel names its help and pause keys.
+func TestLocalMatchPanelNamesTheKeys(t *testing.T) {
+	d := newLocal(t, 80, 24)
+	d.f.m.opt.Local = &foxnet.Config{}
+	if s := d.plain(); !strings.Contains(s, "? help  Esc pause") || !strings.Contains(s, "q  leave (asks)") {
+		t.Fatalf("the panel does not name ? and Esc:\n%s", s)
 	}
 }

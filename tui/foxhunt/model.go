@@ -567,7 +567,13 @@ func (m *Model) panel(w, rows int) []string {
 	}
 	out = append(out, "")
 	if m.opt.Mode == Play {
-		out = append(out, "WASD/arrows move", "B dir 0-9  throw", "B B  bomb here", "Space  nothing", "q  leave")
+		out = append(out, "WASD/arrows move", "B dir 0-9  throw", "B B  bomb here", "Space  nothing")
+		if m.opt.Embedded && m.opt.Local != nil {
+			// the menu's local match: the keys of every game (docs/guide.md)
+			out = append(out, "? help  Esc pause", "q  leave (asks)")
+		} else {
+			out = append(out, "q  leave")
+		}
 	} else {
 		out = append(out, "arrows  pan", "c  back to the fox", "q  leave")
 	}

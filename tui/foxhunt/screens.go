@@ -140,7 +140,7 @@ func (g *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 			return screen.Stay, nil
 		}
 		switch strings.ToLower(k.String()) {
-		case "enter", "a", " ":
+		case "enter", "a": // not Space: the key of a round, perhaps still held
 			again := g.setup
 			return screen.Replace(again.start()), nil
 		case "esc", "q", "m":

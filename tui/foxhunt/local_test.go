@@ -180,4 +180,9 @@ func TestLocalMatchPanelNamesTheKeys(t *testing.T) {
 	if s := d.plain(); !strings.Contains(s, "? help  Esc pause") || !strings.Contains(s, "q  leave (asks)") {
 		t.Fatalf("the panel does not name ? and Esc:\n%s", s)
 	}
+	d = newLocal(t, 40, 12)
+	d.f.m.opt.Local = &foxnet.Config{}
+	if s := d.plain(); !strings.Contains(s, "? help, Esc") {
+		t.Fatalf("the narrow hint does not name ? and Esc:\n%s", s)
+	}
 }

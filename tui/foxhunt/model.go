@@ -617,6 +617,8 @@ func (m *Model) hint() string {
 		return "Watching. Arrows pan, c the fox, q leaves."
 	case m.sent != "":
 		return "Sent " + m.sent + ": waiting for the others."
+	case m.w < 64 && m.opt.Embedded && m.opt.Local != nil:
+		return "WASD, B dir 0-9, Space, ? help, Esc"
 	case m.w < 64:
 		return "WASD move, B dir 0-9 throw, Space wait"
 	}

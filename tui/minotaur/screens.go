@@ -113,6 +113,7 @@ func (h *helpScreen) columns() (left, right []string, fits bool) {
 		sym(clsPlayer, "P", "you (bright white)"),
 		sym(clsPartner, "P", "your partner (cyan, co-op)"),
 		sym(clsHunter, "H", "hunter: hears 6 (12 w/ key)"),
+		sym(clsHeard, "h", "a hunter heard, not seen"),
 		sym(clsWanderer, "W", "wanderer (magenta): roams"),
 		sym(clsMinotaur, "M", "Minotaur (level 7): leaps"),
 		sym(clsMark, "!", "where the Minotaur lands"),

@@ -60,7 +60,7 @@ func TestChessOnlineTwoClients(t *testing.T) {
 	waitText(t, bob, "Your pawn moved e7→e5.")
 	waitText(t, ada, "move 2")
 	// A spectator's move is answered too.
-	waitText(t, carol, "move 2")
+	waitText(t, carol, "move 2", "The black pawn moved e7→e5.") // a spectator has no "your"
 	typeText(carol, "d7d5")
 	carol.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, carol, "You are watching.")

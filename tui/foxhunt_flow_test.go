@@ -53,7 +53,7 @@ func (s *seen) pressUntil(t *testing.T, tm *teatest.TestModel, key, text string)
 // TestFoxhuntFlowFromMenu drives the program as bubbletea runs it: the main
 // menu's Fox hunt, one bot and 50 rounds, the local match's first blocks
 // (its server and bot in process), a move and a bomb, and q back to the
-// menu.
+// menu (asked first, as the match is under way), then Esc to the main menu.
 func TestFoxhuntFlowFromMenu(t *testing.T) {
 	tm := teatest.NewTestModel(t, New(testConfig(t, 1)), teatest.WithInitialTermSize(80, 24))
 	waitText(t, tm, "Fox hunt")
@@ -71,7 +71,11 @@ func TestFoxhuntFlowFromMenu(t *testing.T) {
 	s.wait(t, tm, "Bomb: a direction")
 	tm.Type("b")
 	s.wait(t, tm, "round 3/50")
-	tm.Type("q")
+	tm.Type("q") // the match is under way: leaving asks first
+	s.wait(t, tm, "Leaving now ends this game")
+	tm.Type("y")
+	s.wait(t, tm, "Bots")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	s.wait(t, tm, "Network game")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)

@@ -35,10 +35,12 @@ func gameList(c *common) []screen.Descriptor {
 	return []screen.Descriptor{
 		{
 			Name: netplay.KindMinotaur, Title: "Minotaur", Short: "Minotaur", Menu: "New game", Letter: 'N',
-			Open: func(sc *screen.Context) (screen.Screen, error) { return minotaur.NewGame(sc, mc) },
+			Open:  func(sc *screen.Context) (screen.Screen, error) { return minotaur.NewGame(sc, mc) },
+			Help:  func(sc *screen.Context) screen.Screen { return minotaur.Help(sc, mc) },
+			About: "seven levels of a dark maze: key, exit, hunters",
 			Extra: []screen.MenuItem{
 				{Label: "High scores", Letter: 'I', Open: func(sc *screen.Context) screen.Screen { return minotaur.HighScores(sc, mc) }},
-				{Label: "Help", Letter: 'H', Open: func(sc *screen.Context) screen.Screen { return minotaur.Help(sc, mc) }},
+				{Label: "Help", Letter: 'H', Open: func(sc *screen.Context) screen.Screen { return newGamesHelp(c) }},
 			},
 			Store: func(sc *screen.Context, name string, l saves.Loaded) screen.Screen {
 				return minotaur.Continue(sc, mc, name, l)
@@ -53,6 +55,8 @@ func gameList(c *common) []screen.Descriptor {
 		{
 			Name: netplay.KindLabyrinth, Title: "Labyrinth", Short: "Labyrinth", Menu: "Labyrinth", Letter: 'L',
 			Open:  menu(labyrinth.NewMenu),
+			Help:  labyrinth.Help,
+			About: "walk blind; the referee answers; out with the key",
 			Files: &screen.SaveFiles{Ext: labyrinth.SaveExt, List: labyrinth.ListSaves, Resume: labyrinth.Resume},
 			Online: func(sc *screen.Context, link screen.Link, start *netplay.Start, first netplay.Message) screen.Screen {
 				if st, ok := first.(*netplay.LabyrinthState); ok {
@@ -67,6 +71,8 @@ func gameList(c *common) []screen.Descriptor {
 		{
 			Name: netplay.KindTrails, Title: "Trails and Towers", Short: "Trails", Menu: "Trails and Towers", Letter: 'R',
 			Open:  menu(trails.NewMenu),
+			Help:  trails.Help,
+			About: "lay trails, boost, jump, take the towers",
 			Files: &screen.SaveFiles{Ext: trails.SaveExt, List: trails.ListSaves, Resume: trails.Resume},
 			Online: func(sc *screen.Context, link screen.Link, start *netplay.Start, first netplay.Message) screen.Screen {
 				if st, ok := first.(*netplay.TrailsState); ok {
@@ -79,6 +85,8 @@ func gameList(c *common) []screen.Descriptor {
 		{
 			Name: netplay.KindChess, Title: "Open-world chess", Short: "Chess", Menu: "Open-world chess", Letter: 'O',
 			Open:  menu(chess.NewMenu),
+			Help:  chess.Help,
+			About: "chess with hit points, bonuses and fog",
 			Files: &screen.SaveFiles{Ext: chess.SaveExt, List: chess.ListSaves, Resume: chess.Resume},
 			Online: func(sc *screen.Context, link screen.Link, start *netplay.Start, first netplay.Message) screen.Screen {
 				if st, ok := first.(*netplay.ChessState); ok {
@@ -90,7 +98,9 @@ func gameList(c *common) []screen.Descriptor {
 		},
 		{
 			Name: netplay.KindFoxhunt, Title: "Fox hunt", Short: "Fox hunt", Menu: "Fox hunt", Letter: 'F',
-			Open: menu(foxhunt.NewMenu),
+			Open:  menu(foxhunt.NewMenu),
+			Help:  foxhunt.Help,
+			About: "bombs on a grid: catch the fox, stay the fox",
 			Online: func(sc *screen.Context, link screen.Link, start *netplay.Start, first netplay.Message) screen.Screen {
 				if st, ok := first.(*netplay.FoxhuntState); ok {
 					return foxhunt.Online(sc, link, start, st)

@@ -205,7 +205,7 @@ func (m *Model) Screen() string {
 	switch t.PkgPath() + "." + t.Name() {
 	case minPkg + ".gameScreen":
 		return "game"
-	case minPkg + ".helpScreen":
+	case "github.com/minotaur-game/minotaur/tui.gamesHelp", minPkg + ".helpScreen":
 		return "help"
 	case minPkg + ".pauseScreen":
 		return "pause"

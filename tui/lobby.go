@@ -22,18 +22,19 @@ const lobbyKeep = 50
 // lobby chat, invitations sent and received. When a game starts it hands
 // the connection to a RemoteSession and the game screen.
 type lobbyScreen struct {
-	c       *common
-	client  *netplay.Client
-	addr    string
-	me      string
-	token   string
-	players []netplay.LobbyPlayer
-	more    int
-	games   []netplay.LobbyGame
-	moreG   int
-	daily   *netplay.Daily // the day's daily challenge; nil until the server tells it
-	cursor  int            // the selected line: a player in players, then a game in games
-	invites []string
+	c        *common
+	client   *netplay.Client
+	addr     string
+	me       string
+	token    string
+	players  []netplay.LobbyPlayer
+	more     int
+	games    []netplay.LobbyGame
+	moreG    int
+	daily    *netplay.Daily // the day's daily challenge; nil until the server tells it
+	dailyAsk bool           // C pressed: start the day's one try? (Y or Enter)
+	cursor   int            // the selected line: a player in players, then a game in games
+	invites  []string
 	// inviteKind is the kind of each invitation (its game's name in the
 	// list of games); declines are invitations to decline (of kinds this
 	// client cannot play), sent after the message that brought them.
@@ -289,6 +290,17 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	if l.choosing != nil {
 		return l.chooseKey(msg)
 	}
+	if l.dailyAsk {
+		// The day's one try is spent by leaving it: it starts only on a
+		// yes.
+		l.dailyAsk = false
+		if s := strings.ToLower(msg.String()); s == "y" || s == "enter" {
+			l.note = "Starting the daily challenge…"
+			return screen.Stay, l.send(func(c *netplay.Client) error { return c.Solo(true) })
+		}
+		l.note = "The daily challenge is not started: C when you are ready."
+		return screen.Stay, nil
+	}
 	k := lobbyKeys
 	if l.allKeys {
 		// Any key closes the help; ? and Esc only that.
@@ -351,8 +363,9 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 			l.note = "Today's challenge is played (one try a day); a new one starts at 00:00 UTC."
 			return screen.Stay, nil
 		}
-		l.note = "Starting the daily challenge…"
-		return screen.Stay, l.send(func(c *netplay.Client) error { return c.Solo(true) })
+		l.dailyAsk = true
+		l.note = "Start the daily challenge? One try a day: leaving it before the end spends it. Y or Enter: start · N: not now"
+		return screen.Stay, nil
 	case key.Matches(msg, k.Accept), key.Matches(msg, k.Decline):
 		if len(l.invites) == 0 {
 			l.note = "Nobody has invited you."

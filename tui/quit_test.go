@@ -81,6 +81,7 @@ func TestQuitDailyFromPause(t *testing.T) {
 	addr := serveDaily(t)
 	tm := joinLobby(t, addr, "Daily challenge", "C: play it")
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'y'}}) // the day's one try: yes
 	waitText(t, tm, "Level 1/1", "Daily challenge")
 	tm.Send(keyOf(engine.Right))
 	waitText(t, tm, "Turn 1")

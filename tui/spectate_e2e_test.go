@@ -46,6 +46,7 @@ func TestFlowDailyWatched(t *testing.T) {
 	waitText(t, tm, "carol")
 
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter}) // the day's one try: yes
 	waitText(t, tm, "Level 1/1", "Corridor", "Daily challenge")
 	lobby := carol.until("ada's daily in the lobby", func(m netplay.Message) bool {
 		l, ok := m.(*netplay.Lobby)

@@ -172,9 +172,16 @@ func TestLobbyListsGamesBotsAndDaily(t *testing.T) {
 	if r := f.expect(netplay.TypeSolo); r.Daily {
 		t.Fatal("N asked for the daily challenge")
 	}
+	// C asks first (the day's one try is spent by leaving it): N does
+	// not start it, Y does.
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
+	waitText(t, tm, "Start the daily challenge? One try a day")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'n'}})
+	waitText(t, tm, "The daily challenge is not started")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'y'}})
 	if r := f.expect(netplay.TypeSolo); !r.Daily {
-		t.Fatal("C did not ask for the daily challenge")
+		t.Fatal("C, Y did not ask for the daily challenge")
 	}
 	// The lines: bob, robo-1, robo-2, carol, dave, then the games.
 	for i := 0; i < 5; i++ {
@@ -301,6 +308,7 @@ func TestRemoteSoloNoPartner(t *testing.T) {
 	f.send(today)
 	waitText(t, tm, "Daily challenge 2025-03-14")
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'y'}}) // the day's one try: yes
 	f.expect(netplay.TypeSolo)
 	g, err := engine.New(engine.Config{Seed: 20250314, Players: 1, Levels: []engine.Level{corridor()}})
 	if err != nil {

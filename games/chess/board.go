@@ -112,6 +112,19 @@ func (b Bonus) String() string {
 	return bonusNames[b]
 }
 
+// bonusTitles are the bonuses' names in a player's words (String is the
+// name in files and on the wire).
+var bonusTitles = [...]string{"", "regen", "HP upgrade", "damage", "king's HP upgrade", "extra piece"}
+
+// Title is the bonus's name in a player's words ("HP upgrade" for
+// hp_upgrade), for sentences and the help.
+func (b Bonus) Title() string {
+	if b < 0 || int(b) >= len(bonusTitles) {
+		return "?"
+	}
+	return bonusTitles[b]
+}
+
 // Sq is a cell: file (a–h) + 8 × rank (1–8), both from 0; a1 is 0, h8 is 63.
 type Sq int8
 

@@ -7,7 +7,14 @@ import (
 
 // Say words an event for the side it was told to: "Your knight attacked a
 // pawn at e5: the pawn died, the knight has 2 HP."
-func Say(side Color, e Event) string {
+func Say(side Color, e Event) string { return say(side, e, Bonus.Title) }
+
+// sayWire is Say with the bonuses' names of the files and the wire
+// (hp_upgrade): the script's output (script.go) is a file format and
+// keeps them.
+func sayWire(side Color, e Event) string { return say(side, e, Bonus.String) }
+
+func say(side Color, e Event, name func(Bonus) string) string {
 	own := e.Side == side
 	who := func() string { // the acting piece, at the start of a sentence
 		if own {
@@ -79,9 +86,9 @@ func Say(side Color, e Event) string {
 	case Regenerated:
 		return fmt.Sprintf("%s took the regen at %v: +%s, %d/%d.", who(), e.At, hp(e.Amount), e.HP, e.Max)
 	case Upgraded:
-		return fmt.Sprintf("%s took the hp_upgrade at %v: %d/%d HP.", who(), e.At, e.HP, e.Max)
+		return fmt.Sprintf("%s took the %s at %v: %d/%d HP.", who(), name(HPUpgrade), e.At, e.HP, e.Max)
 	case KingHealed:
-		s := fmt.Sprintf("%s took the king_hp_upgrade", who())
+		s := fmt.Sprintf("%s took the %s", who(), name(KingHPUpgrade))
 		if e.From.Valid() {
 			s += " at " + e.From.String()
 		}
@@ -93,7 +100,7 @@ func Say(side Color, e Event) string {
 		}
 		return s + fmt.Sprintf(": the %s king on %v has %d/%d HP.", e.Side, e.At, e.HP, e.Max)
 	case Added:
-		s := fmt.Sprintf("%s took the add_piece", who())
+		s := fmt.Sprintf("%s took the %s", who(), name(AddPiece))
 		if e.From.Valid() {
 			s += " at " + e.From.String()
 		}
@@ -106,7 +113,7 @@ func Say(side Color, e Event) string {
 		if e.Bonus == AddPiece && e.Piece != King {
 			why = "no cell beside it is free, the bonus is lost"
 		}
-		return fmt.Sprintf("%s took the %s at %v: %s.", who(), e.Bonus, e.At, why)
+		return fmt.Sprintf("%s took the %s at %v: %s.", who(), name(e.Bonus), e.At, why)
 	case Promoted:
 		if own {
 			return fmt.Sprintf("Your pawn on %v became a %s (%s).", e.At, e.Other, hp(e.HP))
@@ -115,9 +122,9 @@ func Say(side Color, e Event) string {
 	case Appeared:
 		if !own {
 			// the other side's fog lifted there: not this side's
-			return fmt.Sprintf("%s %s bonus appeared at %v.", article(e.Bonus.String()), e.Bonus, e.At)
+			return fmt.Sprintf("%s %s bonus appeared at %v.", article(name(e.Bonus)), name(e.Bonus), e.At)
 		}
-		return fmt.Sprintf("%s %s bonus appeared at %v as the fog lifted.", article(e.Bonus.String()), e.Bonus, e.At)
+		return fmt.Sprintf("%s %s bonus appeared at %v as the fog lifted.", article(name(e.Bonus)), name(e.Bonus), e.At)
 	case Passed:
 		if own {
 			return "You have no legal move and pass."
@@ -147,9 +154,28 @@ func cells(a, b Sq) string {
 
 // article is "A" or "An" before a word.
 func article(w string) string {
-	// "hp" is said "aitch-pee": an hp_upgrade
-	if w != "" && (strings.ContainsRune("aeiou", rune(w[0])) || strings.HasPrefix(w, "hp")) {
+	// "HP" is said "aitch-pee": an HP upgrade, an hp_upgrade
+	if w != "" && (strings.ContainsRune("aeiouAEIOU", rune(w[0])) || strings.HasPrefix(strings.ToLower(w), "hp")) {
 		return "An"
 	}
 	return "A"
+}
+
+// SayWatching is Say for a spectator who watches side's view: side is
+// named where a player of it reads "you" ("The white pawn moved e2→e4."
+// where White's player reads "Your pawn moved e2→e4.").
+func SayWatching(side Color, e Event) string {
+	s := Say(side, e)
+	name, title := side.String(), side.Title()
+	for _, r := range [][2]string{
+		{"You have no legal move and pass.", title + " has no legal move and passes."},
+		{"You win: ", title + " wins: "},
+		{"You lose: your king", title + " loses: the " + name + " king"},
+		{"You castled: ", title + " castled: "},
+		{"Your ", "The " + name + " "},
+		{"your ", "the " + name + " "},
+	} {
+		s = strings.ReplaceAll(s, r[0], r[1])
+	}
+	return s
 }

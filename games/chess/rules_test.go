@@ -300,7 +300,7 @@ func TestKingHPUpgrade(t *testing.T) {
 	if k := g.piece(t, "e1"); k.HP != 5 || k.Max != 5 {
 		t.Errorf("the king has %d/%d, want 5/5", k.HP, k.Max)
 	}
-	if got := Say(White, e); got != "Your knight took the king_hp_upgrade at c3: your king has 5/5 HP." {
+	if got := Say(White, e); got != "Your knight took the king's HP upgrade at c3: your king has 5/5 HP." {
 		t.Errorf("said %q", got)
 	}
 	g = Setup(pos(t, "Ke1", "Nb1", "kh8", "*c3=king_hp_upgrade"), White, src(1))
@@ -338,7 +338,7 @@ func TestAddPiece(t *testing.T) {
 			if p := g.piece(t, c.at); p.Kind != Knight || p.Color != White || p.HP != 3 || p.Max != 3 {
 				t.Errorf("%s holds %+v", c.at, p)
 			}
-			if got := Say(White, e); got != "Your knight took the add_piece at c3: a new knight stands on "+c.at+"." {
+			if got := Say(White, e); got != "Your knight took the extra piece at c3: a new knight stands on "+c.at+"." {
 				t.Errorf("said %q", got)
 			}
 		})
@@ -364,7 +364,7 @@ func TestAddPiece(t *testing.T) {
 		if after != before || g.s.Pos.Bonus[sq(t, "c3")] != NoBonus {
 			t.Errorf("%d pieces before, %d after; bonus left %v", before, after, g.s.Pos.Bonus[sq(t, "c3")])
 		}
-		if got := Say(White, e); got != "Your knight took the add_piece at c3: no cell beside it is free, the bonus is lost." {
+		if got := Say(White, e); got != "Your knight took the extra piece at c3: no cell beside it is free, the bonus is lost." {
 			t.Errorf("said %q", got)
 		}
 	})
@@ -491,7 +491,7 @@ func TestReopenedFogGetsBonus(t *testing.T) {
 			if f, r := e.At.File(), e.At.Rank(); f < 5 || r < 3 || r > 6 || g.s.Pos.Bonus[e.At] != e.Bonus {
 				t.Fatalf("seed %d: a bonus appeared on %v", seed, e.At)
 			}
-			if got, want := Say(White, e), article(e.Bonus.String())+" "+e.Bonus.String()+" bonus appeared at "+e.At.String()+" as the fog lifted."; got != want || (e.Bonus == AddPiece || e.Bonus == HPUpgrade) != strings.HasPrefix(got, "An ") {
+			if got, want := Say(White, e), article(e.Bonus.Title())+" "+e.Bonus.Title()+" bonus appeared at "+e.At.String()+" as the fog lifted."; got != want || (e.Bonus == AddPiece || e.Bonus == HPUpgrade) != strings.HasPrefix(got, "An ") {
 				t.Fatalf("said %q", got)
 			}
 		}
@@ -500,7 +500,7 @@ func TestReopenedFogGetsBonus(t *testing.T) {
 				t.Fatalf("seed %d: black told of a bonus in its fog", seed)
 			}
 			// Black sees the bonus appear, but it was White's fog that lifted.
-			if got, want := Say(Black, e), article(e.Bonus.String())+" "+e.Bonus.String()+" bonus appeared at "+e.At.String()+"."; e.Kind == Appeared && got != want {
+			if got, want := Say(Black, e), article(e.Bonus.Title())+" "+e.Bonus.Title()+" bonus appeared at "+e.At.String()+"."; e.Kind == Appeared && got != want {
 				t.Fatalf("seed %d: black was told %q, want %q", seed, got, want)
 			}
 		}
@@ -658,6 +658,23 @@ func TestSaveLoad(t *testing.T) {
 		bad, _ := json.Marshal(raw)
 		if _, err := Load(bad); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("a save with %s %v: %v, want %q", c.field, c.value, err, c.want)
+		}
+	}
+}
+
+// A spectator reads the watched side in the third person, never "your".
+func TestSayWatching(t *testing.T) {
+	for _, c := range []struct {
+		e    Event
+		want string
+	}{
+		{Event{Kind: Moved, Side: White, Piece: Pawn, From: At(4, 1), To: At(4, 3)}, "The white pawn moved e2→e4."},
+		{Event{Kind: Won, Side: White}, "White wins: the black king has left the board."},
+		{Event{Kind: Won, Side: Black}, "White loses: the white king has left the board."},
+		{Event{Kind: Passed, Side: White}, "White has no legal move and passes."},
+	} {
+		if got := SayWatching(White, c.e); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.e, got, c.want)
 		}
 	}
 }

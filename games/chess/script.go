@@ -77,7 +77,7 @@ func RunScript(g *Game, script io.Reader, out io.Writer, computer map[Color]func
 func sentences(side Color, told []Event) string {
 	var s []string
 	for _, e := range told {
-		s = append(s, Say(side, e))
+		s = append(s, sayWire(side, e))
 	}
 	return strings.Join(s, " ")
 }

@@ -513,3 +513,16 @@ func TestHostileCellsDrawPrintable(t *testing.T) {
 		}
 	}
 }
+
+// The keys' line is never cut in the middle ("… L log · ? help · E…" at
+// 60×20): the whole line where it fits, else the keys needed first.
+func TestKeysLineNeverCut(t *testing.T) {
+	for _, size := range [][2]int{{60, 20}, {66, 20}, {80, 24}, {40, 12}} {
+		d := botGame(t, 5, chess.White, size[0], size[1])
+		lines := strings.Split(d.screen(), "\n")
+		last := strings.TrimRight(lines[len(lines)-1], " ")
+		if strings.Contains(last, "…") || !strings.HasSuffix(last, "Esc pause") {
+			t.Errorf("%v: the keys' line is cut: %q", size, last)
+		}
+	}
+}

@@ -31,9 +31,9 @@ var gameKeys = struct {
 	Left:  key.NewBinding(key.WithKeys("left", "a", "A"), key.WithHelp("←/A", "left")),
 	Right: key.NewBinding(key.WithKeys("right", "d", "D"), key.WithHelp("→/D", "right")),
 	Pick:  key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("Enter", "pick")),
-	Help:  key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+	Help:  key.NewBinding(key.WithKeys(screen.HelpKeys(false)...), key.WithHelp("?", "help")),
 	Log:   key.NewBinding(key.WithKeys("l", "L"), key.WithHelp("L", "log")),
-	Pause: key.NewBinding(key.WithKeys("esc", "p", "P"), key.WithHelp("Esc", "pause")),
+	Pause: key.NewBinding(key.WithKeys(screen.PauseKeys()...), key.WithHelp("Esc", "pause")),
 }
 
 // gameScreen is a chess game on the screen: against the computer, or two
@@ -579,7 +579,7 @@ func (s *gameScreen) logEntries(w int) [][]string {
 	var out [][]string
 	for i, e := range s.t.Log(s.side) {
 		var lines []string
-		for j, l := range strings.Split(screen.Wrap(chess.Say(s.side, e), max(w-2, 8)), "\n") {
+		for j, l := range strings.Split(screen.Wrap(s.say(e), max(w-2, 8)), "\n") {
 			if j == 0 {
 				l = "› " + l
 			} else {
@@ -662,11 +662,13 @@ func (s *gameScreen) bottom(w int) string {
 		k := func(keys, what string) string { return st.Key.Render(keys) + " " + st.Faint.Render(what) }
 		return screen.Fit(strings.Join([]string{st.Heading.Render("Watching " + s.side.Title() + "'s side"), k("Tab", "the other side"), k("L", "log"), k("Esc", "back")}, st.Faint.Render(" · ")), w)
 	}
-	hints := []string{k("arrows", "cursor"), k("Enter", "pick"), k("e2e4", "type"), k("L", "log"), k("?", "help"), k("Esc", esc)}
-	if w < 60 {
-		hints = []string{k("Enter", "pick"), k("L", "log"), k("?", "help"), k("Esc", esc)}
+	// the whole line where it fits, else the keys a player needs first:
+	// none is ever cut in the middle
+	full := strings.Join([]string{k("arrows", "cursor"), k("Enter", "pick"), k("e2e4", "type"), k("L", "log"), k("?", "help"), k("Esc", esc)}, st.Faint.Render(" · "))
+	if ansi.StringWidth(full) <= w {
+		return full
 	}
-	return screen.Fit(strings.Join(hints, st.Faint.Render(" · ")), w)
+	return screen.Fit(strings.Join([]string{k("Enter", "pick"), k("L", "log"), k("?", "help"), k("Esc", esc)}, st.Faint.Render(" · ")), w)
 }
 
 // smallBottom is the last line of a small terminal: with no room for the
@@ -697,7 +699,16 @@ func (s *gameScreen) latestMessage() (string, bool) {
 			break
 		}
 	}
-	return chess.Say(s.side, last), true
+	return s.say(last), true
+}
+
+// say tells an event as this screen's reader reads it: a player in the
+// second person, a spectator in the third (chess.SayWatching).
+func (s *gameScreen) say(e chess.Event) string {
+	if s.net != nil && s.net.seat == 0 {
+		return chess.SayWatching(s.side, e)
+	}
+	return chess.Say(s.side, e)
 }
 
 // tightBottom is the last room lines of a tight terminal: the short form

@@ -33,10 +33,10 @@ func newHelp(c *screen.Context) *helpScreen {
 			g(clOpen, "· ³", "out of sight: still seen for 3 more of your turns"),
 			g(clFog, "░░░", "fog: you do not know what is there"),
 			g(clBonus, "+", "regen: +1 or +2 HP (not for a king)"),
-			g(clBonus, "^", "hp_upgrade: maximum HP +1 (not for a king)"),
+			g(clBonus, "^", "HP upgrade: maximum HP +1 (not for a king)"),
 			g(clBonus, "!", "damage: 0 to 5 HP lost, also when passing over it"),
-			g(clBonus, "$", "king_hp_upgrade: your king healed, or its maximum +1"),
-			g(clBonus, "&", "add_piece: a new piece of the same kind beside it"),
+			g(clBonus, "$", "king's HP upgrade: your king healed, or its max +1"),
+			g(clBonus, "&", "extra piece: a new piece of the same kind beside it"),
 			"",
 			st.Heading.Render("The rules"),
 			"Pieces move as in chess, with castling and promotion but no check and no en passant. A king has 5 HP, a pawn 1, the others 3.",
@@ -56,3 +56,6 @@ func (h *helpScreen) Init() tea.Cmd { return nil }
 
 // Update scrolls, or returns to the game.
 func (h *helpScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) { return h.Pager.Update(msg) }
+
+// Help is the chess help (what ? opens in its menu and in play).
+func Help(c *screen.Context) screen.Screen { return newHelp(c) }

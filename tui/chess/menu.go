@@ -25,7 +25,7 @@ type Setup struct {
 // newMatch starts the game of a setup.
 func newMatch(set Setup) *match {
 	g := chess.New(rand.NewPCG(set.Seed, chess.SeedSalt))
-	m := &match{g: g, hotSeat: set.HotSeat, human: set.Human, unsaved: true}
+	m := &match{g: g, hotSeat: set.HotSeat, human: set.Human} // nothing to lose before a move
 	if !set.HotSeat {
 		m.bot = chessbot.Player{Level: set.Level, Seed: set.Seed ^ chessbot.SeedSalt}
 	}
@@ -120,6 +120,8 @@ func (m *menuScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 			m.build()
 		case key.Matches(msg, screen.MenuKeys.Back), msg.String() == "q":
 			return screen.Replace(m.c.Home()), nil
+		case screen.IsHelp(msg, false):
+			return screen.Push(newHelp(m.c)), nil
 		case key.Matches(msg, screen.MenuKeys.Choose):
 			return m.choose()
 		}
@@ -186,6 +188,6 @@ func (m *menuScreen) View() string {
 	} else {
 		b.WriteString("\n" + st.Warn.Render(screen.Fit(m.note, w)) + "\n")
 	}
-	b.WriteString(st.Faint.Render(screen.Fit("↑/↓ choose · Enter play · Esc back", w)))
+	b.WriteString(st.Faint.Render(screen.Fit("↑/↓ Enter play · ? help · Esc back", w)))
 	return m.c.Center(b.String())
 }

@@ -567,7 +567,13 @@ func (m *Model) panel(w, rows int) []string {
 	}
 	out = append(out, "")
 	if m.opt.Mode == Play {
-		out = append(out, "WASD/arrows move", "B dir 0-9  throw", "B B  bomb here", "Space  nothing", "q  leave")
+		out = append(out, "WASD/arrows move", "B dir 0-9  throw", "B B  bomb here", "Space  nothing")
+		if m.opt.Embedded && m.opt.Local != nil {
+			// the menu's local match: the keys of every game (docs/guide.md)
+			out = append(out, "? help  Esc pause", "q  leave (asks)")
+		} else {
+			out = append(out, "q  leave")
+		}
 	} else {
 		out = append(out, "arrows  pan", "c  back to the fox", "q  leave")
 	}
@@ -611,6 +617,8 @@ func (m *Model) hint() string {
 		return "Watching. Arrows pan, c the fox, q leaves."
 	case m.sent != "":
 		return "Sent " + m.sent + ": waiting for the others."
+	case m.w < 64 && m.opt.Embedded && m.opt.Local != nil:
+		return "WASD, B dir 0-9, Space, ? help, Esc"
 	case m.w < 64:
 		return "WASD move, B dir 0-9 throw, Space wait"
 	}

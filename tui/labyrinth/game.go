@@ -39,8 +39,8 @@ var labKeys = struct {
 	Right:     key.NewBinding(key.WithKeys("d", "D", "right"), key.WithHelp("D/→", "right")),
 	Shoot:     key.NewBinding(key.WithKeys("x", "X"), key.WithHelp("X", "shoot")),
 	Inventory: key.NewBinding(key.WithKeys("e", "E"), key.WithHelp("E", "inventory")),
-	Help:      key.NewBinding(key.WithKeys("?", "h", "H"), key.WithHelp("?", "help")),
-	Pause:     key.NewBinding(key.WithKeys("esc", "p", "P"), key.WithHelp("Esc", "pause")),
+	Help:      key.NewBinding(key.WithKeys(screen.HelpKeys(true)...), key.WithHelp("?", "help")),
+	Pause:     key.NewBinding(key.WithKeys(screen.PauseKeys()...), key.WithHelp("Esc", "pause")),
 	PrevSheet: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous sheet")),
 	NextSheet: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next sheet")),
 	Done:      key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("Enter", "go on")),
@@ -466,7 +466,11 @@ func (h *labHelpScreen) View() string {
 // Summary is the pause menu's line about the game; it shows nothing of
 // any player's notes.
 func (s *labGameScreen) Summary() string {
-	return fmt.Sprintf("Labyrinth · %s · turn %d · %d players", s.lg.name, s.lg.g.Turn(), s.lg.g.Players())
+	players := fmt.Sprintf("%d players", s.lg.g.Players())
+	if s.lg.g.Players() == 1 {
+		players = "1 player"
+	}
+	return fmt.Sprintf("Labyrinth · %s · turn %d · %s", s.lg.name, s.lg.g.Turn(), players)
 }
 
 // Unsaved reports whether the game has progress not yet saved.

@@ -125,6 +125,8 @@ func (m *labMenuScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 			m.cursor = (m.cursor + 1) % len(m.items)
 		case key.Matches(msg, screen.MenuKeys.Back), msg.String() == "q":
 			return screen.Replace(m.c.Home()), nil
+		case screen.IsHelp(msg, false):
+			return screen.Push(newLabHelp(m.c)), nil
 		case key.Matches(msg, screen.MenuKeys.Choose):
 			return m.choose()
 		}
@@ -195,7 +197,7 @@ func (m *labMenuScreen) View() string {
 		b.WriteString(st.Faint.Render(detail) + "\n")
 	}
 	b.WriteString("\n" + st.Warn.Render(screen.Fit(m.note, w)) + "\n")
-	b.WriteString(st.Faint.Render("↑/↓ choose · Enter play · Esc back"))
+	b.WriteString(st.Faint.Render("↑/↓ Enter play · ? help · Esc back"))
 	return m.c.Center(b.String())
 }
 
@@ -266,8 +268,7 @@ func (s *labSetupScreen) next() screen.Nav {
 		text = labyrinth.Format(s.set.Lab)
 	}
 	lg := newLabGame(s.set.Name, text, g)
-	lg.record(g.Opening())
-	lg.unsaved = true
+	lg.record(g.Opening()) // unsaved once a move is made: nothing to lose before
 	s.game = newLabGameScreen(s.c, lg, false)
 	return screen.Replace(s.game)
 }
@@ -400,3 +401,6 @@ func (s *labSetupScreen) View() string {
 	parts = append(parts, st.Faint.Render(screen.Wrap("Esc: back to the Labyrinth menu", w)))
 	return s.c.Dialog(parts...)
 }
+
+// Help is the Labyrinth's help (what ? opens in its menu and in play).
+func Help(c *screen.Context) screen.Screen { return newLabHelp(c) }

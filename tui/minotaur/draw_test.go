@@ -244,4 +244,18 @@ func TestHeardHint(t *testing.T) {
 	if d.chr[2*9+4] == 'h' {
 		t.Errorf("seat 1 is hinted a hunter that hears seat 2")
 	}
+	// A hunter that hears the player and stands in light is drawn where it
+	// stands, with no 'h' beside it (H and h were both drawn).
+	v.Heard[0].Seat = 0
+	v.Monsters = []engine.MonsterView{{Kind: engine.Hunter, Pos: engine.Point{X: 3, Y: 2}}}
+	d.load(&v, 1)
+	if d.chr[2*9+4] == 'h' {
+		t.Errorf("a hunter in light is hinted as heard too")
+	}
+	// A second hunter heard in that direction, out of sight, is hinted.
+	v.Heard = append(v.Heard, engine.HeardHunter{Kind: engine.Hunter, Dist: 9, Dir: engine.East})
+	d.load(&v, 1)
+	if d.chr[2*9+4] != 'h' {
+		t.Errorf("a second hunter, heard and unseen, is not hinted")
+	}
 }

@@ -55,10 +55,13 @@ type endScreen struct {
 	// endKeyGrace later were typed during play (a held Space, a fast
 	// fourth step) and are ignored.
 	opened time.Time
+	// typing guards the name prompt: a key held from play types nothing
+	// (screen.KeyGuard.Holds).
+	typing screen.KeyGuard
 }
 
 func newEndScreen(c *env, sess Session, v engine.View, won bool) *endScreen {
-	e := &endScreen{c: c, sess: sess, view: v, won: won, opened: c.Now()}
+	e := &endScreen{c: c, sess: sess, view: v, won: won, opened: c.Now(), typing: screen.NewKeyGuard(c.Now())}
 	e.name = screen.Input{Prompt: "Your name: ", Limit: 64}
 	e.name.SetValue(saves.CleanName(c.cfg.Name))
 	e.why = cause(v.Seat, v, won, nil, nil, nil)
@@ -142,7 +145,7 @@ func (e *endScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 		sc.after = e.sess
 		return screen.Replace(sc), nil
 	case tea.KeyMsg:
-		if e.c.Now().Sub(e.opened) < screen.KeyGrace {
+		if e.stage == endName && e.typing.Holds(e.c.Now()) || e.c.Now().Sub(e.opened) < screen.KeyGrace {
 			return screen.Stay, nil
 		}
 		switch e.stage {

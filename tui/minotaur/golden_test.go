@@ -1,6 +1,7 @@
 package minotaur
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 	"testing"
@@ -13,6 +14,9 @@ import (
 // goldenSeed is the seed of the golden games: its level 1 can be passed by
 // walking to the key and the exit around the wanderer.
 const goldenSeed = 4
+
+// -update rewrites the golden files (screentest.Golden reads it).
+var _ = flag.Bool("update", false, "rewrite the golden files")
 
 // TestGolden compares the plain text of each of Minotaur's screens at
 // 80×24 with its golden file. Run `go test ./tui/minotaur -run TestGolden

@@ -2,6 +2,8 @@ package minotaur
 
 import (
 	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // gameKeys are the keys of play (docs/guide.md, "Playing"). The game screen
@@ -26,8 +28,8 @@ var playKeys = gameKeys{
 	Right:   key.NewBinding(key.WithKeys("d", "D", "right"), key.WithHelp("D/→", "right")),
 	Skip:    key.NewBinding(key.WithKeys(" "), key.WithHelp("Space", "wait")),
 	Freeze:  key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("F", "freeze")),
-	Help:    key.NewBinding(key.WithKeys("h", "H", "?"), key.WithHelp("H/?", "help")),
-	Pause:   key.NewBinding(key.WithKeys("p", "P", "esc"), key.WithHelp("P/Esc", "pause")),
+	Help:    key.NewBinding(key.WithKeys(screen.HelpKeys(true)...), key.WithHelp("H/?", "help")),
+	Pause:   key.NewBinding(key.WithKeys(screen.PauseKeys()...), key.WithHelp("P/Esc", "pause")),
 	Chat:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("Enter", "chat")),
 	Look:    key.NewBinding(key.WithKeys("x", "X"), key.WithHelp("X", "look")),
 	Travel:  key.NewBinding(key.WithKeys(">", "t", "T"), key.WithHelp(">/T", "travel")),
@@ -70,5 +72,5 @@ var watchKeys = struct {
 }{
 	Chat:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("Enter", "chat")),
 	Leave: key.NewBinding(key.WithKeys("esc", "q", "Q"), key.WithHelp("Esc/Q", "leave")),
-	Help:  key.NewBinding(key.WithKeys("h", "H", "?"), key.WithHelp("H/?", "help")),
+	Help:  key.NewBinding(key.WithKeys(screen.HelpKeys(true)...), key.WithHelp("H/?", "help")),
 }

@@ -92,7 +92,8 @@ func (d *mapDrawer) load(v *engine.View, seat int) {
 	}
 }
 
-// heardHints marks, for each hunter the seat hears and does not see, the
+// heardHints marks, for each hunter the seat hears and does not see (one
+// in light in its direction is seen), the
 // first tile beyond the seat's light in the hunter's compass direction: an
 // 'h' on floor or the unknown (the wall's own character on a wall), in the
 // hunters' colour. It says the direction only, never the tile.
@@ -104,8 +105,23 @@ func (d *mapDrawer) heardHints(v *engine.View, seat int, in func(engine.Point) (
 	if !ok || me.State != engine.Active {
 		return
 	}
+	// A heard hunter that is also in light is drawn where it stands: the
+	// hunters in light, by kind and direction, take the heard ones
+	// (nearest first) of their direction before any is hinted.
+	type kindDir struct {
+		k engine.MonsterKind
+		d engine.Wind
+	}
+	inLight := map[kindDir]int{}
+	for _, m := range v.Monsters {
+		inLight[kindDir{m.Kind, engine.WindTo(me.Pos, m.Pos)}]++
+	}
 	for _, h := range v.Heard {
 		if h.Seat != 0 && h.Seat != seat {
+			continue
+		}
+		if kd := (kindDir{h.Kind, h.Dir}); inLight[kd] > 0 {
+			inLight[kd]--
 			continue
 		}
 		step := h.Dir.Delta()

@@ -3,6 +3,7 @@ package minotaur
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -112,6 +113,7 @@ func (h *helpScreen) columns() (left, right []string, fits bool) {
 		sym(clsPlayer, "P", "you (bright white)"),
 		sym(clsPartner, "P", "your partner (cyan, co-op)"),
 		sym(clsHunter, "H", "hunter: hears 6 (12 w/ key)"),
+		sym(clsHeard, "h", "a hunter heard, not seen"),
 		sym(clsWanderer, "W", "wanderer (magenta): roams"),
 		sym(clsMinotaur, "M", "Minotaur (level 7): leaps"),
 		sym(clsMark, "!", "where the Minotaur lands"),
@@ -178,6 +180,16 @@ func (p *pauseScreen) Init() tea.Cmd { return nil }
 
 var pauseLabels = []string{"Continue", "Save", "Quit to menu"}
 
+// labels are the pause menu's items: a game that cannot be saved (a
+// network game, which its server keeps) is offered no Save that could
+// only fail.
+func (p *pauseScreen) labels() []string {
+	if _, ok := p.g.sess.(Saver); !ok {
+		return []string{"Continue", "Quit to menu"}
+	}
+	return pauseLabels
+}
+
 // Update moves through the menu, saves, or leaves.
 func (p *pauseScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -192,31 +204,31 @@ func (p *pauseScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	case tea.KeyMsg:
 		switch {
 		case key.Matches(msg, screen.MenuKeys.Up):
-			p.cursor = (p.cursor + len(pauseLabels) - 1) % len(pauseLabels)
+			p.cursor = (p.cursor + len(p.labels()) - 1) % len(p.labels())
 		case key.Matches(msg, screen.MenuKeys.Down):
-			p.cursor = (p.cursor + 1) % len(pauseLabels)
+			p.cursor = (p.cursor + 1) % len(p.labels())
 		case key.Matches(msg, playKeys.Pause):
 			return screen.Pop(), nil
 		case key.Matches(msg, screen.MenuKeys.Choose):
-			return p.choose(p.cursor)
+			return p.choose(p.labels()[p.cursor])
 		case msg.Type == tea.KeyRunes && len(msg.Runes) == 1:
 			switch strings.ToUpper(string(msg.Runes)) {
 			case "C":
-				return p.choose(0)
+				return p.choose("Continue")
 			case "Q":
-				return p.choose(2)
+				return p.choose("Quit to menu")
 			}
 		}
 	}
 	return screen.Stay, nil
 }
 
-func (p *pauseScreen) choose(i int) (screen.Nav, tea.Cmd) {
-	p.cursor = i
-	switch i {
-	case 0:
+func (p *pauseScreen) choose(item string) (screen.Nav, tea.Cmd) {
+	p.cursor = max(slices.Index(p.labels(), item), 0)
+	switch item {
+	case "Continue":
 		return screen.Pop(), nil
-	case 1:
+	case "Save":
 		if p.saving {
 			return screen.Stay, nil
 		}
@@ -247,8 +259,8 @@ func leaveGame(c *env, g *gameScreen) (screen.Nav, tea.Cmd) {
 func (p *pauseScreen) View() string {
 	st := p.c.st
 	var items []string
-	for i, l := range pauseLabels {
-		if _, ok := forfeiter(p.g.sess); ok && i == 2 {
+	for i, l := range p.labels() {
+		if _, ok := forfeiter(p.g.sess); ok && l == "Quit to menu" {
 			l = "Quit the game" // not to the menu: it asks, then the end screen and the lobby
 		}
 		if i == p.cursor {

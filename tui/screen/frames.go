@@ -44,6 +44,19 @@ func NewKeyGuard(now time.Time) KeyGuard { return KeyGuard{opened: now} }
 // Blocks reports whether a key that arrives at now is to be ignored.
 func (g KeyGuard) Blocks(now time.Time) bool { return now.Sub(g.opened) < KeyGrace }
 
+// Holds is Blocks for a prompt that keys type into: a key it ignores
+// keeps it closed for KeyGrace more, so that a key held down from play
+// (its repeats come every few hundredths of a second) types nothing
+// however long it is held; the first key after a half second's quiet is
+// taken.
+func (g *KeyGuard) Holds(now time.Time) bool {
+	if g.Blocks(now) {
+		g.opened = now
+		return true
+	}
+	return false
+}
+
 // EndFrame lays out a game's end screen over the whole terminal: the
 // result (in the Good style) and a faint note on the first line (the note
 // on a line of its own when both do not fit), a heading, the body's lines

@@ -28,6 +28,11 @@ type Descriptor struct {
 	// Open is the screen the item opens: the game's own menu, or a new
 	// game. Its error is a sentence for the main menu's note.
 	Open func(c *Context) (Screen, error)
+	// Help is the game's help: what ? opens in its menu and in play, and
+	// the main menu's help opens for it. About says in a line what the
+	// game is.
+	Help  func(c *Context) Screen
+	About string
 	// Extra are the game's further items of the main menu, shown after
 	// every game's item (Minotaur's High scores and Help).
 	Extra []MenuItem

@@ -2,6 +2,7 @@ package screen
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -24,6 +25,22 @@ type Pausable interface {
 	Menu() Screen
 }
 
+// Unsavable is a Pausable that cannot be saved: a game the server keeps,
+// a Fox hunt match. Its pause menu offers no Save (one that could only
+// fail), and leaving asks a plain yes or no when something would be lost.
+type Unsavable interface {
+	Pausable
+	// NoSave reports whether the game cannot be saved now.
+	NoSave() bool
+}
+
+// Leaver is a Pausable with something to end when it is left (a local
+// server, a connection): Leave's command runs as the pause menu leaves.
+type Leaver interface {
+	Pausable
+	Leave() tea.Cmd
+}
+
 // Pause is the pause menu of a game: Continue, Save, Quit to menu, with
 // "unsaved progress: quit anyway?" before a quit would lose something.
 // Nothing of any player's secrets shows on it, so a hot-seat game can be
@@ -36,17 +53,28 @@ type Pause struct {
 	saving  bool
 	quitAsk bool // "unsaved: quit anyway?"
 	program bool // quitting leaves the program (Ctrl+C), not only the game
+	noSave  bool // the game cannot be saved: no Save item
+	opened  bool // opened on the question (Q, Ctrl+C): N goes back to the game
 }
 
 // NewPause returns the pause menu of g.
 func NewPause(c *Context, g Pausable) *Pause {
+	if u, ok := g.(Unsavable); ok && u.NoSave() {
+		return &Pause{c: c, g: g, noSave: true, menu: Menu{Items: []string{"Continue", "Quit to menu"}}}
+	}
 	return &Pause{c: c, g: g, menu: Menu{Items: []string{"Continue", "Save", "Quit to menu"}}}
 }
 
 // AskQuit opens the menu on the question "quit without saving?", asked
 // because of Ctrl+C: quitting then leaves the program.
 func (p *Pause) AskQuit() {
-	p.quitAsk, p.program = true, true
+	p.quitAsk, p.program, p.opened = true, true, true
+}
+
+// AskLeave opens the menu on the question whether to leave the game (Q
+// in play): leaving then goes to the game's menu.
+func (p *Pause) AskLeave() {
+	p.quitAsk, p.opened = true, true
 }
 
 // Quitting reports whether the menu asks because of Ctrl+C (a second
@@ -79,9 +107,12 @@ func (p *Pause) Update(msg tea.Msg) (Nav, tea.Cmd) {
 			case "y":
 				return p.leave()
 			case "s":
+				if p.noSave {
+					return Stay, nil
+				}
 				return Stay, p.save()
 			case "n", "esc":
-				if p.program {
+				if p.opened {
 					return Pop(), nil
 				}
 				p.quitAsk, p.note = false, ""
@@ -90,14 +121,15 @@ func (p *Pause) Update(msg tea.Msg) (Nav, tea.Cmd) {
 		}
 		switch {
 		case p.menu.Move(msg):
-		case msg.Type == tea.KeyEsc:
+		case IsPause(msg):
+			// the keys that opened the menu close it
 			return Pop(), nil
 		case key.Matches(msg, MenuKeys.Choose):
-			return p.choose(p.menu.Cursor)
+			return p.choose(p.menu.Items[p.menu.Cursor])
 		case msg.String() == "c" || msg.String() == "C":
-			return p.choose(0)
+			return p.choose("Continue")
 		case msg.String() == "q" || msg.String() == "Q":
-			return p.choose(2)
+			return p.choose("Quit to menu")
 		}
 	}
 	return Stay, nil
@@ -105,10 +137,14 @@ func (p *Pause) Update(msg tea.Msg) (Nav, tea.Cmd) {
 
 // leave quits the game: to its menu, or out of the program.
 func (p *Pause) leave() (Nav, tea.Cmd) {
-	if p.program {
-		return Stay, Quit
+	var end tea.Cmd
+	if l, ok := p.g.(Leaver); ok {
+		end = l.Leave()
 	}
-	return Replace(p.g.Menu()), nil
+	if p.program {
+		return Stay, tea.Sequence(end, Quit)
+	}
+	return Replace(p.g.Menu()), end
 }
 
 func (p *Pause) save() tea.Cmd {
@@ -121,19 +157,19 @@ func (p *Pause) save() tea.Cmd {
 	return cmd
 }
 
-func (p *Pause) choose(i int) (Nav, tea.Cmd) {
-	p.menu.Cursor = i
-	switch i {
-	case 0:
+func (p *Pause) choose(item string) (Nav, tea.Cmd) {
+	p.menu.Cursor = max(slices.Index(p.menu.Items, item), 0)
+	switch item {
+	case "Continue":
 		return Pop(), nil
-	case 1:
+	case "Save":
 		return Stay, p.save()
 	}
 	if p.g.Unsaved() {
 		p.quitAsk = true
 		return Stay, nil
 	}
-	return Replace(p.g.Menu()), nil
+	return p.leave()
 }
 
 // View draws the menu.
@@ -143,10 +179,12 @@ func (p *Pause) View() string {
 	note := p.note
 	hint := st.Faint.Render(Wrap("↑/↓ Enter choose · Esc back to the game", tw))
 	switch {
+	case p.quitAsk && p.noSave:
+		note, hint = "Leaving now ends this game: it cannot be saved. Y: leave · N: back", ""
 	case p.quitAsk && !p.saving:
 		// The question names its own keys.
 		note, hint = "This game has unsaved progress. Y: quit without saving · S: save, then quit · N: back", ""
-	case note == "" && p.g.Unsaved():
+	case note == "" && p.g.Unsaved() && !p.noSave:
 		note = "This game has unsaved progress."
 	}
 	title, summary, items := st.Title.Render("PAUSED"), Wrap(p.g.Summary(), tw), p.menu.View(st, 14)

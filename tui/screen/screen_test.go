@@ -427,3 +427,68 @@ func TestSaves(t *testing.T) {
 		t.Fatalf("a file where the folder should be: %v", blocked.Err)
 	}
 }
+
+// unsavable is a game that cannot be saved (a Fox hunt match, a game the
+// server keeps), with a local server to end when it is left.
+type unsavable struct {
+	game
+	left bool
+}
+
+func (u *unsavable) NoSave() bool { return true }
+func (u *unsavable) Leave() tea.Cmd {
+	return func() tea.Msg { u.left = true; return nil }
+}
+
+// TestPauseRule: the keys of every game — ? and H open help (only ? where
+// letters are typed), Esc and P open the pause menu and close it again; a
+// game that cannot be saved is offered no Save, and leaving it asks a
+// plain yes or no, then ends what the game runs; a question opened by Q
+// goes back to the game on N.
+func TestPauseRule(t *testing.T) {
+	for _, k := range []tea.KeyMsg{keyMsg("?"), keyMsg("h"), keyMsg("H")} {
+		if !IsHelp(k, true) {
+			t.Errorf("%q does not open help", k)
+		}
+	}
+	if IsHelp(keyMsg("h"), false) || !IsHelp(keyMsg("?"), false) {
+		t.Error("where letters are typed only ? opens help")
+	}
+	c := context(t, 40, 12)
+	for _, k := range []tea.KeyMsg{{Type: tea.KeyEsc}, keyMsg("p"), keyMsg("P")} {
+		if !IsPause(k) {
+			t.Errorf("%q does not pause", k)
+		}
+		p := NewPause(c, &game{})
+		if n, _ := p.Update(k); n.Op != OpPop {
+			t.Errorf("%q does not close the pause menu: %+v", k, n)
+		}
+	}
+	u := &unsavable{game: game{unsaved: true}}
+	p := NewPause(c, u)
+	s := prose(fits(t, p.View(), 40, 12))
+	if strings.Contains(s, "Save") || strings.Contains(s, "unsaved") {
+		t.Fatalf("a game that cannot be saved is offered a Save:\n%s", s)
+	}
+	press(p, keyMsg("q"))
+	if s := prose(fits(t, p.View(), 40, 12)); !strings.Contains(s, "Y: leave · N: back") {
+		t.Fatalf("no question before leaving:\n%s", s)
+	}
+	press(p, keyMsg("s"))
+	if u.saves != 0 {
+		t.Fatal("S saved a game that cannot be saved")
+	}
+	n, cmd := press(p, keyMsg("y"))
+	if n.Op != OpReplace || cmd == nil {
+		t.Fatalf("Y: %+v", n)
+	}
+	cmd()
+	if !u.left {
+		t.Fatal("leaving did not end what the game runs")
+	}
+	p = NewPause(c, u)
+	p.AskLeave()
+	if n, _ := p.Update(keyMsg("n")); n.Op != OpPop {
+		t.Fatalf("N after Q: %+v, want back to the game", n)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/viewport"
+
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // helpText is the help page: the rules in short, the marks, the keys.
@@ -53,3 +55,13 @@ func newHelp(w, h int, gl *glyphs) viewport.Model {
 	vp.SetContent(strings.Join(lines, "\n"))
 	return vp
 }
+
+// newHelpScreen is the help as a screen of its own, opened from the
+// Trails menu (in play the help is drawn by the game's screen).
+func newHelpScreen(c *screen.Context) screen.Screen {
+	title, body, _ := strings.Cut(helpText, "\n\n")
+	return screen.NewPager(c, title, func(int) string { return body }, "↑/↓ PgUp/PgDn scroll · any other key: back", false)
+}
+
+// Help is the Trails help (what ? opens in its menu and in play).
+func Help(c *screen.Context) screen.Screen { return newHelpScreen(c) }

@@ -115,6 +115,8 @@ func (m *menu) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		}
 	case key.Matches(k, screen.MenuKeys.Back), k.String() == "q" || k.String() == "Q":
 		return screen.Replace(m.c.Home()), nil
+	case screen.IsHelp(k, false):
+		return screen.Push(newHelpScreen(m.c)), nil
 	case key.Matches(k, screen.MenuKeys.Choose) || k.String() == " ":
 		return m.choose()
 	}
@@ -179,9 +181,9 @@ func (m *menu) View() string {
 	}
 	note := m.note
 	if note == "" {
-		note = "↑↓ choose · ←→ change · Enter · Esc back"
-		if w < 40 {
-			note = "↑↓ ←→ change · Enter · Esc back"
+		note = "↑↓ ←→ change · Enter · ? help · Esc back"
+		if w < 41 {
+			note = "↑↓ ←→ change · Enter · ? help · Esc"
 		}
 	}
 	// A note (why a save cannot be continued) is wrapped whole, not cut:

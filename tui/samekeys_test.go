@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
+	tuichess "github.com/minotaur-game/minotaur/tui/chess"
 )
 
 // Every game's menu takes ? (docs/guide.md, "The same keys in every
@@ -71,7 +72,7 @@ func TestMainMenuHelpNamesAllFiveGames(t *testing.T) {
 // move is made, it asks.
 func TestQuitAsksNeverAtMoveZero(t *testing.T) {
 	cfg := testConfig(t, 1)
-	cfg.Chess = &ChessSetup{HotSeat: true, Seed: 1}
+	cfg.Open = openChess(tuichess.Setup{HotSeat: true, Seed: 1})
 	d := newDriver(t, cfg, 80, 24)
 	d.keys("<enter><esc>q")
 	if strings.Contains(d.screen(), "unsaved") || !strings.Contains(d.screen(), "OPEN-WORLD CHESS") {

@@ -32,9 +32,13 @@ func testConfig(t *testing.T) Config {
 		DropAfter:     2 * time.Minute,
 		Seed:          func() uint64 { return 42 },
 	}
-	if testing.Verbose() {
-		cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	// The server logs at debug level in every run, so that -v never
+	// changes what runs; the lines are shown with MINOTAUR_TEST_LOG=1.
+	var logs io.Writer = io.Discard
+	if os.Getenv("MINOTAUR_TEST_LOG") == "1" {
+		logs = os.Stderr
 	}
+	cfg.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	return cfg
 }
 

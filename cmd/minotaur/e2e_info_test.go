@@ -30,9 +30,11 @@ const infoLevel = `name: Travel
 // cause, the continued save gone once the game is over, and the replay
 // viewer stepping back.
 func TestE2EPlayerSees(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			level := filepath.Join(dir, "travel.txt")
 			if err := os.WriteFile(level, []byte(infoLevel), 0o644); err != nil {

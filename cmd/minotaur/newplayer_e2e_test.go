@@ -14,6 +14,7 @@ import (
 // TestE2ETooSmallPlaysNoKeys is defect 1: keys pressed while "Terminal
 // too small" is shown are not played.
 func TestE2ETooSmallPlaysNoKeys(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	cmdline := fmt.Sprintf("%s --saves %s --scores %s --seed 42 --name e2e; echo EXITED $?; sleep 60",
@@ -37,6 +38,7 @@ func TestE2ETooSmallPlaysNoKeys(t *testing.T) {
 // TestE2EReplayLastFrameShowsTheCatch is defect 3: the last frame of a
 // lost game's replay draws the catcher where it caught the player.
 func TestE2EReplayLastFrameShowsTheCatch(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	file, err := filepath.Abs(filepath.Join("testdata", "replays", "solo-seed44-lost-level3.json"))
 	if err != nil {
@@ -57,6 +59,7 @@ func TestE2EReplayLastFrameShowsTheCatch(t *testing.T) {
 // TestE2EHistoryAfterContinue is defect 4: after Continue, Ctrl+P shows
 // the messages from before the save, under their level's heading.
 func TestE2EHistoryAfterContinue(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	cmdline := fmt.Sprintf("%s --saves %s --scores %s --seed 4 --name e2e; echo EXITED $?; sleep 60",
@@ -99,6 +102,7 @@ func TestE2EHistoryAfterContinue(t *testing.T) {
 // on after the game ends (here an endless one) is read no further: the
 // last line is WINNER, the status 0.
 func TestE2ELabyrinthScriptRunsOn(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	out := filepath.Join(t.TempDir(), "out.txt")
 	cmdline := fmt.Sprintf("(printf 'D\\nW\\nW\\n'; yes D) | %s labyrinth field1 --start 0,1 --start 2,2 --script - > %s; echo EXITED $?; sleep 60", bin, out)

@@ -176,13 +176,16 @@ const killSlots = 4
 
 func init() {
 	// The kill-safety child overwrites killSlots files with ever newer
-	// versions, and saves new games, until it is killed.
+	// versions, and saves new games, until it is killed. It says "ready"
+	// once its first round is written whole, a game saved too, so that
+	// every kill falls among writes however busy the machine, and the
+	// saves folder is there to be listed.
 	children["kill-writer"] = func() error {
 		dir := os.Getenv("KILL_DIR")
 		start, _ := strconv.Atoi(os.Getenv("KILL_START"))
+		start = (start + 3) / 4 * 4 // a round that saves a game
 		store := Store{Dir: filepath.Join(dir, "saves")}
 		g, rec := level7Game(1, 1)
-		fmt.Println("ready")
 		for n := start; ; n++ {
 			for s := range killSlots {
 				if err := WriteFile(filepath.Join(dir, fmt.Sprintf("slot-%d.json", s)), makePayload(n)); err != nil {
@@ -193,6 +196,9 @@ func init() {
 				if _, err := store.Save(g, rec, time.Unix(int64(n), 0)); err != nil {
 					return err
 				}
+			}
+			if n == start {
+				fmt.Println("ready")
 			}
 		}
 	}

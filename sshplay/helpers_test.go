@@ -19,9 +19,10 @@ import (
 	"github.com/minotaur-game/minotaur/netplay"
 )
 
-// waitTime bounds every wait of the tests; a healthy run needs a fraction,
-// but go test -race on two busy cores can take seconds for a screen.
-const waitTime = 30 * time.Second
+// waitTime bounds every wait of the tests. It is a last guard against a
+// hung test, never a measure: a healthy run needs a fraction, but go test
+// -race on two cores shared with other builds can take seconds a screen.
+const waitTime = 3 * time.Minute
 
 // rig is a game server with its TCP port and an SSH server beside it, both
 // on loopback, as `minotaur serve --ssh` runs them.
@@ -174,6 +175,18 @@ func (r *rig) waitSessions(n int, why string) {
 	for r.sessions() != n {
 		if time.Now().After(deadline) {
 			r.t.Fatalf("%s: %d sessions still open after %v, want %d; the log:\n%s", why, r.sessions(), waitTime, n, r.log)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitLog waits until the servers' log holds text.
+func (r *rig) waitLog(text, why string) {
+	r.t.Helper()
+	deadline := time.Now().Add(waitTime)
+	for !strings.Contains(r.log.String(), text) {
+		if time.Now().After(deadline) {
+			r.t.Fatalf("%s: the log does not say %q after %v:\n%s", why, text, waitTime, r.log)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

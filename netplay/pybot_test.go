@@ -15,6 +15,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/internal/testboard"
+	"github.com/minotaur-game/minotaur/internal/testenv"
 	"github.com/minotaur-game/minotaur/levels"
 )
 
@@ -25,9 +26,7 @@ import (
 // page without the block fails the test.
 func pyBot(t *testing.T) string {
 	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed: the Python bot of docs/protocol.md cannot be run")
-	}
+	testenv.Tool(t, "python3") // the Python bot of docs/protocol.md
 	page, err := os.ReadFile(filepath.Join("..", "docs", "protocol.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -229,10 +228,11 @@ func TestPythonBotWatched(t *testing.T) {
 	carol := login(t, addr, "carol")
 	say := func(line string) { io.WriteString(carol.conn, line+"\n") }
 	watched := make(chan int, 1)
+	began := make(chan struct{}, 1000) // a token each time carol begins to watch
 	go func() {
 		n, leaving := 0, false
 		defer func() { watched <- n }()
-		carol.conn.SetDeadline(time.Now().Add(20 * time.Second))
+		carol.conn.SetDeadline(time.Now().Add(waitFor))
 		watch := `{"t":"watch","game":"` + start.Game + `"}`
 		say(watch)
 		for {
@@ -243,6 +243,7 @@ func TestPythonBotWatched(t *testing.T) {
 			switch {
 			case strings.HasPrefix(line, `{"t":"start"`):
 				n++
+				began <- struct{}{}
 			case strings.HasPrefix(line, `{"t":"state"`) && !leaving:
 				say(`{"t":"leave"}`)
 				leaving = true
@@ -267,6 +268,16 @@ func TestPythonBotWatched(t *testing.T) {
 			waiting = m.YourTurn
 			if m.YourTurn {
 				turns++
+				if turns <= 3 {
+					// Ada's first three actions wait for carol to begin
+					// to watch once more each, so she comes and goes
+					// during the game however busy the machine.
+					select {
+					case <-began:
+					case <-time.After(waitFor):
+						t.Fatalf("carol did not begin to watch again before ada's turn %d", turns)
+					}
+				}
 				time.Sleep(time.Millisecond) // for carol to come and go
 				a := engine.Skip
 				if m.Key {

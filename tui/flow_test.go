@@ -35,7 +35,7 @@ func waitText(t *testing.T, tm *teatest.TestModel, texts ...string) {
 			}
 		}
 		return true
-	}, teatest.WithDuration(20*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	}, teatest.WithDuration(2*time.Minute), teatest.WithCheckInterval(10*time.Millisecond))
 }
 
 // TestFlowSaveAndContinue: new game, a few moves, pause, save, back to the
@@ -71,7 +71,7 @@ func TestFlowSaveAndContinue(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
 	waitText(t, tm, "Welcome back")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute)).(*Model)
 
 	g := final.game()
 	if g == nil {
@@ -146,7 +146,7 @@ func TestFlowLostNameTable(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "HIGH SCORES", "Theseus", "◀ new")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute)).(*Model)
 	if final.Screen() != "scores" {
 		t.Fatalf("the program ended on %q, want the high scores", final.Screen())
 	}

@@ -56,7 +56,7 @@ func TestContestBotsPlayAWholeMatch(t *testing.T) {
 			var res Result
 			select {
 			case res = <-ts.results:
-			case <-time.After(10 * time.Second):
+			case <-time.After(2 * time.Minute):
 				t.Fatal("the server reported no result")
 			}
 			if got.Round != 40 {

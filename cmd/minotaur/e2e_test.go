@@ -112,6 +112,13 @@ var (
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	testenv.E2E(t, "tmux")
+	return gameBinary(t)
+}
+
+// gameBinary returns the game's binary, built once for all the tests of
+// the run.
+func gameBinary(t *testing.T) string {
+	t.Helper()
 	binOnce.Do(func() {
 		if binDir, binErr = os.MkdirTemp("", "minotaur-e2e-"); binErr != nil {
 			return

@@ -21,7 +21,7 @@ var exampleSeeds = testenv.Pick[uint64](3, 20)
 
 // coopSeeds are the first seeds a level for two is also played with by two
 // bots (a co-op game takes the bots about four times as long).
-var coopSeeds = testenv.Pick[uint64](2, 10)
+var coopSeeds = testenv.Pick[uint64](1, 10)
 
 // TestReferenceBotPassesEveryExampleLevel plays every level shipped in
 // levels/examples with the reference bot, which plays from what a player

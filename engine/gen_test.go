@@ -12,7 +12,7 @@ var seedsFlag = flag.Uint64("invariant-seeds", 0, "campaign seeds the generation
 
 // invariantSeeds is how many campaign seeds the generation invariants
 // cover: 1,000 × 7 levels under make test-long (MINOTAUR_TEST_LONG=1),
-// else 100 by default, 30 under the race detector (raceEnabled), which
+// else 50 by default, 30 under the race detector (raceEnabled), which
 // makes the engine about ten times slower, and 20 with -short.
 func invariantSeeds() uint64 {
 	switch {
@@ -25,7 +25,7 @@ func invariantSeeds() uint64 {
 	case raceEnabled:
 		return 30
 	}
-	return 100
+	return 50
 }
 
 // winSeeds is how many of those seeds also have every level won in a real

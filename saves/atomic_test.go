@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/minotaur-game/minotaur/internal/testenv"
 )
 
 // hiddenFiles returns the temporary files left in dir.
@@ -205,9 +207,11 @@ func init() {
 }
 
 // TestKillSafety kills a process that is writing files at random moments
-// and checks that every file is then either its old or its new complete
-// version, never a torn one, and that every save still loads.
+// (25 times under make test-long, 10 in the quick suite) and checks that
+// every file is then either its old or its new complete version, never a
+// torn one, and that every save still loads.
 func TestKillSafety(t *testing.T) {
+	kills := testenv.Pick(10, 25)
 	if testing.Short() {
 		t.Skip("starts child processes")
 	}
@@ -220,7 +224,7 @@ func TestKillSafety(t *testing.T) {
 	seen := make([]int, killSlots)
 	rng := rand.New(rand.NewPCG(1, 2))
 	next := 1
-	for round := range 25 {
+	for round := range kills {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(os.Environ(), childEnv+"=kill-writer", "KILL_DIR="+dir, "KILL_START="+strconv.Itoa(next))
 		out, err := cmd.StdoutPipe()
@@ -271,6 +275,6 @@ func TestKillSafety(t *testing.T) {
 		next += 1000 // the child may have written versions after the last one seen
 	}
 	saves, _ := Store{Dir: filepath.Join(dir, "saves")}.List()
-	t.Logf("25 kills: slots reached versions %v; %d saves, all whole; %d temporary files left by kills",
-		seen, len(saves), len(hiddenFiles(t, dir))+len(hiddenFiles(t, filepath.Join(dir, "saves"))))
+	t.Logf("%d kills: slots reached versions %v; %d saves, all whole; %d temporary files left by kills",
+		kills, seen, len(saves), len(hiddenFiles(t, dir))+len(hiddenFiles(t, filepath.Join(dir, "saves"))))
 }

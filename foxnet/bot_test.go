@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/minotaur-game/minotaur/games/foxhunt"
+	"github.com/minotaur-game/minotaur/internal/testenv"
 )
 
 // Over 20 matches of 200 rounds with 4 players (the bot and three random
@@ -173,10 +174,10 @@ func TestBrainNotesItsOwnBomb(t *testing.T) {
 }
 
 // Computer players against each other: the hunters catch the fox. The
-// table (go test ./foxnet -run BotsHunt -v) is the figure in
-// docs/foxhunt.md.
+// table (MINOTAUR_TEST_LONG=1 go test ./foxnet -run BotsHunt -v: 80
+// matches; 20 in the quick suite) is the figure in docs/foxhunt.md.
 func TestBotsHunt(t *testing.T) {
-	res, err := Hunt(huntMatches, 200, 4, DefaultSize, DefaultSize, 1)
+	res, err := Hunt(testenv.Pick(20, huntMatches), 200, 4, DefaultSize, DefaultSize, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -99,6 +99,7 @@ func runPyBot(t *testing.T, script string, args ...string) (stdout, stderr strin
 // and on the example level whose locked exit stands in the short way to the
 // key, past a wanderer — and the server's log shows the game won.
 func TestPythonBotSolo(t *testing.T) {
+	t.Parallel()
 	script := pyBot(t)
 	locked, problems, err := levels.ParseFile(filepath.Join("..", "levels", "examples", "07-locked-door.txt"))
 	if err != nil || len(problems) > 0 {
@@ -139,6 +140,7 @@ func TestPythonBotSolo(t *testing.T) {
 // accepts a player's invitation, plays its seat of a co-op game to the win
 // and quits.
 func TestPythonBotCoop(t *testing.T) {
+	t.Parallel()
 	script := pyBot(t)
 	addr, log := pyServer(t, corridor(t))
 	done := startPyBot(t, script, addr, "robo")
@@ -197,6 +199,7 @@ func TestPythonBotCoop(t *testing.T) {
 // your_turn again, and the bot acted twice); the bot still acts once per
 // turn — never out of turn — and wins with its partner.
 func TestPythonBotWatched(t *testing.T) {
+	t.Parallel()
 	script := pyBot(t)
 	lv := parseLevel(t,
 		"+-----+-----+",

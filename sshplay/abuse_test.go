@@ -102,6 +102,7 @@ func TestStuckClientCutOff(t *testing.T) {
 // TestIdleWhileOutputBlocked: the idle timeout ends a session whose client
 // sends nothing and reads nothing.
 func TestIdleWhileOutputBlocked(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, func(c *Config) { c.Idle = 500 * time.Millisecond; c.WriteTimeout = time.Second })
 	stuckTerm(t, r.dial("idler", newKey(t)))
 	r.waitLog("ssh connection cut", "an idle session with its output blocked")
@@ -245,6 +246,7 @@ func TestSSHConnectionsInBudget(t *testing.T) {
 // not hold the server's shutdown: it ends within its second of grace plus
 // the cut, and says goodbye to the players who read.
 func TestShutdownWithStuckSessions(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, nil)
 	for range 3 {
 		stuckTerm(t, r.dial("stuck", newKey(t)))
@@ -298,6 +300,7 @@ func serverConns() int {
 // sessions) or never started, must not wedge the connection: once the
 // client is gone, the server holds nothing of it.
 func TestStormBeforeShell(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, func(c *Config) { c.MaxPerKey = 1 })
 	key := newKey(t)
 	openTerm(t, r.dial("held", key), 80, 24).waitText("New game")

@@ -38,6 +38,7 @@ func freePort(t *testing.T) string {
 // so the game port says server_full instead of failing to accept, and
 // serves players again once the connections are gone.
 func TestServeOpenFileLimit(t *testing.T) {
+	t.Parallel()
 	bin := gameBinary(t)
 	tcp, ssh := freePort(t), freePort(t)
 	cmd := exec.Command("sh", "-c", fmt.Sprintf("ulimit -n 256 && exec %s serve --addr %s --ssh %s --data %s --max-per-addr 1000",
@@ -125,6 +126,7 @@ func TestServeOpenFileLimit(t *testing.T) {
 // hold a SIGTERM: the server exits with status 0 within a few seconds (it
 // took 15 s and exited 1).
 func TestServeStopsWithStuckSSH(t *testing.T) {
+	t.Parallel()
 	bin := gameBinary(t)
 	tcp, ssh := freePort(t), freePort(t)
 	cmd := exec.Command(bin, "serve", "--addr", tcp, "--ssh", ssh, "--data", t.TempDir())

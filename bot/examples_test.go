@@ -16,8 +16,15 @@ import (
 // level is fixed, the seed drives only the wanderers' choices at junctions.
 // The reference bot must win every one (docs/balance.md has the rates over
 // seeds 1–100: two levels lose one game in a hundred). Seeds 1–20 under
-// make test-long, 1–3 in the quick suite.
-var exampleSeeds = testenv.Pick[uint64](3, 20)
+// make test-long, 1–3 in the quick suite, seed 1 under the race detector
+// (raceEnabled: the games have nothing concurrent, and CI plays them all
+// without it).
+var exampleSeeds = func() uint64 {
+	if raceEnabled {
+		return 1
+	}
+	return testenv.Pick[uint64](3, 20)
+}()
 
 // coopSeeds are the first seeds a level for two is also played with by two
 // bots (a co-op game takes the bots about four times as long).
@@ -66,7 +73,7 @@ func TestReferenceBotPassesEveryExampleLevel(t *testing.T) {
 					f, len(solo), exampleSeeds, strings.Join(solo, "\n"))
 			}
 			// The monsters matter: a player who ignores them loses.
-			if naiveLost*4 < int(exampleSeeds) {
+			if exampleSeeds > 1 && naiveLost*4 < int(exampleSeeds) { // a share of one game says nothing
 				t.Errorf("%s: the naive bot, which ignores the monsters, lost only %d of %d games: the level asks nothing of a player",
 					f, naiveLost, exampleSeeds)
 			}

@@ -316,6 +316,45 @@ func (tm *term) waitText(texts ...string) string {
 	})
 }
 
+// continueGame presses C on the main menu until the saved game is on the
+// screen with every text. The menu reads the saves folder after it is first
+// drawn: a C that comes before says there is no saved game, and changes
+// nothing else, so it is pressed again.
+func (tm *term) continueGame(texts ...string) string {
+	tm.t.Helper()
+	deadline := time.Now().Add(waitTime)
+	has := func(scr string) bool {
+		for _, s := range texts {
+			if !strings.Contains(scr, s) {
+				return false
+			}
+		}
+		return true
+	}
+	for {
+		tm.press("c")
+		again := time.NewTimer(200 * time.Millisecond)
+	wait:
+		for {
+			if scr := tm.screen(); has(scr) {
+				again.Stop()
+				return scr
+			}
+			select {
+			case <-tm.changed:
+			case <-tm.ended:
+				again.Stop()
+				tm.t.Fatalf("the session ended before the game continued; the screen:\n%s", tm.screen())
+			case <-again.C:
+				break wait
+			}
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("timed out waiting for the continued game %q; the screen:\n%s", texts, tm.screen())
+		}
+	}
+}
+
 // press types keys, one write each.
 func (tm *term) press(keys ...string) {
 	tm.t.Helper()

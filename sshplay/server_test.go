@@ -427,8 +427,7 @@ func TestDroppedPlayerKeepsTheGame(t *testing.T) {
 			}
 			again := openTerm(t, r.dial("jo", key), 80, 24)
 			again.waitText("New game")
-			again.press("c")
-			again.waitText("Turn 2")
+			again.continueGame("Turn 2")
 		})
 	}
 }

@@ -58,8 +58,7 @@ func TestE2EPlayerSees(t *testing.T) {
 			if n, _ := filepath.Glob(filepath.Join(saves, "save-*.json")); len(n) != 1 {
 				t.Fatalf("%d save files after saving, want 1", len(n))
 			}
-			tm.keys("c")
-			tm.waitFor("continued", "Level 1/1", "Turn 0", "Find the key")
+			tm.continueGame("continued", "Level 1/1", "Turn 0", "Find the key")
 
 			// Three bumps are one line, counted.
 			tm.keys("w", "w", "w")

@@ -83,8 +83,7 @@ func TestE2EHistoryAfterContinue(t *testing.T) {
 
 	tm.tmux("respawn-pane", "-k", "-t", "e2e", cmdline)
 	tm.waitFor("menu again", "Continue")
-	tm.keys("c")
-	tm.waitFor("continue", "Welcome back", "Turn 1")
+	tm.continueGame("continue", "Welcome back", "Turn 1")
 	tm.keys("C-p")
 	s := tm.waitFor("history", "MESSAGES OF THIS GAME")
 	for _, want := range []string{"── Level 1 ──", "Level 1. Find the key, then the exit.", "A wall blocks the way.", "Welcome back: level 1, turn 1."} {

@@ -52,10 +52,18 @@ func TestPlaySoloOverSSH(t *testing.T) {
 
 	signer := mustSigner(t, key)
 	dir := filepath.Join(r.data, "ssh", "players", identityOf(signer.PublicKey()))
+	// The replay is written while the menu shows, and its write may still
+	// be finishing (its temporary file beside it) when the session ends.
 	for _, sub := range []string{"saves", "replays"} {
-		files, err := os.ReadDir(filepath.Join(dir, sub))
-		if err != nil || len(files) != 1 {
-			t.Errorf("%s of the player: %v %v, want one file", sub, files, err)
+		for deadline := time.Now().Add(waitTime); ; time.Sleep(20 * time.Millisecond) {
+			files, err := os.ReadDir(filepath.Join(dir, sub))
+			if err == nil && len(files) == 1 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("%s of the player: %v %v, want one file", sub, files, err)
+				break
+			}
 		}
 	}
 }

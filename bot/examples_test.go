@@ -12,19 +12,19 @@ import (
 	"github.com/minotaur-game/minotaur/levels"
 )
 
-// exampleSeeds are the play seeds each example level is played with: the
+// exampleSample is how many play seeds each example level is played with: the
 // level is fixed, the seed drives only the wanderers' choices at junctions.
 // The reference bot must win every one (docs/balance.md has the rates over
 // seeds 1–100: two levels lose one game in a hundred). Seeds 1–20 under
-// make test-long, 1–3 in the quick suite, seed 1 under the race detector
-// (raceEnabled: the games have nothing concurrent, and CI plays them all
-// without it).
-var exampleSeeds = func() uint64 {
-	if raceEnabled {
+// make test-long, 1–3 in the quick suite, seed 1 with -short and under the
+// race detector (raceEnabled: the games have nothing concurrent, and CI
+// plays them all without it).
+func exampleSample() uint64 {
+	if raceEnabled || testing.Short() {
 		return 1
 	}
 	return testenv.Pick[uint64](3, 20)
-}()
+}
 
 // coopSeeds are the first seeds a level for two is also played with by two
 // bots (a co-op game takes the bots about four times as long).
@@ -45,6 +45,7 @@ func TestReferenceBotPassesEveryExampleLevel(t *testing.T) {
 	if len(files) < 8 {
 		t.Fatalf("levels/examples holds %d level files, want the eight shipped ones", len(files))
 	}
+	exampleSeeds := exampleSample()
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".txt")
 		t.Run(name, func(t *testing.T) {

@@ -108,6 +108,7 @@ func TestStuckClientCutOff(t *testing.T) {
 // TestIdleWhileOutputBlocked: the idle timeout ends a session whose client
 // sends nothing and reads nothing.
 func TestIdleWhileOutputBlocked(t *testing.T) {
+	slowTest(t)
 	t.Parallel()
 	r := newRig(t, func(c *Config) { c.Idle = 500 * time.Millisecond; c.WriteTimeout = time.Second })
 	stuckTerm(t, r.dial("idler", newKey(t)))
@@ -180,6 +181,7 @@ func TestSessionFlood(t *testing.T) {
 // its per-host share) until the handshake deadline closes them, so they
 // cannot starve the game's TCP port, and another host is never kept out.
 func TestSSHConnectionsInBudget(t *testing.T) {
+	slowTest(t)
 	const perAddr = 6
 	// The handshake deadline is long enough that the silent connections
 	// still hold the host's share when the game connection comes, on a
@@ -254,6 +256,7 @@ func TestSSHConnectionsInBudget(t *testing.T) {
 // not hold the server's shutdown: it ends within its second of grace plus
 // the cut, and says goodbye to the players who read.
 func TestShutdownWithStuckSessions(t *testing.T) {
+	slowTest(t)
 	t.Parallel()
 	r := newRig(t, nil)
 	for range 3 {
@@ -308,6 +311,7 @@ func serverConns() int {
 // sessions) or never started, must not wedge the connection: once the
 // client is gone, the server holds nothing of it.
 func TestStormBeforeShell(t *testing.T) {
+	slowTest(t)
 	t.Parallel()
 	r := newRig(t, func(c *Config) { c.MaxPerKey = 1 })
 	key := newKey(t)

@@ -24,6 +24,16 @@ import (
 // -race on two cores shared with other builds can take seconds a screen.
 const waitTime = 3 * time.Minute
 
+// slowTest skips, under -short, a test that waits out the server's own
+// timeouts (idle, login grace, shutdown grace) for seconds: the quick
+// suite and CI run it.
+func slowTest(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("waits out the server's timeouts: run without -short")
+	}
+}
+
 // rig is a game server with its TCP port and an SSH server beside it, both
 // on loopback, as `minotaur serve --ssh` runs them.
 type rig struct {

@@ -145,6 +145,7 @@ func TestSessionsRefused(t *testing.T) {
 // A session in which no key is pressed for Idle is closed with a goodbye;
 // keys keep it open.
 func TestIdleSessionClosed(t *testing.T) {
+	slowTest(t)
 	t.Parallel()
 	const idle = 2 * time.Second
 	r := newRig(t, func(c *Config) { c.Idle = idle })
@@ -395,6 +396,7 @@ func TestNothingButTheGame(t *testing.T) {
 // A player whose connection drops, or who idles out, loses nothing: the
 // solo game in progress is saved in their folder, and Continue finds it.
 func TestDroppedPlayerKeepsTheGame(t *testing.T) {
+	slowTest(t)
 	t.Parallel()
 	for _, how := range []string{"drop", "idle"} {
 		t.Run(how, func(t *testing.T) {

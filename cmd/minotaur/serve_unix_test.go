@@ -20,6 +20,15 @@ import (
 	"github.com/minotaur-game/minotaur/netplay"
 )
 
+// slowTest skips, under -short, a test that builds and runs the server's
+// binary: the quick suite and CI run it.
+func slowTest(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the server: run without -short")
+	}
+}
+
 // freePort returns a loopback address with a port free a moment ago.
 func freePort(t *testing.T) string {
 	t.Helper()
@@ -38,6 +47,7 @@ func freePort(t *testing.T) string {
 // so the game port says server_full instead of failing to accept, and
 // serves players again once the connections are gone.
 func TestServeOpenFileLimit(t *testing.T) {
+	slowTest(t)
 	t.Parallel()
 	bin := gameBinary(t)
 	tcp, ssh := freePort(t), freePort(t)
@@ -126,6 +136,7 @@ func TestServeOpenFileLimit(t *testing.T) {
 // hold a SIGTERM: the server exits with status 0 within a few seconds (it
 // took 15 s and exited 1).
 func TestServeStopsWithStuckSSH(t *testing.T) {
+	slowTest(t)
 	t.Parallel()
 	bin := gameBinary(t)
 	tcp, ssh := freePort(t), freePort(t)

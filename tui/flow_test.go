@@ -68,8 +68,9 @@ func TestFlowSaveAndContinue(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyDown})
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "Network game")
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
-	waitText(t, tm, "Welcome back")
+	// The menu reads the saves folder after it is first drawn: a C before
+	// that only says there is no saved game, so it is typed again.
+	(&seen{}).pressUntil(t, tm, "c", "Welcome back")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute)).(*Model)
 

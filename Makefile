@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    := ./...
 FUZZTIME ?= 10s
 
-.PHONY: run build test test-long race vet bench fuzz e2e ci clean
+.PHONY: run build test test-short test-long race vet bench fuzz e2e balance ci clean
 
 run:            ## play
 	$(GO) run ./cmd/minotaur
@@ -11,12 +11,14 @@ run:            ## play
 build:          ## build the binary into ./bin
 	$(GO) build -o bin/minotaur ./cmd/minotaur
 
-test:           ## all tests (the e2e tests skip themselves without tmux)
+test:           ## the quick suite (go test ./...): every package, small samples of the statistical checks
 	$(GO) test $(PKGS)
 
-test-long:      ## the slow checks too: generation invariants over 1,000 seeds × 7 levels
-	$(GO) test ./engine -run TestGeneratedLevelInvariants -invariant-seeds 1000 -timeout 30m -v
-	$(GO) test $(PKGS)
+test-short:     ## the editing loop: -short leaves out the child processes and the longest checks
+	$(GO) test -short $(PKGS)
+
+test-long:      ## the statistical checks in full (MINOTAUR_TEST_LONG=1): example levels × 20 seeds, bot matches, generation over 1,000 seeds × 7 levels
+	MINOTAUR_TEST_LONG=1 $(GO) test -timeout 30m $(PKGS)
 
 race:
 	$(GO) test -race $(PKGS)
@@ -35,8 +37,10 @@ fuzz:           ## each fuzz target for FUZZTIME
 	  done; \
 	done
 
-e2e:            ## tmux-driven tests of the real binary
-	$(GO) test -run 'E2E|OpenSSH' -v -count=1 $(PKGS)
+E2E_PKGS := ./cmd/minotaur ./sshplay
+
+e2e:            ## the real binary and the OpenSSH client driven in tmux (MINOTAUR_TEST_E2E=1), side by side
+	MINOTAUR_TEST_E2E=1 $(GO) test -run 'E2E|OpenSSH' -count=1 -parallel 4 -timeout 15m $(E2E_PKGS)
 
 BALANCE_SEEDS ?= 1-1000
 

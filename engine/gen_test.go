@@ -4,24 +4,28 @@ import (
 	"flag"
 	"fmt"
 	"testing"
+
+	"github.com/minotaur-game/minotaur/internal/testenv"
 )
 
 var seedsFlag = flag.Uint64("invariant-seeds", 0, "campaign seeds the generation invariants cover (make test-long: 1000)")
 
 // invariantSeeds is how many campaign seeds the generation invariants
-// cover: 100 × 7 levels by default, 30 under the race detector
-// (raceEnabled), which makes the engine about ten times slower, and 20 with
-// -short; `make test-long` asks for 1,000.
+// cover: 1,000 × 7 levels under make test-long (MINOTAUR_TEST_LONG=1),
+// else 50 by default, 30 under the race detector (raceEnabled), which
+// makes the engine about ten times slower, and 20 with -short.
 func invariantSeeds() uint64 {
 	switch {
 	case *seedsFlag > 0:
 		return *seedsFlag
+	case testenv.Long():
+		return 1000
 	case testing.Short():
 		return 20
 	case raceEnabled:
 		return 30
 	}
-	return 100
+	return 50
 }
 
 // winSeeds is how many of those seeds also have every level won in a real

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/testenv"
 )
 
 // readingOrder lists a level's starts as a level file can tell them: in
@@ -23,11 +24,12 @@ func readingOrder(starts []engine.Point) []engine.Point {
 }
 
 // TestGeneratedLevelsRoundTrip formats 1,001 campaign levels (seeds 1…143,
-// levels 1…7), and checks that each parses back to the same level without
-// a warning and formats back to the same text; the first 140 (seeds 1…20)
-// also go through check, whose solver costs most of the time.
+// levels 1…7) under make test-long, 280 (seeds 1…40) in the quick suite,
+// and checks that each parses back to the same level without a warning and
+// formats back to the same text; the first 140 (seeds 1…20) also go
+// through check, whose solver costs most of the time.
 func TestGeneratedLevelsRoundTrip(t *testing.T) {
-	seeds := uint64(143)
+	seeds := testenv.Pick[uint64](40, 143)
 	if testing.Short() {
 		seeds = 10
 	}

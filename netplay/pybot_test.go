@@ -15,6 +15,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/internal/testboard"
+	"github.com/minotaur-game/minotaur/internal/testenv"
 	"github.com/minotaur-game/minotaur/levels"
 )
 
@@ -25,9 +26,7 @@ import (
 // page without the block fails the test.
 func pyBot(t *testing.T) string {
 	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed: the Python bot of docs/protocol.md cannot be run")
-	}
+	testenv.Tool(t, "python3") // the Python bot of docs/protocol.md
 	page, err := os.ReadFile(filepath.Join("..", "docs", "protocol.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -100,6 +99,7 @@ func runPyBot(t *testing.T, script string, args ...string) (stdout, stderr strin
 // and on the example level whose locked exit stands in the short way to the
 // key, past a wanderer — and the server's log shows the game won.
 func TestPythonBotSolo(t *testing.T) {
+	t.Parallel()
 	script := pyBot(t)
 	locked, problems, err := levels.ParseFile(filepath.Join("..", "levels", "examples", "07-locked-door.txt"))
 	if err != nil || len(problems) > 0 {
@@ -140,6 +140,7 @@ func TestPythonBotSolo(t *testing.T) {
 // accepts a player's invitation, plays its seat of a co-op game to the win
 // and quits.
 func TestPythonBotCoop(t *testing.T) {
+	t.Parallel()
 	script := pyBot(t)
 	addr, log := pyServer(t, corridor(t))
 	done := startPyBot(t, script, addr, "robo")
@@ -198,6 +199,7 @@ func TestPythonBotCoop(t *testing.T) {
 // your_turn again, and the bot acted twice); the bot still acts once per
 // turn — never out of turn — and wins with its partner.
 func TestPythonBotWatched(t *testing.T) {
+	t.Parallel()
 	script := pyBot(t)
 	lv := parseLevel(t,
 		"+-----+-----+",
@@ -229,10 +231,11 @@ func TestPythonBotWatched(t *testing.T) {
 	carol := login(t, addr, "carol")
 	say := func(line string) { io.WriteString(carol.conn, line+"\n") }
 	watched := make(chan int, 1)
+	began := make(chan struct{}, 1000) // a token each time carol begins to watch
 	go func() {
 		n, leaving := 0, false
 		defer func() { watched <- n }()
-		carol.conn.SetDeadline(time.Now().Add(20 * time.Second))
+		carol.conn.SetDeadline(time.Now().Add(waitFor))
 		watch := `{"t":"watch","game":"` + start.Game + `"}`
 		say(watch)
 		for {
@@ -243,6 +246,7 @@ func TestPythonBotWatched(t *testing.T) {
 			switch {
 			case strings.HasPrefix(line, `{"t":"start"`):
 				n++
+				began <- struct{}{}
 			case strings.HasPrefix(line, `{"t":"state"`) && !leaving:
 				say(`{"t":"leave"}`)
 				leaving = true
@@ -267,6 +271,16 @@ func TestPythonBotWatched(t *testing.T) {
 			waiting = m.YourTurn
 			if m.YourTurn {
 				turns++
+				if turns <= 3 {
+					// Ada's first three actions wait for carol to begin
+					// to watch once more each, so she comes and goes
+					// during the game however busy the machine.
+					select {
+					case <-began:
+					case <-time.After(waitFor):
+						t.Fatalf("carol did not begin to watch again before ada's turn %d", turns)
+					}
+				}
 				time.Sleep(time.Millisecond) // for carol to come and go
 				a := engine.Skip
 				if m.Key {

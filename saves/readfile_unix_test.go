@@ -47,7 +47,7 @@ func TestSavesListSpecialFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	var list []SaveInfo
-	within(t, 5*time.Second, "listing the saves", func() {
+	within(t, 2*time.Minute, "listing the saves", func() {
 		var err error
 		if list, err = store.List(); err != nil {
 			t.Error(err)
@@ -71,7 +71,7 @@ func TestSavesListSpecialFiles(t *testing.T) {
 	if good != 1 || len(want) != 0 {
 		t.Errorf("%d good saves listed (want 1); not listed: %v", good, want)
 	}
-	within(t, 5*time.Second, "loading a pipe", func() {
+	within(t, 2*time.Minute, "loading a pipe", func() {
 		if _, err := store.Load("fifo.json"); !errors.Is(err, ErrNotRegular) {
 			t.Errorf("loading the pipe: %v", err)
 		}
@@ -85,7 +85,7 @@ func TestScoreTablePipe(t *testing.T) {
 	dir := t.TempDir()
 	table := ScoreTable{Path: filepath.Join(dir, "highscores.json")}
 	mkfifo(t, table.Path)
-	within(t, 5*time.Second, "adding a score", func() {
+	within(t, 2*time.Minute, "adding a score", func() {
 		_, err := table.Add(Entry{Name: "Ariadne", Score: 300}, day)
 		if err == nil || !strings.Contains(err.Error(), "named pipe") || !strings.Contains(err.Error(), "--scores FILE") {
 			t.Errorf("adding a score to a pipe: %v, want it refused, naming the pipe and --scores", err)
@@ -106,7 +106,7 @@ func TestReplayPipeAndDevice(t *testing.T) {
 	mkfifo(t, fifo)
 	zero := filepath.Join(dir, "zero.json")
 	os.Symlink("/dev/zero", zero)
-	within(t, 5*time.Second, "reading the replays", func() {
+	within(t, 2*time.Minute, "reading the replays", func() {
 		for _, p := range []string{fifo, zero} {
 			_, err := ReadReplay(p)
 			var re *ReplayError

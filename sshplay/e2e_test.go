@@ -11,18 +11,21 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/minotaur-game/minotaur/internal/testenv"
 )
 
 // These tests run the real OpenSSH client in tmux against the servers of
-// the test, on loopback, with a throwaway key and no known_hosts file.
+// the test, on loopback, with a throwaway key and no known_hosts file:
+// under make e2e and CI only (MINOTAUR_TEST_E2E=1), side by side, each with
+// its own tmux server.
 
+// needTools skips the test outside make e2e, and fails it there when a
+// tool is missing; the test runs in parallel with the others.
 func needTools(t *testing.T, tools ...string) {
 	t.Helper()
-	for _, tool := range tools {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed", tool)
-		}
-	}
+	testenv.E2E(t, tools...)
+	t.Parallel()
 }
 
 // sshArgs are the ssh client's arguments to log in to the rig as user:

@@ -19,9 +19,20 @@ import (
 	"github.com/minotaur-game/minotaur/netplay"
 )
 
-// waitTime bounds every wait of the tests; a healthy run needs a fraction,
-// but go test -race on two busy cores can take seconds for a screen.
-const waitTime = 30 * time.Second
+// waitTime bounds every wait of the tests. It is a last guard against a
+// hung test, never a measure: a healthy run needs a fraction, but go test
+// -race on two cores shared with other builds can take seconds a screen.
+const waitTime = 3 * time.Minute
+
+// slowTest skips, under -short, a test that waits out the server's own
+// timeouts (idle, login grace, shutdown grace) for seconds: the quick
+// suite and CI run it.
+func slowTest(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("waits out the server's timeouts: run without -short")
+	}
+}
 
 // rig is a game server with its TCP port and an SSH server beside it, both
 // on loopback, as `minotaur serve --ssh` runs them.
@@ -179,6 +190,18 @@ func (r *rig) waitSessions(n int, why string) {
 	}
 }
 
+// waitLog waits until the servers' log holds text.
+func (r *rig) waitLog(text, why string) {
+	r.t.Helper()
+	deadline := time.Now().Add(waitTime)
+	for !strings.Contains(r.log.String(), text) {
+		if time.Now().After(deadline) {
+			r.t.Fatalf("%s: the log does not say %q after %v:\n%s", why, text, waitTime, r.log)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // term is an SSH session with a pty, its output followed on a screen.
 type term struct {
 	t    testing.TB
@@ -301,6 +324,45 @@ func (tm *term) waitText(texts ...string) string {
 		}
 		return true
 	})
+}
+
+// continueGame presses C on the main menu until the saved game is on the
+// screen with every text. The menu reads the saves folder after it is first
+// drawn: a C that comes before says there is no saved game, and changes
+// nothing else, so it is pressed again.
+func (tm *term) continueGame(texts ...string) string {
+	tm.t.Helper()
+	deadline := time.Now().Add(waitTime)
+	has := func(scr string) bool {
+		for _, s := range texts {
+			if !strings.Contains(scr, s) {
+				return false
+			}
+		}
+		return true
+	}
+	for {
+		tm.press("c")
+		again := time.NewTimer(200 * time.Millisecond)
+	wait:
+		for {
+			if scr := tm.screen(); has(scr) {
+				again.Stop()
+				return scr
+			}
+			select {
+			case <-tm.changed:
+			case <-tm.ended:
+				again.Stop()
+				tm.t.Fatalf("the session ended before the game continued; the screen:\n%s", tm.screen())
+			case <-again.C:
+				break wait
+			}
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("timed out waiting for the continued game %q; the screen:\n%s", texts, tm.screen())
+		}
+	}
 }
 
 // press types keys, one write each.

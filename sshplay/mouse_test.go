@@ -12,7 +12,8 @@ import (
 // player moves, turn by turn, as a click does in a local terminal.
 func TestMouseClickTravelsOverSSH(t *testing.T) {
 	r := newRig(t, nil)
-	tm := openTerm(t, r.dial("alice", newKey(t)), 80, 24)
+	client := r.dial("alice", newKey(t))
+	tm := openTerm(t, client, 80, 24)
 	tm.waitText("New game")
 	tm.press("\r")
 	scr := tm.waitText("Level 1/7", "Turn 0")
@@ -51,6 +52,10 @@ func TestMouseClickTravelsOverSSH(t *testing.T) {
 	if strings.Split(after, "\n")[py] == lines[py] && !strings.Contains(after, "You see") {
 		t.Errorf("the player did not move:\n%s", after)
 	}
+	// The player leaves; the session ends once the game in progress is
+	// saved, before the test's folder is removed.
+	client.Close()
+	r.waitSessions(0, "alice gone")
 }
 
 func abs(n int) int { return max(n, -n) }

@@ -135,8 +135,7 @@ func TestSSHSoloWatched(t *testing.T) {
 	}
 
 	// Continue: the game is listed again, where it was.
-	alice.press("c")
-	alice.waitText("Level 1/1", "Turn 1")
+	alice.continueGame("Level 1/1", "Turn 1")
 	if g := carol.listed("alice"); g.Turn != 1 {
 		t.Errorf("the continued game is listed at turn %d, want 1", g.Turn)
 	}

@@ -39,7 +39,7 @@ func TestChessFlowFromMenu(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	waitText(t, tm, "unsaved progress")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // TestChessQuitAsks: Ctrl+C in a game with unsaved progress asks first; a

@@ -16,7 +16,7 @@ import (
 // both ways, ada leaves and bob wins.
 func TestChessOnlineTwoClients(t *testing.T) {
 	addr := serveConfig(t, netplay.Config{LobbyInterval: -1, Seed: func() uint64 { return 7 }})
-	connect := func(name string) *teatest.TestModel {
+	connect := func(name string, texts ...string) *teatest.TestModel {
 		cfg := testConfig(t, 1)
 		cfg.Server, cfg.Name = addr, name
 		tm := teatest.NewTestModel(t, New(cfg), teatest.WithInitialTermSize(80, 24))
@@ -24,7 +24,7 @@ func TestChessOnlineTwoClients(t *testing.T) {
 		typeText(tm, "t")
 		waitText(t, tm, "Name:   "+name)
 		tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-		waitText(t, tm, "LOBBY", "you are "+name)
+		waitText(t, tm, append([]string{"LOBBY", "you are " + name}, texts...)...)
 		return tm
 	}
 	ada := connect("ada")
@@ -42,8 +42,7 @@ func TestChessOnlineTwoClients(t *testing.T) {
 	bob.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, bob, "Not your turn: White is to move.")
 	// carol watches: White's side first, Tab turns to Black's.
-	carol := connect("carol")
-	time.Sleep(300 * time.Millisecond) // the lobby's list, which names ada's game, has come with the lobby
+	carol := connect("carol", "Games in progress (1)") // the lobby's list names ada's game
 	typeText(carol, "v")
 	waitText(t, carol, "OPEN-WORLD CHESS", "Watching White's side", "K5")
 	carol.Send(tea.KeyMsg{Type: tea.KeyTab})
@@ -74,7 +73,7 @@ func TestChessOnlineTwoClients(t *testing.T) {
 	waitText(t, ada, "LOBBY")
 	for _, tm := range []*teatest.TestModel{ada, bob, carol} {
 		tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-		tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+		tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 	}
 }
 
@@ -105,5 +104,5 @@ func TestChessOnlineAgainstTheServersComputer(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "LOBBY")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }

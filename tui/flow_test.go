@@ -37,7 +37,7 @@ func waitText(t *testing.T, tm *teatest.TestModel, texts ...string) {
 			}
 		}
 		return true
-	}, teatest.WithDuration(20*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	}, teatest.WithDuration(2*time.Minute), teatest.WithCheckInterval(10*time.Millisecond))
 }
 
 // TestFlowSaveAndContinue: new game, a few moves, pause, save, back to the
@@ -70,10 +70,11 @@ func TestFlowSaveAndContinue(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyDown})
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "Network game")
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
-	waitText(t, tm, "Welcome back")
+	// The menu reads the saves folder after it is first drawn: a C before
+	// that only says there is no saved game, so it is typed again.
+	(&seen{}).pressUntil(t, tm, "c", "Welcome back")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute)).(*Model)
 
 	g := final.game()
 	if g == nil {
@@ -148,7 +149,7 @@ func TestFlowLostNameTable(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "HIGH SCORES", "Theseus", "◀ new")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute)).(*Model)
 	if final.Screen() != "scores" {
 		t.Fatalf("the program ended on %q, want the high scores", final.Screen())
 	}

@@ -17,7 +17,7 @@ type seen struct{ out []byte }
 func (s *seen) wait(t *testing.T, tm *teatest.TestModel, text string) {
 	t.Helper()
 	buf := make([]byte, 64<<10)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); {
 		n, _ := tm.Output().Read(buf)
 		s.out = append(s.out, buf[:n]...)
 		if bytes.Contains(s.out, []byte(text)) {
@@ -28,7 +28,7 @@ func (s *seen) wait(t *testing.T, tm *teatest.TestModel, text string) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
-	t.Fatalf("%q not drawn within 5 s; drawn since the last step:\n%s", text, ansi.Strip(string(s.out)))
+	t.Fatalf("%q not drawn within 2 minutes; drawn since the last step:\n%s", text, ansi.Strip(string(s.out)))
 }
 
 // pressUntil types key every 100 ms until text is drawn (a round ends
@@ -37,7 +37,7 @@ func (s *seen) wait(t *testing.T, tm *teatest.TestModel, text string) {
 func (s *seen) pressUntil(t *testing.T, tm *teatest.TestModel, key, text string) {
 	t.Helper()
 	buf := make([]byte, 64<<10)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); {
 		tm.Type(key)
 		time.Sleep(100 * time.Millisecond)
 		n, _ := tm.Output().Read(buf)
@@ -47,7 +47,7 @@ func (s *seen) pressUntil(t *testing.T, tm *teatest.TestModel, key, text string)
 			return
 		}
 	}
-	t.Fatalf("%q not drawn within 5 s of typing %q; drawn since the last step:\n%s", text, key, ansi.Strip(string(s.out)))
+	t.Fatalf("%q not drawn within 2 minutes of typing %q; drawn since the last step:\n%s", text, key, ansi.Strip(string(s.out)))
 }
 
 // TestFoxhuntFlowFromMenu drives the program as bubbletea runs it: the main
@@ -78,7 +78,7 @@ func TestFoxhuntFlowFromMenu(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	s.wait(t, tm, "Network game")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute)).(*Model)
 	if final.Screen() != "menu" {
 		t.Fatalf("the program ended on %s", final.Screen())
 	}

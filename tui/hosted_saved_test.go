@@ -30,7 +30,7 @@ func TestSpectatorsToldSaved(t *testing.T) {
 		}
 		go srv.Serve(ln)
 		t.Cleanup(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			srv.Shutdown(ctx)
 		})
@@ -75,9 +75,9 @@ func TestSpectatorsToldSaved(t *testing.T) {
 			waitText(t, ada, "Lost on level 1", "Any key: back to the lobby")
 		}
 		carol.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-		carol.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+		carol.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 		ada.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-		ada.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+		ada.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 	}
 }
 

@@ -94,7 +94,7 @@ func TestLabyrinthFlowFromMenu(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "Player 1: the true field and the real path")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute)).(*Model)
 	if final.Screen() != "labyrinth-end" {
 		t.Fatalf("the program ended on %s", final.Screen())
 	}

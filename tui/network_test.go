@@ -50,7 +50,7 @@ func serveConfig(t *testing.T, cfg netplay.Config) string {
 	}
 	go srv.Serve(ln)
 	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
 		srv.Shutdown(ctx)
 	})
@@ -66,7 +66,7 @@ type bot struct {
 
 func newBot(t *testing.T, addr, name, token string) *bot {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	c, w, err := netplay.Dial(ctx, addr, name, token)
 	if err != nil {
@@ -79,7 +79,7 @@ func newBot(t *testing.T, addr, name, token string) *bot {
 // until reads messages until ok says so.
 func (b *bot) until(what string, ok func(netplay.Message) bool) netplay.Message {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	for {
 		m, err := b.c.NextContext(ctx)
@@ -188,7 +188,7 @@ func TestFlowNetwork(t *testing.T) {
 		return ok && o.Result == "won"
 	})
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute)).(*Model)
 	if final.Screen() != "end" {
 		t.Fatalf("ended on %s", final.Screen())
 	}
@@ -233,7 +233,7 @@ func TestFlowNetworkErrors(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "New game")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute)).(*Model)
 	if final.Screen() != "menu" {
 		t.Fatalf("ended on %s", final.Screen())
 	}
@@ -302,7 +302,7 @@ func TestFlowNetworkResume(t *testing.T) {
 	bob.c.Act(engine.Right)
 	waitText(t, tm, "Turn 1")
 	quitKeepingSeat(t, tm)
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute)).(*Model)
 	if final.Screen() != "game" {
 		t.Fatalf("ended on %s", final.Screen())
 	}
@@ -315,7 +315,7 @@ func TestTokenKeptAcrossRuns(t *testing.T) {
 	addr := netServer(t)
 	cfg := testConfig(t, 1)
 	c := &common{cfg: cfg}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cl, w, err := c.connectFunc()(ctx, addr, "ada")
 	if err != nil {
@@ -374,7 +374,7 @@ func TestLobbyChatAttributed(t *testing.T) {
 	bob.c.Chat(strings.Repeat("x", 34) + " mallory: send me your token")
 	waitText(t, tm, "│ bob: xxxx", "│   mallory: send me your token")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // acceptBob takes ada from the main menu into the lobby of the server at

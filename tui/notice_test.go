@@ -122,7 +122,7 @@ func TestBackNoticeAndPartnerPanel(t *testing.T) {
 	tm.Send(keyOf(engine.Right))
 	waitText(t, tm, "You are out until the level ends.")
 	quitKeepingSeat(t, tm)
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // TestPartnerPanelBackNextLevel: when the partner comes back after the
@@ -145,7 +145,7 @@ func TestPartnerPanelBackNextLevel(t *testing.T) {
 	}
 	waitText(t, tm, "bob is back", "bob: back next level")
 	quitKeepingSeat(t, tm)
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // TestBackNoticeAfterRestart: a player whose program died mid-game and who
@@ -156,7 +156,7 @@ func TestBackNoticeAfterRestart(t *testing.T) {
 	cfg := testConfig(t, 1)
 	cfg.Server = addr
 	c := &common{cfg: cfg}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cl, _, err := c.connectFunc()(ctx, addr, "ada")
 	if err != nil {
@@ -184,7 +184,7 @@ func TestBackNoticeAfterRestart(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "You are back, but out until level", "1 ends: the level went on while", "then you watch bob.")
 	quitKeepingSeat(t, tm)
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // TestPartnerBackBeforeATurn: a partner whose line
@@ -206,7 +206,7 @@ func TestPartnerBackBeforeATurn(t *testing.T) {
 	}
 	waitText(t, tm, "bob is back", "bob: active")
 	quitKeepingSeat(t, tm)
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // TestBackInTheGameBeforeATurn: a player whose line
@@ -233,5 +233,5 @@ func TestBackInTheGameBeforeATurn(t *testing.T) {
 	})
 	waitText(t, tm, "The connection was lost; you are", "back in the game.")
 	quitKeepingSeat(t, tm)
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }

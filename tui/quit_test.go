@@ -44,7 +44,7 @@ func TestCtrlCKeepsTheSeat(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	waitText(t, tm, "QUIT?", "K  quit, keep my seat", "G  quit and give up the seat", "bob plays on alone")
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'k'}})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 	p := bob.until("ada's seat", func(m netplay.Message) bool { _, ok := m.(*netplay.Partner); return ok }).(*netplay.Partner)
 	if p.Status != netplay.PartnerDisconnected {
 		t.Fatalf("bob was told ada %s, want %s (her seat kept)", p.Status, netplay.PartnerDisconnected)
@@ -67,7 +67,7 @@ func TestCtrlCKeepsTheSeat(t *testing.T) {
 	again.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	waitText(t, again, "QUIT?")
 	again.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'g'}})
-	again.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	again.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 	bob.until("ada left", func(m netplay.Message) bool {
 		p, ok := m.(*netplay.Partner)
 		return ok && p.Status == netplay.PartnerLeft
@@ -99,7 +99,7 @@ func TestQuitDailyFromPause(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "LOBBY", "You played today's challenge.")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // TestQuitCoopFromPause: quitting a co-op game from the
@@ -119,7 +119,7 @@ func TestQuitCoopFromPause(t *testing.T) {
 		t.Fatalf("bob was told ada %s", p.Status)
 	}
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // quitKeepingSeat ends the program in a network game the way a player

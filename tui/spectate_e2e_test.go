@@ -91,7 +91,7 @@ func TestFlowDailyWatched(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'c'}})
 	waitText(t, tm, "Today's challenge is played (one try a day); a new one starts at 00:00 UTC.")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // TestFlowWatchSolo, against a real server: carol plays a solo game; ada
@@ -132,5 +132,5 @@ func TestFlowWatchSolo(t *testing.T) {
 	carol.c.Chat("back in the lobby")
 	waitText(t, tm, "carol: back in the lobby")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }

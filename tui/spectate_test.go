@@ -67,7 +67,7 @@ func (f *fakeServer) send(m any) {
 		f.t.Errorf("fake server: %v", err)
 		return
 	}
-	f.conn.SetWriteDeadline(time.Now().Add(5 * time.Second))
+	f.conn.SetWriteDeadline(time.Now().Add(2 * time.Minute))
 	if _, err := f.conn.Write(append(data, '\n')); err != nil {
 		f.t.Errorf("fake server: %v", err)
 	}
@@ -85,7 +85,7 @@ func (f *fakeServer) expect(t string) netplay.Request {
 			f.t.Fatalf("fake server: got %+v, want a %s", r, t)
 		}
 		return r
-	case <-time.After(5 * time.Second):
+	case <-time.After(2 * time.Minute):
 		f.t.Fatalf("fake server: no %s came", t)
 	}
 	return netplay.Request{}
@@ -103,7 +103,7 @@ func waitOut(t *testing.T, tm *teatest.TestModel, texts ...string) string {
 			}
 		}
 		return true
-	}, teatest.WithDuration(20*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	}, teatest.WithDuration(2*time.Minute), teatest.WithCheckInterval(10*time.Millisecond))
 	return seen
 }
 
@@ -122,7 +122,7 @@ func fakeLobby(t *testing.T) (*teatest.TestModel, *fakeServer) {
 	var f *fakeServer
 	select {
 	case f = <-servers:
-	case <-time.After(5 * time.Second):
+	case <-time.After(2 * time.Minute):
 		t.Fatal("the game did not connect")
 	}
 	waitText(t, tm, "LOBBY", "you are ada")
@@ -193,7 +193,7 @@ func TestLobbyListsGamesBotsAndDaily(t *testing.T) {
 		t.Fatalf("V watched %q, want g7", r.Game)
 	}
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // TestDailyPlayedDisabled: once the player has used today's attempt, the
@@ -216,7 +216,7 @@ func TestDailyPlayedDisabled(t *testing.T) {
 		t.Fatal("C asked for a second daily attempt")
 	}
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // watchedGame is a two-player game and the team's view of it.
@@ -282,7 +282,7 @@ func TestWatchScreen(t *testing.T) {
 	f.send(&netplay.Chat{T: netplay.TypeChat, Scope: netplay.ScopeLobby, From: "alice", Text: "gg"})
 	waitText(t, tm, "alice: gg")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // TestWatchLeave: Esc stops watching (the server is told) and shows the
@@ -297,7 +297,7 @@ func TestWatchLeave(t *testing.T) {
 	f.send(&netplay.Lobby{T: netplay.TypeLobby, Players: []netplay.LobbyPlayer{{Name: "zed", Status: netplay.StatusIdle}}})
 	waitText(t, tm, "zed              idle")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // TestRemoteSoloNoPartner: a solo game run by the server has no partner
@@ -354,7 +354,7 @@ func TestRemoteSoloNoPartner(t *testing.T) {
 	f.send(&table)
 	waitText(t, tm, "VICTORY!", "Daily challenge 2025-03-14", "1 ada               1600 lvl 1 won ← you")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // fakeAudience records what a hosted game shows.
@@ -403,7 +403,7 @@ func (a *fakeAudience) End(result string, score, level int) {
 // eventually waits until ok holds of the audience.
 func (a *fakeAudience) eventually(t *testing.T, what string, ok func(a *fakeAudience) bool) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		a.mu.Lock()
 		done := ok(a)
@@ -469,7 +469,7 @@ func TestHostedSoloGame(t *testing.T) {
 		t.Fatalf("the saves folder holds %v (%v), want the one save", files, err)
 	}
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // TestHostedWinEnds: a hosted game won tells the spectators the result.
@@ -488,7 +488,7 @@ func TestHostedWinEnds(t *testing.T) {
 		return strings.HasPrefix(a.ended, "won ") && strings.HasSuffix(a.ended, " 1")
 	})
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // TestReportsUnderHelp: what the server reports while help is shown above a
@@ -522,7 +522,7 @@ func TestReportsUnderHelp(t *testing.T) {
 	f.send(state(3, ev))
 	waitText(t, tm, "Turn 2", "You took the key")
 	quitKeepingSeat(t, tm)
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // TestWatchUnderHelp: the watched game goes on while help is shown.
@@ -542,7 +542,7 @@ func TestWatchUnderHelp(t *testing.T) {
 	f.send(teamState(3, g, ev))
 	waitText(t, tm, "bob took the key")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }
 
 // startWatching lists alice and bob's game g1 in the lobby, selects it,

@@ -130,7 +130,7 @@ func TestFlowTrailsNetwork(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "LOBBY")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute)).(*Model)
 	if final.Screen() != "lobby" {
 		t.Fatalf("ended on %s", final.Screen())
 	}
@@ -191,5 +191,5 @@ func TestTrailsOnlineAgainstTheComputerFitsSmall(t *testing.T) {
 	typeText(tm, "3")
 	waitText(t, tm, "TRAILS AND TOWERS", "Move 1 · online, level 2")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 }

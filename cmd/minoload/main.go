@@ -77,6 +77,7 @@ type options struct {
 	profile  string
 	memprof  string
 	wary     bool
+	untilAll bool
 }
 
 const usage = `usage: minoload [flags]
@@ -84,7 +85,8 @@ const usage = `usage: minoload [flags]
 Opens bot connections to a Minotaur server: --games co-op pairs, --solo solo
 players and --bots reference bots (solo games), which play on, thinking
 --think on average before a move, and --watchers spectators of their games.
-After the ramp-up it measures for --duration and prints the latency from an
+After the ramp-up it measures for --duration (with --until-all, on until
+every kind of client has been measured at work) and prints the latency from an
 action to the state that answers it, for the players and for the spectators
 (percentiles), the throughput, dropped connections and the server's memory
 (--pid, or --inproc).
@@ -106,6 +108,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.think, "think", 250*time.Millisecond, "mean time a bot thinks before a move (uniform in 0..2×think)")
 	fs.IntVar(&o.pid, "pid", 0, "process id of the server, to report its memory and CPU (Linux)")
 	fs.BoolVar(&o.inproc, "inproc", false, "start a server in this process instead of using --addr")
+	fs.BoolVar(&o.untilAll, "until-all", false, "measure on after --duration until every client has connected and each kind was measured at work (an action answered, a co-op and a solo game begun, a watch begun); for tests on a busy machine")
 	fs.StringVar(&o.data, "data", "", "with --inproc: the server's data folder (empty: games in memory only)")
 	fs.BoolVar(&o.wary, "wary", true, "random bots do not step onto or next to a monster they see (their games last longer); --wary=false: any legal step")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of this process while measuring (with --inproc: the server's too)")
@@ -176,6 +179,22 @@ func (l *latencies) line() string {
 	}
 	return fmt.Sprintf("p50 %v  p90 %v  p99 %v  p99.9 %v  max %v  (%d samples)",
 		pct(50), pct(90), pct(99), pct(99.9), pct(100), len(lat))
+}
+
+// allAtWork reports whether every client has connected and each kind of
+// client given was measured at work: an action answered for each kind of
+// player, a game begun for the random players (co-op and solo, whose games
+// are short), a watch begun for the spectators.
+func allAtWork(o options, st *stats) bool {
+	if sum(&st.connected) < int64(2*o.games+o.solo+o.bots+o.watchers) {
+		return false
+	}
+	for k, n := range [nKinds]int{kindCoop: o.games, kindSolo: o.solo, kindBot: o.bots} {
+		if n > 0 && (st.acts[k].Load() == 0 || k != kindBot && st.started[k].Load() == 0) {
+			return false
+		}
+	}
+	return o.watchers == 0 || st.watches.Load() > 0
 }
 
 // stats is what the clients measure.
@@ -411,7 +430,10 @@ measure:
 				peak.rss = m.rss
 			}
 		case <-end:
-			break measure
+			if !o.untilAll || allAtWork(o, st) {
+				break measure
+			}
+			end = time.After(20 * time.Millisecond) // and look again
 		case <-ctx.Done():
 			break measure
 		}

@@ -15,6 +15,7 @@ import (
 var balanceRow = regexp.MustCompile(`^\s+(\d+)\s+(\d+)\s+([\d.]+) %\s+([\d.]+) %\s+([\d.]+) %\s+([\d.]+)\s+(\S+)\s+(\S+)$`)
 
 func TestBalanceTableAddsUp(t *testing.T) {
+	t.Parallel()
 	out, errs, code := runCmd("balance", "--seeds", "1-6", "--levels", "1-3")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)

@@ -26,7 +26,7 @@ func TestBotPlaysCoop(t *testing.T) {
 	done := make(chan int, 1)
 	go func() { done <- run([]string{"bot", "--server", addr, "--name", "robo", "--games", "1"}, &out, &errb) }()
 
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	ada, _, err := netplay.Dial(ctx, addr, "ada", "")
 	if err != nil {
@@ -72,7 +72,7 @@ func TestBotPlaysCoop(t *testing.T) {
 		if status != 0 || !strings.Contains(out.String(), "game over: won") || !strings.Contains(out.String(), "joined "+addr+" as robo") {
 			t.Fatalf("status %d, output:\n%s%s", status, out.String(), errb.String())
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(2 * time.Minute):
 		t.Fatal("the bot did not stop after its one game")
 	}
 }
@@ -93,7 +93,7 @@ func TestBotUsage(t *testing.T) {
 func TestServerBots(t *testing.T) {
 	srv, addr := corridorServer(t)
 	startServerBots(srv, 2, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	ada, _, err := netplay.Dial(ctx, addr, "ada", "")
 	if err != nil {
@@ -162,7 +162,7 @@ func corridorServer(t *testing.T) (*netplay.Server, string) {
 	}
 	go srv.Serve(ln)
 	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
 		srv.Shutdown(ctx)
 	})
@@ -201,7 +201,7 @@ func TestBotActsOncePerTurn(t *testing.T) {
 	}()
 	write := func(m any) {
 		t.Helper()
-		server.SetWriteDeadline(time.Now().Add(5 * time.Second))
+		server.SetWriteDeadline(time.Now().Add(2 * time.Minute))
 		b, _ := json.Marshal(m)
 		if _, err := server.Write(append(b, '\n')); err != nil {
 			t.Fatal(err)
@@ -215,7 +215,7 @@ func TestBotActsOncePerTurn(t *testing.T) {
 				t.Fatalf("%s: the bot sent %s, want an act", step, l)
 			}
 			return l
-		case <-time.After(5 * time.Second):
+		case <-time.After(2 * time.Minute):
 			t.Fatalf("%s: the bot did not act", step)
 		}
 		return ""

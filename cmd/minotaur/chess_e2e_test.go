@@ -31,6 +31,7 @@ func chessScriptMoves(t *testing.T, name string, n int) []string {
 // gives the same game on the screen): the first by the cursor, the others
 // typed; a save in the middle; the win, the end screen, the chess menu.
 func TestE2EChessVsBot(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	moves := chessScriptMoves(t, "white-vs-level1.script", 9)
@@ -76,6 +77,7 @@ func TestE2EChessVsBot(t *testing.T) {
 // TestE2EChessHotSeat plays a hot-seat game at 40×12: every turn behind a
 // hand-over screen that shows no board, each side its own board.
 func TestE2EChessHotSeat(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	moves := chessScriptMoves(t, "hotseat.script", 12)

@@ -30,9 +30,11 @@ const infoLevel = `name: Travel
 // cause, the continued save gone once the game is over, and the replay
 // viewer stepping back.
 func TestE2EPlayerSees(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			level := filepath.Join(dir, "travel.txt")
 			if err := os.WriteFile(level, []byte(infoLevel), 0o644); err != nil {
@@ -56,8 +58,7 @@ func TestE2EPlayerSees(t *testing.T) {
 			if n, _ := filepath.Glob(filepath.Join(saves, "save-*.json")); len(n) != 1 {
 				t.Fatalf("%d save files after saving, want 1", len(n))
 			}
-			tm.keys("c")
-			tm.waitFor("continued", "Level 1/1", "Turn 0", "Find the key")
+			tm.continueGame("continued", "Level 1/1", "Turn 0", "Find the key")
 
 			// Three bumps are one line, counted.
 			tm.keys("w", "w", "w")

@@ -6,19 +6,21 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/internal/testboard"
+	"github.com/minotaur-game/minotaur/internal/testenv"
 	"github.com/minotaur-game/minotaur/levels"
 )
 
 // The end-to-end tests build the real binary and play it in tmux, reading
-// the screen with capture-pane as a player would see it. They are skipped
-// when tmux is missing (run them alone with `go test ./cmd/minotaur -run
-// TestE2E -v`).
+// the screen with capture-pane as a player would see it. They run under
+// make e2e and CI only (MINOTAUR_TEST_E2E=1 go test ./cmd/minotaur -run
+// TestE2E), side by side: each has its own tmux server.
 
 var tmuxN atomic.Int32
 
@@ -29,15 +31,14 @@ type term struct {
 	socket string
 }
 
-// e2eWait bounds every wait for the screen: the binary answers within a
-// frame, but under go test -race on two busy cores a frame can take seconds.
-const e2eWait = 30 * time.Second
+// e2eWait bounds every wait for the screen. It is a last guard against a
+// hung test, never a measure: the binary answers within a frame, but on two
+// cores shared with other builds a frame can take seconds.
+const e2eWait = 3 * time.Minute
 
 func newTerm(t *testing.T, w, h int, command string) *term {
 	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed")
-	}
+	testenv.E2E(t, "tmux")
 	tm := &term{t: t, socket: fmt.Sprintf("minotaur-e2e-%d-%d", os.Getpid(), tmuxN.Add(1))}
 	t.Cleanup(func() { exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
 	tm.tmux("new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), command)
@@ -81,6 +82,31 @@ func (tm *term) waitFor(step string, texts ...string) string {
 	return ""
 }
 
+// continueGame presses C on the main menu until the screen shows every
+// text. The menu reads the saves folder after it is first drawn: a C that
+// comes before says there is no saved game, and changes nothing else, so
+// it is pressed again.
+func (tm *term) continueGame(step string, texts ...string) string {
+	tm.t.Helper()
+	deadline := time.Now().Add(e2eWait)
+	var s string
+	for time.Now().Before(deadline) {
+		tm.keys("c")
+		for again := time.Now().Add(300 * time.Millisecond); time.Now().Before(again); time.Sleep(30 * time.Millisecond) {
+			s = tm.screen()
+			ok := true
+			for _, x := range texts {
+				ok = ok && strings.Contains(s, x)
+			}
+			if ok {
+				return s
+			}
+		}
+	}
+	tm.t.Fatalf("%s: the screen does not show %q after %v:\n%s", step, texts, e2eWait, s)
+	return ""
+}
+
 // waitGone waits until the screen no longer shows text, and returns it. A
 // key sent right after Escape would reach the game as Alt and that key:
 // wait for the Escape to be taken first.
@@ -98,18 +124,47 @@ func (tm *term) waitGone(step, text string) string {
 	return ""
 }
 
-// buildBinary builds the game once per test into a temporary folder.
+// binDir holds the binary the end-to-end tests share, built by the first
+// that asks (binOnce); TestMain removes it.
+var (
+	binOnce sync.Once
+	binDir  string
+	binErr  error
+)
+
+// buildBinary skips the test outside make e2e, and returns the game's
+// binary, built once for all the tests of the run.
 func buildBinary(t *testing.T) string {
 	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed")
+	testenv.E2E(t, "tmux")
+	return gameBinary(t)
+}
+
+// gameBinary returns the game's binary, built once for all the tests of
+// the run.
+func gameBinary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		if binDir, binErr = os.MkdirTemp("", "minotaur-e2e-"); binErr != nil {
+			return
+		}
+		out, err := exec.Command("go", "build", "-o", filepath.Join(binDir, "minotaur"), ".").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
 	}
-	bin := filepath.Join(t.TempDir(), "minotaur")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	return filepath.Join(binDir, "minotaur")
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
 	}
-	return bin
+	os.Exit(code)
 }
 
 // mapPart returns the first n columns of each line, without trailing
@@ -127,6 +182,7 @@ func mapPart(screen string, n int) string {
 // the help, the pause menu, a save, quitting; then a new run with the same
 // --saves continues the game at the same place.
 func TestE2EPlaySaveContinue(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	const seed = 4
@@ -171,8 +227,7 @@ func TestE2EPlaySaveContinue(t *testing.T) {
 
 	tm.tmux("respawn-pane", "-k", "-t", "e2e", cmdline)
 	tm.waitFor("menu again", "New game", "Continue")
-	tm.keys("c")
-	after := tm.waitFor("continue", "Welcome back", fmt.Sprintf("Turn %d", turn))
+	after := tm.continueGame("continue", "Welcome back", fmt.Sprintf("Turn %d", turn))
 	if b, a := mapPart(before, 20), mapPart(after, 20); b != a {
 		t.Fatalf("the continued map differs from the saved one:\n--- before ---\n%s--- after ---\n%s", b, a)
 	}
@@ -183,6 +238,7 @@ func TestE2EPlaySaveContinue(t *testing.T) {
 // TestE2EScroll plays a custom level larger than a 60×20 terminal: the map
 // scrolls to keep the player in view at every step.
 func TestE2EScroll(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	lv, err := engine.GenerateSize(3, 41, 61)

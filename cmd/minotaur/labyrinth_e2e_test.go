@@ -19,6 +19,7 @@ var turnOf = regexp.MustCompile(`Player (\d) · turn (\d+)`)
 // player 2 bumping the wall above its start — then the true field beside
 // each player's notebook, and back to the menus.
 func TestE2ELabyrinthTwoPlayers(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	var lab *labyrinth.File

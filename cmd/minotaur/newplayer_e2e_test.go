@@ -14,6 +14,7 @@ import (
 // TestE2ETooSmallPlaysNoKeys: keys pressed while "Terminal
 // too small" is shown are not played.
 func TestE2ETooSmallPlaysNoKeys(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	cmdline := fmt.Sprintf("%s --saves %s --scores %s --seed 42 --name e2e; echo EXITED $?; sleep 60",
@@ -37,6 +38,7 @@ func TestE2ETooSmallPlaysNoKeys(t *testing.T) {
 // TestE2EReplayLastFrameShowsTheCatch: the last frame of a
 // lost game's replay draws the catcher where it caught the player.
 func TestE2EReplayLastFrameShowsTheCatch(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	file, err := filepath.Abs(filepath.Join("testdata", "replays", "solo-seed44-lost-level3.json"))
 	if err != nil {
@@ -57,6 +59,7 @@ func TestE2EReplayLastFrameShowsTheCatch(t *testing.T) {
 // TestE2EHistoryAfterContinue: after Continue, Ctrl+P shows
 // the messages from before the save, under their level's heading.
 func TestE2EHistoryAfterContinue(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	cmdline := fmt.Sprintf("%s --saves %s --scores %s --seed 4 --name e2e; echo EXITED $?; sleep 60",
@@ -80,8 +83,7 @@ func TestE2EHistoryAfterContinue(t *testing.T) {
 
 	tm.tmux("respawn-pane", "-k", "-t", "e2e", cmdline)
 	tm.waitFor("menu again", "Continue")
-	tm.keys("c")
-	tm.waitFor("continue", "Welcome back", "Turn 1")
+	tm.continueGame("continue", "Welcome back", "Turn 1")
 	tm.keys("C-p")
 	s := tm.waitFor("history", "MESSAGES OF THIS GAME")
 	for _, want := range []string{"── Level 1 ──", "Level 1. Find the key, then the exit.", "A wall blocks the way.", "Welcome back: level 1, turn 1."} {
@@ -99,6 +101,7 @@ func TestE2EHistoryAfterContinue(t *testing.T) {
 // on after the game ends (here an endless one) is read no further: the
 // last line is WINNER, the status 0.
 func TestE2ELabyrinthScriptRunsOn(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	out := filepath.Join(t.TempDir(), "out.txt")
 	cmdline := fmt.Sprintf("(printf 'D\\nW\\nW\\n'; yes D) | %s labyrinth field1 --start 0,1 --start 2,2 --script - > %s; echo EXITED $?; sleep 60", bin, out)

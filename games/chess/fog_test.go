@@ -3,6 +3,8 @@ package chess
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/minotaur-game/minotaur/internal/testenv"
 )
 
 // oracle keeps, apart from the game, what each side must see: the cells
@@ -91,7 +93,7 @@ func (o *oracle) checkView(t *testing.T, g *Game, c Color, where string) {
 // turn each side's view against the true board and its fog, and every
 // event a side is told against what really happened and what it saw.
 func TestFogOverRandomGames(t *testing.T) {
-	games, plies := 300, 300
+	games, plies := testenv.Pick(60, 300), 300 // 300 games under make test-long
 	if testing.Short() {
 		games = 40
 	}

@@ -7,9 +7,22 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/games/chess"
+	"github.com/minotaur-game/minotaur/internal/testenv"
 )
 
-var matchGames = flag.Int("games", 40, "games per pairing in TestMatch (docs/chess.md: 200)")
+var (
+	gamesFlag  = flag.Int("games", 0, "games per pairing in TestMatch and TestMatchTable (default 6, 40 under make test-long; docs/chess.md: 200)")
+	matchTable = flag.Bool("table", false, "play TestMatchTable and print the table of docs/chess.md")
+)
+
+// matchGames is how many games each pairing plays: -games, else 6 in the
+// quick suite and 40 under make test-long.
+func matchGames() int {
+	if *gamesFlag > 0 {
+		return *gamesFlag
+	}
+	return testenv.Pick(6, 40)
+}
 
 // slowest is the longest level-3 decision the matches saw.
 var slowest time.Duration
@@ -57,6 +70,7 @@ func matchPlies(seed uint64, w, b int) (winner chess.Color, decided bool, plies 
 // 95 % against a random mover, each side half the time (-games 200 for the
 // figures of docs/chess.md).
 func TestMatch(t *testing.T) {
+	games := matchGames()
 	for _, c := range []struct {
 		name     string
 		opponent int
@@ -64,7 +78,7 @@ func TestMatch(t *testing.T) {
 	}{{"vs level 1", 1, 0.80}, {"vs random", Random, 0.95}} {
 		t.Run(c.name, func(t *testing.T) {
 			wins := 0
-			for i := 0; i < *matchGames; i++ {
+			for i := 0; i < games; i++ {
 				color := chess.Color(i % 2)
 				lv := [2]int{c.opponent, c.opponent}
 				lv[color] = 3
@@ -72,8 +86,8 @@ func TestMatch(t *testing.T) {
 					wins++
 				}
 			}
-			rate := float64(wins) / float64(*matchGames)
-			t.Logf("level 3 %s: %d of %d games won (%.1f %%)", c.name, wins, *matchGames, 100*rate)
+			rate := float64(wins) / float64(games)
+			t.Logf("level 3 %s: %d of %d games won (%.1f %%)", c.name, wins, games, 100*rate)
 			if rate < c.want {
 				t.Errorf("level 3 %s won %.1f %%, want at least %.0f %%", c.name, 100*rate, 100*c.want)
 			}
@@ -122,14 +136,16 @@ func BenchmarkChoose(b *testing.B) {
 }
 
 // TestMatchTable prints the table of docs/chess.md: each level against
-// each weaker one (-games 200 -run TestMatchTable -v).
+// each weaker one (-table -games 200 -run TestMatchTable -v). It asserts
+// nothing: a table for a reader, played only when asked for.
 func TestMatchTable(t *testing.T) {
-	if !testing.Verbose() {
-		return // a table for a reader: run it with -v
+	if !*matchTable {
+		t.Skip("a table for a reader: run it with -table")
 	}
+	games := matchGames()
 	for _, p := range [][2]int{{3, 0}, {3, 1}, {3, 2}, {2, 1}, {2, 0}, {1, 0}} {
 		wins, losses, plies := 0, 0, 0
-		for i := 0; i < *matchGames; i++ {
+		for i := 0; i < games; i++ {
 			color := chess.Color(i % 2)
 			lv := [2]int{p[1], p[1]}
 			lv[color] = p[0]
@@ -143,7 +159,7 @@ func TestMatchTable(t *testing.T) {
 			}
 		}
 		t.Logf("slowest level-3 decision so far: %v", slowest)
-		t.Logf("| level %d | %s | %d | %d | %d | %d | %.0f |", p[0], name(p[1]), *matchGames, wins, losses, *matchGames-wins-losses, float64(plies)/float64(*matchGames))
+		t.Logf("| level %d | %s | %d | %d | %d | %d | %.0f |", p[0], name(p[1]), games, wins, losses, games-wins-losses, float64(plies)/float64(games))
 	}
 }
 

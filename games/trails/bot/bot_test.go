@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/internal/testenv"
 )
 
 var matchGames = flag.Int("match", 0, "play this many games for each pair of bot levels and print the match table (docs/trails.md)")
@@ -64,9 +65,10 @@ func TestBotTakesTheWinningTower(t *testing.T) {
 	}
 }
 
-// Level 3 beats level 1 from both sides (the full 200 games: -match 100).
+// Level 3 beats level 1 from both sides: 20 games a side under make
+// test-long, 4 in the quick suite (the full 200 games: -match 100).
 func TestLevel3BeatsLevel1(t *testing.T) {
-	games := 20
+	games := testenv.Pick(4, 20)
 	switch {
 	case raceEnabled:
 		games = 2 // the strength is measured without the detector

@@ -1,0 +1,6 @@
+//go:build race
+
+package bot_test
+
+// raceEnabled: the race detector makes the bots about ten times slower.
+const raceEnabled = true

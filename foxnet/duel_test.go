@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/games/foxhunt"
-	"github.com/minotaur-game/minotaur/internal/testenv"
 	"github.com/minotaur-game/minotaur/games/foxhunt/bot"
+	"github.com/minotaur-game/minotaur/internal/testenv"
 )
 
 // Over 20 matches of 200 rounds with 4 players (the bot and three random

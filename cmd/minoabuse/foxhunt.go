@@ -10,7 +10,6 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/minotaur-game/minotaur/foxnet"
@@ -215,14 +214,6 @@ func seated(s *foxnet.State, name string) bool {
 		}
 	}
 	return false
-}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // squatAttack: the seats are taken by players who never send; a later

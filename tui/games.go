@@ -54,62 +54,53 @@ func gameList(c *common) []screen.Descriptor {
 		},
 		{
 			Name: netplay.KindLabyrinth, Title: "Labyrinth", Short: "Labyrinth", Menu: "Labyrinth", Letter: 'L',
-			Open:  menu(labyrinth.NewMenu),
-			Help:  labyrinth.Help,
-			About: "walk blind; the referee answers; out with the key",
-			Files: &screen.SaveFiles{Ext: labyrinth.SaveExt, List: labyrinth.ListSaves, Resume: labyrinth.Resume},
-			Online: func(sc *screen.Context, link screen.Link, start *netplay.Start, first netplay.Message) screen.Screen {
-				if st, ok := first.(*netplay.LabyrinthState); ok {
-					return labyrinth.Online(sc, link, start, st)
-				}
-				return nil
-			},
+			Open:    menu(labyrinth.NewMenu),
+			Help:    labyrinth.Help,
+			About:   "walk blind; the referee answers; out with the key",
+			Files:   &screen.SaveFiles{Ext: labyrinth.SaveExt, List: labyrinth.ListSaves, Resume: labyrinth.Resume},
+			Online:  online(labyrinth.Online),
 			Choose:  true, // each player chooses a start cell, in secret
 			Command: labyrinth.Command,
 			Check:   labyrinth.CheckFile,
 		},
 		{
 			Name: netplay.KindTrails, Title: "Trails and Towers", Short: "Trails", Menu: "Trails and Towers", Letter: 'R',
-			Open:  menu(trails.NewMenu),
-			Help:  trails.Help,
-			About: "lay trails, boost, jump, take the towers",
-			Files: &screen.SaveFiles{Ext: trails.SaveExt, List: trails.ListSaves, Resume: trails.Resume},
-			Online: func(sc *screen.Context, link screen.Link, start *netplay.Start, first netplay.Message) screen.Screen {
-				if st, ok := first.(*netplay.TrailsState); ok {
-					return trails.Online(sc, link, start, st)
-				}
-				return nil
-			},
+			Open:    menu(trails.NewMenu),
+			Help:    trails.Help,
+			About:   "lay trails, boost, jump, take the towers",
+			Files:   &screen.SaveFiles{Ext: trails.SaveExt, List: trails.ListSaves, Resume: trails.Resume},
+			Online:  online(trails.Online),
 			Command: trails.Command,
 		},
 		{
 			Name: netplay.KindChess, Title: "Open-world chess", Short: "Chess", Menu: "Open-world chess", Letter: 'O',
-			Open:  menu(chess.NewMenu),
-			Help:  chess.Help,
-			About: "chess with hit points, bonuses and fog",
-			Files: &screen.SaveFiles{Ext: chess.SaveExt, List: chess.ListSaves, Resume: chess.Resume},
-			Online: func(sc *screen.Context, link screen.Link, start *netplay.Start, first netplay.Message) screen.Screen {
-				if st, ok := first.(*netplay.ChessState); ok {
-					return chess.Online(sc, link, start, st)
-				}
-				return nil
-			},
+			Open:    menu(chess.NewMenu),
+			Help:    chess.Help,
+			About:   "chess with hit points, bonuses and fog",
+			Files:   &screen.SaveFiles{Ext: chess.SaveExt, List: chess.ListSaves, Resume: chess.Resume},
+			Online:  online(chess.Online),
 			Command: chess.Command,
 		},
 		{
 			Name: netplay.KindFoxhunt, Title: "Fox hunt", Short: "Fox hunt", Menu: "Fox hunt", Letter: 'F',
-			Open:  menu(foxhunt.NewMenu),
-			Help:  foxhunt.Help,
-			About: "bombs on a grid: catch the fox, stay the fox",
-			Online: func(sc *screen.Context, link screen.Link, start *netplay.Start, first netplay.Message) screen.Screen {
-				if st, ok := first.(*netplay.FoxhuntState); ok {
-					return foxhunt.Online(sc, link, start, st)
-				}
-				return nil
-			},
+			Open:       menu(foxhunt.NewMenu),
+			Help:       foxhunt.Help,
+			About:      "bombs on a grid: catch the fox, stay the fox",
+			Online:     online(foxhunt.Online),
 			InviteBots: 2, SoloBots: 3, // a table of four
 			Command: foxhunt.Command,
 		},
+	}
+}
+
+// online is a game's online screen as a descriptor takes it: opened on the
+// first state when it is the game's own state type S, else nil.
+func online[S netplay.Message, R screen.Screen](open func(*screen.Context, screen.Link, *netplay.Start, S) R) func(*screen.Context, screen.Link, *netplay.Start, netplay.Message) screen.Screen {
+	return func(sc *screen.Context, link screen.Link, start *netplay.Start, first netplay.Message) screen.Screen {
+		if st, ok := first.(S); ok {
+			return open(sc, link, start, st)
+		}
+		return nil
 	}
 }
 

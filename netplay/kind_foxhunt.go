@@ -232,14 +232,7 @@ func (m *foxMatch) Bot(seat int) string {
 // table, which every seat and spectator sees, with the message's fields
 // around it (docs/protocol.md).
 type FoxhuntState struct {
-	T        string   `json:"t"`
-	Seq      int64    `json:"seq"`
-	Kind     string   `json:"kind"`
-	YourTurn bool     `json:"your_turn"`
-	Names    []string `json:"names"`
-	ToAct    []int    `json:"to_act"`
-	RoundMS  int64    `json:"round_ms,omitempty"`
-	LeftMS   int64    `json:"left_ms,omitempty"`
+	StateHead
 	FoxhuntView
 }
 

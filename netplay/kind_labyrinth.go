@@ -374,14 +374,7 @@ func explore(n *labyrinth.Notebook, key bool, rng *rand.Rand) labyrinth.Dir {
 // may know — the answers the referee gave it, and nothing of the other
 // seats' — with the message's fields around it (docs/protocol.md).
 type LabyrinthState struct {
-	T        string   `json:"t"`
-	Seq      int64    `json:"seq"`
-	Kind     string   `json:"kind"`
-	YourTurn bool     `json:"your_turn"`
-	Names    []string `json:"names"`
-	ToAct    []int    `json:"to_act"`
-	RoundMS  int64    `json:"round_ms,omitempty"`
-	LeftMS   int64    `json:"left_ms,omitempty"`
+	StateHead
 	LabyrinthView
 }
 

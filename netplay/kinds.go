@@ -224,3 +224,19 @@ func computerName(n, bots int) string {
 	}
 	return "computer " + strconv.Itoa(n)
 }
+
+// StateHead is the room's head of a state message of the kinds of more
+// than two seats (docs/protocol.md): the message's type and number, the
+// kind, whether the reader's seat is to act, the seats' names, the seats
+// expected to act, and a timed round's deadline and what is left of it.
+// The seat's View follows it in the same object.
+type StateHead struct {
+	T        string   `json:"t"`
+	Seq      int64    `json:"seq"`
+	Kind     string   `json:"kind"`
+	YourTurn bool     `json:"your_turn"`
+	Names    []string `json:"names"`
+	ToAct    []int    `json:"to_act"`
+	RoundMS  int64    `json:"round_ms,omitempty"`
+	LeftMS   int64    `json:"left_ms,omitempty"`
+}

@@ -136,8 +136,10 @@ func BenchmarkChoose(b *testing.B) {
 }
 
 // TestMatchTable prints the table of docs/chess.md: each level against
-// each weaker one (-table -games 200 -run TestMatchTable -v). It asserts
-// nothing: a table for a reader, played only when asked for.
+// each weaker one (-table -games 200 -run TestMatchTable -v), and checks
+// what the table claims: the stronger side never loses more games than it
+// wins. It is long, so it plays only when asked for (TestMatch keeps the
+// strongest pairings in every run).
 func TestMatchTable(t *testing.T) {
 	if !*matchTable {
 		t.Skip("a table for a reader: run it with -table")
@@ -160,6 +162,9 @@ func TestMatchTable(t *testing.T) {
 		}
 		t.Logf("slowest level-3 decision so far: %v", slowest)
 		t.Logf("| level %d | %s | %d | %d | %d | %d | %.0f |", p[0], name(p[1]), games, wins, losses, games-wins-losses, float64(plies)/float64(games))
+		if losses > wins {
+			t.Errorf("level %d against %s: %d wins, %d losses", p[0], name(p[1]), wins, losses)
+		}
 	}
 }
 

@@ -84,3 +84,56 @@ func Step(from, to engine.Point, ok func(engine.Point) bool) (engine.Action, boo
 func Walkable(lv engine.Level, exitOpen bool) func(engine.Point) bool {
 	return func(p engine.Point) bool { return !lv.IsWall(p) && (exitOpen || p != lv.Exit) }
 }
+
+// StepToward returns the action of the first step of a shortest path from
+// the first player to target over the level's floor, avoiding the tiles
+// in avoid and the closed exit; ok is false when there is none.
+func StepToward(g *engine.Game, target engine.Point, avoid map[engine.Point]bool) (engine.Action, bool) {
+	st := g.Status()
+	from := st.Players[0].Pos
+	if from == target {
+		return engine.Skip, true
+	}
+	walkable := Walkable(g.CurrentLevel(), st.Key)
+	return Step(from, target, func(p engine.Point) bool { return walkable(p) && !avoid[p] })
+}
+
+// Key is the key that plays an action on the game screen.
+func Key(a engine.Action) string {
+	if a == engine.Skip {
+		return "<space>"
+	}
+	return string(rune(a))
+}
+
+// PassLevel plays g's current level to its end through press (a key each
+// action), along the engine solver's winning line. It reports false when
+// the solver found no line or the line did not pass the level.
+func PassLevel(g *engine.Game, press func(key string)) bool {
+	level := g.LevelNumber()
+	sol := engine.Solve(g, engine.SolverBudget)
+	if !sol.Found {
+		return false
+	}
+	for _, a := range sol.Line {
+		press(Key(a))
+	}
+	return g.Result() != engine.Lost && (g.Result() == engine.Won || g.LevelNumber() != level)
+}
+
+// LoseGame walks into the nearest monster through press until the player
+// is caught; it reports whether they were.
+func LoseGame(g *engine.Game, press func(key string)) bool {
+	for i := 0; i < 400 && g.Result() == engine.InProgress; i++ {
+		st := g.Status()
+		if len(st.Monsters) == 0 {
+			return false
+		}
+		a, ok := StepToward(g, st.Monsters[0].Pos, nil)
+		if !ok {
+			a = engine.Skip
+		}
+		press(Key(a))
+	}
+	return g.Result() == engine.Lost
+}

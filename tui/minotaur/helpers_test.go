@@ -215,60 +215,18 @@ func (d *driver) game() *engine.Game {
 	return g.sess.(*LocalSession).Game()
 }
 
-// stepToward returns the action of the first step of a shortest path from
-// the player to target over the level's floor, avoiding the tiles in
-// avoid and the closed exit; ok is false when there is none.
-func stepToward(g *engine.Game, target engine.Point, avoid map[engine.Point]bool) (engine.Action, bool) {
-	lv := g.CurrentLevel()
-	st := g.Status()
-	from := st.Players[0].Pos
-	if from == target {
-		return engine.Skip, true
-	}
-	walkable := testboard.Walkable(lv, st.Key)
-	return testboard.Step(from, target, func(p engine.Point) bool { return walkable(p) && !avoid[p] })
-}
-
-// actKey is the key that plays an action.
-func actKey(a engine.Action) string {
-	if a == engine.Skip {
-		return "<space>"
-	}
-	return string(rune(a))
-}
+// stepToward and actKey are testboard's, for the tests here.
+var (
+	stepToward = testboard.StepToward
+	actKey     = testboard.Key
+)
 
 // passLevel plays the current level to its end through the keys, along the
-// engine solver's winning line. It reports false when the solver found no
-// line or the line did not pass the level.
-func (d *driver) passLevel() bool {
-	g := d.game()
-	level := g.LevelNumber()
-	sol := engine.Solve(g, engine.SolverBudget)
-	if !sol.Found {
-		return false
-	}
-	for _, a := range sol.Line {
-		d.keys(actKey(a))
-	}
-	return g.Result() != engine.Lost && (g.Result() == engine.Won || g.LevelNumber() != level)
-}
+// engine solver's winning line (testboard.PassLevel).
+func (d *driver) passLevel() bool { return testboard.PassLevel(d.game(), func(k string) { d.keys(k) }) }
 
 // loseGame walks into the nearest monster until the player is caught.
-func (d *driver) loseGame() bool {
-	g := d.game()
-	for i := 0; i < 400 && g.Result() == engine.InProgress; i++ {
-		st := g.Status()
-		if len(st.Monsters) == 0 {
-			return false
-		}
-		a, ok := stepToward(g, st.Monsters[0].Pos, nil)
-		if !ok {
-			a = engine.Skip
-		}
-		d.keys(actKey(a))
-	}
-	return g.Result() == engine.Lost
-}
+func (d *driver) loseGame() bool { return testboard.LoseGame(d.game(), func(k string) { d.keys(k) }) }
 
 // Screen names the screen on top (tests only): "menu", "game", "help",
 // "pause", "passed", "end", "scores", "watch", "confirm".

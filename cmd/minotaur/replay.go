@@ -106,16 +106,5 @@ func runReplay(args []string, sys cli.IO) int {
 // replay of the generated campaign. Problems are named as
 // "FILE level N:LINE:COL: message".
 func replayLevels(path string, r saves.Replay) ([]engine.Level, error) {
-	if r.Levels == nil {
-		return nil, nil
-	}
-	out := make([]engine.Level, len(r.Levels))
-	for i, text := range r.Levels {
-		lv, _, err := levels.Parse(fmt.Sprintf("%s level %d", path, i+1), []byte(text))
-		if err != nil {
-			return nil, fmt.Errorf("%s: level %d of the replay cannot be played:\n%v", path, i+1, err)
-		}
-		out[i] = lv
-	}
-	return out, nil
+	return levels.ReplayLevels(path, r.Levels)
 }

@@ -54,14 +54,15 @@ func TestPlaySoloOverSSH(t *testing.T) {
 	dir := filepath.Join(r.data, "ssh", "players", identityOf(signer.PublicKey()))
 	// The replay is written while the menu shows, and its write may still
 	// be finishing (its temporary file beside it) when the session ends.
-	for _, sub := range []string{"saves", "replays"} {
+	// The replay has its run summary beside it.
+	for sub, want := range map[string]int{"saves": 1, "replays": 2} {
 		for deadline := time.Now().Add(waitTime); ; time.Sleep(20 * time.Millisecond) {
 			files, err := os.ReadDir(filepath.Join(dir, sub))
-			if err == nil && len(files) == 1 {
+			if err == nil && len(files) == want {
 				break
 			}
 			if time.Now().After(deadline) {
-				t.Errorf("%s of the player: %v %v, want one file", sub, files, err)
+				t.Errorf("%s of the player: %v %v, want %d files", sub, files, err, want)
 				break
 			}
 		}

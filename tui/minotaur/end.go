@@ -2,6 +2,7 @@ package minotaur
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -46,6 +47,10 @@ type endScreen struct {
 	replay string // the replay file written, or why not
 	// replayErr tells that replay says why the replay was not written.
 	replayErr bool
+	// summary is the run summary's line: where it was written, or why
+	// it was not ("" until the replay is written).
+	summary    string
+	summaryErr bool
 	note      string
 	// daily is the day's table of the daily challenge, once the server
 	// sent it after this game (dailyName the player in it).
@@ -103,6 +108,13 @@ type scoreAddedMsg struct {
 // Init writes the replay and reads the score table.
 func (e *endScreen) Init() tea.Cmd {
 	table, score, now := e.c.scores(), e.view.Score, e.c.Now()
+	if t, ok := e.sess.(interface{ Told(cause, tip string) }); ok {
+		cause := e.why
+		if e.tip != "" {
+			cause = strings.TrimSuffix(cause, "\n\n"+e.tip)
+		}
+		t.Told(cause, e.tip)
+	}
 	return tea.Batch(e.sess.End(), func() tea.Msg {
 		ok, s, err := table.Qualifies(score, now)
 		return qualifiedMsg{ok, s, err}
@@ -118,6 +130,13 @@ func (e *endScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 			e.replay, e.replayErr = msg.Err.Error(), true
 		case msg.Replay != "":
 			e.replay = msg.Replay
+		}
+		switch {
+		case msg.SummaryErr != nil:
+			e.summary, e.summaryErr = capital(msg.SummaryErr.Error())+".", true
+		case msg.Summary != "":
+			// Beside the replay: its name tells where.
+			e.summary = filepath.Base(msg.Summary)
 		}
 	case DailyMsg:
 		e.daily, e.dailyName = msg.Daily, msg.Name
@@ -226,6 +245,9 @@ func (e *endScreen) View() string {
 		// `minotaur replay`.
 		replay = st.Faint.Render("Replay saved:\n" + wrapPath(e.replay, tw))
 	}
+	if line := e.summaryLine(tw); line != "" && replay != "" {
+		replay += "\n" + line
+	}
 	if e.daily != nil {
 		lines := append([]string{st.Heading.Render(cut("Daily challenge "+e.daily.Date, tw))}, screen.DailyTable(st.Styles, e.daily, e.dailyName, 5, tw)...)
 		stats += "\n\n" + strings.Join(lines, "\n")
@@ -238,6 +260,9 @@ func (e *endScreen) View() string {
 		sections[2] = screen.Wrap(fmt.Sprintf("Score %d · level %d of %d · seed %d", v.Score, v.Level, v.Levels, v.Seed), tw)
 		if replay != "" && !e.replayErr {
 			sections[6] = st.Faint.Render(wrapPath("Replay saved: "+e.replay, tw))
+			if line := e.summaryLine(tw); line != "" {
+				sections[6] += "\n" + line
+			}
 		}
 	}
 	if screen.DialogHeight(sections...) > e.c.Height && e.short != "" {
@@ -259,6 +284,24 @@ func (e *endScreen) View() string {
 		sections[6] = ""
 	}
 	return e.c.Dialog(sections...)
+}
+
+// summaryLine is the run summary's line under the replay's path: its
+// name, or where it is when the name does not fit w columns (faint); or why the summary was not written, wrapped (a
+// warning); "" before the replay is written.
+func (e *endScreen) summaryLine(w int) string {
+	st := e.c.st
+	switch {
+	case e.summary == "":
+		return ""
+	case e.summaryErr:
+		return st.Warn.Render(screen.Wrap(e.summary, w))
+	}
+	line := "Summary: " + e.summary
+	if ansi.StringWidth(line) > w {
+		line = "Summary: the same name, .txt"
+	}
+	return st.Faint.Render(screen.Fit(line, w))
 }
 
 // endTextMin is the narrowest the end screen's text column gets beside
@@ -376,6 +419,9 @@ func (e *endScreen) text(w, h int) (lines []string, cut int) {
 		extra = append(extra, "", st.Faint.Render("Replay saved:"))
 		for _, l := range strings.Split(wrapPath(e.replay, w), "\n") {
 			extra = append(extra, st.Faint.Render(l))
+		}
+		if line := e.summaryLine(w); line != "" {
+			extra = append(extra, strings.Split(line, "\n")...)
 		}
 	}
 	join := func(parts ...[]string) []string {

@@ -13,6 +13,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/levels"
+	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
@@ -186,6 +188,9 @@ type LocalSession struct {
 	played  int  // actions played in this sitting
 	ended   bool // End has been called
 	file    *saveFile
+	// cause and tip are the end screen's sentences, for the run summary
+	// (Told).
+	cause, tip string
 }
 
 // saveFile is the one save file of a game: a game in progress has at most
@@ -361,6 +366,7 @@ func (s *LocalSession) End() tea.Cmd {
 		}
 	}
 	r, dir, now := s.rec.Replay(), s.replays, s.now()
+	sum := s.summary(now)
 	return func() tea.Msg {
 		path, err := saves.SaveReplay(dir, r, now)
 		if err != nil {
@@ -371,13 +377,56 @@ func (s *LocalSession) End() tea.Cmd {
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs
 		}
+		ended := screen.EndedMsg{Replay: path}
+		sum.Replay = filepath.Base(path)
+		sum.LevelNames = levelNames(r.Levels)
+		ended.Summary, ended.SummaryErr = saves.WriteSummary(path, sum.Text())
 		if forget != nil {
 			if err := forget(); err != nil {
-				return screen.EndedMsg{Replay: path, Err: err}
+				ended.Err = err
 			}
 		}
-		return screen.EndedMsg{Replay: path}
+		return ended
 	}
+}
+
+// Told gives the session the end screen's sentences — the cause of the
+// end and the tip shown ("" for none) — for the run summary beside the
+// replay. It is called before End.
+func (s *LocalSession) Told(cause, tip string) { s.cause, s.tip = cause, tip }
+
+// summary is the run summary of the game as it stands at now, but for
+// the replay's name and the levels' names, which End's command adds.
+func (s *LocalSession) summary(now time.Time) saves.Summary {
+	v := s.game.View(1)
+	cause := s.cause
+	if cause == "" && v.Result == engine.InProgress {
+		cause = fmt.Sprintf("The game was left on turn %d of level %d.", v.Turn, v.Level)
+	}
+	return saves.Summary{
+		Seed: v.Seed, Players: s.game.Players(), Result: v.Result,
+		Level: v.Level, Levels: v.Levels, Turn: v.Turn, Bonuses: v.Bonuses, Score: v.Score,
+		Passed: append([]engine.LevelScore(nil), v.Passed...),
+		Cause:  cause, Tip: s.tip, Played: now,
+	}
+}
+
+// levelNames are the names of the level files whose texts a replay
+// carries (nil for the generated campaign); a level without a name is
+// called by its number.
+func levelNames(texts []string) []string {
+	var names []string
+	for i, text := range texts {
+		name := ""
+		if lv, _, err := levels.Parse("", []byte(text)); err == nil {
+			name = safetext.Clean(lv.Name)
+		}
+		if name == "" {
+			name = fmt.Sprintf("level %d", i+1)
+		}
+		names = append(names, name)
+	}
+	return names
 }
 
 // deleteSave returns the work, run in End's command, that deletes the

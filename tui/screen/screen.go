@@ -77,10 +77,14 @@ type Game interface {
 // EndedMsg reports that a game's session has ended: Replay is the replay
 // file written (for a local game), Err what went wrong. The main menu and
 // the screens that are EndTellers tell Err; on any other screen the root
-// keeps it to tell once the program has ended.
+// keeps it to tell once the program has ended. Summary is the run summary
+// written beside the replay, or SummaryErr why it was not (the replay is
+// kept all the same).
 type EndedMsg struct {
-	Replay string
-	Err    error
+	Replay     string
+	Err        error
+	Summary    string
+	SummaryErr error
 }
 
 // EndTeller is a screen that tells the player an EndedMsg's Err itself

@@ -51,7 +51,7 @@ type endScreen struct {
 	// it was not ("" until the replay is written).
 	summary    string
 	summaryErr bool
-	note      string
+	note       string
 	// daily is the day's table of the daily challenge, once the server
 	// sent it after this game (dailyName the player in it).
 	daily     *netplay.Daily

@@ -779,10 +779,24 @@ func TestSmallTerminalNothingCut(t *testing.T) {
 		}
 	}
 	fits("menu")
-	for _, want := range []string{"N  New game", "Q  Quit", "a letter picks its item"} {
+	// Under the items there is room for one line: on a first run the
+	// offer of the tutorial, else the keys (whose second line, "a letter
+	// picks its item", gives way: the letters stand beside the items).
+	for _, want := range []string{"N  New game", "M  More Minotaur", "Q  Quit", "New here? M, then T: the tutorial."} {
 		if !strings.Contains(d.screen(), want) {
 			t.Fatalf("the menu at 40×12 lacks %q:\n%s", want, d.screen())
 		}
+	}
+	played := testConfig(t, goldenSeed)
+	if err := os.MkdirAll(played.Replays, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(played.Replays, "replay-1.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := newDriver(t, played, 40, 12)
+	if scr := later.screen(); !strings.Contains(scr, "Enter choose") || strings.Contains(scr, "New here?") {
+		t.Fatalf("the menu at 40×12 of a player who has played lacks the keys, or still offers the tutorial:\n%s", scr)
 	}
 	d.keys("<enter>d")
 	fits("game")

@@ -39,6 +39,7 @@ func gameList(c *common) []screen.Descriptor {
 			Help:  func(sc *screen.Context) screen.Screen { return minotaur.Help(sc, mc) },
 			About: "seven levels of a dark maze: key, exit, hunters",
 			Extra: []screen.MenuItem{
+				{Label: "More Minotaur", Letter: 'M', Open: func(sc *screen.Context) screen.Screen { return minotaur.More(sc, mc) }},
 				{Label: "High scores", Letter: 'I', Open: func(sc *screen.Context) screen.Screen { return minotaur.HighScores(sc, mc) }},
 				{Label: "Help", Letter: 'H', Open: func(sc *screen.Context) screen.Screen { return newGamesHelp(c) }},
 			},
@@ -92,6 +93,11 @@ func gameList(c *common) []screen.Descriptor {
 		},
 	}
 }
+
+// firstRunOffer is the line under the main menu's items for a player who
+// has played no game yet: the way to Minotaur's tutorial (More Minotaur,
+// then Tutorial).
+const firstRunOffer = "New here? M, then T: the tutorial."
 
 // online is a game's online screen as a descriptor takes it: opened on the
 // first state when it is the game's own state type S, else nil.

@@ -177,6 +177,16 @@ func (m *Model) Screen() string {
 		return "watch"
 	case minPkg + ".confirmScreen":
 		return "confirm"
+	case minPkg + ".moreScreen":
+		return "more"
+	case minPkg + ".seedScreen":
+		return "seed"
+	case minPkg + ".tutorialScreen":
+		return "tutorial"
+	case minPkg + ".replaysScreen":
+		return "replays"
+	case minPkg + ".replayScreen":
+		return "replay"
 	case labPkg + ".labMenuScreen":
 		return "labyrinth-menu"
 	case labPkg + ".labSetupScreen":

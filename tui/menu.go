@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"unicode"
 
@@ -77,6 +78,10 @@ type menuScreen struct {
 	note   string    // a sentence under the menu (an error, "no saved game")
 	ended  string    // why the replay of the game just left was not written
 	help   help.Model
+	// replays tells whether the replays folder holds a replay (known
+	// once read): with no saved game either, this is a first run, and
+	// the menu offers the tutorial (firstRunOffer).
+	replays, replaysRead bool
 }
 
 func newMenu(c *common) *menuScreen {
@@ -120,9 +125,31 @@ func listSaves(dir string) tea.Cmd {
 	}
 }
 
-// Init reads the saves folder.
+// replaysSeenMsg tells whether the replays folder holds a replay.
+type replaysSeenMsg struct{ any bool }
+
+// seeReplays looks for a replay in dir.
+func seeReplays(dir string) tea.Cmd {
+	return func() tea.Msg {
+		des, _ := os.ReadDir(dir)
+		for _, de := range des {
+			if strings.HasSuffix(de.Name(), ".json") && !strings.HasPrefix(de.Name(), ".") {
+				return replaysSeenMsg{true}
+			}
+		}
+		return replaysSeenMsg{false}
+	}
+}
+
+// Init reads the saves folder, and looks for a replay.
 func (m *menuScreen) Init() tea.Cmd {
-	return tea.Batch(listSaves(m.c.Saves), listGameSaves(m.c))
+	return tea.Batch(listSaves(m.c.Saves), listGameSaves(m.c), seeReplays(m.c.cfg.Replays))
+}
+
+// firstRun reports a player who has played no game yet: no saved game,
+// no replay (every game played leaves one).
+func (m *menuScreen) firstRun() bool {
+	return m.listed && m.replaysRead && !m.replays && len(m.saves)+len(m.games.all()) == 0
 }
 
 func (m *menuScreen) enabled(i int) bool {
@@ -139,6 +166,8 @@ func (m *menuScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 		}
 	case gameSavesMsg:
 		m.games = m.games.with(msg)
+	case replaysSeenMsg:
+		m.replays, m.replaysRead = msg.any, true
 	case loadedMsg:
 		return startLoaded(m.c, msg, &m.note)
 	case screen.EndedMsg:
@@ -262,6 +291,9 @@ func (m *menuScreen) View() string {
 		return strings.Split(st.Warn.Render(screen.Wrap(text, max(m.c.Width-4, 10))), "\n")
 	}
 	note, ended := lines(m.note), lines(m.ended)
+	if note == nil && m.firstRun() {
+		note = strings.Split(st.Faint.Render(screen.Wrap(firstRunOffer, max(m.c.Width-4, 10))), "\n")
+	}
 	keys := m.help.ShortHelpView(screen.MenuKeys.ShortHelp())
 	hint := []string{keys + st.Faint.Render(" • a letter picks its item")}
 	if lipgloss.Width(hint[0]) > m.c.Width {

@@ -99,7 +99,12 @@ func NewReplay(r saves.Replay, levels []engine.Level, st *screen.Styles) (*Repla
 	if st == nil {
 		st = screen.NewStyles(nil)
 	}
-	c := newEnv(&screen.Context{Styles: st, Width: 80, Height: 24}, nil)
+	return newReplayModel(newEnv(&screen.Context{Styles: st, Width: 80, Height: 24}, nil), r, levels, marks)
+}
+
+// newReplayModel is the viewer of r on c's terminal; marks are
+// replayMarks(r, levels).
+func newReplayModel(c *env, r saves.Replay, levels []engine.Level, marks []replayMark) (*ReplayModel, error) {
 	m := &ReplayModel{c: c, r: r, levels: levels, speed: 2, marks: marks}
 	m.goTo = screen.Input{Limit: 12}
 	if err := m.restart(); err != nil {
@@ -128,9 +133,16 @@ func (m *ReplayModel) restart() error {
 // replayMarks plays r through once and notes the level and turn after
 // every move, up to the end or the first move the game refuses.
 func replayMarks(r saves.Replay, levels []engine.Level) ([]replayMark, error) {
+	marks, _, err := replayPlay(r, levels)
+	return marks, err
+}
+
+// replayPlay is replayMarks, and the game as it stands after the last
+// move played.
+func replayPlay(r saves.Replay, levels []engine.Level) ([]replayMark, *engine.Game, error) {
 	pb, err := r.Start(levels)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	g := pb.Game()
 	marks := make([]replayMark, 1, len(r.Moves)+1)
@@ -141,7 +153,7 @@ func replayMarks(r saves.Replay, levels []engine.Level) ([]replayMark, error) {
 		}
 		marks = append(marks, replayMark{g.LevelNumber(), g.Status().Turn})
 	}
-	return marks, nil
+	return marks, g, nil
 }
 
 // seek shows the game after n moves, paused: the game is played again

@@ -37,6 +37,15 @@ func TestGolden(t *testing.T) {
 		{name: "network", prep: func(t *testing.T, cfg *Config) { cfg.Server = "localhost:7777" },
 			play: func(d *driver) { d.keys("t") }, want: "network"},
 		{name: "too_small", size: [2]int{30, 10}, want: "menu"},
+		// More Minotaur and its screens.
+		{name: "more", play: func(d *driver) { d.keys("m") }, want: "more"},
+		{name: "seed_note", play: func(d *driver) { d.keys("md-5<enter>") }, want: "seed"},
+		{name: "tutorial", play: func(d *driver) { d.keys("mt") }, want: "tutorial"},
+		{name: "replays", prep: func(t *testing.T, cfg *Config) {
+			if _, err := saves.SaveReplay(cfg.Replays, saves.Replay{Seed: goldenSeed, Players: 1, Moves: "ds"}, fixedNow); err != nil {
+				t.Fatal(err)
+			}
+		}, play: func(d *driver) { d.keys("mr") }, want: "replays"},
 	}
 	for _, tc := range tests {
 		// Every screen at 80×24 (its own name) and at 40×12 (name_40x12),

@@ -191,7 +191,7 @@ func (s *seedScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 // View draws the question, the field and what went wrong.
 func (s *seedScreen) View() string {
 	st := s.c.Styles
-	w := s.c.DialogWidth()
+	w := min(s.c.DialogWidth(), 60)
 	intro := "Type or paste a seed: the same seed deals the same mazes. \"Seed 1234\", as the game shows it, works too."
 	if s.c.Height < 16 {
 		intro = "The same seed deals the same mazes."

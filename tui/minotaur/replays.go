@@ -253,7 +253,7 @@ func (s *replaysScreen) rows() int { return max(s.c.Height-10, 2) }
 // the chosen one's seed and file name (or why it cannot be watched).
 func (s *replaysScreen) View() string {
 	st := s.c.Styles
-	w := min(s.c.DialogWidth(), 72)
+	w := min(s.c.DialogWidth(), 60)
 	var body string
 	var detail string
 	switch {

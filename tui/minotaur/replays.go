@@ -35,7 +35,8 @@ type replayEntry struct {
 	lvs     []engine.Level
 	marks   []replayMark
 	what    string // the outcome in a few words: "won, 2694", "lost L3, 799"
-	seed    string // "seed 44", or "your levels · seed 44"
+	seed    string // "seed 44"
+	custom  bool   // the game was played on level files (which the replay holds)
 }
 
 // replaysScreen lists the replays folder, newest first, with each game's
@@ -154,9 +155,7 @@ func readReplay(dir string, i int, e replayEntry) tea.Cmd {
 			e.what += " (co-op)"
 		}
 		e.seed = fmt.Sprintf("seed %d", r.Seed)
-		if r.Levels != nil {
-			e.seed = "your levels · " + e.seed
-		}
+		e.custom = r.Levels != nil
 		return replayReadMsg{i, e}
 	}
 }
@@ -307,7 +306,12 @@ func (s *replaysScreen) detail(w int) string {
 	if e.why == "" {
 		var lines []string
 		if e.seed != "" {
-			lines = append(lines, screen.Fit(e.seed, w))
+			// The seed whole; "your levels" when there is room for it.
+			seed := e.seed
+			if e.custom && len([]rune(seed+" · your levels")) <= w {
+				seed += " · your levels"
+			}
+			lines = append(lines, screen.Fit(seed, w))
 		}
 		lines = append(lines, screen.Fit(e.name, w))
 		return st.Faint.Render(strings.Join(lines, "\n"))

@@ -2,7 +2,6 @@ package levels
 
 import (
 	_ "embed" // the tutorial level, built into the program
-	"fmt"
 	"strings"
 
 	"github.com/minotaur-game/minotaur/engine"
@@ -62,22 +61,4 @@ func lessonOf(text string) string {
 	}
 	end()
 	return strings.Join(paras, "\n\n")
-}
-
-// ReplayLevels parses the level-file texts a replay carries (its Levels);
-// nil for a replay of the generated campaign. path names the replay in
-// the messages: "FILE level N:LINE:COL: message".
-func ReplayLevels(path string, texts []string) ([]engine.Level, error) {
-	if texts == nil {
-		return nil, nil
-	}
-	out := make([]engine.Level, len(texts))
-	for i, text := range texts {
-		lv, _, err := Parse(fmt.Sprintf("%s level %d", path, i+1), []byte(text))
-		if err != nil {
-			return nil, fmt.Errorf("%s: level %d of the replay cannot be played:\n%v", path, i+1, err)
-		}
-		out[i] = lv
-	}
-	return out, nil
 }

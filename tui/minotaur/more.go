@@ -221,12 +221,6 @@ func newTutorialScreen(c *env) (*tutorialScreen, error) {
 	return &tutorialScreen{c: c, lesson: lesson, level: LevelFile{Level: lv, Text: text}}, nil
 }
 
-// Tutorial is the tutorial: the lesson, then the level (built into the
-// program: levels.Tutorial).
-func Tutorial(c *screen.Context, cfg *Config) (screen.Screen, error) {
-	return newTutorialScreen(newEnv(c, cfg))
-}
-
 // Init does nothing.
 func (t *tutorialScreen) Init() tea.Cmd { return nil }
 

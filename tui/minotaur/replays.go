@@ -252,7 +252,7 @@ func (s *replaysScreen) rows() int { return max(s.c.Height-10, 2) }
 // the chosen one's seed and file name (or why it cannot be watched).
 func (s *replaysScreen) View() string {
 	st := s.c.Styles
-	w := min(s.c.DialogWidth(), 60)
+	w := min(s.c.DialogWidth(), 72)
 	var body string
 	var detail string
 	switch {
@@ -265,21 +265,26 @@ func (s *replaysScreen) View() string {
 	default:
 		rows := s.rows()
 		top := screen.Window(len(s.entries), min(rows, len(s.entries)), s.cursor)
+		end := min(top+rows, len(s.entries))
+		// The seed in a column of its own where the row has room for it
+		// (else it is told under the list for the entry chosen).
+		whatW, seedW := 0, 0
+		for _, e := range s.entries[top:end] {
+			whatW, seedW = max(whatW, len([]rune(e.shown()))), max(seedW, len(e.seed))
+		}
+		withSeed := 16+2+whatW+2+seedW <= w-2
 		var lines []string
-		for i := top; i < min(top+rows, len(s.entries)); i++ {
+		for i := top; i < end; i++ {
 			e := s.entries[i]
-			what := e.what
-			switch {
-			case !e.read:
-				what = "…"
-			case e.why != "":
-				what = "cannot be played"
-			}
 			date := "date unknown    "
 			if !e.date.IsZero() {
 				date = e.date.Local().Format("2006-01-02 15:04")
 			}
-			line := screen.Fit(date+"  "+what, w-2)
+			line := date + "  " + e.shown()
+			if withSeed && e.seed != "" {
+				line = fmt.Sprintf("%s  %-*s  %s", date, whatW, e.shown(), e.seed)
+			}
+			line = screen.Fit(line, w-2)
 			if i == s.cursor {
 				lines = append(lines, "> "+st.Selected.Render(fmt.Sprintf("%-*s", w-2, line)))
 			} else {
@@ -295,6 +300,17 @@ func (s *replaysScreen) View() string {
 	}
 	hint := "↑/↓ Enter watch · Esc back"
 	return s.c.Dialog(st.Title.Render("REPLAYS"), body, detail, note, st.Faint.Render(screen.Fit(hint, w)))
+}
+
+// shown is the entry's outcome as the list shows it.
+func (e replayEntry) shown() string {
+	switch {
+	case !e.read:
+		return "…"
+	case e.why != "":
+		return "cannot be played"
+	}
+	return e.what
 }
 
 // detail is what the list tells of the entry under the cursor, in lines

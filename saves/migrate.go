@@ -12,6 +12,10 @@ import (
 	"time"
 )
 
+// networkFileName is where a terminal keeps its tokens for network play,
+// beside the saves folder.
+const networkFileName = "network.json"
+
 // Moved is what MoveOldFiles moved from one old place.
 type Moved struct {
 	From, To string
@@ -185,6 +189,15 @@ func moveFrom(dir string, p Paths, now time.Time) (Moved, error) {
 				scores = src
 			}
 			res.What = append(res.What, "high scores")
+		}
+	}
+	if !p.given.saves {
+		// The network play's tokens, kept beside the saves folder.
+		src := filepath.Join(dir, networkFileName)
+		if st, err := os.Lstat(src); err == nil && st.Mode().IsRegular() {
+			if err := m.place(src, filepath.Join(filepath.Dir(p.Saves), networkFileName)); err != nil {
+				return fail(err)
+			}
 		}
 	}
 	if scores != "" {

@@ -24,6 +24,7 @@ func oldInstall(t *testing.T, exeDir, oldConfig string) map[string]string {
 		filepath.Join(oldConfig, "replays", "replay-2.json"): "replay two",
 		filepath.Join(oldConfig, "replays", "replay-1.json"): "replay one, another", // the same name, another replay
 		filepath.Join(exeDir, "minotaur"):                    "#!",
+		filepath.Join(oldConfig, "network.json"):             `{"tokens":{}}`,
 		filepath.Join(oldConfig, "settings.txt"):             "palette = light\n", // stays: the settings folder
 	}
 	for p, c := range files {
@@ -116,7 +117,7 @@ func TestMoveOldFiles(t *testing.T) {
 		t.Errorf("the clashing replay is not beside the first: %v", got)
 	}
 	for _, dir := range []string{f.exeDir, f.oldConfig} {
-		for _, name := range []string{"saves", "replays", "highscores.json", "highscores.json.lock"} {
+		for _, name := range []string{"saves", "replays", "highscores.json", "highscores.json.lock", "network.json"} {
 			if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
 				t.Errorf("%s left behind in %s", name, dir)
 			}
@@ -148,8 +149,8 @@ func TestMoveOldFilesAcrossDisks(t *testing.T) {
 	if _, err := MoveOldFiles(f.paths, f.env, day); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(tree(t, f.data)); n != 7 {
-		t.Errorf("%d files in the data folder, want 7: %v", n, tree(t, f.data))
+	if n := len(tree(t, f.data)); n != 8 {
+		t.Errorf("%d files in the data folder, want 8: %v", n, tree(t, f.data))
 	}
 	if left := tree(t, f.exeDir); len(left) != 1 {
 		t.Errorf("left next to the program: %v", left)

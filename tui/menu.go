@@ -25,10 +25,11 @@ type menuItem struct {
 
 // menuItems are the main menu's lines, built from the list of games: the
 // first game's item (Minotaur's New game), Continue and Network game, the
-// other games' items, every game's further items (High scores, Help), and
-// Quit. The keys are the first letter where no other item starts with it,
-// else a letter of the name (neTwork game, tRails and towers, Open-world
-// chess, hIgh scores), never W, S, K or J, which move the cursor. A key
+// other games' items, every game's further items (High scores, Help),
+// Settings and Quit. The keys are the first letter where no other item
+// starts with it, else a letter of the name (neTwork game, tRails and
+// towers, Open-world chess, hIgh scores, settinGs), never W, S, K or J,
+// which move the cursor. A key
 // chooses its item at once; ? is Help too.
 func menuItems(games []screen.Descriptor) []menuItem {
 	open := func(g screen.Descriptor) menuItem {
@@ -60,6 +61,9 @@ func menuItems(games []screen.Descriptor) []menuItem {
 			}})
 		}
 	}
+	items = append(items, menuItem{label: "Settings", letter: 'G', choose: func(m *menuScreen) (screen.Nav, tea.Cmd) {
+		return screen.Push(newSettingsScreen(m.c)), nil
+	}})
 	return append(items, menuItem{label: "Quit", letter: 'Q', choose: func(*menuScreen) (screen.Nav, tea.Cmd) {
 		return screen.Stay, tea.Quit
 	}})
@@ -285,6 +289,14 @@ func (m *menuScreen) View() string {
 		// taller.
 		said := append(note, ended...)
 		room := max(m.c.Height-lipgloss.Height(lipgloss.JoinVertical(lipgloss.Center, parts...)), 0)
+		if len(hint) == 2 && len(said)+2 > room {
+			// The keys on one line, their names only.
+			k := screen.MenuKeys
+			compact := st.Key.Render(k.Up.Help().Key+" "+k.Down.Help().Key+" "+k.Choose.Help().Key) + st.Faint.Render(" • a letter picks its item")
+			if lipgloss.Width(compact) <= m.c.Width {
+				hint = []string{compact}
+			}
+		}
 		for len(said)+len(hint) > room && len(hint) > 0 {
 			hint = hint[:len(hint)-1]
 		}

@@ -37,6 +37,10 @@ func TestGolden(t *testing.T) {
 		{name: "network", prep: func(t *testing.T, cfg *Config) { cfg.Server = "localhost:7777" },
 			play: func(d *driver) { d.keys("t") }, want: "network"},
 		{name: "too_small", size: [2]int{30, 10}, want: "menu"},
+		{name: "settings", prep: func(t *testing.T, cfg *Config) {
+			cfg.Settings, cfg.Keys = "/home/ada/.config/minotaur/settings.txt", "/home/ada/.config/minotaur/keys.txt"
+			cfg.Saved = saves.Settings{Palette: "light"}
+		}, play: func(d *driver) { d.keys("g<down><down>") }, want: "settings"},
 	}
 	for _, tc := range tests {
 		// Every screen at 80×24 (its own name) and at 40×12 (name_40x12),

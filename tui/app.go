@@ -98,6 +98,8 @@ type common struct {
 	st       *screen.Styles
 	nextSeed uint64
 	games    []screen.Descriptor
+	// settingsOut writes the settings file (the settings screen's).
+	settingsOut *settingsWriter
 }
 
 // newCommon is the shell's context for cfg, on an 80 × 24 terminal until
@@ -107,7 +109,7 @@ func newCommon(cfg Config) *common {
 	if st == nil {
 		st = screen.NewStyles(nil)
 	}
-	c := &common{cfg: cfg, st: st, nextSeed: cfg.Seed}
+	c := &common{cfg: cfg, st: st, nextSeed: cfg.Seed, settingsOut: &settingsWriter{}}
 	c.Context = &screen.Context{
 		Styles: st, Width: 80, Height: 24,
 		Saves: cfg.Saves,

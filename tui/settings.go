@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -37,14 +38,46 @@ type settingsScreen struct {
 	input   screen.Input
 	note    string
 	bad     bool // the note is a problem
+	seq     int  // the latest change written
 }
 
 func newSettingsScreen(c *common) *settingsScreen {
 	return &settingsScreen{c: c, set: c.cfg.Saved}
 }
 
-// settingsSavedMsg reports the settings file written.
-type settingsSavedMsg struct{ err error }
+// settingsSavedMsg reports the settings file written with the settings
+// of change seq.
+type settingsSavedMsg struct {
+	seq int
+	err error
+}
+
+// settingsWriter writes the settings file in commands, one write at a
+// time, each with the latest settings: quick changes, whose commands run
+// at once, never leave an older choice in the file.
+type settingsWriter struct {
+	write  sync.Mutex // held while the file is written
+	mu     sync.Mutex // guards latest and seq
+	latest saves.Settings
+	seq    int
+}
+
+// save is a command writing the latest settings (set, change seq) to path.
+func (w *settingsWriter) save(path string, set saves.Settings) (int, tea.Cmd) {
+	w.mu.Lock()
+	w.seq++
+	w.latest = set
+	seq := w.seq
+	w.mu.Unlock()
+	return seq, func() tea.Msg {
+		w.write.Lock()
+		defer w.write.Unlock()
+		w.mu.Lock()
+		set, seq := w.latest, w.seq
+		w.mu.Unlock()
+		return settingsSavedMsg{seq: seq, err: saves.SaveSettings(path, set)}
+	}
+}
 
 // Init does nothing: the settings were read at the start.
 func (s *settingsScreen) Init() tea.Cmd { return nil }
@@ -54,6 +87,8 @@ func (s *settingsScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	switch msg := msg.(type) {
 	case settingsSavedMsg:
 		switch {
+		case msg.seq != s.seq:
+			// An earlier write: the latest is on its way.
 		case msg.err != nil:
 			s.note, s.bad = "Not saved: "+msg.err.Error(), true
 		default:
@@ -180,7 +215,9 @@ func (s *settingsScreen) apply() tea.Cmd {
 		s.note, s.bad = "These settings last until you quit: there is no settings file here.", false
 		return nil
 	}
-	return func() tea.Msg { return settingsSavedMsg{saves.SaveSettings(path, set)} }
+	var cmd tea.Cmd
+	s.seq, cmd = c.settingsOut.save(path, set)
+	return cmd
 }
 
 // paletteValue is how the palette row reads: auto says which it picked.

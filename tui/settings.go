@@ -130,7 +130,7 @@ func keysNote(path string) string {
 	if path == "" {
 		return "The keys here are the game's own: there is no keymap file."
 	}
-	return "Edit " + path + " to change the keys (docs/guide.md, \"Your keys\"); the game reads it when it starts."
+	return "Edit " + path + " to change the keys (see docs/guide.md); the game reads it when it starts."
 }
 
 // startEdit opens the text of the row for typing.
@@ -261,7 +261,14 @@ func (s *settingsScreen) View() string {
 	labels := [numRows]string{rowName: "Name", rowPalette: "Palette", rowLayout: "Layout", rowKeys: "Keys", rowServer: "Server"}
 	var rows []string
 	for i := range numRows {
-		v := fitLeft(values[i], valueW)
+		v := values[i]
+		if ansi.StringWidth(v) > valueW {
+			// A narrow terminal: the explanation in brackets goes first.
+			if k := strings.Index(v, " ("); k > 0 {
+				v = v[:k]
+			}
+		}
+		v = fitLeft(v, valueW)
 		if s.editing && i == s.row {
 			v = s.input.View(valueW)
 		}
@@ -272,19 +279,37 @@ func (s *settingsScreen) View() string {
 			rows = append(rows, "  "+line)
 		}
 	}
+	hint := "↑↓ choose · ←→ change · Enter edit · Esc back"
+	if s.editing {
+		hint = "type · Enter keep · Esc cancel"
+	}
+	if ansi.StringWidth(hint) > w {
+		hint = "↑↓ · ←→ change · Enter · Esc back"
+	}
+	hint = screen.Wrap(hint, w)
 	var note string
 	if s.note != "" {
 		style := st.Good
 		if s.bad {
 			style = st.Warn
 		}
-		note = style.Render(screen.Wrap(s.note, w))
+		note = screen.Wrap(s.note, w)
+		// The box fits the terminal: its title and rows (with the
+		// border, numRows+3 lines) and the keys first; a note too long
+		// for the rest keeps its end when it is a path, else its start.
+		room := max(c.Height-numRows-3-strings.Count(hint, "\n")-1, 1)
+		if lines := strings.Split(note, "\n"); len(lines) > room {
+			if !s.bad && strings.HasPrefix(s.note, "Saved in ") {
+				note = "Saved in " + fitLeft(s.c.cfg.Settings, w-len("Saved in "))
+			} else {
+				lines = lines[:room]
+				lines[room-1] = screen.Fit(lines[room-1]+" …", w)
+				note = strings.Join(lines, "\n")
+			}
+		}
+		note = style.Render(note)
 	}
-	hint := "↑↓ choose · ←→ change · Enter edit · Esc back"
-	if s.editing {
-		hint = "type · Enter keep · Esc cancel"
-	}
-	return c.Dialog(st.Title.Render("Settings"), strings.Join(rows, "\n"), note, st.Faint.Render(screen.Wrap(hint, w)))
+	return c.Dialog(st.Title.Render("Settings"), strings.Join(rows, "\n"), note, st.Faint.Render(hint))
 }
 
 // fitLeft cuts s to w columns, keeping its end (a path's file name).

@@ -69,10 +69,25 @@ func TestSettingsUnwritable(t *testing.T) {
 	cfg.Settings = filepath.Join(block, saves.SettingsFileName)
 	d := newDriver(t, cfg, 40, 12)
 	d.keys("g<down><down><right>") // layout: accessible
-	if scr := d.screen(); !strings.Contains(prose(scr), "Not saved") {
-		t.Errorf("the failure is not said:\n%s", scr)
+	if scr := d.screen(); !strings.Contains(prose(scr), "Not saved") || !strings.Contains(scr, "╭") {
+		t.Errorf("the failure is not said, or the box is cut:\n%s", scr)
 	}
+	checkFits(t, d.screen(), 40, 12)
 	if !d.m.c.cfg.Accessible {
 		t.Error("the accessible layout is not taken")
+	}
+}
+
+// TestSettingsSavedFits: at 40×12 the box keeps its border and its keys
+// with the note that the settings were saved under a long path.
+func TestSettingsSavedFits(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	cfg.Settings = filepath.Join(t.TempDir(), "a", "rather", "long", "path", "to", "the", "config", "minotaur", saves.SettingsFileName)
+	d := newDriver(t, cfg, 40, 12)
+	d.keys("g<down><right>")
+	scr := d.screen()
+	checkFits(t, scr, 40, 12)
+	if !strings.Contains(scr, "╭") || !strings.Contains(scr, "Saved in …") || !strings.Contains(scr, "settings.txt") || !strings.Contains(scr, "Esc back") {
+		t.Errorf("the saved note does not fit the box:\n%s", scr)
 	}
 }

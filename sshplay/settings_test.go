@@ -18,7 +18,7 @@ func TestSettingsKeptPerName(t *testing.T) {
 	tm.press("g")
 	tm.waitText("Palette", "auto (dark)")
 	tm.press("\x1b[B", "\x1b[C", "\x1b[C") // down, right, right: light
-	tm.waitText("light", "Saved in")
+	tm.waitText("light", "Saved on this server")
 	tm.press("\x1b", "\x03")
 	tm.wait()
 	data, err := os.ReadFile(filepath.Join(r.data, sshDirName, settingsDir, "kim.txt"))

@@ -89,8 +89,13 @@ func (s *settingsScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 		switch {
 		case msg.seq != s.seq:
 			// An earlier write: the latest is on its way.
+		case msg.err != nil && s.c.cfg.Connect != nil:
+			// Over SSH: the server's paths are not the player's business.
+			s.note, s.bad = "Not saved: the server could not write your settings; try again later.", true
 		case msg.err != nil:
 			s.note, s.bad = "Not saved: "+msg.err.Error(), true
+		case s.c.cfg.Connect != nil:
+			s.note, s.bad = "Saved on this server under your name.", false
 		default:
 			s.note, s.bad = "Saved in "+s.c.cfg.Settings, false
 		}
@@ -113,7 +118,13 @@ func (s *settingsScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 			return screen.Stay, s.step(+1)
 		case key.Matches(msg, screen.MenuKeys.Choose):
 			switch s.row {
-			case rowName, rowServer:
+			case rowServer:
+				if s.c.cfg.Connect != nil {
+					s.note, s.bad = "Over SSH the network game is this server's.", false
+					break
+				}
+				s.startEdit()
+			case rowName:
 				s.startEdit()
 			case rowKeys:
 				s.note, s.bad = keysNote(s.c.cfg.Keys), false
@@ -243,7 +254,10 @@ func (s *settingsScreen) View() string {
 		name = s.c.cfg.Name + " (your user name)"
 	}
 	server := s.set.Server
-	if server == "" {
+	switch {
+	case s.c.cfg.Connect != nil:
+		server = "this server"
+	case server == "":
 		server = defaultServer + " (default)"
 	}
 	layout := s.set.Layout

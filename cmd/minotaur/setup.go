@@ -145,3 +145,18 @@ func pathsHelp(ch choices, sys cli.IO) string {
 		"  folder are moved into the data folder once, with a line saying so.\n")
 	return b.String()
 }
+
+// replayStyles are the styles of a replay watched full-screen: the
+// palette of MINOTAUR_PALETTE, else of the settings file.
+func replayStyles(sys cli.IO) *screen.Styles {
+	palette := ""
+	if paths, err := saves.ResolvePaths(saves.Given{}, localEnv(sys)); err == nil && paths.Config != "" {
+		set, _ := saves.LoadSettings(filepath.Join(paths.Config, saves.SettingsFileName), screen.CheckPaletteName)
+		palette = set.Palette
+	}
+	if v := strings.TrimSpace(sys.Getenv(paletteEnv)); screen.CheckPaletteName(v) == nil {
+		palette = v
+	}
+	r := lipgloss.DefaultRenderer()
+	return screen.NewStylesWith(r, screen.ChoosePalette(palette, r.HasDarkBackground))
+}

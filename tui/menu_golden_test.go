@@ -9,6 +9,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
@@ -39,7 +40,8 @@ func TestGolden(t *testing.T) {
 		{name: "too_small", size: [2]int{30, 10}, want: "menu"},
 		{name: "settings", prep: func(t *testing.T, cfg *Config) {
 			cfg.Settings, cfg.Keys = "/home/ada/.config/minotaur/settings.txt", "/home/ada/.config/minotaur/keys.txt"
-			cfg.Saved = saves.Settings{Palette: "light"}
+			cfg.Saved, cfg.Palette = saves.Settings{Palette: "light"}, "light"
+			cfg.Styles = screen.NewStylesWith(nil, &screen.Light)
 		}, play: func(d *driver) { d.keys("g<down><down>") }, want: "settings"},
 	}
 	for _, tc := range tests {

@@ -231,14 +231,19 @@ func (s *settingsScreen) apply() tea.Cmd {
 	return cmd
 }
 
-// paletteValue is how the palette row reads: auto says which it picked.
+// paletteValue is how the palette row reads: the setting, and the
+// palette in use when auto picked it or a flag (or MINOTAUR_PALETTE) chose
+// another for this run.
 func (s *settingsScreen) paletteValue() string {
 	v := s.set.Palette
 	if v == "" {
 		v = screen.PaletteAuto
 	}
-	if v == screen.PaletteAuto {
-		v += " (" + s.c.st.Palette.Name + ")"
+	switch now := s.c.st.Palette.Name; {
+	case s.c.cfg.Palette != s.set.Palette && now != v:
+		v += " (now " + now + ")"
+	case v == screen.PaletteAuto:
+		v += " (" + now + ")"
 	}
 	return v
 }

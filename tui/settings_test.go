@@ -91,3 +91,16 @@ func TestSettingsSavedFits(t *testing.T) {
 		t.Errorf("the saved note does not fit the box:\n%s", scr)
 	}
 }
+
+// TestSettingsSaysWhatWins: when a flag (or MINOTAUR_PALETTE) chose the
+// palette of this run, the palette row says so beside the setting.
+func TestSettingsSaysWhatWins(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	cfg.Palette = "high-contrast"
+	cfg.Styles = screen.NewStylesWith(nil, &screen.HighContrast)
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("g")
+	if scr := d.screen(); !strings.Contains(scr, "auto (now high-contrast)") {
+		t.Errorf("the palette row:\n%s", scr)
+	}
+}

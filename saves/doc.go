@@ -4,7 +4,8 @@
 //
 // A front end uses it like this:
 //
-//	paths, err := saves.ResolvePaths(savesFlag, scoresFlag, saves.LocalEnv())
+//	paths, err := saves.ResolvePaths(saves.Given{Data: dataFlag}, saves.LocalEnv())
+//	moved, err := saves.MoveOldFiles(paths, saves.LocalEnv(), time.Now()) // once: the first versions' places
 //	store := saves.Store{Dir: paths.Saves}
 //	info, err := store.Save(game, recorder, time.Now())   // a game's first save: a new file
 //	info, err = store.Replace(info.Name, game, recorder, time.Now()) // saved again: over its file

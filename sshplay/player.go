@@ -27,6 +27,7 @@ const (
 	playersDirName = "players"
 	guestsDirName  = "guests"
 	tokenFileName  = "netplay-token"
+	settingsDir    = "settings"
 )
 
 // player is who plays behind one SSH session.
@@ -82,6 +83,12 @@ func (p *player) makeDir() error {
 	}
 	saves.RemoveLeftovers(p.dir, time.Now())
 	return nil
+}
+
+// settingsFile is where the server keeps the settings of the player's
+// name (a name is letters, digits, - and _: a file name everywhere).
+func (s *Server) settingsFile(p *player) string {
+	return filepath.Join(s.dir, settingsDir, p.name+".txt")
 }
 
 // savesDir and replaysDir are the player's folders of saved games and replays.

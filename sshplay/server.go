@@ -393,18 +393,38 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 	}
 	pty, _, _ := sess.Pty()
 	r := newRenderer(sess, pty.Term)
-	st := tuiscreen.NewStyles(r)
+	// The player's settings, kept on the server under their name; the
+	// palette is the session's MINOTAUR_PALETTE, else the settings', else
+	// dark (the terminal's background is never asked over SSH).
+	settingsFile := s.settingsFile(p)
+	set, problems := saves.LoadSettings(settingsFile, tuiscreen.CheckPaletteName)
+	for _, e := range problems {
+		s.log.Info("a player's settings", "user", sess.User(), "problem", e.Error())
+	}
+	palette := set.Palette
+	if v := environ(sess.Environ()).Getenv("MINOTAUR_PALETTE"); tuiscreen.CheckPaletteName(v) == nil {
+		palette = v
+	}
+	st := tuiscreen.NewStylesWith(r, tuiscreen.ChoosePalette(palette, nil))
+	name := p.name
+	if set.Name != "" {
+		name = set.Name
+	}
 	root := tui.New(tui.Config{
-		Saves:     p.savesDir(),
-		Replays:   p.replaysDir(),
-		Scores:    s.scores,
-		Seed:      s.cfg.Seed(),
-		SeedFixed: s.cfg.SeedFixed,
-		Levels:    s.cfg.Levels,
-		Name:      p.name,
-		Notice:    noticeFor(p),
-		Now:       time.Now,
-		Styles:    st,
+		Saves:      p.savesDir(),
+		Replays:    p.replaysDir(),
+		Scores:     s.scores,
+		Seed:       s.cfg.Seed(),
+		SeedFixed:  s.cfg.SeedFixed,
+		Levels:     s.cfg.Levels,
+		Name:       name,
+		Notice:     noticeFor(p),
+		Now:        time.Now,
+		Styles:     st,
+		Palette:    palette,
+		Settings:   settingsFile,
+		Saved:      set,
+		Accessible: set.Accessible(),
 		// The Network screen joins the game server of this process (never
 		// by dialing out), holding the player's token for a resume.
 		Connect: func(ctx context.Context, _, name string) (*netplay.Client, *netplay.Welcome, error) {

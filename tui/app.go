@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -58,6 +59,23 @@ type Config struct {
 	// StepDelay is the pause between two steps of travel and explore, so
 	// that the player sees each (0: 60 ms).
 	StepDelay time.Duration
+	// Palette is the palette's name as chosen (the settings, --palette,
+	// MINOTAUR_PALETTE; "" is auto), which Styles were built in.
+	Palette string
+	// AskDark, when set, tells whether the terminal's background is dark:
+	// the auto palette asks it where that is safe (a local terminal; never
+	// over SSH, where auto is the dark palette).
+	AskDark func() bool
+	// Accessible is the accessible layout (the newest message first,
+	// monsters named in words).
+	Accessible bool
+	// Settings is the settings file the settings screen writes ("": the
+	// screen cannot keep them) and Saved what the file held at the start
+	// (the flags' choices are not in it).
+	Settings string
+	Saved    saves.Settings
+	// Keys is the keymap file's path, shown on the settings screen.
+	Keys string
 }
 
 // NextSeed is the seed of the game after a game of seed s, when no seed was
@@ -80,6 +98,8 @@ type common struct {
 	st       *screen.Styles
 	nextSeed uint64
 	games    []screen.Descriptor
+	// settingsOut writes the settings file (the settings screen's).
+	settingsOut *settingsWriter
 }
 
 // newCommon is the shell's context for cfg, on an 80 × 24 terminal until
@@ -89,7 +109,7 @@ func newCommon(cfg Config) *common {
 	if st == nil {
 		st = screen.NewStyles(nil)
 	}
-	c := &common{cfg: cfg, st: st, nextSeed: cfg.Seed}
+	c := &common{cfg: cfg, st: st, nextSeed: cfg.Seed, settingsOut: &settingsWriter{}}
 	c.Context = &screen.Context{
 		Styles: st, Width: 80, Height: 24,
 		Saves: cfg.Saves,

@@ -779,10 +779,9 @@ func TestSmallTerminalNothingCut(t *testing.T) {
 		}
 	}
 	fits("menu")
-	// Under the items there is room for one line: on a first run the
-	// offer of the tutorial, else the keys (whose second line, "a letter
-	// picks its item", gives way: the letters stand beside the items).
-	for _, want := range []string{"N  New game", "M  More Minotaur", "Q  Quit", "New here? M, then T: the tutorial."} {
+	// The items stand in two columns, and under them there is room for
+	// the offer of the tutorial on a first run, and the keys.
+	for _, want := range []string{"N New game", "M More Minotaur", "G Settings", "Q Quit", "New here? M, then T: the tutorial."} {
 		if !strings.Contains(d.screen(), want) {
 			t.Fatalf("the menu at 40×12 lacks %q:\n%s", want, d.screen())
 		}

@@ -153,6 +153,8 @@ func (m *Model) Screen() string {
 		return "network"
 	case *lobbyScreen:
 		return "lobby"
+	case *settingsScreen:
+		return "settings"
 	}
 	// The games' screens are their packages' own; the pause menu of a
 	// game other than Minotaur is tui/screen's.

@@ -26,10 +26,11 @@ type menuItem struct {
 
 // menuItems are the main menu's lines, built from the list of games: the
 // first game's item (Minotaur's New game), Continue and Network game, the
-// other games' items, every game's further items (High scores, Help), and
-// Quit. The keys are the first letter where no other item starts with it,
-// else a letter of the name (neTwork game, tRails and towers, Open-world
-// chess, hIgh scores), never W, S, K or J, which move the cursor. A key
+// other games' items, every game's further items (High scores, Help),
+// Settings and Quit. The keys are the first letter where no other item
+// starts with it, else a letter of the name (neTwork game, tRails and
+// towers, Open-world chess, hIgh scores, settinGs), never W, S, K or J,
+// which move the cursor. A key
 // chooses its item at once; ? is Help too.
 func menuItems(games []screen.Descriptor) []menuItem {
 	open := func(g screen.Descriptor) menuItem {
@@ -61,6 +62,9 @@ func menuItems(games []screen.Descriptor) []menuItem {
 			}})
 		}
 	}
+	items = append(items, menuItem{label: "Settings", letter: 'G', choose: func(m *menuScreen) (screen.Nav, tea.Cmd) {
+		return screen.Push(newSettingsScreen(m.c)), nil
+	}})
 	return append(items, menuItem{label: "Quit", letter: 'Q', choose: func(*menuScreen) (screen.Nav, tea.Cmd) {
 		return screen.Stay, tea.Quit
 	}})
@@ -281,6 +285,13 @@ func (m *menuScreen) View() string {
 	if m.c.Height >= 14 {
 		parts = append(parts, st.Faint.Render(screen.Wrap("Find the key. Reach the exit. Do not get caught.", m.c.Width)), "")
 	}
+	// On a terminal too low for the items and a line under them, the
+	// items stand in two columns, each letter with one space.
+	if m.c.Height < 14 && len(m.items)+1 > m.c.Height {
+		if cols, ok := m.twoColumns(); ok {
+			items = cols
+		}
+	}
 	parts = append(parts, screen.Block(strings.Join(items, "\n")))
 	// Under the items: the note, why the replay was not written (each
 	// whole, wrapped to the width), the keys.
@@ -317,6 +328,14 @@ func (m *menuScreen) View() string {
 		// taller.
 		said := append(note, ended...)
 		room := max(m.c.Height-lipgloss.Height(lipgloss.JoinVertical(lipgloss.Center, parts...)), 0)
+		if len(hint) == 2 && len(said)+2 > room {
+			// The keys on one line, their names only.
+			k := screen.MenuKeys
+			compact := st.Key.Render(k.Up.Help().Key+" "+k.Down.Help().Key+" "+k.Choose.Help().Key) + st.Faint.Render(" • a letter picks its item")
+			if lipgloss.Width(compact) <= m.c.Width {
+				hint = []string{compact}
+			}
+		}
 		for len(said)+len(hint) > room && len(hint) > 0 {
 			hint = hint[:len(hint)-1]
 		}
@@ -333,6 +352,46 @@ func (m *menuScreen) View() string {
 	}
 	v := lipgloss.Place(m.c.Width, m.c.Height, lipgloss.Center, lipgloss.Center, lipgloss.JoinVertical(lipgloss.Center, parts...))
 	return m.withNotice(v)
+}
+
+// twoColumns draws the items in two columns, the first half on the left,
+// or says they do not fit the width.
+func (m *menuScreen) twoColumns() ([]string, bool) {
+	st := m.c.st
+	half := (len(m.items) + 1) / 2
+	cell := func(item int) (string, int) {
+		it := m.items[item]
+		letter, text := string(it.letter)+" ", it.label
+		w := 2 + lipgloss.Width(letter+text)
+		switch {
+		case !m.enabled(item):
+			return "  " + st.Disabled.Render(letter+text), w
+		case item == m.cursor:
+			return "> " + st.Key.Render(letter) + st.Selected.Render(text), w
+		default:
+			return "  " + st.Key.Render(letter) + st.Text.Render(text), w
+		}
+	}
+	left := 0
+	for i := 0; i < half; i++ {
+		_, w := cell(i)
+		left = max(left, w)
+	}
+	var rows []string
+	widest := 0
+	for i := 0; i < half; i++ {
+		l, w := cell(i)
+		row := l + strings.Repeat(" ", left-w)
+		rw := left
+		if j := i + half; j < len(m.items) {
+			r, rw2 := cell(j)
+			row += " " + r
+			rw += 1 + rw2
+		}
+		widest = max(widest, rw)
+		rows = append(rows, row)
+	}
+	return rows, widest <= m.c.Width
 }
 
 // withNotice writes Config.Notice, centred and faint, on the last line of

@@ -9,6 +9,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/screen"
 	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
@@ -46,6 +47,11 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, play: func(d *driver) { d.keys("mr") }, want: "replays"},
+		{name: "settings", prep: func(t *testing.T, cfg *Config) {
+			cfg.Settings, cfg.Keys = "/home/ada/.config/minotaur/settings.txt", "/home/ada/.config/minotaur/keys.txt"
+			cfg.Saved, cfg.Palette = saves.Settings{Palette: "light"}, "light"
+			cfg.Styles = screen.NewStylesWith(nil, &screen.Light)
+		}, play: func(d *driver) { d.keys("g<down><down>") }, want: "settings"},
 	}
 	for _, tc := range tests {
 		// Every screen at 80×24 (its own name) and at 40×12 (name_40x12),
@@ -133,8 +139,14 @@ func TestTooSmallMessage(t *testing.T) {
 // taller than the room is cut with "…" rather than pushing the menu off
 // the screen.
 func TestMenuNoteFitsSmall(t *testing.T) {
-	long := "save-20261201.json cannot be loaded: it was saved by a newer version of minotaur (version 9); update minotaur to continue it."
+	one := "save-20261201.json cannot be loaded: it was saved by a newer version of minotaur (version 9); update minotaur to continue it."
 	for _, sz := range [][2]int{{40, 12}, {40, 13}, {60, 12}, {80, 24}} {
+		// Below 14 lines, three such sentences: taller than the room
+		// under the items (which stand in two columns there).
+		long := one
+		if sz[1] < 14 {
+			long = strings.TrimSpace(strings.Repeat(one+" ", 3))
+		}
 		for _, note := range []string{"There is no saved game to continue.", long} {
 			d := newDriver(t, testConfig(t, 1), sz[0], sz[1])
 			m := d.m.top().(*menuScreen)

@@ -160,10 +160,21 @@ func gameBinary(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
+	// The player's folders of the tests' runs are their own: the runs
+	// neither read the tester's settings nor move the tester's files.
+	home, err := os.MkdirTemp("", "minotaur-cmd-test-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "config"))
+	os.Setenv("XDG_DATA_HOME", filepath.Join(home, "data"))
+	os.Unsetenv("MINOTAUR_DATA")
+	os.Unsetenv("MINOTAUR_PALETTE")
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)
 	}
+	os.RemoveAll(home)
 	os.Exit(code)
 }
 

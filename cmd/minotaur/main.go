@@ -28,7 +28,6 @@ import (
 
 	"github.com/minotaur-game/minotaur/internal/cli"
 	"github.com/minotaur-game/minotaur/internal/spell"
-	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
@@ -61,15 +60,11 @@ func processIO(stdout, stderr io.Writer) cli.IO {
 // launch runs the program full-screen with a game's subcommand's screen
 // first (screen.Launch).
 func launch(sys cli.IO, l screen.Launching) int {
-	paths, err := saves.ResolvePaths(l.Saves, "", saves.LocalEnv())
-	if err != nil {
-		fmt.Fprintf(sys.Stderr, "%s: %s\n", l.Prog, cli.ProgramError(err))
+	cfg, ok := prepare(sys, l.Prog, choices{saves: l.Saves})
+	if !ok {
 		return 1
 	}
-	cfg := tui.Config{
-		Saves: paths.Saves, Scores: paths.Scores, Replays: paths.Replays,
-		Seed: tui.NextSeed(l.Seed), Name: osUserName(), Now: sys.Now, Open: l.Open,
-	}
+	cfg.Seed, cfg.Open = tui.NextSeed(l.Seed), l.Open
 	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler()}
 	if l.Mouse {
 		opts = append(opts, tea.WithMouseCellMotion())

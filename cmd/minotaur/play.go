@@ -16,52 +16,52 @@ import (
 	"github.com/minotaur-game/minotaur/levels"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 func init() { playCommand = runPlay }
 
 // playCLI is the game's own command, without a subcommand: its help
 // resolves the paths first, so that it shows them.
-func playCLI(f *playFlags) cli.Usage {
+func playCLI(f *playFlags, sys cli.IO) cli.Usage {
 	return cli.Usage{Prog: "minotaur", Hint: playShortUsage, Help: func(fs *pflag.FlagSet) string {
-		paths, pathErr := saves.ResolvePaths(f.saves, f.scores, saves.LocalEnv())
-		return playUsage(fs, paths, pathErr)
+		return playUsage(fs, pathsHelp(f.choices, sys))
 	}}
 }
 
-const playShortUsage = "usage: minotaur [--saves DIR] [--scores FILE] [--level FILE]... [--seed N] [--server ADDR] [--name NAME]\n" +
+const playShortUsage = "usage: minotaur [--data DIR] [--saves DIR] [--scores FILE] [--level FILE]... [--seed N] [--server ADDR] [--name NAME] [--palette P]\n" +
 	"       minotaur COMMAND [ARGS] (run 'minotaur --help' for more)\n"
 
 // playFlags are the flags of the game itself.
 type playFlags struct {
-	saves, scores, server, name string
-	levels                      []string
-	seed                        uint64
+	choices
+	levels []string
+	seed   uint64
 }
 
 func newPlayFlags() (*pflag.FlagSet, *playFlags) {
 	f := &playFlags{}
 	fs := pflag.NewFlagSet("minotaur", pflag.ContinueOnError)
 	fs.SortFlags = false
+	fs.StringVar(&f.data, "data", "", "keep saves, scores and replays in the folder `DIR`\n(default: the user's data folder; or "+saves.DataEnv+")")
 	fs.StringVar(&f.saves, "saves", "", "keep saved games in the folder `DIR`")
 	fs.StringVar(&f.scores, "scores", "", "keep the high-score table in `FILE`")
 	fs.StringArrayVar(&f.levels, "level", nil, "play this level `FILE` instead of the generated levels;\nrepeat it to play several files in order as a campaign")
 	cli.SeedVar(fs, &f.seed, 0, "campaign seed `N` (unsigned 64-bit); same seed, same mazes\n(default: drawn from the clock)")
 	fs.StringVar(&f.server, "server", "", "game server `ADDR` (host:port) for network play")
-	fs.StringVar(&f.name, "name", "", "player `NAME` for the high scores (default: your user name)")
+	fs.StringVar(&f.name, "name", "", "player `NAME` for the high scores (default: the settings', else your user name)")
+	fs.StringVar(&f.palette, "palette", "", "colours: `P` is auto, dark, light or high-contrast\n(default: the settings', else "+paletteEnv+", else auto)")
 	return fs, f
 }
 
 // playUsage is the text of 'minotaur --help'.
-func playUsage(fs *pflag.FlagSet, paths saves.Paths, pathErr error) string {
+func playUsage(fs *pflag.FlagSet, files string) string {
 	s := "usage: minotaur [flags]            play (full-screen; opens the main menu)\n" +
 		"       minotaur COMMAND [ARGS]     (run 'minotaur COMMAND --help' for more)\n\n" +
-		"Flags:\n" + fs.FlagUsages() + "\nPaths (flags win):\n"
-	if pathErr != nil {
-		s += "  " + pathErr.Error() + "\n"
-	} else {
-		s += fmt.Sprintf("  saves     %s\n  scores    %s\n  replays   %s\n", paths.Saves, paths.Scores, paths.Replays)
-	}
+		"Flags:\n" + fs.FlagUsages() + "\n" + files + "\n" +
+		"Settings (name, palette, layout, server) are kept in the settings file,\n" +
+		"which the main menu's Settings screen writes; the flags win over it.\n" +
+		"NO_COLOR or CLICOLOR=0 draw without colour.\n"
 	return s + "\nCommands:\n" + usageCommands() +
 		"\nIn the game: W A S D or the arrows move, Space waits, F uses a freeze from\n" +
 		"your pocket, X looks, > or T travels to the key (then the exit), O explores,\n" +
@@ -72,29 +72,27 @@ func playUsage(fs *pflag.FlagSet, paths saves.Paths, pathErr error) string {
 func runPlay(args []string, sys cli.IO) int {
 	stderr := sys.Stderr
 	fs, f := newPlayFlags()
-	if status, ok := cli.Parse(fs, args, sys, playCLI(f)); !ok {
+	if status, ok := cli.Parse(fs, args, sys, playCLI(f, sys)); !ok {
 		return status
 	}
-	paths, pathErr := saves.ResolvePaths(f.saves, f.scores, saves.LocalEnv())
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "minotaur: unexpected argument %q\n%s", fs.Arg(0), playShortUsage)
 		return 2
 	}
-	if pathErr != nil {
-		fmt.Fprintf(stderr, "minotaur: %v\n", pathErr)
+	if f.palette != "" {
+		if err := screen.CheckPaletteName(f.palette); err != nil {
+			fmt.Fprintf(stderr, "minotaur: --palette %s: %v\n%s", f.palette, err, playShortUsage)
+			return 2
+		}
+	}
+	cfg, ok := prepare(sys, "minotaur", f.choices)
+	if !ok {
 		return 1
 	}
-	cfg := tui.Config{
-		Saves: paths.Saves, Scores: paths.Scores, Replays: paths.Replays,
-		Seed: f.seed, SeedFixed: fs.Changed("seed"),
-		Server: f.server, Name: f.name, Now: sys.Now,
-	}
+	cfg.Seed, cfg.SeedFixed = f.seed, fs.Changed("seed")
 	if !cfg.SeedFixed {
 		// The only read of the clock for a seed: once, here.
 		cfg.Seed = tui.NextSeed(uint64(sys.Now().UnixNano()))
-	}
-	if cfg.Name == "" {
-		cfg.Name = osUserName()
 	}
 	if len(f.levels) > 0 {
 		campaign, ok := loadLevels(f.levels, stderr)

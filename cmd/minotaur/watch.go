@@ -18,7 +18,7 @@ func init() { watchReplay = watchOnScreen }
 // move, ← goes one back, ] and [ go to the next and previous level, g to a
 // turn, + and - change the speed, Q quits.
 func watchOnScreen(path string, r saves.Replay, levels []engine.Level, stdout, stderr io.Writer) int {
-	m, err := tui.NewReplay(r, levels, nil)
+	m, err := tui.NewReplay(r, levels, replayStyles(processIO(stdout, stderr)))
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur replay: %s: %v\n", path, err)
 		return 1

@@ -258,7 +258,8 @@ func runFoxScreen(mode Mode, args []string, io cli.IO) int {
 		return 2
 	}
 	r := lipgloss.DefaultRenderer()
-	m := New(Options{Mode: mode, Addr: *server, Name: name, Renderer: r, Mono: r.ColorProfile() == termenv.Ascii})
+	m := New(Options{Mode: mode, Addr: *server, Name: name, Renderer: r, Mono: r.ColorProfile() == termenv.Ascii,
+		Palette: screen.ChoosePalette(io.Getenv("MINOTAUR_PALETTE"), r.HasDarkBackground)})
 	if _, err := tea.NewProgram(m, tea.WithAltScreen()).Run(); err != nil {
 		fmt.Fprintf(stderr, "minotaur foxhunt %s: %s\n", cmd, cli.ProgramError(err))
 		return 1

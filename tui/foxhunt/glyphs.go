@@ -2,11 +2,12 @@ package foxhunt
 
 import (
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
-// The colours of the players (by their place in the first table seen).
-var playerColors = []string{"12", "10", "13", "14", "11", "9", "208", "141"}
-
+// numColors is how many players' colours there are (by their place in the
+// first table seen): the palette's Map.Players.
 const numColors = 8
 
 // glyphs is the table of pre-rendered fields: each kind of field drawn once
@@ -26,9 +27,12 @@ type glyphs struct {
 	foxMark    string
 }
 
-func newGlyphs(r *lipgloss.Renderer, mono, wide bool) *glyphs {
+func newGlyphs(r *lipgloss.Renderer, pal *screen.Palette, mono, wide bool) *glyphs {
 	if r == nil {
 		r = lipgloss.DefaultRenderer()
+	}
+	if pal == nil {
+		pal = &screen.Dark
 	}
 	g := &glyphs{mono: mono, wide: wide}
 	cell := func(st lipgloss.Style, s string) string {
@@ -64,25 +68,36 @@ func newGlyphs(r *lipgloss.Renderer, mono, wide bool) *glyphs {
 		g.foxMark = "F"
 		return g
 	}
-	g.free = cell(ns().Foreground(lipgloss.Color("240")), ".")
-	g.wall = cell(ns().Foreground(lipgloss.Color("136")), "▒▒")
-	g.rock = cell(ns().Foreground(lipgloss.Color("250")), "██")
-	g.beam = cell(ns().Bold(true).Foreground(lipgloss.Color("226")).Background(lipgloss.Color("196")), "**")
+	p := pal.Map
+	in := func(i screen.Ink) lipgloss.Style {
+		st := ns()
+		if i.Fg != "" {
+			st = st.Foreground(lipgloss.Color(i.Fg))
+		}
+		if i.Bg != "" {
+			st = st.Background(lipgloss.Color(i.Bg))
+		}
+		return st
+	}
+	g.free = cell(in(p.Remembered), ".")
+	g.wall = cell(in(p.Wall), "▒▒")
+	g.rock = cell(in(p.Rock), "██")
+	g.beam = cell(in(p.Beam).Bold(true), "**")
 	for i, c := range "rbh" {
-		g.special[i] = cell(ns().Bold(true).Foreground(lipgloss.Color("10")), string(c))
+		g.special[i] = cell(in(p.Special).Bold(true), string(c))
 	}
 	for i := range g.bomb {
-		g.bomb[i] = cell(ns().Bold(true).Foreground(lipgloss.Color("15")).Background(lipgloss.Color("160")), string(rune('0'+i)))
+		g.bomb[i] = cell(in(p.Bomb).Bold(true), string(rune('0'+i)))
 	}
-	g.fox = cell(ns().Bold(true).Foreground(lipgloss.Color("0")).Background(lipgloss.Color("208")), "F")
-	g.several = cell(ns().Bold(true).Foreground(lipgloss.Color("15")), "P")
+	g.fox = cell(in(p.Fox).Bold(true), "F")
+	g.several = cell(in(p.Several).Bold(true), "P")
 	for i := 0; i < numColors; i++ {
-		c := lipgloss.Color(playerColors[i])
-		g.hunter[i] = cell(ns().Bold(true).Foreground(c), "p")
-		g.me[i] = cell(ns().Bold(true).Foreground(lipgloss.Color("0")).Background(c), "@")
-		g.swatch[i] = ns().Foreground(c).Render("■")
+		c := p.Players[i]
+		g.hunter[i] = cell(in(screen.Ink{Fg: c}).Bold(true), "p")
+		g.me[i] = cell(in(screen.Ink{Fg: p.Me, Bg: c}).Bold(true), "@")
+		g.swatch[i] = in(screen.Ink{Fg: c}).Render("■")
 	}
-	g.foxMark = ns().Bold(true).Foreground(lipgloss.Color("208")).Render("F")
+	g.foxMark = in(screen.Ink{Fg: p.Fox.Bg}).Bold(true).Render("F")
 	return g
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/minotaur-game/minotaur/games/foxhunt"
 	"github.com/minotaur-game/minotaur/games/foxhunt/bot"
 	"github.com/minotaur-game/minotaur/safetext"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // Mode is what the screen is for.
@@ -38,6 +39,8 @@ type Options struct {
 	// colour (NO_COLOR or a plain terminal).
 	Renderer *lipgloss.Renderer
 	Mono     bool
+	// Palette is the colours of the board (nil: screen.Dark).
+	Palette *screen.Palette
 	// Now tells the time (for the round's time left).
 	Now func() time.Time
 	// Embedded is set when the screen lives in the main program's stack
@@ -361,7 +364,7 @@ func (m *Model) View() string {
 	}
 	cellWide := mapCols >= 2*m.st.W
 	if m.glyph == nil || m.glyphFor != cellWide {
-		m.glyph = newGlyphs(m.opt.Renderer, m.opt.Mono, cellWide)
+		m.glyph = newGlyphs(m.opt.Renderer, m.opt.Palette, m.opt.Mono, cellWide)
 		m.glyphFor = cellWide
 	}
 	mapLines := m.drawMap(mapCols, mapRows)

@@ -55,7 +55,7 @@ func Online(c *screen.Context, link screen.Link, start *netplay.Start, first *ne
 	if start.Seat == 0 {
 		mode = Watch
 	}
-	m := New(Options{Mode: mode, Renderer: c.Styles.Renderer, Mono: c.Styles.Mono, Now: c.Now, Embedded: true})
+	m := New(Options{Mode: mode, Renderer: c.Styles.Renderer, Mono: c.Styles.Mono, Palette: c.Styles.Palette, Now: c.Now, Embedded: true})
 	s := &onlineScreen{c: c, link: link, seat: start.Seat, m: m,
 		tick: func() tea.Cmd { return tea.Tick(200*time.Millisecond, func(time.Time) tea.Msg { return onlineTick{} }) }}
 	s.take(first)

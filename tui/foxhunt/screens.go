@@ -74,7 +74,7 @@ func (s *setupScreen) start() screen.Screen {
 	cfg := foxnet.Config{Players: n + 1, Bots: n, Rounds: roundChoices[s.rounds], W: foxnet.DefaultSize, H: foxnet.DefaultSize,
 		Timeout: LocalTimeout, Seed: s.c.Seed(), StartDelay: 50 * time.Millisecond, Pause: 2 * time.Second,
 		SilentRounds: -1} // a person thinking at their own screen keeps the seat
-	m := New(Options{Mode: Play, Local: &cfg, Name: "you", Renderer: s.c.Styles.Renderer, Mono: s.c.Styles.Mono, Now: s.c.Now, Embedded: true})
+	m := New(Options{Mode: Play, Local: &cfg, Name: "you", Renderer: s.c.Styles.Renderer, Mono: s.c.Styles.Mono, Palette: s.c.Styles.Palette, Now: s.c.Now, Embedded: true})
 	return &gameScreen{c: s.c, m: m, setup: *s}
 }
 

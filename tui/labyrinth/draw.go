@@ -30,17 +30,17 @@ const (
 // of the Minotaur map's classes of the same names, and bold, dim, reverse
 // and underline without colour.
 func newTiles(st *screen.Styles) *screen.Tiles {
-	fg := func(c string) lipgloss.Style { return st.Renderer.NewStyle().Foreground(lipgloss.Color(c)) }
+	m, in := st.Palette.Map, st.Ink
 	colour := [numClasses]lipgloss.Style{
 		clsPlain:      st.Renderer.NewStyle(),
-		clsLit:        fg("15"),
-		clsRemembered: fg("240"),
-		clsPlayer:     fg("15").Bold(true),
-		clsPartner:    fg("14").Bold(true),
-		clsKey:        fg("11").Bold(true),
-		clsExit:       fg("2"),
-		clsExitOpen:   fg("10").Bold(true),
-		clsBonus:      fg("3"),
+		clsLit:        in(m.Lit),
+		clsRemembered: in(m.Remembered),
+		clsPlayer:     in(m.Player).Bold(true),
+		clsPartner:    in(m.Partner).Bold(true),
+		clsKey:        in(m.Key).Bold(true),
+		clsExit:       in(m.Exit),
+		clsExitOpen:   in(m.ExitOpen).Bold(true),
+		clsBonus:      in(m.Bonus),
 	}
 	mono := [numClasses]string{
 		clsLit:        screen.SGRBold,

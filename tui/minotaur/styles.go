@@ -94,29 +94,30 @@ func newStyles(base *screen.Styles) *Styles {
 		}
 		return s
 	}
-	fg := func(c string) lipgloss.Style { return ns().Foreground(lipgloss.Color(c)) }
+	m := base.Palette.Map
+	in := s.Ink
 	table := [numClasses]lipgloss.Style{
 		clsPlain:      ns(),
-		clsLit:        fg("15"),
-		clsPenumbra:   fg("7").Faint(true),
-		clsRemembered: fg("240"),
-		clsPlayer:     fg("15").Bold(true),
-		clsPartner:    fg("14").Bold(true),
-		clsHunter:     fg("1"),
-		clsWanderer:   fg("5"),
-		clsMinotaur:   fg("9").Bold(true),
-		clsFrozen:     fg("12"),
-		clsMark:       fg("9").Bold(true).Background(lipgloss.Color("52")),
-		clsKey:        fg("11").Bold(true),
-		clsExit:       fg("2"),
-		clsExitOpen:   fg("10").Bold(true),
-		clsExitDim:    fg("2").Faint(true),
-		clsBonus:      fg("3"),
-		clsCompass:    fg("12").Bold(true),
-		clsCursor:     fg("0").Bold(true).Background(lipgloss.Color("11")),
-		clsPath:       fg("179"),
-		clsCatcher:    fg("15").Bold(true).Background(lipgloss.Color("1")),
-		clsHeard:      fg("1").Bold(true).Underline(true),
+		clsLit:        in(m.Lit),
+		clsPenumbra:   in(m.Penumbra).Faint(true),
+		clsRemembered: in(m.Remembered),
+		clsPlayer:     in(m.Player).Bold(true),
+		clsPartner:    in(m.Partner).Bold(true),
+		clsHunter:     in(m.Hunter),
+		clsWanderer:   in(m.Wanderer),
+		clsMinotaur:   in(m.Minotaur).Bold(true),
+		clsFrozen:     in(m.Frozen),
+		clsMark:       in(m.Mark).Bold(true),
+		clsKey:        in(m.Key).Bold(true),
+		clsExit:       in(m.Exit),
+		clsExitOpen:   in(m.ExitOpen).Bold(true),
+		clsExitDim:    in(m.ExitDim).Faint(true),
+		clsBonus:      in(m.Bonus),
+		clsCompass:    in(m.Compass).Bold(true),
+		clsCursor:     in(m.Cursor).Bold(true),
+		clsPath:       in(m.Path),
+		clsCatcher:    in(m.Catcher).Bold(true),
+		clsHeard:      in(m.Heard).Bold(true).Underline(true),
 	}
 	s.text.title, s.text.heading, s.text.faint = screen.Prefix(s.Title), screen.Prefix(s.Heading), screen.Prefix(s.Faint)
 	s.text.good, s.text.warn, s.text.key = screen.Prefix(s.Good), screen.Prefix(s.Warn), screen.Prefix(s.Key)

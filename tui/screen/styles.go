@@ -17,6 +17,9 @@ type Styles struct {
 	Mono bool
 	// Renderer is the terminal's renderer, for the games' own styles.
 	Renderer *lipgloss.Renderer
+	// Palette is the colours of every role, the games' boards included
+	// (Dark unless the player chose another).
+	Palette *Palette
 
 	Title    lipgloss.Style
 	Heading  lipgloss.Style
@@ -32,26 +35,35 @@ type Styles struct {
 	Hilite   lipgloss.Style // the new entry of a table
 }
 
-// NewStyles builds the styles for a terminal. Pass lipgloss.DefaultRenderer()
-// (or nil) for the local terminal or the renderer of an SSH session.
-func NewStyles(r *lipgloss.Renderer) *Styles {
+// NewStyles builds the styles for a terminal in the Dark palette. Pass
+// lipgloss.DefaultRenderer() (or nil) for the local terminal or the
+// renderer of an SSH session.
+func NewStyles(r *lipgloss.Renderer) *Styles { return NewStylesWith(r, nil) }
+
+// NewStylesWith builds the styles for a terminal in palette p (nil: Dark).
+// Without colour (NO_COLOR, CLICOLOR=0, a plain terminal) the palette
+// changes nothing.
+func NewStylesWith(r *lipgloss.Renderer, p *Palette) *Styles {
 	if r == nil {
 		r = lipgloss.DefaultRenderer()
 	}
-	s := &Styles{Mono: r.ColorProfile() == termenv.Ascii, Renderer: r}
-	ns := r.NewStyle
-	s.Title = ns().Bold(true).Foreground(lipgloss.Color("9"))
-	s.Heading = ns().Bold(true).Foreground(lipgloss.Color("15"))
-	s.Text = ns()
-	s.Faint = ns().Foreground(lipgloss.Color("244"))
-	s.Selected = ns().Bold(true).Foreground(lipgloss.Color("0")).Background(lipgloss.Color("11"))
-	s.Disabled = ns().Foreground(lipgloss.Color("240"))
-	s.Good = ns().Foreground(lipgloss.Color("10"))
-	s.Warn = ns().Bold(true).Foreground(lipgloss.Color("11"))
-	s.Bad = ns().Bold(true).Foreground(lipgloss.Color("9"))
-	s.Key = ns().Bold(true).Foreground(lipgloss.Color("14"))
-	s.Box = ns().Border(lipgloss.RoundedBorder()).BorderForeground(lipgloss.Color("244")).Padding(0, 2)
-	s.Hilite = ns().Bold(true).Foreground(lipgloss.Color("0")).Background(lipgloss.Color("10"))
+	if p == nil {
+		p = &Dark
+	}
+	s := &Styles{Mono: r.ColorProfile() == termenv.Ascii, Renderer: r, Palette: p}
+	t := p.Text
+	s.Title = s.Ink(t.Title).Bold(true)
+	s.Heading = s.Ink(t.Heading).Bold(true)
+	s.Text = r.NewStyle()
+	s.Faint = s.Ink(t.Faint)
+	s.Selected = s.Ink(t.Selected).Bold(true)
+	s.Disabled = s.Ink(t.Disabled)
+	s.Good = s.Ink(t.Good)
+	s.Warn = s.Ink(t.Warn).Bold(true)
+	s.Bad = s.Ink(t.Bad).Bold(true)
+	s.Key = s.Ink(t.Key).Bold(true)
+	s.Box = r.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(lipgloss.Color(t.Border.Fg)).Padding(0, 2)
+	s.Hilite = s.Ink(t.Hilite).Bold(true)
 	return s
 }
 

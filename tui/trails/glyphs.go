@@ -36,7 +36,8 @@ type glyphs struct {
 	good, warn                   string
 }
 
-func newGlyphs(mono bool) *glyphs {
+func newGlyphs(st *screen.Styles) *glyphs {
+	mono := st.Mono
 	g := &glyphs{mono: mono}
 	if mono {
 		// Without colour: the letters say whose (b/r, B/R), bold marks
@@ -49,25 +50,26 @@ func newGlyphs(mono bool) *glyphs {
 		g.blue, g.red, g.title, g.faint, g.key, g.good, g.warn = sgrBold, sgrBold, sgrBold, sgrDim, sgrBold, sgrBold, sgrBold
 		return g
 	}
-	const (
-		blue, red, yellow = "\x1b[94m", "\x1b[91m", "\x1b[93m"
-		onGreen           = "\x1b[42m"
-	)
+	m, in, pre := st.Palette.Map, st.Ink, screen.Prefix
 	g.cell = [numClasses]string{
-		clsFree:      "\x1b[90m",
-		clsBlueTrail: "\x1b[34m",
-		clsRedTrail:  "\x1b[31m",
-		clsBlue:      sgrBold + blue + sgrReverse,
-		clsRed:       sgrBold + red + sgrReverse,
-		clsTower:     sgrBold + yellow,
-		clsTowerBlue: sgrBold + blue,
-		clsTowerRed:  sgrBold + red,
+		clsFree:      pre(in(m.Remembered)),
+		clsBlueTrail: pre(in(m.BlueTrail)),
+		clsRedTrail:  pre(in(m.RedTrail)),
+		clsBlue:      pre(in(m.Blue).Bold(true).Reverse(true)),
+		clsRed:       pre(in(m.Red).Bold(true).Reverse(true)),
+		clsTower:     pre(in(m.Key).Bold(true)),
+		clsTowerBlue: pre(in(m.Blue).Bold(true)),
+		clsTowerRed:  pre(in(m.Red).Bold(true)),
 	}
+	// A cell the player may go to keeps its attributes, in the
+	// reachable ink.
+	reach := pre(in(m.Reachable))
 	for i, p := range g.cell {
-		g.marked[i] = p + onGreen + "\x1b[30m"
+		g.marked[i] = p + reach
 	}
-	g.blue, g.red, g.title, g.faint, g.key = sgrBold+blue, sgrBold+red, sgrBold+yellow, "\x1b[90m", sgrBold+"\x1b[96m"
-	g.good, g.warn = "\x1b[92m", sgrBold+yellow
+	g.blue, g.red = pre(in(m.Blue).Bold(true)), pre(in(m.Red).Bold(true))
+	g.title, g.faint, g.key = pre(st.Warn), pre(st.Faint), pre(st.Key)
+	g.good, g.warn = pre(st.Good), pre(st.Warn)
 	return g
 }
 

@@ -25,7 +25,7 @@ type online struct {
 // Online is the screen of a Trails game through a server: start and the
 // first state are the server's; seat 0 watches.
 func Online(c *screen.Context, link screen.Link, start *netplay.Start, first *netplay.TrailsState) *Screen {
-	s := &Screen{c: c, gl: newGlyphs(c.Styles.Mono), net: &online{link: link, seat: start.Seat, bot: start.Bot}}
+	s := &Screen{c: c, gl: newGlyphs(c.Styles), net: &online{link: link, seat: start.Seat, bot: start.Bot}}
 	s.take(first)
 	return s
 }

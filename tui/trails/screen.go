@@ -63,7 +63,7 @@ func New(c *screen.Context, s Setup) (*Screen, error) {
 }
 
 func newScreen(c *screen.Context, s Setup, g *trails.Game, file string) *Screen {
-	sc := &Screen{c: c, setup: s, gl: newGlyphs(c.Styles.Mono), g: g, file: file}
+	sc := &Screen{c: c, setup: s, gl: newGlyphs(c.Styles), g: g, file: file}
 	if s.VsBot {
 		sc.bot = &trailsbot.Player{Level: s.BotLevel, Seed: g.Seed()}
 	}

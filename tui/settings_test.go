@@ -1,0 +1,106 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/screen"
+)
+
+// TestSettingsScreen: from the main menu, G opens the settings; a change
+// takes effect at once — the palette redraws the screens, the name
+// prefills the network screen — and is written to the settings file,
+// which reads back the same; a server with a space is refused.
+func TestSettingsScreen(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	cfg.Settings = filepath.Join(t.TempDir(), "config", "minotaur", saves.SettingsFileName)
+	r := lipgloss.NewRenderer(nil)
+	r.SetColorProfile(termenv.ANSI256)
+	cfg.Styles = screen.NewStylesWith(r, &screen.Dark)
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("g")
+	d.expectScreen("settings")
+	if scr := d.screen(); !strings.Contains(scr, "auto (dark)") {
+		t.Fatalf("the palette row does not say what auto picked:\n%s", scr)
+	}
+	d.keys("<down><right><right>") // auto → dark → light
+	if got := d.m.c.Context.Styles.Palette; got != &screen.Light {
+		t.Fatalf("the palette is %s after choosing light", got.Name)
+	}
+	if v := d.m.View(); strings.Contains(v, "38;5;15m") || strings.Contains(v, "[97m") {
+		t.Errorf("bright white on the light palette:\n%q", v)
+	}
+	d.keys("<up><enter>Theo<enter>")
+	d.keys("<down><down><down><down><enter>example.org:7777<enter>")
+	got, errs := saves.LoadSettings(cfg.Settings, screen.CheckPaletteName)
+	want := saves.Settings{Name: "Theo", Palette: "light", Server: "example.org:7777"}
+	if got != want || errs != nil {
+		t.Fatalf("the file holds %+v, %v; want %+v", got, errs, want)
+	}
+	if scr := d.screen(); !strings.Contains(scr, "Saved in") {
+		t.Errorf("no word of the saving:\n%s", scr)
+	}
+	d.keys("<enter><space>x<enter>") // on the server: "example.org:7777 x"
+	if scr := d.screen(); !strings.Contains(scr, "without spaces") {
+		t.Errorf("a server with a space was taken:\n%s", scr)
+	}
+	d.keys("<esc>")
+	d.keys("<esc><esc>")
+	d.expectScreen("menu")
+	d.keys("t")
+	d.expectScreen("network")
+	if scr := d.screen(); !strings.Contains(scr, "example.org:7777") || !strings.Contains(scr, "Theo") {
+		t.Errorf("the network screen does not take the settings:\n%s", scr)
+	}
+}
+
+// TestSettingsUnwritable: a settings file that cannot be written is said,
+// and the choice still holds for the run.
+func TestSettingsUnwritable(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	block := filepath.Join(t.TempDir(), "a-file")
+	os.WriteFile(block, nil, 0o644)
+	cfg.Settings = filepath.Join(block, saves.SettingsFileName)
+	d := newDriver(t, cfg, 40, 12)
+	d.keys("g<down><down><right>") // layout: accessible
+	if scr := d.screen(); !strings.Contains(prose(scr), "Not saved") || !strings.Contains(scr, "╭") {
+		t.Errorf("the failure is not said, or the box is cut:\n%s", scr)
+	}
+	checkFits(t, d.screen(), 40, 12)
+	if !d.m.c.cfg.Accessible {
+		t.Error("the accessible layout is not taken")
+	}
+}
+
+// TestSettingsSavedFits: at 40×12 the box keeps its border and its keys
+// with the note that the settings were saved under a long path.
+func TestSettingsSavedFits(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	cfg.Settings = filepath.Join(t.TempDir(), "a", "rather", "long", "path", "to", "the", "config", "minotaur", saves.SettingsFileName)
+	d := newDriver(t, cfg, 40, 12)
+	d.keys("g<down><right>")
+	scr := d.screen()
+	checkFits(t, scr, 40, 12)
+	if !strings.Contains(scr, "╭") || !strings.Contains(scr, "Saved in …") || !strings.Contains(scr, "settings.txt") || !strings.Contains(scr, "Esc back") {
+		t.Errorf("the saved note does not fit the box:\n%s", scr)
+	}
+}
+
+// TestSettingsSaysWhatWins: when a flag (or MINOTAUR_PALETTE) chose the
+// palette of this run, the palette row says so beside the setting.
+func TestSettingsSaysWhatWins(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	cfg.Palette = "high-contrast"
+	cfg.Styles = screen.NewStylesWith(nil, &screen.HighContrast)
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("g")
+	if scr := d.screen(); !strings.Contains(scr, "auto (now high-contrast)") {
+		t.Errorf("the palette row:\n%s", scr)
+	}
+}

@@ -308,8 +308,8 @@ func TestMenu(t *testing.T) {
 	}
 }
 
-// TestInput: typing, Backspace, Ctrl+U, the limit, a paste ignored, and
-// the end of a long text in view.
+// TestInput: typing, Backspace, Ctrl+U, the limit, and the end of a long
+// text in view.
 func TestInput(t *testing.T) {
 	in := Input{Prompt: "> ", Limit: 8}
 	in.Focus()
@@ -320,7 +320,6 @@ func TestInput(t *testing.T) {
 		t.Fatalf("value %q, want the first 8 runes", in.Value())
 	}
 	in.Update(tea.KeyMsg{Type: tea.KeyBackspace})
-	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("pasted"), Paste: true})
 	if in.Value() != "abc def" || in.View(40) != "> abc def_" {
 		t.Fatalf("value %q, view %q", in.Value(), in.View(40))
 	}
@@ -330,6 +329,52 @@ func TestInput(t *testing.T) {
 	in.Update(tea.KeyMsg{Type: tea.KeyCtrlU})
 	if in.Value() != "" {
 		t.Fatalf("Ctrl+U left %q", in.Value())
+	}
+}
+
+// TestInputPasteAndEditing: a bracketed paste lands at the cursor (its
+// line break and surrounding spaces dropped, the limit kept); ← → Home End
+// move; Backspace and Delete work at the cursor; Ctrl+W deletes the word
+// before it.
+func TestInputPasteAndEditing(t *testing.T) {
+	in := Input{Prompt: "Server: ", Limit: 20}
+	in.Focus()
+	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(" host:7777\n"), Paste: true})
+	if in.Value() != "host:7777" {
+		t.Fatalf("a paste into an empty field gave %q", in.Value())
+	}
+	in.Update(tea.KeyMsg{Type: tea.KeyHome})
+	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("my"), Paste: true})
+	in.Update(keyMsg("."))
+	if in.Value() != "my.host:7777" {
+		t.Fatalf("Home then a paste and a key gave %q", in.Value())
+	}
+	if v := ansi.Strip(in.View(40)); v != "Server: my.host:7777" {
+		t.Fatalf("the cursor inside the text: view %q", v)
+	}
+	in.Update(tea.KeyMsg{Type: tea.KeyEnd})
+	in.Update(tea.KeyMsg{Type: tea.KeyLeft})
+	in.Update(tea.KeyMsg{Type: tea.KeyLeft})
+	in.Update(tea.KeyMsg{Type: tea.KeyBackspace})
+	in.Update(tea.KeyMsg{Type: tea.KeyDelete})
+	in.Update(tea.KeyMsg{Type: tea.KeyRight})
+	in.Update(keyMsg("8"))
+	if in.Value() != "my.host:778" {
+		t.Fatalf("End ← ← Backspace Delete → 8 gave %q", in.Value())
+	}
+	in.SetValue("say hello world")
+	in.Update(tea.KeyMsg{Type: tea.KeyCtrlW})
+	if in.Value() != "say hello " {
+		t.Fatalf("Ctrl+W gave %q", in.Value())
+	}
+	in.Update(tea.KeyMsg{Type: tea.KeyCtrlW})
+	if in.Value() != "say " {
+		t.Fatalf("a second Ctrl+W gave %q", in.Value())
+	}
+	in.SetValue("")
+	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("0123456789abcdefghijKLM"), Paste: true})
+	if in.Value() != "0123456789abcdefghij" {
+		t.Fatalf("a paste past the limit gave %q", in.Value())
 	}
 }
 

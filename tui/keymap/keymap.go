@@ -22,6 +22,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -553,4 +554,37 @@ func Use(m *Map) {
 		m = Default()
 	}
 	active.Store(m)
+}
+
+// Binding is bubbles' binding of a game's action: its keys as bound, and
+// its hint — label while the action has its default keys, else the keys
+// bound (see Label).
+func (m *Map) Binding(game, action, label, what string) key.Binding {
+	return key.NewBinding(key.WithKeys(m.Keys(game, action)...), key.WithHelp(m.Label(game, action, label), what))
+}
+
+// Cached is what a game builds from the active keymap (its bindings),
+// built again only when another keymap becomes active.
+type Cached[T any] struct {
+	build func(*Map) T
+	last  atomic.Pointer[built[T]]
+}
+
+type built[T any] struct {
+	m *Map
+	v T
+}
+
+// NewCached returns the cache of build's result.
+func NewCached[T any](build func(*Map) T) *Cached[T] { return &Cached[T]{build: build} }
+
+// Get is build's result for the active keymap.
+func (c *Cached[T]) Get() T {
+	m := Active()
+	if b := c.last.Load(); b != nil && b.m == m {
+		return b.v
+	}
+	b := &built[T]{m: m, v: c.build(m)}
+	c.last.Store(b)
+	return b.v
 }

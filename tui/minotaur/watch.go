@@ -216,7 +216,7 @@ func (w *watchScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		w.b.touch()
 	case key.Matches(msg, watchKeys.Help):
 		return screen.Push(newHelpScreen(w.c)), nil
-	case key.Matches(msg, playKeys.Move), key.Matches(msg, playKeys.Skip), key.Matches(msg, playKeys.Freeze):
+	case key.Matches(msg, playKeys().Move), key.Matches(msg, playKeys().Skip), key.Matches(msg, playKeys().Freeze):
 		w.b.refused("You are watching: only the players move.")
 	}
 	return screen.Stay, nil

@@ -165,10 +165,11 @@ var named = map[string]tea.KeyType{
 	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "up": tea.KeyUp, "down": tea.KeyDown,
 	"left": tea.KeyLeft, "right": tea.KeyRight, "space": tea.KeySpace, "backspace": tea.KeyBackspace,
 	"tab": tea.KeyTab, "ctrl+c": tea.KeyCtrlC, "ctrl+p": tea.KeyCtrlP,
+	"home": tea.KeyHome, "end": tea.KeyEnd, "delete": tea.KeyDelete, "f1": tea.KeyF1,
 }
 
 // Key is the key called name: enter, esc, up, down, left, right, space,
-// backspace, tab, ctrl+c, ctrl+p, or else the characters typed as one key.
+// backspace, tab, ctrl+c, ctrl+p, home, end, delete, f1, or else the characters typed as one key.
 func Key(name string) tea.KeyMsg {
 	if k, ok := named[name]; ok {
 		return tea.KeyMsg{Type: k}

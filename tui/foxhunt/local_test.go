@@ -115,7 +115,7 @@ func TestLocalMatchAsksBeforeItIsLeft(t *testing.T) {
 // map; any other key goes back to the match.
 func TestLocalMatchHelp(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
-		for _, k := range []string{"?", "h", "H"} {
+		for _, k := range []string{"?", "H"} { // h is the vi-keys' left
 			d := newLocal(t, size[0], size[1])
 			d.key(t, k)
 			if !strings.Contains(d.plain(), "FOX HUNT — HELP") {

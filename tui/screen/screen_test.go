@@ -485,18 +485,22 @@ func (u *unsavable) Leave() tea.Cmd {
 	return func() tea.Msg { u.left = true; return nil }
 }
 
-// TestPauseRule: the keys of every game — ? and H open help (only ? where
+// TestPauseRule: the keys of every game — ? and H (not h, the vi-keys'
+// left) open help (only ? where
 // letters are typed), Esc and P open the pause menu and close it again; a
 // game that cannot be saved is offered no Save, and leaving it asks a
 // plain yes or no, then ends what the game runs; a question opened by Q
 // goes back to the game on N.
 func TestPauseRule(t *testing.T) {
-	for _, k := range []tea.KeyMsg{keyMsg("?"), keyMsg("h"), keyMsg("H")} {
+	for _, k := range []tea.KeyMsg{keyMsg("?"), keyMsg("H")} {
 		if !IsHelp(k, true) {
 			t.Errorf("%q does not open help", k)
 		}
 	}
-	if IsHelp(keyMsg("h"), false) || !IsHelp(keyMsg("?"), false) {
+	if IsHelp(keyMsg("h"), true) {
+		t.Error("h opens help: it is the vi-keys' left")
+	}
+	if IsHelp(keyMsg("H"), false) || !IsHelp(keyMsg("?"), false) {
 		t.Error("where letters are typed only ? opens help")
 	}
 	c := context(t, 40, 12)

@@ -2,11 +2,13 @@ package tui
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -58,6 +60,14 @@ type Config struct {
 	// StepDelay is the pause between two steps of travel and explore, so
 	// that the player sees each (0: 60 ms).
 	StepDelay time.Duration
+	// Keymap, when set, is the player's keys (their keymap file, read by
+	// the front end): New makes it the program's keymap (keymap.Use). nil
+	// keeps the program's keymap (the defaults, unless a keymap was Used):
+	// the SSH front end's sessions play with the server's.
+	Keymap *keymap.Map
+	// KeymapProblems are the keymap file's broken lines ("FILE:LINE:
+	// what"), shown to the player on a message over the first screen.
+	KeymapProblems []string
 }
 
 // NextSeed is the seed of the game after a game of seed s, when no seed was
@@ -133,7 +143,17 @@ func New(cfg Config) *Model {
 	if first == nil {
 		first = newMenu(c)
 	}
-	return &Model{c: c, root: screen.NewRoot(c.Context, first)}
+	if cfg.Keymap != nil {
+		keymap.Use(cfg.Keymap)
+	}
+	root := screen.NewRoot(c.Context, first)
+	if len(cfg.KeymapProblems) > 0 {
+		text := "Some lines of your keymap file were not used; those actions keep their default keys:\n\n" +
+			strings.Join(cfg.KeymapProblems, "\n") + "\n\nFix the file and start again (docs/guide.md, \"Your own keys\")."
+		root.Stack = append(root.Stack, screen.NewPager(c.Context, "YOUR KEYS", func(w int) string { return screen.Wrap(text, w) },
+			"↑/↓ scroll · any other key: go on", false))
+	}
+	return &Model{c: c, root: root}
 }
 
 // Init starts the first screen.

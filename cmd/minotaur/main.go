@@ -70,6 +70,7 @@ func launch(sys cli.IO, l screen.Launching) int {
 		Saves: paths.Saves, Scores: paths.Scores, Replays: paths.Replays,
 		Seed: tui.NextSeed(l.Seed), Name: osUserName(), Now: sys.Now, Open: l.Open,
 	}
+	cfg.Keymap, cfg.KeymapProblems = playerKeymap(sys, "")
 	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler()}
 	if l.Mouse {
 		opts = append(opts, tea.WithMouseCellMotion())

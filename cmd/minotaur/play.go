@@ -37,6 +37,7 @@ type playFlags struct {
 	saves, scores, server, name string
 	levels                      []string
 	seed                        uint64
+	keys                        string
 }
 
 func newPlayFlags() (*pflag.FlagSet, *playFlags) {
@@ -49,6 +50,7 @@ func newPlayFlags() (*pflag.FlagSet, *playFlags) {
 	cli.SeedVar(fs, &f.seed, 0, "campaign seed `N` (unsigned 64-bit); same seed, same mazes\n(default: drawn from the clock)")
 	fs.StringVar(&f.server, "server", "", "game server `ADDR` (host:port) for network play")
 	fs.StringVar(&f.name, "name", "", "player `NAME` for the high scores (default: your user name)")
+	fs.StringVar(&f.keys, "keys", "", "read your keys from the keymap `FILE` (default: keys.txt in the\nconfig folder; see docs/guide.md, \"Your own keys\")")
 	return fs, f
 }
 
@@ -65,7 +67,9 @@ func playUsage(fs *pflag.FlagSet, paths saves.Paths, pathErr error) string {
 	return s + "\nCommands:\n" + usageCommands() +
 		"\nIn the game: W A S D or the arrows move, Space waits, F uses a freeze from\n" +
 		"your pocket, X looks, > or T travels to the key (then the exit), O explores,\n" +
-		"a click travels to a tile, H or ? shows the help, P or Esc pauses (save, quit).\n" +
+		"a click travels to a tile, H or ? shows the help, P or Esc pauses (save, quit);\n" +
+		"h j k l and the numpad's 8 4 6 2 move too, 5 waits. Your own keys: a keymap\n" +
+		"file (--keys FILE, else keys.txt in the config folder).\n" +
 		"The player's guide is docs/guide.md.\n"
 }
 
@@ -89,6 +93,7 @@ func runPlay(args []string, sys cli.IO) int {
 		Seed: f.seed, SeedFixed: fs.Changed("seed"),
 		Server: f.server, Name: f.name, Now: sys.Now,
 	}
+	cfg.Keymap, cfg.KeymapProblems = playerKeymap(sys, f.keys)
 	if !cfg.SeedFixed {
 		// The only read of the clock for a seed: once, here.
 		cfg.Seed = tui.NextSeed(uint64(sys.Now().UnixNano()))

@@ -65,6 +65,14 @@ type Config struct {
 	// keeps the program's keymap (the defaults, unless a keymap was Used):
 	// the SSH front end's sessions play with the server's.
 	Keymap *keymap.Map
+	// Accessible asks for the layout for screen readers and magnifiers
+	// (--accessible, or the settings): the newest message first,
+	// monsters named in words ("hunter 3 east, 1 north").
+	Accessible bool
+	// Cursor, when set, is told after each frame where the terminal's
+	// cursor is to stand (the player's tile; On false: nowhere, hidden).
+	// The front end puts it there (tui.CursorWriter).
+	Cursor func(screen.CursorAt)
 	// KeymapProblems are the keymap file's broken lines ("FILE:LINE:
 	// what"), shown to the player on a message over the first screen.
 	KeymapProblems []string
@@ -102,10 +110,11 @@ func newCommon(cfg Config) *common {
 	c := &common{cfg: cfg, st: st, nextSeed: cfg.Seed}
 	c.Context = &screen.Context{
 		Styles: st, Width: 80, Height: 24,
-		Saves: cfg.Saves,
-		Now:   cfg.Now,
-		Seed:  c.takeSeed,
-		Home:  func() screen.Screen { return newMenu(c) },
+		Saves:      cfg.Saves,
+		Now:        cfg.Now,
+		Accessible: cfg.Accessible,
+		Seed:       c.takeSeed,
+		Home:       func() screen.Screen { return newMenu(c) },
 	}
 	c.games = gameList(c)
 	return c
@@ -176,5 +185,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, m.root.Update(msg)
 }
 
-// View draws the screen on top.
-func (m *Model) View() string { return m.root.View() }
+// View draws the screen on top, and tells Config.Cursor where the
+// terminal's cursor is to stand.
+func (m *Model) View() string {
+	v := m.root.View()
+	if m.c.cfg.Cursor != nil {
+		m.c.cfg.Cursor(m.c.Context.Cursor)
+	}
+	return v
+}
+
+// Cursor is where the last frame put the terminal's cursor.
+func (m *Model) Cursor() screen.CursorAt { return m.c.Context.Cursor }

@@ -71,7 +71,9 @@ func launch(sys cli.IO, l screen.Launching) int {
 		Seed: tui.NextSeed(l.Seed), Name: osUserName(), Now: sys.Now, Open: l.Open,
 	}
 	cfg.Keymap, cfg.KeymapProblems = playerKeymap(sys, "")
-	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler()}
+	out := tui.NewCursorWriter(os.Stdout)
+	cfg.Cursor = out.Set
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler(), tea.WithOutput(out)}
 	if l.Mouse {
 		opts = append(opts, tea.WithMouseCellMotion())
 	}

@@ -38,6 +38,7 @@ type playFlags struct {
 	levels                      []string
 	seed                        uint64
 	keys                        string
+	accessible                  bool
 }
 
 func newPlayFlags() (*pflag.FlagSet, *playFlags) {
@@ -51,6 +52,7 @@ func newPlayFlags() (*pflag.FlagSet, *playFlags) {
 	fs.StringVar(&f.server, "server", "", "game server `ADDR` (host:port) for network play")
 	fs.StringVar(&f.name, "name", "", "player `NAME` for the high scores (default: your user name)")
 	fs.StringVar(&f.keys, "keys", "", "read your keys from the keymap `FILE` (default: keys.txt in the\nconfig folder; see docs/guide.md, \"Your own keys\")")
+	fs.BoolVar(&f.accessible, "accessible", false, "the layout for screen readers and magnifiers: the newest message\nfirst, monsters named in words")
 	return fs, f
 }
 
@@ -92,6 +94,7 @@ func runPlay(args []string, sys cli.IO) int {
 		Saves: paths.Saves, Scores: paths.Scores, Replays: paths.Replays,
 		Seed: f.seed, SeedFixed: fs.Changed("seed"),
 		Server: f.server, Name: f.name, Now: sys.Now,
+		Accessible: f.accessible,
 	}
 	cfg.Keymap, cfg.KeymapProblems = playerKeymap(sys, f.keys)
 	if !cfg.SeedFixed {
@@ -108,7 +111,9 @@ func runPlay(args []string, sys cli.IO) int {
 		}
 		cfg.Levels = campaign
 	}
-	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen(), tea.WithoutSignalHandler(), tea.WithMouseCellMotion())
+	out := tui.NewCursorWriter(os.Stdout)
+	cfg.Cursor = out.Set
+	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen(), tea.WithoutSignalHandler(), tea.WithMouseCellMotion(), tea.WithOutput(out))
 	stop := onHangup(p)
 	defer stop()
 	final, err := p.Run()

@@ -42,6 +42,7 @@ func newGameScreen(c *env, sess Session) *gameScreen {
 	}
 	g := &gameScreen{c: c, sess: sess}
 	g.b = newBoard(c.st, sess.Seat(), sess.View())
+	g.b.accessible = c.Accessible
 	g.b.info, g.b.turns = sess.Info, true
 	g.b.keys = g.keyHints
 	g.chat = screen.Input{Prompt: "> ", Limit: 200}

@@ -43,6 +43,7 @@ func newWatchScreen(c *env, link screen.Link, start *netplay.Start, first *netpl
 	w := &watchScreen{c: c, link: link, start: start}
 	w.chat = screen.Input{Prompt: "> ", Limit: netplay.MaxChat}
 	w.b = newBoard(c.st, 0, first.View)
+	w.b.accessible = c.Accessible
 	w.b.info = w.info
 	w.b.keys = w.keyHints
 	w.learn(first)

@@ -438,6 +438,9 @@ func (h *labHelpScreen) fits() bool {
 
 // Update returns on any key, or scrolls the pager.
 func (h *labHelpScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if _, ok := msg.(tea.MouseMsg); ok && !h.fits() {
+		return h.pager.Update(msg) // the wheel scrolls
+	}
 	if _, ok := msg.(tea.KeyMsg); !ok {
 		return screen.Stay, nil
 	}

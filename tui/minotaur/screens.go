@@ -32,6 +32,13 @@ func (h *helpScreen) Init() tea.Cmd { return nil }
 
 // Update scrolls a one-column page, or returns to the previous screen.
 func (h *helpScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if m, ok := msg.(tea.MouseMsg); ok {
+		if left, right, fits := h.columns(); !fits {
+			last := max(0, len(left)+1+len(right)-(h.c.Height-2))
+			h.top = min(last, max(0, h.top+screen.Wheel(m)))
+		}
+		return screen.Stay, nil
+	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return screen.Stay, nil

@@ -2,6 +2,7 @@ package screen
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -539,5 +540,32 @@ func TestPauseRule(t *testing.T) {
 	p.AskLeave()
 	if n, _ := p.Update(keyMsg("n")); n.Op != OpPop {
 		t.Fatalf("N after Q: %+v, want back to the game", n)
+	}
+}
+
+// TestPagerWheel: the mouse wheel scrolls a pager three lines a turn; a
+// click does not leave it.
+func TestPagerWheel(t *testing.T) {
+	c := context(t, 40, 12)
+	var lines []string
+	for i := 1; i <= 40; i++ {
+		lines = append(lines, fmt.Sprintf("line %d", i))
+	}
+	p := NewPager(c, "T", func(int) string { return strings.Join(lines, "\n") }, "hint", false)
+	p.View()
+	wheel := func(b tea.MouseButton) Nav {
+		n, _ := p.Update(tea.MouseMsg{Button: b, Action: tea.MouseActionPress})
+		return n
+	}
+	first := func() string { return strings.TrimSpace(strings.Split(p.View(), "\n")[2]) }
+	if n := wheel(tea.MouseButtonWheelDown); n.Op != OpStay || first() != "line 4" {
+		t.Fatalf("the wheel down did not scroll three lines:\n%s", p.View())
+	}
+	wheel(tea.MouseButtonWheelUp)
+	if first() != "line 1" {
+		t.Fatalf("the wheel up did not scroll back:\n%s", p.View())
+	}
+	if n := wheel(tea.MouseButtonLeft); n.Op != OpStay {
+		t.Fatalf("a click left the pager: %+v", n)
 	}
 }

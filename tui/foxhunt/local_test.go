@@ -186,3 +186,15 @@ func TestLocalMatchPanelNamesTheKeys(t *testing.T) {
 		t.Fatalf("the narrow hint does not name ? and Esc:\n%s", s)
 	}
 }
+
+// The terminal's cursor stands on the player's field (@).
+func TestCursorOnThePlayer(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		d := newLocal(t, size[0], size[1])
+		lines := strings.Split(d.plain(), "\n")
+		at := d.c.Cursor
+		if !at.On || at.Y >= len(lines) || at.X >= len([]rune(lines[at.Y])) || []rune(lines[at.Y])[at.X] != '@' {
+			t.Fatalf("%v: the cursor is at %+v, not on @:\n%s", size, at, d.plain())
+		}
+	}
+}

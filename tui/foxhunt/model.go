@@ -16,6 +16,7 @@ import (
 	"github.com/minotaur-game/minotaur/games/foxhunt/bot"
 	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/tui/keymap"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // Mode is what the screen is for.
@@ -346,6 +347,14 @@ func (m *Model) me() int {
 	return -1
 }
 
+// cursorMark marks the player's field for the terminal's cursor, in a
+// match shown by the program's screens (whose root takes the mark out).
+func (m *Model) cursorMark(b *strings.Builder) {
+	if m.opt.Embedded {
+		b.WriteString(screen.CursorMark)
+	}
+}
+
 // View draws the whole screen.
 func (m *Model) View() string {
 	if m.w < 40 || m.h < 12 {
@@ -509,6 +518,7 @@ func (m *Model) drawMap(cols, rows int) []string {
 					b.WriteString(g.fox)
 				case 'P':
 					if w := at[p]; me >= 0 && st.Table[me].At == p {
+						m.cursorMark(&b)
 						b.WriteString(g.me[m.colors[st.Table[me].Name]])
 					} else if w.n > 0 && w.i == 0 {
 						b.WriteString(g.fox)
@@ -521,6 +531,7 @@ func (m *Model) drawMap(cols, rows int) []string {
 						col = m.colors[st.Table[w.i].Name]
 					}
 					if w.n > 0 && w.i == me {
+						m.cursorMark(&b)
 						b.WriteString(g.me[col])
 					} else {
 						b.WriteString(g.hunter[col])

@@ -24,3 +24,16 @@ func TestViKeyUnknownKeyAndQuit(t *testing.T) {
 		t.Fatalf("j did not step down:\n%s", d.screen())
 	}
 }
+
+// The terminal's cursor stands on the player's '@' in the notebook.
+func TestCursorOnThePlayer(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		d := newDriver(t, field2(t), size[0], size[1])
+		d.keys("<enter>")
+		lines := strings.Split(d.screen(), "\n")
+		at := d.c.Cursor
+		if !at.On || at.Y >= len(lines) || at.X >= len([]rune(lines[at.Y])) || []rune(lines[at.Y])[at.X] != '@' {
+			t.Fatalf("%v: the cursor is at %+v, not on @:\n%s", size, at, d.screen())
+		}
+	}
+}

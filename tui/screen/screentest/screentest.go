@@ -130,12 +130,16 @@ func (s *Stack) Apply(n screen.Nav) {
 }
 
 // Frame is what tui's root draws of the stack on c's terminal: the page
-// asking for a larger terminal, or the screen on top.
+// asking for a larger terminal, or the screen on top (its cursor mark
+// taken out and kept in c.Cursor, as the root does).
 func (s *Stack) Frame(c *screen.Context) string {
 	if c.TooSmall() {
+		c.Cursor = screen.CursorAt{}
 		return c.TooSmallView()
 	}
-	return s.Top().View()
+	v, x, y, ok := screen.TakeCursor(s.Top().View())
+	c.Cursor = screen.CursorAt{X: x, Y: y, On: ok}
+	return v
 }
 
 // Home stands for tui's main menu in a game package's tests, where the

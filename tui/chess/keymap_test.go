@@ -20,3 +20,15 @@ func TestUnknownKey(t *testing.T) {
 		t.Fatalf("e, a typed move's start, is called unknown:\n%s", d.screen())
 	}
 }
+
+// The terminal's cursor stands on the board's cursor and follows it.
+func TestTerminalCursorOnTheBoardCursor(t *testing.T) {
+	d := botGame(t, 5, chess.White, 80, 24)
+	d.screen()
+	at := d.c.Cursor
+	d.keys("<up>")
+	d.screen()
+	if !at.On || d.c.Cursor.X != at.X || d.c.Cursor.Y != at.Y-1 {
+		t.Fatalf("the cursor went from %+v to %+v on ↑", at, d.c.Cursor)
+	}
+}

@@ -136,6 +136,9 @@ func (s *Screen) field() []string {
 				k, ch = clsTowerBlue+class(o-1), 'T'
 			}
 			cell := string(ch)
+			if v.Current != 0 && c == v.Players[v.Current-1].Pos {
+				b.WriteString(screen.CursorMark) // the terminal's cursor: the player to move
+			}
 			if marked[c] {
 				if l.cw == 2 {
 					cell += " "

@@ -22,3 +22,18 @@ func TestViKeysNumpadUnknownAndQuit(t *testing.T) {
 		t.Fatalf("Q after a move did not ask:\n%s", d.plain())
 	}
 }
+
+// The terminal's cursor stands on the player to move.
+func TestCursorOnThePlayerToMove(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		d := newDriver(t, false, size[0], size[1], gameOf(classic(false, 0, 1)))
+		for _, want := range []rune{'B', 'R'} {
+			lines := strings.Split(d.plain(), "\n")
+			at := d.c.Cursor
+			if !at.On || at.Y >= len(lines) || at.X >= len([]rune(lines[at.Y])) || []rune(lines[at.Y])[at.X] != want {
+				t.Fatalf("%v: the cursor is at %+v, not on %c:\n%s", size, at, want, d.plain())
+			}
+			d.press("right")
+		}
+	}
+}

@@ -5,8 +5,10 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/tui/keymap"
+	"github.com/minotaur-game/minotaur/tui/screen/screentest"
 )
 
 // A keymap file's broken lines are shown on start, over the main menu, at
@@ -34,5 +36,17 @@ func TestKeymapProblemsShownOnStart(t *testing.T) {
 	}
 	if keymap.Active().Action(keymap.Minotaur, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("x")}) != "down" {
 		t.Fatal("the file's good line does not apply")
+	}
+}
+
+// In the lobby H shows the keys as ? does (H is help in every game), at
+// 80×24 and 40×12.
+func TestLobbyHelpOnH(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		l := lobbyWith(t, size[0], size[1], mixedLobby)
+		l.key(screentest.Key("H"))
+		if s := ansi.Strip(l.View()); !strings.Contains(s, "play against the computer") {
+			t.Fatalf("%v: H does not show the lobby's keys:\n%s", size, s)
+		}
 	}
 }

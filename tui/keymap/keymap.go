@@ -317,6 +317,7 @@ func Parse(name string, text []byte) (*Map, []Problem) {
 			}
 		}
 	}
+	slices.SortStableFunc(probs, func(a, b Problem) int { return a.Line - b.Line })
 	return m, probs
 }
 

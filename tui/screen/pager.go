@@ -40,7 +40,13 @@ func (p *Pager) layout() string {
 	hint := Wrap(p.hint, w)
 	h := max(1, p.c.Height-3-strings.Count(hint, "\n")-1)
 	if w != p.shownW || h != p.shownH {
-		atFoot := p.shownW == 0 && p.foot || p.shownW != 0 && p.vp.AtBottom()
+		// at the foot where it was asked for, or where the player scrolled
+		// to it (a text that fitted whole was at its top and foot alike:
+		// it opens as asked again)
+		atFoot := p.foot
+		if p.shownW != 0 && !(p.vp.AtTop() && p.vp.AtBottom()) {
+			atFoot = p.vp.AtBottom()
+		}
 		p.vp.Width, p.vp.Height = w, h
 		p.vp.SetContent(p.text(w))
 		if atFoot {

@@ -569,3 +569,19 @@ func TestPagerWheel(t *testing.T) {
 		t.Fatalf("a click left the pager: %+v", n)
 	}
 }
+
+// TestPagerOpensAtItsTopAfterAResize: a text that fitted whole opens at
+// its top again when the terminal shrinks (it jumped to its foot).
+func TestPagerOpensAtItsTopAfterAResize(t *testing.T) {
+	c := context(t, 80, 24)
+	var lines []string
+	for i := 1; i <= 15; i++ {
+		lines = append(lines, fmt.Sprintf("line %d", i))
+	}
+	p := NewPager(c, "T", func(int) string { return strings.Join(lines, "\n") }, "hint", false)
+	p.View()
+	c.Width, c.Height = 40, 12
+	if first := strings.TrimSpace(strings.Split(p.View(), "\n")[2]); first != "line 1" {
+		t.Fatalf("after the resize the pager shows %q first:\n%s", first, p.View())
+	}
+}

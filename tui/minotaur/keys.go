@@ -86,11 +86,25 @@ var chatKeys = []key.Binding{
 	key.NewBinding(key.WithKeys("esc"), key.WithHelp("Esc", "cancel")),
 }
 
-// watchKeys are the keys of the watch screen.
-var watchKeys = struct {
+// watchKeyMap is the keys of the watch screen.
+type watchKeyMap struct {
 	Chat, Leave, Help key.Binding
-}{
-	Chat:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("Enter", "chat")),
-	Leave: key.NewBinding(key.WithKeys("esc", "q", "Q"), key.WithHelp("Esc/Q", "leave")),
-	Help:  key.NewBinding(key.WithKeys(keymap.Default().Keys(keymap.Minotaur, "help")...), key.WithHelp("H/?", "help")),
 }
+
+// watchKeys are the keys of the watch screen: chat, help and quit as in
+// play (Esc leaves too).
+func watchKeys() watchKeyMap { return watchKeysCache.Get() }
+
+var watchKeysCache = keymap.NewCached(func(m *keymap.Map) watchKeyMap {
+	const g = keymap.Minotaur
+	leave := append([]string{"esc"}, m.Keys(g, "quit")...)
+	label := "Esc/Q"
+	if m.Changed(g, "quit") {
+		label = "Esc/" + m.Label(g, "quit", "Q")
+	}
+	return watchKeyMap{
+		Chat:  m.Binding(g, "chat", "Enter", "chat"),
+		Leave: key.NewBinding(key.WithKeys(leave...), key.WithHelp(label, "leave")),
+		Help:  m.Binding(g, "help", "H/?", "help"),
+	}
+})

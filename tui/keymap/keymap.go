@@ -247,23 +247,28 @@ func Parse(name string, text []byte) (*Map, []Problem) {
 	}
 
 	m := &Map{keys: map[string]map[string][]string{}, action: map[string]map[string]string{}, user: map[string]bool{}}
-	rejected := map[int]bool{} // lines that clash with an earlier line in some game
-	for _, g := range Games {
-		// Two lines that give one key to two actions of the same game:
-		// the later line is reported and does not apply (anywhere).
-		owner := map[string]userLine{}
-		for _, u := range lines {
-			if !has(g, u.action) || rejected[u.line] {
-				continue
-			}
-			for _, k := range u.keys {
-				if o, ok := owner[k]; ok {
-					bad(u.line, "%s is already %s's key (line %d) in %s; %s keeps its default keys", Display(k), o.action, o.line, g, u.action)
-					rejected[u.line] = true
-					break
+	// Two lines that give one key to two actions of the same game: the
+	// later line is reported and does not apply (in any game).
+	rejected := map[int]bool{}
+	var kept []userLine
+	for _, u := range lines {
+	earlier:
+		for _, o := range kept {
+			for _, g := range Games {
+				if !has(g, u.action) || !has(g, o.action) {
+					continue
 				}
-				owner[k] = u
+				for _, k := range u.keys {
+					if slices.Contains(o.keys, k) {
+						bad(u.line, "%s is already %s's key (line %d) in %s; %s keeps its default keys", Display(k), o.action, o.line, g, u.action)
+						rejected[u.line] = true
+						break earlier
+					}
+				}
 			}
+		}
+		if !rejected[u.line] {
+			kept = append(kept, u)
 		}
 	}
 	for _, u := range lines {

@@ -176,3 +176,14 @@ func TestUse(t *testing.T) {
 		t.Fatal("Use(nil) did not bring back the defaults")
 	}
 }
+
+// A line rejected for a clash takes no key from a later line.
+func TestRejectedLineTakesNoKey(t *testing.T) {
+	m, probs := Parse("k", []byte("up = z\nlook = y, z\nfreeze = y\n"))
+	if len(probs) != 1 || probs[0].Line != 2 {
+		t.Fatalf("problems %v, want one on line 2", probs)
+	}
+	if m.Action(Minotaur, runes("y")) != "freeze" || m.Action(Minotaur, runes("x")) != "look" {
+		t.Fatalf("y is %q, x is %q", m.Action(Minotaur, runes("y")), m.Action(Minotaur, runes("x")))
+	}
+}

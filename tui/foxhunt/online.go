@@ -303,7 +303,12 @@ func (s *onlineScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		return screen.Stay, nil
 	}
 	if act == "help" {
-		return screen.Push(newHelp(s.c)), nil
+		// the keys on the note line: a help page over this screen would
+		// hold up the server's rounds, which do not wait
+		km, g := keymap.Active(), keymap.FoxHunt
+		bomb := km.Label(g, "bomb", "B")
+		m.note = km.MoveLabel(g, "WASD") + " step · " + bomb + ", a direction, 0-9: bomb · " + km.Label(g, "wait", "Space") + " nothing · " + km.Label(g, "quit", "Q") + " leave"
+		return screen.Stay, nil
 	}
 	if s.st == nil {
 		return screen.Stay, nil

@@ -410,7 +410,15 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 	if set.Name != "" {
 		name = set.Name
 	}
+	// The terminal's cursor on the player's tile, as locally (the output
+	// is made below, once the session's clock is set).
+	var cursor *tui.CursorWriter
 	root := tui.New(tui.Config{
+		Cursor: func(c tuiscreen.CursorAt) {
+			if cursor != nil {
+				cursor.Set(c)
+			}
+		},
 		Saves:      p.savesDir(),
 		Replays:    p.replaysDir(),
 		Scores:     s.scores,
@@ -438,10 +446,11 @@ func (s *Server) open(sess ssh.Session) (*session, error) {
 	})
 	ss.input.last.Store(time.Now().UnixNano())
 	ss.out = &deadlineWriter{w: sess, d: s.cfg.WriteTimeout, cut: func() { s.cut(sess, ss.conn) }}
+	cursor = tui.NewCursorWriter(ss.out)
 	m := &model{root: root, idle: s.cfg.Idle, why: &ss.why}
 	gone := func() bool { return sess.Context().Err() != nil }
 	program := tea.NewProgram(m, tea.WithAltScreen(), tea.WithoutSignalHandler(), tea.WithMouseCellMotion(),
-		tea.WithFilter(hangupFilter(gone)), tea.WithInput(ss.input), tea.WithOutput(ss.out))
+		tea.WithFilter(hangupFilter(gone)), tea.WithInput(ss.input), tea.WithOutput(cursor))
 	s.mu.Lock()
 	closing := s.closing
 	ss.program = program

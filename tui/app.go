@@ -2,12 +2,14 @@ package tui
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -66,8 +68,9 @@ type Config struct {
 	// the auto palette asks it where that is safe (a local terminal; never
 	// over SSH, where auto is the dark palette).
 	AskDark func() bool
-	// Accessible is the accessible layout (the newest message first,
-	// monsters named in words).
+	// Accessible asks for the layout for screen readers and magnifiers
+	// (--accessible, or the settings): the newest message first,
+	// monsters named in words ("hunter 3 east, 1 north").
 	Accessible bool
 	// Settings is the settings file the settings screen writes ("": the
 	// screen cannot keep them) and Saved what the file held at the start
@@ -76,6 +79,18 @@ type Config struct {
 	Saved    saves.Settings
 	// Keys is the keymap file's path, shown on the settings screen.
 	Keys string
+	// Keymap, when set, is the player's keys (their keymap file, read by
+	// the front end): New makes it the program's keymap (keymap.Use). nil
+	// keeps the program's keymap (the defaults, unless a keymap was Used):
+	// the SSH front end's sessions play with the server's.
+	Keymap *keymap.Map
+	// Cursor, when set, is told after each frame where the terminal's
+	// cursor is to stand (the player's tile; On false: nowhere, hidden).
+	// The front end puts it there (tui.CursorWriter).
+	Cursor func(screen.CursorAt)
+	// KeymapProblems are the keymap file's broken lines ("FILE:LINE:
+	// what"), shown to the player on a message over the first screen.
+	KeymapProblems []string
 }
 
 // NextSeed is the seed of the game after a game of seed s, when no seed was
@@ -112,10 +127,11 @@ func newCommon(cfg Config) *common {
 	c := &common{cfg: cfg, st: st, nextSeed: cfg.Seed, settingsOut: &settingsWriter{}}
 	c.Context = &screen.Context{
 		Styles: st, Width: 80, Height: 24,
-		Saves: cfg.Saves,
-		Now:   cfg.Now,
-		Seed:  c.takeSeed,
-		Home:  func() screen.Screen { return newMenu(c) },
+		Saves:      cfg.Saves,
+		Now:        cfg.Now,
+		Accessible: cfg.Accessible,
+		Seed:       c.takeSeed,
+		Home:       func() screen.Screen { return newMenu(c) },
 	}
 	c.games = gameList(c)
 	return c
@@ -153,7 +169,17 @@ func New(cfg Config) *Model {
 	if first == nil {
 		first = newMenu(c)
 	}
-	return &Model{c: c, root: screen.NewRoot(c.Context, first)}
+	if cfg.Keymap != nil {
+		keymap.Use(cfg.Keymap)
+	}
+	root := screen.NewRoot(c.Context, first)
+	if len(cfg.KeymapProblems) > 0 {
+		text := "Some lines of your keymap file were not used; those actions keep their default keys:\n\n" +
+			strings.Join(cfg.KeymapProblems, "\n") + "\n\nFix the file and start again (docs/guide.md, \"Your own keys\")."
+		root.Stack = append(root.Stack, screen.NewPager(c.Context, "YOUR KEYS", func(w int) string { return screen.Wrap(text, w) },
+			"↑/↓ scroll · any other key: go on", false))
+	}
+	return &Model{c: c, root: root}
 }
 
 // Init starts the first screen.
@@ -176,5 +202,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, m.root.Update(msg)
 }
 
-// View draws the screen on top.
-func (m *Model) View() string { return m.root.View() }
+// View draws the screen on top, and tells Config.Cursor where the
+// terminal's cursor is to stand.
+func (m *Model) View() string {
+	v := m.root.View()
+	if m.c.cfg.Cursor != nil {
+		m.c.cfg.Cursor(m.c.Context.Cursor)
+	}
+	return v
+}
+
+// Cursor is where the last frame put the terminal's cursor.
+func (m *Model) Cursor() screen.CursorAt { return m.c.Context.Cursor }

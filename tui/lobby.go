@@ -12,6 +12,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/safetext"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -301,7 +302,7 @@ func (l *lobbyScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		l.note = "The daily challenge is not started: C when you are ready."
 		return screen.Stay, nil
 	}
-	k := lobbyKeys
+	k := lobbyKeys()
 	if l.allKeys {
 		// Any key closes the help; ? and Esc only that.
 		l.allKeys = false
@@ -548,7 +549,7 @@ func (l *lobbyScreen) hintLines(w int) []string {
 		return l.wrapHints(l.choosing.keys(), w)
 	}
 	played := l.daily != nil && l.daily.Played
-	return l.wrapHints(lobbyKeys.hints(!played, len(l.invites) > 0), w)
+	return l.wrapHints(lobbyKeys().hints(!played, len(l.invites) > 0), w)
 }
 
 // wrapHints are the hints of keys on as few lines of w columns as hold
@@ -818,7 +819,7 @@ func (l *lobbyScreen) compactView() string {
 		foot = append(foot, l.wrapHints(l.choosing.keys(), w)...)
 	} else {
 		played := l.daily != nil && l.daily.Played
-		foot = append(foot, l.wrapHints(lobbyKeys.shortHints(!played, len(l.invites) > 0), w)...)
+		foot = append(foot, l.wrapHints(lobbyKeys().shortHints(!played, len(l.invites) > 0), w)...)
 	}
 	if l.allKeys {
 		// The help takes the screen under the title.
@@ -925,21 +926,32 @@ type lobbyKeyMap struct {
 	Keys key.Binding
 }
 
-var lobbyKeys = lobbyKeyMap{
-	Up:      key.NewBinding(key.WithKeys("up", "w", "W", "k"), key.WithHelp("↑", "up")),
-	Down:    key.NewBinding(key.WithKeys("down", "s", "S", "j"), key.WithHelp("↓", "down")),
-	Invite:  key.NewBinding(key.WithKeys("i", "I"), key.WithHelp("I", "invite")),
-	Bot:     key.NewBinding(key.WithKeys("b", "B"), key.WithHelp("B", "vs computer")),
-	Accept:  key.NewBinding(key.WithKeys("a", "A"), key.WithHelp("A", "accept")),
-	Decline: key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("D", "decline")),
-	Watch:   key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("V", "watch")),
-	Solo:    key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("N", "solo")),
-	Daily:   key.NewBinding(key.WithKeys("c", "C"), key.WithHelp("C", "daily")),
-	Chat:    key.NewBinding(key.WithKeys("t", "T", "enter"), key.WithHelp("T", "chat")),
-	Back:    key.NewBinding(key.WithKeys("esc", "q", "Q"), key.WithHelp("Esc", "menu")),
-	Select:  key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
-	Keys:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-}
+// lobbyKeys are the lobby's keys as the active keymap binds them: help
+// is ? and H as in the games, quit Esc and Q.
+func lobbyKeys() lobbyKeyMap { return lobbyKeysCache.Get() }
+
+var lobbyKeysCache = keymap.NewCached(func(m *keymap.Map) lobbyKeyMap {
+	const g = keymap.Lobby
+	k := lobbyKeyMap{
+		Up:      m.Binding(g, "up", "↑", "up"),
+		Down:    m.Binding(g, "down", "↓", "down"),
+		Invite:  m.Binding(g, "invite", "I", "invite"),
+		Bot:     m.Binding(g, "computer", "B", "vs computer"),
+		Accept:  m.Binding(g, "accept", "A", "accept"),
+		Decline: m.Binding(g, "decline", "D", "decline"),
+		Watch:   m.Binding(g, "watch", "V", "watch"),
+		Solo:    m.Binding(g, "solo", "N", "solo"),
+		Daily:   m.Binding(g, "daily", "C", "daily"),
+		Chat:    m.Binding(g, "chat", "T", "chat"),
+		Back:    m.Binding(g, "quit", "Esc", "menu"),
+		Keys:    m.Binding(g, "help", "?", "help"),
+	}
+	k.Select = key.NewBinding(key.WithKeys("up", "down"), key.WithHelp(m.Label(g, "up", "↑")+"/"+m.Label(g, "down", "↓"), "select"))
+	if !m.Changed(g, "up") && !m.Changed(g, "down") {
+		k.Select.SetHelp("↑/↓", "select")
+	}
+	return k
+})
 
 // hints are the lobby's key hints: the daily challenge's only while the
 // player has not used today's attempt (daily false), the answers only
@@ -966,17 +978,21 @@ func (k lobbyKeyMap) shortHints(daily, invited bool) []key.Binding {
 
 // lobbyHelp is the lobby's help: each key and what it does, at length and
 // in short (for a narrow terminal).
-var lobbyHelp = [][3]string{
-	{"↑/↓", "select a player or a game in progress", "select a player or a game"},
-	{"I", "invite the selected player: choose the game, then wait for the answer", "invite the selected player"},
-	{"B", "play against the computer: choose the game", "play against the computer"},
-	{"V", "watch the selected game, or the selected player's", "watch the selected game"},
-	{"A / D", "accept / decline the last invitation", "accept / decline an invite"},
-	{"N", "a solo game on the server, listed for others to watch", "a solo game on the server"},
-	{"C", "the daily challenge: the day's maze, one try a day", "the daily challenge"},
-	{"T, Enter", "chat with the lobby (Enter sends, Esc cancels)", "chat (Enter sends)"},
-	{"?", "this help (? or Esc closes it)", "close this help"},
-	{"Esc, Q", "leave the server, back to the menu", "back to the menu"},
+func lobbyHelp() [][3]string {
+	km, g := keymap.Active(), keymap.Lobby
+	l := func(action, dflt string) string { return km.LabelAll(g, action, dflt, ", ") }
+	return [][3]string{
+		{l("up", "↑") + "/" + l("down", "↓"), "select a player or a game in progress", "select a player or a game"},
+		{l("invite", "I"), "invite the selected player: choose the game, then wait for the answer", "invite the selected player"},
+		{l("computer", "B"), "play against the computer: choose the game", "play against the computer"},
+		{l("watch", "V"), "watch the selected game, or the selected player's", "watch the selected game"},
+		{l("accept", "A") + " / " + l("decline", "D"), "accept / decline the last invitation", "accept / decline an invite"},
+		{l("solo", "N"), "a solo game on the server, listed for others to watch", "a solo game on the server"},
+		{l("daily", "C"), "the daily challenge: the day's maze, one try a day", "the daily challenge"},
+		{l("chat", "T, Enter"), "chat with the lobby (Enter sends, Esc cancels)", "chat (Enter sends)"},
+		{l("help", "?, H"), "this help (it or Esc closes it)", "close this help"},
+		{l("quit", "Esc, Q"), "leave the server, back to the menu", "back to the menu"},
+	}
 }
 
 // helpLines are the lobby's help in w columns and at most h lines: a key
@@ -985,15 +1001,15 @@ var lobbyHelp = [][3]string{
 func (l *lobbyScreen) helpLines(w, h int) []string {
 	st := l.c.st
 	out := []string{st.Heading.Render(screen.Fit("Keys (? or Esc closes)", w))}
-	if len(lobbyHelp)+1 > h {
+	if len(lobbyHelp())+1 > h {
 		played := l.daily != nil && l.daily.Played
-		return append(out, l.wrapHints(lobbyKeys.hints(!played, len(l.invites) > 0), w)...)
+		return append(out, l.wrapHints(lobbyKeys().hints(!played, len(l.invites) > 0), w)...)
 	}
 	long := true
-	for _, k := range lobbyHelp {
+	for _, k := range lobbyHelp() {
 		long = long && 10+ansi.StringWidth(k[1]) <= w
 	}
-	for _, k := range lobbyHelp {
+	for _, k := range lobbyHelp() {
 		what := k[2]
 		if long {
 			what = k[1]

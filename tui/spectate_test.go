@@ -531,7 +531,7 @@ func TestWatchUnderHelp(t *testing.T) {
 	g := watchedGame(t)
 	startWatching(t, tm, f, g)
 	waitText(t, tm, "You are watching alice and bob")
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'h'}})
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'H'}})
 	waitText(t, tm, "HELP")
 	f.send(&netplay.Chat{T: netplay.TypeChat, Scope: netplay.ScopeGame, From: "bob", Text: "behind you"})
 	ev, _ := g.Apply(1, engine.Right)

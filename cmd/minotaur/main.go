@@ -65,7 +65,9 @@ func launch(sys cli.IO, l screen.Launching) int {
 		return 1
 	}
 	cfg.Seed, cfg.Open = tui.NextSeed(l.Seed), l.Open
-	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler()}
+	out := tui.NewCursorWriter(os.Stdout)
+	cfg.Cursor = out.Set
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithoutSignalHandler(), tea.WithOutput(out)}
 	if l.Mouse {
 		opts = append(opts, tea.WithMouseCellMotion())
 	}

@@ -51,6 +51,8 @@ func newPlayFlags() (*pflag.FlagSet, *playFlags) {
 	fs.StringVar(&f.server, "server", "", "game server `ADDR` (host:port) for network play")
 	fs.StringVar(&f.name, "name", "", "player `NAME` for the high scores (default: the settings', else your user name)")
 	fs.StringVar(&f.palette, "palette", "", "colours: `P` is auto, dark, light or high-contrast\n(default: the settings', else "+paletteEnv+", else auto)")
+	fs.StringVar(&f.keys, "keys", "", "read your keys from the keymap `FILE` (default: keys.txt in the\nconfig folder; see docs/guide.md, \"Your own keys\")")
+	fs.BoolVar(&f.accessible, "accessible", false, "the layout for screen readers and magnifiers: the newest message\nfirst, monsters named in words (default: the settings')")
 	return fs, f
 }
 
@@ -65,7 +67,9 @@ func playUsage(fs *pflag.FlagSet, files string) string {
 	return s + "\nCommands:\n" + usageCommands() +
 		"\nIn the game: W A S D or the arrows move, Space waits, F uses a freeze from\n" +
 		"your pocket, X looks, > or T travels to the key (then the exit), O explores,\n" +
-		"a click travels to a tile, H or ? shows the help, P or Esc pauses (save, quit).\n" +
+		"a click travels to a tile, H or ? shows the help, P or Esc pauses (save, quit);\n" +
+		"h j k l and the numpad's 8 4 6 2 move too, 5 waits. Your own keys: a keymap\n" +
+		"file (--keys FILE, else keys.txt in the config folder).\n" +
 		"The player's guide is docs/guide.md.\n"
 }
 
@@ -101,7 +105,9 @@ func runPlay(args []string, sys cli.IO) int {
 		}
 		cfg.Levels = campaign
 	}
-	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen(), tea.WithoutSignalHandler(), tea.WithMouseCellMotion())
+	out := tui.NewCursorWriter(os.Stdout)
+	cfg.Cursor = out.Set
+	p := tea.NewProgram(tui.New(cfg), tea.WithAltScreen(), tea.WithoutSignalHandler(), tea.WithMouseCellMotion(), tea.WithOutput(out))
 	stop := onHangup(p)
 	defer stop()
 	final, err := p.Run()

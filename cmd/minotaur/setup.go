@@ -11,6 +11,7 @@ import (
 	"github.com/minotaur-game/minotaur/internal/cli"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -22,6 +23,8 @@ const paletteEnv = "MINOTAUR_PALETTE"
 type choices struct {
 	data, saves, scores   string
 	palette, name, server string
+	keys                  string // --keys FILE
+	accessible            bool   // --accessible
 }
 
 // localEnv is this machine's, with the command's environment.
@@ -73,6 +76,16 @@ func prepare(sys cli.IO, prog string, ch choices) (cfg tui.Config, ok bool) {
 			cfg.Notice = fmt.Sprintf("%d line(s) of your settings were not understood: see Settings", len(problems))
 		}
 	}
+	// The keys: --keys FILE, else keys.txt in the config folder when
+	// there is one; a broken line keeps its action's default keys.
+	switch {
+	case ch.keys != "":
+		cfg.Keymap, cfg.KeymapProblems = loadKeymap(ch.keys, true)
+	case cfg.Keys != "":
+		cfg.Keymap, cfg.KeymapProblems = loadKeymap(cfg.Keys, false)
+	default:
+		cfg.Keymap = keymap.Default()
+	}
 	palette := set.Palette
 	if v := strings.TrimSpace(sys.Getenv(paletteEnv)); v != "" {
 		if err := screen.CheckPaletteName(v); err != nil {
@@ -95,7 +108,7 @@ func prepare(sys cli.IO, prog string, ch choices) (cfg tui.Config, ok bool) {
 	cfg.Styles = screen.NewStylesWith(r, screen.ChoosePalette(palette, cfg.AskDark))
 	cfg.Saves, cfg.Scores, cfg.Replays = paths.Saves, paths.Scores, paths.Replays
 	cfg.Saved = set
-	cfg.Accessible = set.Accessible()
+	cfg.Accessible = ch.accessible || set.Accessible()
 	cfg.Name = firstOf(ch.name, set.Name, osUserName())
 	cfg.Server = firstOf(ch.server, set.Server)
 	cfg.Now = sys.Now

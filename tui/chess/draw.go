@@ -161,6 +161,7 @@ func boardLines(v *chess.View, t *screen.Tiles, mk marks) []string {
 			switch {
 			case s == mk.cursor:
 				class = clCursor
+				b.WriteString(screen.CursorMark) // the terminal's cursor: the board's
 			case s == mk.selected:
 				class = clSelected
 			case mk.targets[s]:

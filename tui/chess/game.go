@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/games/chess"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -22,19 +23,28 @@ const (
 	stOver            // the game has ended: the result over the last board
 )
 
-// keys of the game screen.
-var gameKeys = struct {
+// gameKeyMap is the keys of the game screen.
+type gameKeyMap struct {
 	Up, Down, Left, Right, Pick, Help, Log, Pause key.Binding
-}{
-	Up:    key.NewBinding(key.WithKeys("up", "w", "W"), key.WithHelp("↑/W", "up")),
-	Down:  key.NewBinding(key.WithKeys("down", "s", "S"), key.WithHelp("↓/S", "down")),
-	Left:  key.NewBinding(key.WithKeys("left", "a", "A"), key.WithHelp("←/A", "left")),
-	Right: key.NewBinding(key.WithKeys("right", "d", "D"), key.WithHelp("→/D", "right")),
-	Pick:  key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("Enter", "pick")),
-	Help:  key.NewBinding(key.WithKeys(screen.HelpKeys(false)...), key.WithHelp("?", "help")),
-	Log:   key.NewBinding(key.WithKeys("l", "L"), key.WithHelp("L", "log")),
-	Pause: key.NewBinding(key.WithKeys(screen.PauseKeys()...), key.WithHelp("Esc", "pause")),
 }
+
+// gameKeys are the keys of the game screen as the active keymap binds
+// them. (A typed move's letters and digits come first: e2e4, e7e8q.)
+func gameKeys() gameKeyMap { return gameKeysCache.Get() }
+
+var gameKeysCache = keymap.NewCached(func(m *keymap.Map) gameKeyMap {
+	const g = keymap.Chess
+	return gameKeyMap{
+		Up:    m.Binding(g, "up", "↑/W", "up"),
+		Down:  m.Binding(g, "down", "↓/S", "down"),
+		Left:  m.Binding(g, "left", "←/A", "left"),
+		Right: m.Binding(g, "right", "→/D", "right"),
+		Pick:  m.Binding(g, "pick", "Enter", "pick"),
+		Help:  m.Binding(g, "help", "?", "help"),
+		Log:   m.Binding(g, "log", "L", "log"),
+		Pause: m.Binding(g, "pause", "Esc", "pause"),
+	}
+})
 
 // gameScreen is a chess game on the screen: against the computer, or two
 // players taking turns at one keyboard with the board hidden in between.
@@ -194,7 +204,7 @@ func (s *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 			s.cursor = chess.NoSq
 			s.begin()
 			s.note = ""
-		case key.Matches(k, gameKeys.Pause):
+		case key.Matches(k, gameKeys().Pause):
 			return screen.Push(screen.NewPause(s.c, s)), nil
 		}
 		return screen.Stay, nil
@@ -202,11 +212,11 @@ func (s *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		switch {
 		case k.Type == tea.KeyEnter:
 			s.stage, s.note = stHandover, ""
-		case key.Matches(k, gameKeys.Help):
+		case key.Matches(k, gameKeys().Help):
 			return screen.Push(newHelp(s.c)), nil
-		case key.Matches(k, gameKeys.Log):
+		case key.Matches(k, gameKeys().Log):
 			return screen.Push(s.logPager()), nil
-		case key.Matches(k, gameKeys.Pause):
+		case key.Matches(k, gameKeys().Pause):
 			return screen.Push(screen.NewPause(s.c, s)), nil
 		}
 		return screen.Stay, nil
@@ -214,7 +224,7 @@ func (s *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		switch {
 		case k.Type == tea.KeyEnter, k.Type == tea.KeyEsc:
 			return screen.Replace(newEnd(s.c, s.m)), tea.DisableMouse
-		case key.Matches(k, gameKeys.Log):
+		case key.Matches(k, gameKeys().Log):
 			return screen.Push(s.logPager()), nil
 		}
 		return screen.Stay, nil
@@ -223,6 +233,9 @@ func (s *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		return s.promotion(k)
 	}
 	if k.Type == tea.KeyRunes && len(k.Runes) == 1 && s.typeRune(k.Runes[0]) {
+		if s.note == keymap.Active().Unknown(keymap.Chess) {
+			s.note = "" // the move being typed shows instead
+		}
 		return screen.Stay, nil
 	}
 	if k.Type == tea.KeyBackspace && s.typed != "" {
@@ -231,15 +244,15 @@ func (s *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	}
 	myTurn := s.myTurn()
 	switch {
-	case key.Matches(k, gameKeys.Up):
+	case key.Matches(k, gameKeys().Up):
 		s.moveCursor(0, 1)
-	case key.Matches(k, gameKeys.Down):
+	case key.Matches(k, gameKeys().Down):
 		s.moveCursor(0, -1)
-	case key.Matches(k, gameKeys.Left):
+	case key.Matches(k, gameKeys().Left):
 		s.moveCursor(-1, 0)
-	case key.Matches(k, gameKeys.Right):
+	case key.Matches(k, gameKeys().Right):
 		s.moveCursor(1, 0)
-	case key.Matches(k, gameKeys.Pick):
+	case key.Matches(k, gameKeys().Pick):
 		if !myTurn {
 			// Online, the other side's turn: say so rather than keep
 			// a move that its state would drop.
@@ -267,14 +280,18 @@ func (s *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 			return screen.Stay, nil
 		}
 		return screen.Stay, s.pick(s.cursor)
-	case key.Matches(k, gameKeys.Help):
+	case key.Matches(k, gameKeys().Help):
 		return screen.Push(newHelp(s.c)), nil
-	case key.Matches(k, gameKeys.Log):
+	case key.Matches(k, gameKeys().Log):
 		return screen.Push(s.logPager()), nil
 	case k.Type == tea.KeyEsc && (s.sel != chess.NoSq || s.typed != ""):
 		s.sel, s.typed, s.note = chess.NoSq, "", ""
-	case key.Matches(k, gameKeys.Pause):
+	case key.Matches(k, gameKeys().Pause):
 		return screen.Push(screen.NewPause(s.c, s)), nil
+	default:
+		if keymap.IsUnknown(k) && k.Type != tea.KeyBackspace {
+			s.note = keymap.Active().Unknown(keymap.Chess)
+		}
 	}
 	return screen.Stay, nil
 }
@@ -654,21 +671,22 @@ func (s *gameScreen) bottom(w int) string {
 		return screen.Fit(st.Heading.Render(fmt.Sprintf("Your %s on %v:", p.Kind, s.sel))+st.Faint.Render(" Enter on a marked cell · Esc: put it back"), w)
 	}
 	k := func(keys, what string) string { return st.Key.Render(keys) + " " + st.Faint.Render(what) }
+	km, g := keymap.Active(), keymap.Chess
 	esc := "pause"
 	if s.net != nil {
 		esc = "leave"
 	}
 	if s.net != nil && s.net.seat == 0 {
 		k := func(keys, what string) string { return st.Key.Render(keys) + " " + st.Faint.Render(what) }
-		return screen.Fit(strings.Join([]string{st.Heading.Render("Watching " + s.side.Title() + "'s side"), k("Tab", "the other side"), k("L", "log"), k("Esc", "back")}, st.Faint.Render(" · ")), w)
+		return screen.Fit(strings.Join([]string{st.Heading.Render("Watching " + s.side.Title() + "'s side"), k("Tab", "the other side"), k(km.Label(g, "log", "L"), "log"), k("Esc", "back")}, st.Faint.Render(" · ")), w)
 	}
 	// the whole line where it fits, else the keys a player needs first:
 	// none is ever cut in the middle
-	full := strings.Join([]string{k("arrows", "cursor"), k("Enter", "pick"), k("e2e4", "type"), k("L", "log"), k("?", "help"), k("Esc", esc)}, st.Faint.Render(" · "))
+	full := strings.Join([]string{k(km.MoveLabel(g, "arrows"), "cursor"), k(km.Label(g, "pick", "Enter"), "pick"), k("e2e4", "type"), k(km.Label(g, "log", "L"), "log"), k(km.Label(g, "help", "?"), "help"), k(km.Label(g, "pause", "Esc"), esc)}, st.Faint.Render(" · "))
 	if ansi.StringWidth(full) <= w {
 		return full
 	}
-	return screen.Fit(strings.Join([]string{k("Enter", "pick"), k("L", "log"), k("?", "help"), k("Esc", esc)}, st.Faint.Render(" · ")), w)
+	return screen.Fit(strings.Join([]string{k(km.Label(g, "pick", "Enter"), "pick"), k(km.Label(g, "log", "L"), "log"), k(km.Label(g, "help", "?"), "help"), k(km.Label(g, "pause", "Esc"), esc)}, st.Faint.Render(" · ")), w)
 }
 
 // smallBottom is the last line of a small terminal: with no room for the

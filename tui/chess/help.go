@@ -5,6 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -17,16 +18,18 @@ func newHelp(c *screen.Context) *helpScreen {
 	st := c.Styles
 	return &helpScreen{screen.NewPager(c, "OPEN-WORLD CHESS — HELP", func(w int) string {
 		k := func(keys, text string) string { return st.Key.Render(keys) + "  " + text }
+		km, kg := keymap.Active(), keymap.Chess
 		g := func(cl int, s, text string) string { return t.Glyph(cl, s) + "  " + text }
 		lines := []string{
 			st.Heading.Render("Keys"),
-			k("arrows, WASD", "move the cursor (Black sees the board turned)"),
-			k("Enter", "pick the piece under the cursor, then Enter on a marked cell"),
+			k(km.MoveLabel(kg, "arrows, WASD"), "move the cursor (Black sees the board turned)"),
+			k(km.LabelAll(kg, "pick", "Enter", ", "), "pick the piece under the cursor, then Enter on a marked cell"),
 			k("mouse", "click a piece, then where it goes"),
 			k("e2e4", "type a move; e7e8q promotes to a queen; e1g1 castles"),
 			k("Q R B N", "the piece a pawn becomes on the last rank"),
-			k("L", "the whole log of what you saw"),
-			k("Esc, P", "pause: save, quit"),
+			k(km.LabelAll(kg, "log", "L", ", "), "the whole log of what you saw"),
+			k(km.LabelAll(kg, "help", "?", ", "), "this help (letters and digits type moves here: no vi-keys, no numpad)"),
+			k(km.LabelAll(kg, "pause", "Esc, P", ", "), "pause: save, quit"),
 			"",
 			st.Heading.Render("The board"),
 			g(clWhite, "N3", "a white knight with 3 HP (Black's pieces in small letters)"),

@@ -1,8 +1,10 @@
 package foxhunt
 
 import (
+	"fmt"
 	"strings"
 
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -13,18 +15,22 @@ func helpText(mono bool) string {
 	if mono {
 		walls, rock, fox, you = "++", "##", "the fox (in reverse)", "you (in bold)"
 	}
+	km, g := keymap.Active(), keymap.FoxHunt
+	k := func(keys, what string) string { return fmt.Sprintf("  %-17s %s", keys, what) }
+	moves := km.MoveLabel(g, "W A S D, arrows, hjkl, 8462")
+	bomb := km.Label(g, "bomb", "B")
 	return strings.Join([]string{
 		"One player is the fox and scores a point every round it stays the fox; the others hunt it. A hunter who steps onto the fox's field catches it and becomes the fox. The most points when the rounds run out wins.",
 		"",
 		"Keys (one command a round; a round ends when everyone has sent one, or after its time):",
-		"  W A S D, arrows   step",
-		"  B, direction, 0-9 throw a bomb that many fields that way",
-		"  B B  or  B Space  lay a bomb on your own field",
-		"  Esc (after B)     take the B back",
-		"  Space, N          do nothing this round",
-		"  ? H               this help",
-		"  Esc, P            pause (the rounds go on: you stand still)",
-		"  Q                 leave the match (asks first)",
+		k(moves, "step"),
+		k(bomb+", direction, 0-9", "throw a bomb that many fields that way"),
+		k(bomb+" "+bomb+"  or  "+bomb+" Space", "lay a bomb on your own field"),
+		k("Esc (after "+bomb+")", "take the "+bomb+" back"),
+		k(km.LabelAll(g, "wait", "Space, N, 5", ", "), "do nothing this round"),
+		k(km.LabelAll(g, "help", "? H", " "), "this help"),
+		k(km.LabelAll(g, "pause", "Esc, P", ", "), "pause (the rounds go on: you stand still)"),
+		k(km.LabelAll(g, "quit", "Q", ", "), "leave the match (asks first)"),
 		"",
 		"The map:",
 		"  F   " + fox,

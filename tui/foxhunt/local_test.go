@@ -115,7 +115,7 @@ func TestLocalMatchAsksBeforeItIsLeft(t *testing.T) {
 // map; any other key goes back to the match.
 func TestLocalMatchHelp(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
-		for _, k := range []string{"?", "h", "H"} {
+		for _, k := range []string{"?", "H"} { // h is the vi-keys' left
 			d := newLocal(t, size[0], size[1])
 			d.key(t, k)
 			if !strings.Contains(d.plain(), "FOX HUNT — HELP") {
@@ -184,5 +184,17 @@ func TestLocalMatchPanelNamesTheKeys(t *testing.T) {
 	d.f.m.opt.Local = &foxnet.Config{}
 	if s := d.plain(); !strings.Contains(s, "? help, Esc") {
 		t.Fatalf("the narrow hint does not name ? and Esc:\n%s", s)
+	}
+}
+
+// The terminal's cursor stands on the player's field (@).
+func TestCursorOnThePlayer(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		d := newLocal(t, size[0], size[1])
+		lines := strings.Split(d.plain(), "\n")
+		at := d.c.Cursor
+		if !at.On || at.Y >= len(lines) || at.X >= len([]rune(lines[at.Y])) || []rune(lines[at.Y])[at.X] != '@' {
+			t.Fatalf("%v: the cursor is at %+v, not on @:\n%s", size, at, d.plain())
+		}
 	}
 }

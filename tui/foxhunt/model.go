@@ -15,6 +15,7 @@ import (
 	"github.com/minotaur-game/minotaur/games/foxhunt"
 	"github.com/minotaur-game/minotaur/games/foxhunt/bot"
 	"github.com/minotaur-game/minotaur/safetext"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -220,31 +221,31 @@ func parseTimeout(s string) time.Duration {
 	return time.Duration(f * float64(time.Second))
 }
 
-var moveKeys = map[string]string{"w": "w", "a": "a", "s": "s", "d": "d", "up": "w", "left": "a", "down": "s", "right": "d"}
+// foxKey is what a key means in a match, as the active keymap binds it:
+// its action ("up", "wait", "bomb", "quit", …; "" for none), the command
+// letter of a step (w a s d; "" for none), and the key in lower case.
+func foxKey(k tea.KeyMsg) (act, dir, s string) {
+	act = keymap.Active().Action(keymap.FoxHunt, k)
+	dir = map[string]string{"up": "w", "left": "a", "down": "s", "right": "d"}[act]
+	return act, dir, strings.ToLower(k.String())
+}
+
+// isDigit reports whether s is one of the digits of a bomb's reach.
+func isDigit(s string) bool { return len(s) == 1 && s[0] >= '0' && s[0] <= '9' }
 
 func (m *Model) key(k tea.KeyMsg) tea.Cmd {
-	s := strings.ToLower(k.String())
+	act, dir, s := foxKey(k)
 	if s == "ctrl+c" {
 		return m.quit()
 	}
 	if m.opt.Mode == Watch {
-		switch s {
-		case "q", "esc":
+		m.pan(act, s)
+		if act == "quit" || s == "esc" {
 			return m.quit()
-		case "up", "w":
-			m.panY--
-		case "down", "s":
-			m.panY++
-		case "left", "a":
-			m.panX--
-		case "right", "d":
-			m.panX++
-		case "c", "home":
-			m.panX, m.panY = 0, 0
 		}
 		return nil
 	}
-	if s == "q" {
+	if act == "quit" {
 		if m.link == nil {
 			return m.quit()
 		}
@@ -261,16 +262,18 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if m.bomb {
-		if d, ok := moveKeys[s]; ok {
-			m.bombDir = d
-			m.note = "Bomb " + dirName(d) + ": how far? 0-9"
+		// after a direction, a digit is the bomb's reach (before it, the
+		// numpad's digits aim)
+		if isDigit(s) && m.bombDir != "" {
+			return m.send("b" + s + m.bombDir)
+		}
+		if dir != "" {
+			m.bombDir = dir
+			m.note = "Bomb " + dirName(dir) + ": how far? 0-9"
 			return nil
 		}
-		if s == "b" {
+		if act == "bomb" {
 			return m.send("b")
-		}
-		if len(s) == 1 && s[0] >= '0' && s[0] <= '9' && m.bombDir != "" {
-			return m.send("b" + s + m.bombDir)
 		}
 		if s == " " || s == "space" || s == "enter" {
 			if m.bombDir == "" {
@@ -281,19 +284,37 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	switch {
-	case moveKeys[s] != "":
-		return m.send(moveKeys[s])
-	case s == "b":
+	case dir != "":
+		return m.send(dir)
+	case act == "bomb":
 		if m.sent != "" {
 			m.note = "You already sent a command this round."
 			return nil
 		}
 		m.bomb, m.bombDir = true, ""
 		m.note = "Bomb: a direction (WASD), or B again for your own field"
-	case s == " " || s == "space" || s == "n":
+	case act == "wait":
 		return m.send("n")
+	case act == "" && keymap.IsUnknown(k):
+		m.note = keymap.Active().Unknown(keymap.FoxHunt)
 	}
 	return nil
+}
+
+// pan moves a spectator's view of the map.
+func (m *Model) pan(act, s string) {
+	switch act {
+	case "up":
+		m.panY--
+	case "down":
+		m.panY++
+	case "left":
+		m.panX--
+	case "right":
+		m.panX++
+	case "centre":
+		m.panX, m.panY = 0, 0
+	}
 }
 
 func dirName(d string) string {
@@ -326,6 +347,14 @@ func (m *Model) me() int {
 		}
 	}
 	return -1
+}
+
+// cursorMark marks the player's field for the terminal's cursor, in a
+// match shown by the program's screens (whose root takes the mark out).
+func (m *Model) cursorMark(b *strings.Builder) {
+	if m.opt.Embedded {
+		b.WriteString(screen.CursorMark)
+	}
 }
 
 // View draws the whole screen.
@@ -491,6 +520,7 @@ func (m *Model) drawMap(cols, rows int) []string {
 					b.WriteString(g.fox)
 				case 'P':
 					if w := at[p]; me >= 0 && st.Table[me].At == p {
+						m.cursorMark(&b)
 						b.WriteString(g.me[m.colors[st.Table[me].Name]])
 					} else if w.n > 0 && w.i == 0 {
 						b.WriteString(g.fox)
@@ -503,6 +533,7 @@ func (m *Model) drawMap(cols, rows int) []string {
 						col = m.colors[st.Table[w.i].Name]
 					}
 					if w.n > 0 && w.i == me {
+						m.cursorMark(&b)
 						b.WriteString(g.me[col])
 					} else {
 						b.WriteString(g.hunter[col])
@@ -570,12 +601,14 @@ func (m *Model) panel(w, rows int) []string {
 	}
 	out = append(out, "")
 	if m.opt.Mode == Play {
-		out = append(out, "WASD/arrows move", "B dir 0-9  throw", "B B  bomb here", "Space  nothing")
+		km, fg := keymap.Active(), keymap.FoxHunt
+		bomb := km.Label(fg, "bomb", "B")
+		out = append(out, km.MoveLabel(fg, "WASD/arrows")+" move", bomb+" dir 0-9  throw", bomb+" "+bomb+"  bomb here", km.Label(fg, "wait", "Space")+"  nothing")
 		if m.opt.Embedded && m.opt.Local != nil {
 			// the menu's local match: the keys of every game (docs/guide.md)
-			out = append(out, "? help  Esc pause", "q  leave (asks)")
+			out = append(out, km.Label(fg, "help", "?")+" help  "+km.Label(fg, "pause", "Esc")+" pause", km.Label(fg, "quit", "q")+"  leave (asks)")
 		} else {
-			out = append(out, "q  leave")
+			out = append(out, km.Label(fg, "quit", "q")+"  leave")
 		}
 	} else {
 		out = append(out, "arrows  pan", "c  back to the fox", "q  leave")

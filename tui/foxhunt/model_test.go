@@ -111,6 +111,13 @@ func TestKeysSendCommands(t *testing.T) {
 		"b,b":   "b",
 		"b,a,0": "b0a",
 		"b, ":   "b",
+		"k":     "w", // the vi-keys
+		"h":     "a",
+		"8":     "w", // the numpad: 8 4 6 2 step, 5 does nothing
+		"4":     "a",
+		"5":     "n",
+		"b,6,3": "b3d", // after B a digit aims first, then is the reach
+		"b,l,2": "b2d",
 	} {
 		f := newFixture(t, 80, 24, false, smallMap)
 		if got := f.press(t, strings.Split(keys, ",")...); got != want {

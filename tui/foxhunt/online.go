@@ -16,6 +16,7 @@ import (
 	"github.com/minotaur-game/minotaur/games/foxhunt/bot"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/safetext"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -266,7 +267,7 @@ func (s *onlineScreen) leave() tea.Cmd {
 // Space does nothing; Esc or Q leaves, after asking a player.
 func (s *onlineScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	m := s.m
-	key := strings.ToLower(k.String())
+	act, dir, key := foxKey(k)
 	if s.ended {
 		if key == "enter" || key == "esc" || key == "q" {
 			if s.over == nil {
@@ -277,21 +278,11 @@ func (s *onlineScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		return screen.Stay, nil
 	}
 	if s.seat == 0 {
-		switch key {
-		case "q", "esc":
+		if act == "quit" || key == "esc" {
 			// The wait under way brings the server's answer to the lobby.
 			return screen.Replace(s.link.Back(true)), s.leave()
-		case "up", "w":
-			m.panY--
-		case "down", "s":
-			m.panY++
-		case "left", "a":
-			m.panX--
-		case "right", "d":
-			m.panX++
-		case "c", "home":
-			m.panX, m.panY = 0, 0
 		}
+		m.pan(act, key)
 		return screen.Stay, nil
 	}
 	if s.asking {
@@ -307,24 +298,31 @@ func (s *onlineScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		m.bomb, m.bombDir, m.note = false, "", ""
 		return screen.Stay, nil
 	}
-	if key == "q" || key == "esc" {
+	if act == "quit" || act == "pause" {
 		s.asking = true
+		return screen.Stay, nil
+	}
+	if act == "help" {
+		// the keys on the note line: a help page over this screen would
+		// hold up the server's rounds, which do not wait
+		km, g := keymap.Active(), keymap.FoxHunt
+		bomb := km.Label(g, "bomb", "B")
+		m.note = km.MoveLabel(g, "WASD") + " step · " + bomb + ", a direction, 0-9: bomb · " + km.Label(g, "wait", "Space") + " nothing · " + km.Label(g, "quit", "Q") + " leave"
 		return screen.Stay, nil
 	}
 	if s.st == nil {
 		return screen.Stay, nil
 	}
 	if m.bomb {
-		if d, ok := moveKeys[key]; ok {
-			m.bombDir = d
-			m.note = "Bomb " + dirName(d) + ": how far? 0-9"
-			return screen.Stay, nil
-		}
 		switch {
-		case key == "b":
-			return screen.Stay, s.send("b")
-		case len(key) == 1 && key[0] >= '0' && key[0] <= '9' && m.bombDir != "":
+		case isDigit(key) && m.bombDir != "":
 			return screen.Stay, s.send("b" + key + m.bombDir)
+		case dir != "":
+			m.bombDir = dir
+			m.note = "Bomb " + dirName(dir) + ": how far? 0-9"
+			return screen.Stay, nil
+		case act == "bomb":
+			return screen.Stay, s.send("b")
 		case key == " " || key == "space" || key == "enter":
 			if m.bombDir == "" {
 				return screen.Stay, s.send("b")
@@ -334,17 +332,19 @@ func (s *onlineScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		return screen.Stay, nil
 	}
 	switch {
-	case moveKeys[key] != "":
-		return screen.Stay, s.send(moveKeys[key])
-	case key == "b":
+	case dir != "":
+		return screen.Stay, s.send(dir)
+	case act == "bomb":
 		if m.sent != "" {
 			m.note = "You already sent your command this round."
 			return screen.Stay, nil
 		}
 		m.bomb, m.bombDir = true, ""
 		m.note = "Bomb: a direction (WASD), or B again for your own field"
-	case key == " " || key == "space" || key == "n":
+	case act == "wait":
 		return screen.Stay, s.send("n")
+	case act == "" && keymap.IsUnknown(k):
+		m.note = keymap.Active().Unknown(keymap.FoxHunt)
 	}
 	return screen.Stay, nil
 }

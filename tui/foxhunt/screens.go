@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/foxnet"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -155,11 +156,11 @@ func (g *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	switch {
 	case k.Type == tea.KeyEsc && bombing:
 		// Esc takes back a B before it pauses
-	case screen.IsHelp(k, true):
+	case keymap.Active().Is(keymap.FoxHunt, k, "help"):
 		return screen.Push(newHelp(g.c)), nil
-	case screen.IsPause(k):
+	case keymap.Active().Is(keymap.FoxHunt, k, "pause"):
 		return screen.Push(screen.NewPause(g.c, g)), nil
-	case k.String() == "q" || k.String() == "Q":
+	case keymap.Active().Is(keymap.FoxHunt, k, "quit"):
 		if g.Unsaved() {
 			p := screen.NewPause(g.c, g)
 			p.AskLeave()

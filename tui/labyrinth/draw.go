@@ -109,6 +109,9 @@ func (cv *canvas) lines(t *screen.Tiles, x0, y0, vw, vh int) []string {
 			if x >= 0 && y >= 0 && x < cv.w && y < cv.h {
 				ch, cl = cv.chr[y*cv.w+x], cv.cls[y*cv.w+x]
 			}
+			if cl == clsPlayer {
+				b.WriteString(screen.CursorMark) // the terminal's cursor goes here
+			}
 			if cl != run {
 				if run != 255 && t.Prefix(int(run)) != "" {
 					b.WriteString(t.Reset())

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/minotaur-game/minotaur/games/labyrinth"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -29,22 +30,32 @@ const (
 	panelGap = 2  // columns between the notebook and the panel
 )
 
-// labKeys are the keys of a Labyrinth turn.
-var labKeys = struct {
-	Up, Left, Down, Right, Shoot, Inventory, Help, Pause, PrevSheet, NextSheet, Done key.Binding
-}{
-	Up:        key.NewBinding(key.WithKeys("w", "W", "up"), key.WithHelp("W/↑", "up")),
-	Left:      key.NewBinding(key.WithKeys("a", "A", "left"), key.WithHelp("A/←", "left")),
-	Down:      key.NewBinding(key.WithKeys("s", "S", "down"), key.WithHelp("S/↓", "down")),
-	Right:     key.NewBinding(key.WithKeys("d", "D", "right"), key.WithHelp("D/→", "right")),
-	Shoot:     key.NewBinding(key.WithKeys("x", "X"), key.WithHelp("X", "shoot")),
-	Inventory: key.NewBinding(key.WithKeys("e", "E"), key.WithHelp("E", "inventory")),
-	Help:      key.NewBinding(key.WithKeys(screen.HelpKeys(true)...), key.WithHelp("?", "help")),
-	Pause:     key.NewBinding(key.WithKeys(screen.PauseKeys()...), key.WithHelp("Esc", "pause")),
-	PrevSheet: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous sheet")),
-	NextSheet: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next sheet")),
-	Done:      key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("Enter", "go on")),
+// labKeyMap is the keys of a Labyrinth turn.
+type labKeyMap struct {
+	Up, Left, Down, Right, Shoot, Inventory, Help, Pause, Quit, PrevSheet, NextSheet, Done key.Binding
 }
+
+// labKeys are the keys of a Labyrinth turn as the active keymap binds
+// them.
+func labKeys() labKeyMap { return labKeysCache.Get() }
+
+var labKeysCache = keymap.NewCached(func(m *keymap.Map) labKeyMap {
+	const g = keymap.Labyrinth
+	return labKeyMap{
+		Up:        m.Binding(g, "up", "W/↑", "up"),
+		Left:      m.Binding(g, "left", "A/←", "left"),
+		Down:      m.Binding(g, "down", "S/↓", "down"),
+		Right:     m.Binding(g, "right", "D/→", "right"),
+		Shoot:     m.Binding(g, "shoot", "X", "shoot"),
+		Inventory: m.Binding(g, "inventory", "E", "inventory"),
+		Help:      m.Binding(g, "help", "?", "help"),
+		Pause:     m.Binding(g, "pause", "Esc", "pause"),
+		Quit:      m.Binding(g, "quit", "Q", "quit"),
+		PrevSheet: m.Binding(g, "prev-sheet", "[", "previous sheet"),
+		NextSheet: m.Binding(g, "next-sheet", "]", "next sheet"),
+		Done:      key.NewBinding(key.WithKeys("enter", " "), key.WithHelp("Enter", "go on")),
+	}
+})
 
 // labGameScreen is a Labyrinth game on one shared screen (hot seat): each
 // player's turn is shown only to them, between hand-over screens.
@@ -119,10 +130,10 @@ func (s *labGameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	switch s.stage {
 	case labHandover:
 		switch {
-		case key.Matches(k, labKeys.Done) && k.Type == tea.KeyEnter:
+		case key.Matches(k, labKeys().Done) && k.Type == tea.KeyEnter:
 			s.begin()
 			s.note = ""
-		case key.Matches(k, labKeys.Pause):
+		case key.Matches(k, labKeys().Pause):
 			return screen.Push(screen.NewPause(s.c, s)), nil
 		}
 		return screen.Stay, nil
@@ -131,7 +142,7 @@ func (s *labGameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		case k.Type == tea.KeyEnter:
 			s.stage = labHandover
 			s.note = ""
-		case key.Matches(k, labKeys.Pause):
+		case key.Matches(k, labKeys().Pause):
 			return screen.Push(screen.NewPause(s.c, s)), nil
 		}
 		return screen.Stay, nil
@@ -148,7 +159,7 @@ func (s *labGameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		if d, ok := labDir(k); ok {
 			return screen.Stay, s.act(labyrinth.Command{Kind: labyrinth.Shoot, Dir: d})
 		}
-		if k.Type == tea.KeyEsc || key.Matches(k, labKeys.Shoot) {
+		if k.Type == tea.KeyEsc || key.Matches(k, labKeys().Shoot) {
 			s.aiming = false
 		}
 		return screen.Stay, nil
@@ -157,21 +168,28 @@ func (s *labGameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		return screen.Stay, s.act(labyrinth.Command{Kind: labyrinth.Step, Dir: d})
 	}
 	switch {
-	case key.Matches(k, labKeys.Shoot):
+	case key.Matches(k, labKeys().Shoot):
 		s.aiming = true
-	case key.Matches(k, labKeys.Inventory):
+	case key.Matches(k, labKeys().Inventory):
 		return screen.Stay, s.act(labyrinth.Command{Kind: labyrinth.Inventory})
-	case key.Matches(k, labKeys.Help):
+	case key.Matches(k, labKeys().Help):
 		return screen.Push(newLabHelp(s.c)), nil
-	case key.Matches(k, labKeys.Pause):
+	case key.Matches(k, labKeys().Pause):
 		return screen.Push(screen.NewPause(s.c, s)), nil
-	case key.Matches(k, labKeys.PrevSheet), key.Matches(k, labKeys.NextSheet):
+	case key.Matches(k, labKeys().Quit):
+		if s.Unsaved() {
+			p := screen.NewPause(s.c, s)
+			p.AskLeave()
+			return screen.Push(p), nil
+		}
+		return screen.Replace(s.Menu()), nil
+	case key.Matches(k, labKeys().PrevSheet), key.Matches(k, labKeys().NextSheet):
 		nb := &s.lg.books[s.player()-1]
 		cur := s.sheet
 		if cur < 0 {
 			cur = nb.Current
 		}
-		if key.Matches(k, labKeys.PrevSheet) {
+		if key.Matches(k, labKeys().PrevSheet) {
 			cur = max(cur-1, 0)
 		} else {
 			cur = min(cur+1, len(nb.Sheets)-1)
@@ -180,6 +198,12 @@ func (s *labGameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		if cur == nb.Current {
 			s.sheet = -1
 		}
+	default:
+		// Enter and Space go on between turns; one too many is no
+		// mistake to tell.
+		if keymap.IsUnknown(k) && !key.Matches(k, labKeys().Done) {
+			s.note = keymap.Active().Unknown(keymap.Labyrinth)
+		}
 	}
 	return screen.Stay, nil
 }
@@ -187,13 +211,13 @@ func (s *labGameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 // labDir is the direction of a W A S D or arrow key.
 func labDir(k tea.KeyMsg) (labyrinth.Dir, bool) {
 	switch {
-	case key.Matches(k, labKeys.Up):
+	case key.Matches(k, labKeys().Up):
 		return labyrinth.Up, true
-	case key.Matches(k, labKeys.Left):
+	case key.Matches(k, labKeys().Left):
 		return labyrinth.Left, true
-	case key.Matches(k, labKeys.Down):
+	case key.Matches(k, labKeys().Down):
 		return labyrinth.Down, true
-	case key.Matches(k, labKeys.Right):
+	case key.Matches(k, labKeys().Right):
 		return labyrinth.Right, true
 	}
 	return 0, false
@@ -371,7 +395,9 @@ func (s *labGameScreen) hints(w int) []string {
 		return warn("Shoot which way? W A S D · X or Esc: don't shoot")
 	}
 	k := func(keys, what string) string { return st.Key.Render(keys) + " " + st.Faint.Render(what) }
-	return screen.WrapParts([]string{k("WASD", "step"), k("X", "shoot"), k("E", "inventory"), k("[ ]", "sheets"), k("?", "help"), k("Esc", "pause")}, st.Faint.Render(" · "), w)
+	km, g := keymap.Active(), keymap.Labyrinth
+	return screen.WrapParts([]string{k(km.MoveLabel(g, "WASD"), "step"), k(km.Label(g, "shoot", "X"), "shoot"), k(km.Label(g, "inventory", "E"), "inventory"),
+		k(sheetsLabel(), "sheets"), k(km.Label(g, "help", "?"), "help"), k(km.Label(g, "pause", "Esc"), "pause")}, st.Faint.Render(" · "), w)
 }
 
 // labHelpScreen explains the commands, the notebook's marks and the rules:
@@ -412,6 +438,9 @@ func (h *labHelpScreen) fits() bool {
 
 // Update returns on any key, or scrolls the pager.
 func (h *labHelpScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if _, ok := msg.(tea.MouseMsg); ok && !h.fits() {
+		return h.pager.Update(msg) // the wheel scrolls
+	}
 	if _, ok := msg.(tea.KeyMsg); !ok {
 		return screen.Stay, nil
 	}
@@ -426,12 +455,18 @@ func (h *labHelpScreen) body(w int) []string {
 	st, t := h.c.Styles, h.tiles
 	k := func(keys, text string) string { return " " + st.Key.Render(fmt.Sprintf("%-8s", keys)) + " " + text }
 	m := func(cl tileClass, g, text string) string { return " " + t.Glyph(int(cl), g) + "  " + text }
+	km, g := keymap.Active(), keymap.Labyrinth
+	step := "step up, left, down, right (arrows, hjkl, 8462 too)"
+	if km.MoveLabel(g, "") != "" {
+		step = "step up, left, down, right"
+	}
 	return []string{
 		st.Heading.Render("Commands"),
-		k("W A S D", "step up, left, down, right (arrows too)"),
-		k("X + WASD", "shoot that way (X again or Esc: don't)"),
-		k("E", "your inventory (costs no turn)"),
-		k("[ ]", "turn the notebook's sheets"),
+		k(km.MoveLabel(g, "W A S D"), step),
+		k(km.Label(g, "shoot", "X")+" + "+km.MoveLabel(g, "WASD"), "shoot that way (X again or Esc: don't)"),
+		k(km.LabelAll(g, "inventory", "E", " "), "your inventory (costs no turn)"),
+		k(sheetsLabel(), "turn the notebook's sheets"),
+		k(km.LabelAll(g, "help", "? H", " "), "this help"),
 		h.escLine(k), "",
 		st.Heading.Render("Your notebook, drawn from the answers only"),
 		m(clsPlayer, "@", "where you believe you are"),
@@ -443,13 +478,20 @@ func (h *labHelpScreen) body(w int) []string {
 	}
 }
 
+// sheetsLabel names the keys that turn the notebook's sheets.
+func sheetsLabel() string {
+	km, g := keymap.Active(), keymap.Labyrinth
+	return km.Label(g, "prev-sheet", "[") + " " + km.Label(g, "next-sheet", "]")
+}
+
 // escLine is what Esc does: pause a game at this keyboard, leave one on
 // a server.
 func (h *labHelpScreen) escLine(k func(keys, text string) string) string {
 	if h.online {
 		return k("Esc", "leave the game (the computer plays your seat on)")
 	}
-	return k("Esc", "pause: save, quit")
+	km, g := keymap.Active(), keymap.Labyrinth
+	return k(km.LabelAll(g, "pause", "Esc P", " "), "pause: save, quit; "+km.Label(g, "quit", "Q")+" quits")
 }
 
 // View draws the help.

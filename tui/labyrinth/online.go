@@ -13,6 +13,7 @@ import (
 	"github.com/minotaur-game/minotaur/games/labyrinth"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/safetext"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -320,7 +321,7 @@ func (s *onlineScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		return screen.Stay, nil
 	}
 	s.note = ""
-	if key.Matches(k, labKeys.Help) {
+	if key.Matches(k, labKeys().Help) {
 		h := newLabHelp(s.c)
 		h.online = true
 		return screen.Push(h), nil
@@ -328,22 +329,22 @@ func (s *onlineScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	if s.seat == 0 {
 		return s.watchKey(k)
 	}
-	if key.Matches(k, labKeys.Pause) && !(s.aiming && k.Type == tea.KeyEsc) {
+	if key.Matches(k, labKeys().Pause) && !(s.aiming && k.Type == tea.KeyEsc) || key.Matches(k, labKeys().Quit) {
 		s.asking, s.aiming = true, false
 		return screen.Stay, nil
 	}
 	if s.st == nil {
 		return screen.Stay, nil
 	}
-	if key.Matches(k, labKeys.PrevSheet) || key.Matches(k, labKeys.NextSheet) {
-		s.turnSheet(key.Matches(k, labKeys.PrevSheet))
+	if key.Matches(k, labKeys().PrevSheet) || key.Matches(k, labKeys().NextSheet) {
+		s.turnSheet(key.Matches(k, labKeys().PrevSheet))
 		return screen.Stay, nil
 	}
 	if s.st.Phase == phaseStart {
 		return s.startKey(k)
 	}
 	if !s.myTurn() {
-		if _, ok := labDir(k); ok || key.Matches(k, labKeys.Shoot) || key.Matches(k, labKeys.Inventory) {
+		if _, ok := labDir(k); ok || key.Matches(k, labKeys().Shoot) || key.Matches(k, labKeys().Inventory) {
 			s.note = "Wait for " + s.waitingFor() + "'s turn."
 		}
 		return screen.Stay, nil
@@ -352,7 +353,7 @@ func (s *onlineScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		if d, ok := labDir(k); ok {
 			return screen.Stay, s.act(labyrinth.Command{Kind: labyrinth.Shoot, Dir: d}.String())
 		}
-		if k.Type == tea.KeyEsc || key.Matches(k, labKeys.Shoot) {
+		if k.Type == tea.KeyEsc || key.Matches(k, labKeys().Shoot) {
 			s.aiming = false
 		}
 		return screen.Stay, nil
@@ -361,10 +362,14 @@ func (s *onlineScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		return screen.Stay, s.act(labyrinth.Command{Kind: labyrinth.Step, Dir: d}.String())
 	}
 	switch {
-	case key.Matches(k, labKeys.Shoot):
+	case key.Matches(k, labKeys().Shoot):
 		s.aiming = true
-	case key.Matches(k, labKeys.Inventory):
+	case key.Matches(k, labKeys().Inventory):
 		return screen.Stay, s.act("E")
+	default:
+		if keymap.IsUnknown(k) && !key.Matches(k, labKeys().Done) {
+			s.note = keymap.Active().Unknown(keymap.Labyrinth)
+		}
 	}
 	return screen.Stay, nil
 }
@@ -403,8 +408,8 @@ func (s *onlineScreen) watchKey(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		// list) to the lobby.
 		return screen.Replace(s.link.Back(true)), s.send(func(c *netplay.Client) error { return c.Leave() })
 	case s.st == nil:
-	case key.Matches(k, labKeys.PrevSheet) || key.Matches(k, labKeys.NextSheet):
-		s.turnSheet(key.Matches(k, labKeys.PrevSheet))
+	case key.Matches(k, labKeys().PrevSheet) || key.Matches(k, labKeys().NextSheet):
+		s.turnSheet(key.Matches(k, labKeys().PrevSheet))
 	case k.Type == tea.KeyTab || k.Type == tea.KeyShiftTab || len(k.Runes) == 1 && k.Runes[0] >= '1' && k.Runes[0] <= '4':
 		n := len(s.names)
 		to := s.st.Seat%n + 1
@@ -671,7 +676,9 @@ func (s *onlineScreen) hints(w int) []string {
 	case s.st.Phase == phaseStart && s.myTurn() && !s.chosen:
 		parts = []string{k("WASD", "move"), k("Enter", "start here"), k("R", "random"), k("Esc", "leave")}
 	case s.myTurn():
-		parts = []string{k("WASD", "step"), k("X", "shoot"), k("E", "inventory"), k("[ ]", "sheets"), k("?", "help"), k("Esc", "leave")}
+		km, g := keymap.Active(), keymap.Labyrinth
+		parts = []string{k(km.MoveLabel(g, "WASD"), "step"), k(km.Label(g, "shoot", "X"), "shoot"), k(km.Label(g, "inventory", "E"), "inventory"),
+			k(sheetsLabel(), "sheets"), k(km.Label(g, "help", "?"), "help"), k("Esc", "leave")}
 	default:
 		parts = []string{k("[ ]", "sheets"), k("?", "help"), k("Esc", "leave")}
 	}

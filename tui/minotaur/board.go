@@ -96,6 +96,10 @@ type board struct {
 	// cursor, when set, is the look cursor's tile: drawn highlighted, and
 	// the map keeps it in view.
 	cursor *engine.Point
+	// accessible is the layout for screen readers and magnifiers: the
+	// newest message first, monsters named in words with where they
+	// stand from the player ("hunter 3 east, 1 north").
+	accessible bool
 	// catch, when set, is the capture that ended the game: its monster is
 	// drawn highlighted on the tile of the catch, as the end screen's map
 	// draws it (the replay's last frame).
@@ -471,9 +475,17 @@ func (b *board) sidePanel(w, h int) {
 	}
 	add("", "Seed   "+strconv.FormatUint(v.Seed, 10))
 	for _, m := range v.Monsters {
+		if b.accessible {
+			add(st.tiles[monsterClass(m.Kind)], b.monsterWords(m))
+			continue
+		}
 		add(st.tiles[monsterClass(m.Kind)], monsterLine(m))
 	}
 	for _, h := range v.Heard {
+		if b.accessible {
+			add(st.text.warn, heardWords(h))
+			continue
+		}
 		add(st.text.warn, heardLine(h))
 	}
 	if partner := b.partnerLine(); partner != "" {
@@ -528,7 +540,16 @@ func (b *board) underPanel(w, h int) {
 		fields = append(fields, "Freeze "+strconv.Itoa(v.Freezes))
 	}
 	for _, h := range v.Heard { // "H hears 5 NE": the short form of the side panel's line
+		if b.accessible {
+			fields = append(fields, heardWords(h))
+			continue
+		}
 		fields = append(fields, strings.Replace(heardLine(h), "hears you  ", "hears ", 1))
+	}
+	if b.accessible {
+		for _, m := range v.Monsters {
+			fields = append(fields, b.monsterWords(m))
+		}
 	}
 	fields = append(fields, "Seed "+strconv.FormatUint(v.Seed, 10))
 	if pl := b.partnerLine(); pl != "" {
@@ -640,14 +661,76 @@ func (b *board) messageLines(p []pline, w, n int) []pline {
 			// as going on (Ctrl+P shows it whole).
 			lines = append(lines[:n-1:n-1], ansi.Truncate(lines[n-1], max(w-2, 1), "")+" …")
 		}
+		if b.accessible { // the newest first, each message in reading order
+			for _, l := range lines {
+				p = append(p, pline{pre, l})
+			}
+			continue
+		}
 		for j := len(lines) - 1; j >= 0; j-- {
 			p = append(p, pline{pre, lines[j]})
 		}
+	}
+	if b.accessible {
+		return p
 	}
 	for i, j := start, len(p)-1; i < j; i, j = i+1, j-1 {
 		p[i], p[j] = p[j], p[i]
 	}
 	return p
+}
+
+// monsterWords names a monster in light and where it stands from this
+// seat's player, in words, with what it is doing: "hunter 3 east, 1
+// north", "Minotaur 2 west, leaps next turn!".
+func (b *board) monsterWords(m engine.MonsterView) string {
+	s := m.Kind.Name()
+	seat := b.seat
+	if seat == 0 {
+		seat = 1
+	}
+	if me, ok := b.view.Player(seat); ok {
+		s += " " + relWords(m.Pos.X-me.Pos.X, m.Pos.Y-me.Pos.Y)
+	}
+	if state := strings.TrimSpace(strings.TrimPrefix(monsterLine(m), string(rune(m.Kind))+" "+m.Kind.Name())); state != "" {
+		s += ", " + state
+	}
+	return s
+}
+
+// relWords tells a step from the player in words: "3 east, 1 north",
+// "here".
+func relWords(dx, dy int) string {
+	var parts []string
+	switch {
+	case dx > 0:
+		parts = append(parts, strconv.Itoa(dx)+" east")
+	case dx < 0:
+		parts = append(parts, strconv.Itoa(-dx)+" west")
+	}
+	switch {
+	case dy > 0:
+		parts = append(parts, strconv.Itoa(dy)+" south")
+	case dy < 0:
+		parts = append(parts, strconv.Itoa(-dy)+" north")
+	}
+	if len(parts) == 0 {
+		return "here"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// heardWords is heardLine in words: "hunter hears you, 5 steps north-east".
+func heardWords(h engine.HeardHunter) string {
+	whom := "you"
+	if h.Seat != 0 {
+		whom = "player " + strconv.Itoa(h.Seat)
+	}
+	steps := " steps "
+	if h.Dist == 1 {
+		steps = " step "
+	}
+	return h.Kind.Name() + " hears " + whom + ", " + strconv.Itoa(h.Dist) + steps + h.Dir.Name()
 }
 
 // monsterLine tells a monster in light and what it is doing, so that

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -41,6 +42,7 @@ func newGameScreen(c *env, sess Session) *gameScreen {
 	}
 	g := &gameScreen{c: c, sess: sess}
 	g.b = newBoard(c.st, sess.Seat(), sess.View())
+	g.b.accessible = c.Accessible
 	g.b.info, g.b.turns = sess.Info, true
 	g.b.keys = g.keyHints
 	g.chat = screen.Input{Prompt: "> ", Limit: 200}
@@ -132,13 +134,15 @@ func (g *gameScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		return g.lookKey(msg)
 	}
 	switch {
-	case key.Matches(msg, playKeys.Help):
+	case key.Matches(msg, playKeys().Help):
 		return screen.Push(newHelpScreen(g.c)), nil
-	case key.Matches(msg, playKeys.History):
+	case key.Matches(msg, playKeys().History):
 		return screen.Push(newHistoryScreen(g.c, g.b.history)), nil
-	case key.Matches(msg, playKeys.Pause):
+	case key.Matches(msg, playKeys().Pause):
 		return screen.Push(newPauseScreen(g.c, g)), nil
-	case key.Matches(msg, playKeys.Chat):
+	case key.Matches(msg, playKeys().Quit):
+		return g.quit()
+	case key.Matches(msg, playKeys().Chat):
 		if g.canChat() {
 			g.chatting = true
 			g.chat.SetValue("")
@@ -152,26 +156,29 @@ func (g *gameScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	}
 	var a engine.Action
 	switch {
-	case key.Matches(msg, playKeys.Up):
+	case key.Matches(msg, playKeys().Up):
 		a = engine.Up
-	case key.Matches(msg, playKeys.Left):
+	case key.Matches(msg, playKeys().Left):
 		a = engine.Left
-	case key.Matches(msg, playKeys.Down):
+	case key.Matches(msg, playKeys().Down):
 		a = engine.Down
-	case key.Matches(msg, playKeys.Right):
+	case key.Matches(msg, playKeys().Right):
 		a = engine.Right
-	case key.Matches(msg, playKeys.Skip):
+	case key.Matches(msg, playKeys().Skip):
 		a = engine.Skip
-	case key.Matches(msg, playKeys.Freeze):
+	case key.Matches(msg, playKeys().Freeze):
 		a = engine.UseFreeze
-	case key.Matches(msg, playKeys.Look):
+	case key.Matches(msg, playKeys().Look):
 		g.lookAt()
 		return screen.Stay, nil
-	case key.Matches(msg, playKeys.Travel):
+	case key.Matches(msg, playKeys().Travel):
 		return g.travelKey()
-	case key.Matches(msg, playKeys.Explore):
+	case key.Matches(msg, playKeys().Explore):
 		return g.startTrip(true, engine.Point{}, "")
 	default:
+		if keymap.IsUnknown(msg) && !key.Matches(msg, playKeys().Chat) {
+			g.b.refused(keymap.Active().Unknown(keymap.Minotaur))
+		}
 		return screen.Stay, nil
 	}
 	ev, err := g.sess.Act(a)
@@ -180,6 +187,18 @@ func (g *gameScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		return screen.Stay, nil
 	}
 	return g.apply(ev)
+}
+
+// quit leaves the game as the pause menu's Quit does: asking first when
+// something would be lost.
+func (g *gameScreen) quit() (screen.Nav, tea.Cmd) {
+	if _, ok := forfeiter(g.sess); ok {
+		return screen.Push(forfeitConfirm(g.c, g, false)), nil
+	}
+	if unsaved(g.sess) {
+		return screen.Push(quitConfirm(g.c, g, false)), nil
+	}
+	return leaveGame(g.c, g)
 }
 
 // flush hands over to the session's audience what it is waiting to show
@@ -324,7 +343,7 @@ func (g *gameScreen) keyHints(w int) ([]string, pline) {
 		mode = 1
 	}
 	side, under := g.hints.get(w, mode, func() ([]string, string) {
-		rows := playKeys.FullHelp()
+		rows := playKeys().FullHelp()
 		if mode == 0 {
 			rows = rows[:len(rows)-1]
 		}
@@ -333,7 +352,7 @@ func (g *gameScreen) keyHints(w int) ([]string, pline) {
 		for _, row := range rows {
 			side = append(side, screen.Fit(h.ShortHelpView(row), w))
 		}
-		return side, shortHints(playKeys.ShortHelp(), w)
+		return side, shortHints(playKeys().ShortHelp(), w)
 	})
 	return side, pline{st.text.faint, under}
 }

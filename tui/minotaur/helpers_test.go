@@ -57,6 +57,7 @@ type testSettings struct {
 	Now                    func() time.Time
 	Host                   func(name string, seed uint64) Audience
 	StepDelay              time.Duration
+	Accessible             bool
 }
 
 // testConfig returns settings whose files live in a fresh folder, and
@@ -107,7 +108,7 @@ func New(cfg testSettings) *Model {
 	seed := cfg.Seed
 	ctx := &screen.Context{Styles: screen.NewStyles(nil), Width: 80, Height: 24, Saves: cfg.Saves, Now: cfg.Now,
 		Seed: func() uint64 { return seed },
-		Home: func() screen.Screen { return &home{m: m} }}
+		Home: func() screen.Screen { return &home{m: m} }, Accessible: cfg.Accessible}
 	m.c = newEnv(ctx, &Config{Scores: cfg.Scores, Replays: cfg.Replays, Levels: cfg.Levels, Name: cfg.Name,
 		Host: cfg.Host, StepDelay: cfg.StepDelay})
 	m.Root = screen.NewRoot(ctx, &home{m: m})

@@ -3,7 +3,7 @@ package minotaur
 import (
 	"github.com/charmbracelet/bubbles/key"
 
-	"github.com/minotaur-game/minotaur/tui/screen"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 )
 
 // gameKeys are the keys of play (docs/guide.md, "Playing"). The game screen
@@ -19,37 +19,57 @@ type gameKeys struct {
 	// Move is the four moves as one hint; it is never matched (its keys
 	// are those of Up, Left, Down and Right).
 	Move key.Binding
+	Quit key.Binding
+	// short and shortLook are the shortest names of the moves, help,
+	// pause, look, travel and explore, for the narrow hints.
+	short     [4]string
+	shortLook [3]string
 }
 
-var playKeys = gameKeys{
-	Up:      key.NewBinding(key.WithKeys("w", "W", "up"), key.WithHelp("W/↑", "up")),
-	Left:    key.NewBinding(key.WithKeys("a", "A", "left"), key.WithHelp("A/←", "left")),
-	Down:    key.NewBinding(key.WithKeys("s", "S", "down"), key.WithHelp("S/↓", "down")),
-	Right:   key.NewBinding(key.WithKeys("d", "D", "right"), key.WithHelp("D/→", "right")),
-	Skip:    key.NewBinding(key.WithKeys(" "), key.WithHelp("Space", "wait")),
-	Freeze:  key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("F", "freeze")),
-	Help:    key.NewBinding(key.WithKeys(screen.HelpKeys(true)...), key.WithHelp("H/?", "help")),
-	Pause:   key.NewBinding(key.WithKeys(screen.PauseKeys()...), key.WithHelp("P/Esc", "pause")),
-	Chat:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("Enter", "chat")),
-	Look:    key.NewBinding(key.WithKeys("x", "X"), key.WithHelp("X", "look")),
-	Travel:  key.NewBinding(key.WithKeys(">", "t", "T"), key.WithHelp(">/T", "travel")),
-	Explore: key.NewBinding(key.WithKeys("o", "O"), key.WithHelp("O", "explore")),
-	History: key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("Ctrl+P", "messages")),
-	Move: key.NewBinding(key.WithKeys("w", "W", "up", "a", "A", "left", "s", "S", "down", "d", "D", "right"),
-		key.WithHelp("WASD/arrows", "move")),
-}
+// playKeys are the keys of play as the active keymap binds them (the
+// defaults: WASD, the arrows, the vi-keys h j k l and the numpad move, 5
+// waits).
+func playKeys() gameKeys { return playKeysCache.Get() }
+
+var playKeysCache = keymap.NewCached(func(m *keymap.Map) gameKeys {
+	const g = keymap.Minotaur
+	k := gameKeys{
+		Up:      m.Binding(g, "up", "W/↑", "up"),
+		Left:    m.Binding(g, "left", "A/←", "left"),
+		Down:    m.Binding(g, "down", "S/↓", "down"),
+		Right:   m.Binding(g, "right", "D/→", "right"),
+		Skip:    m.Binding(g, "wait", "Space", "wait"),
+		Freeze:  m.Binding(g, "freeze", "F", "freeze"),
+		Help:    m.Binding(g, "help", "H/?", "help"),
+		Pause:   m.Binding(g, "pause", "P/Esc", "pause"),
+		Quit:    m.Binding(g, "quit", "Q", "quit"),
+		Chat:    m.Binding(g, "chat", "Enter", "chat"),
+		Look:    m.Binding(g, "look", "X", "look"),
+		Travel:  m.Binding(g, "travel", ">/T", "travel"),
+		Explore: m.Binding(g, "explore", "O", "explore"),
+		History: m.Binding(g, "messages", "Ctrl+P", "messages"),
+	}
+	var move []string
+	for _, d := range []string{"up", "left", "down", "right"} {
+		move = append(move, m.Keys(g, d)...)
+	}
+	k.Move = key.NewBinding(key.WithKeys(move...), key.WithHelp(m.MoveLabel(g, "WASD/arrows"), "move"))
+	k.short = [4]string{m.MoveLabel(g, "WASD"), m.Label(g, "help", "H"), m.Label(g, "pause", "P"), ""}
+	k.shortLook = [3]string{m.Label(g, "look", "X"), m.Label(g, "travel", "T"), m.Label(g, "explore", "O")}
+	return k
+})
 
 // ShortHelp is the hints under the map on a narrow terminal (one line, or
 // two at 40 columns), with the shortest names of the keys.
 func (k gameKeys) ShortHelp() []key.Binding {
 	move, help, pause := k.Move, k.Help, k.Pause
-	move.SetHelp("WASD", "move")
-	help.SetHelp("H", "help")
-	pause.SetHelp("P", "pause")
+	move.SetHelp(k.short[0], "move")
+	help.SetHelp(k.short[1], "help")
+	pause.SetHelp(k.short[2], "pause")
 	look, travel, explore := k.Look, k.Travel, k.Explore
-	look.SetHelp("X", "look")
-	travel.SetHelp("T", "travel")
-	explore.SetHelp("O", "explore")
+	look.SetHelp(k.shortLook[0], "look")
+	travel.SetHelp(k.shortLook[1], "travel")
+	explore.SetHelp(k.shortLook[2], "explore")
 	return []key.Binding{move, k.Skip, k.Freeze, look, travel, explore, help, pause}
 }
 
@@ -66,11 +86,25 @@ var chatKeys = []key.Binding{
 	key.NewBinding(key.WithKeys("esc"), key.WithHelp("Esc", "cancel")),
 }
 
-// watchKeys are the keys of the watch screen.
-var watchKeys = struct {
+// watchKeyMap is the keys of the watch screen.
+type watchKeyMap struct {
 	Chat, Leave, Help key.Binding
-}{
-	Chat:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("Enter", "chat")),
-	Leave: key.NewBinding(key.WithKeys("esc", "q", "Q"), key.WithHelp("Esc/Q", "leave")),
-	Help:  key.NewBinding(key.WithKeys(screen.HelpKeys(true)...), key.WithHelp("H/?", "help")),
 }
+
+// watchKeys are the keys of the watch screen: chat, help and quit as in
+// play (Esc leaves too).
+func watchKeys() watchKeyMap { return watchKeysCache.Get() }
+
+var watchKeysCache = keymap.NewCached(func(m *keymap.Map) watchKeyMap {
+	const g = keymap.Minotaur
+	leave := append([]string{"esc"}, m.Keys(g, "quit")...)
+	label := "Esc/Q"
+	if m.Changed(g, "quit") {
+		label = "Esc/" + m.Label(g, "quit", "Q")
+	}
+	return watchKeyMap{
+		Chat:  m.Binding(g, "chat", "Enter", "chat"),
+		Leave: key.NewBinding(key.WithKeys(leave...), key.WithHelp(label, "leave")),
+		Help:  m.Binding(g, "help", "H/?", "help"),
+	}
+})

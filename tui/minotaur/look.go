@@ -56,15 +56,15 @@ func (g *gameScreen) lookKey(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		to := *c
 		g.endLook()
 		return g.clickTravel(to)
-	case key.Matches(msg, playKeys.Up):
+	case key.Matches(msg, playKeys().Up):
 		dy = -1
-	case key.Matches(msg, playKeys.Down):
+	case key.Matches(msg, playKeys().Down):
 		dy = 1
-	case key.Matches(msg, playKeys.Left):
+	case key.Matches(msg, playKeys().Left):
 		dx = -1
-	case key.Matches(msg, playKeys.Right):
+	case key.Matches(msg, playKeys().Right):
 		dx = 1
-	case key.Matches(msg, playKeys.Help):
+	case key.Matches(msg, playKeys().Help):
 		return screen.Push(newHelpScreen(g.c)), nil
 	default:
 		return screen.Stay, nil
@@ -181,7 +181,7 @@ func (g *gameScreen) lookHints(w int) ([]string, pline) {
 		under += "\n" + wrapped
 	}
 	h := screen.HintHelp(st.Styles, "  ", false)
-	side = append(side, screen.Fit(h.ShortHelpView([]key.Binding{playKeys.Move}), w),
+	side = append(side, screen.Fit(h.ShortHelpView([]key.Binding{playKeys().Move}), w),
 		screen.Fit(h.ShortHelpView([]key.Binding{lookKeys.Leave, lookKeys.Travel}), w))
 	return side, pline{st.text.warn, under}
 }

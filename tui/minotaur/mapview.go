@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // mapDrawer turns an engine.View into rows of text. It keeps its per-tile
@@ -180,6 +181,9 @@ func (d *mapDrawer) writeRow(sb *strings.Builder, y, x0, w int) {
 	for x := x0; x < x0+w; x++ {
 		i := base + x
 		c, k := d.chr[i], d.cls[i]
+		if k == clsPlayer {
+			sb.WriteString(screen.CursorMark)
+		}
 		if k != cur {
 			if cur != clsPlain && d.st.tiles[cur] != "" {
 				sb.WriteString(d.st.reset)

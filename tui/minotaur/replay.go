@@ -121,6 +121,7 @@ func (m *ReplayModel) restart() error {
 	}
 	m.pb, m.done = pb, ""
 	m.b = newBoard(m.c.st, 1, pb.Game().View(1))
+	m.b.accessible = m.c.Accessible
 	players := pb.Game().Players()
 	m.b.info = func() SessionInfo { return SessionInfo{Players: players} }
 	m.narrator = engine.Narrator{Seat: 1, FirstPerson: true, Players: players}

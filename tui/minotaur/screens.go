@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -31,6 +32,13 @@ func (h *helpScreen) Init() tea.Cmd { return nil }
 
 // Update scrolls a one-column page, or returns to the previous screen.
 func (h *helpScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if m, ok := msg.(tea.MouseMsg); ok {
+		if left, right, fits := h.columns(); !fits {
+			last := max(0, len(left)+1+len(right)-(h.c.Height-2))
+			h.top = min(last, max(0, h.top+screen.Wheel(m)))
+		}
+		return screen.Stay, nil
+	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return screen.Stay, nil
@@ -131,19 +139,24 @@ func (h *helpScreen) columns() (left, right []string, fits bool) {
 		" " + c.glyph(clsRemembered, "+-+") + " remembered (grey)",
 	}
 	k := func(keys, text string) string { return " " + st.Key.Render(fmt.Sprintf("%-11s", keys)) + " " + text }
+	km, g := keymap.Active(), keymap.Minotaur
+	step := "step; hjkl 8462 too"
+	if km.MoveLabel(g, "") != "" {
+		step = "step" // the moves are the player's own
+	}
 	right = []string{
 		st.Heading.Render("Keys"),
-		k("WASD arrows", "step"),
-		k("Space", "wait a turn"),
-		k("F", "use a pocketed freeze"),
-		k("X", "look: name what is there"),
-		k("> T click", "travel to key/exit/tile"),
-		k("O", "explore; any key stops"),
-		k("Ctrl+P", "the game's messages"),
-		k("H ?", "this help"),
-		k("P Esc", "pause: save, quit"),
-		k("Enter", "chat (co-op)"),
-		k("Ctrl+C", "quit (asks if unsaved)"),
+		k(km.MoveLabel(g, "WASD arrows"), step),
+		k(km.LabelAll(g, "wait", "Space 5", " "), "wait a turn"),
+		k(km.LabelAll(g, "freeze", "F", " "), "use a pocketed freeze"),
+		k(km.LabelAll(g, "look", "X", " "), "look: name what is there"),
+		k(km.LabelAll(g, "travel", "> T", " ")+" click", "travel to key/exit/tile"),
+		k(km.LabelAll(g, "explore", "O", " "), "explore; any key stops"),
+		k(km.LabelAll(g, "messages", "Ctrl+P", " "), "the game's messages"),
+		k(km.LabelAll(g, "help", "H ?", " "), "this help"),
+		k(km.LabelAll(g, "pause", "P Esc", " "), "pause: save, quit"),
+		k(km.LabelAll(g, "chat", "Enter", " "), "chat (co-op)"),
+		k(km.LabelAll(g, "quit", "Q", " ")+" Ctrl+C", "quit (asks if unsaved)"),
 		"",
 		st.Heading.Render("Score of a level"),
 		" 100 + max(0, 300 − turns)",
@@ -207,7 +220,7 @@ func (p *pauseScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 			p.cursor = (p.cursor + len(p.labels()) - 1) % len(p.labels())
 		case key.Matches(msg, screen.MenuKeys.Down):
 			p.cursor = (p.cursor + 1) % len(p.labels())
-		case key.Matches(msg, playKeys.Pause):
+		case key.Matches(msg, playKeys().Pause):
 			return screen.Pop(), nil
 		case key.Matches(msg, screen.MenuKeys.Choose):
 			return p.choose(p.labels()[p.cursor])

@@ -43,6 +43,7 @@ func newWatchScreen(c *env, link screen.Link, start *netplay.Start, first *netpl
 	w := &watchScreen{c: c, link: link, start: start}
 	w.chat = screen.Input{Prompt: "> ", Limit: netplay.MaxChat}
 	w.b = newBoard(c.st, 0, first.View)
+	w.b.accessible = c.Accessible
 	w.b.info = w.info
 	w.b.keys = w.keyHints
 	w.learn(first)
@@ -207,16 +208,16 @@ func (w *watchScreen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		return w.back("")
 	}
 	switch {
-	case key.Matches(msg, watchKeys.Leave):
+	case key.Matches(msg, watchKeys().Leave):
 		return w.back("You stopped watching " + w.players() + ".")
-	case key.Matches(msg, watchKeys.Chat):
+	case key.Matches(msg, watchKeys().Chat):
 		w.chatting = true
 		w.chat.SetValue("")
 		w.chat.Focus()
 		w.b.touch()
-	case key.Matches(msg, watchKeys.Help):
+	case key.Matches(msg, watchKeys().Help):
 		return screen.Push(newHelpScreen(w.c)), nil
-	case key.Matches(msg, playKeys.Move), key.Matches(msg, playKeys.Skip), key.Matches(msg, playKeys.Freeze):
+	case key.Matches(msg, playKeys().Move), key.Matches(msg, playKeys().Skip), key.Matches(msg, playKeys().Freeze):
 		w.b.refused("You are watching: only the players move.")
 	}
 	return screen.Stay, nil
@@ -264,9 +265,9 @@ func (w *watchScreen) keyHints(width int) ([]string, pline) {
 			return []string{screen.Fit(s, width)}, cut(s, width)
 		}
 		h := screen.HintHelp(st.Styles, "  ", false)
-		side := []string{screen.Fit(h.ShortHelpView([]key.Binding{watchKeys.Chat, watchKeys.Help}), width),
-			screen.Fit(h.ShortHelpView([]key.Binding{watchKeys.Leave}), width)}
-		return side, cut(screen.HintHelp(st.Styles, " · ", true).ShortHelpView([]key.Binding{watchKeys.Chat, watchKeys.Leave, watchKeys.Help}), width)
+		side := []string{screen.Fit(h.ShortHelpView([]key.Binding{watchKeys().Chat, watchKeys().Help}), width),
+			screen.Fit(h.ShortHelpView([]key.Binding{watchKeys().Leave}), width)}
+		return side, cut(screen.HintHelp(st.Styles, " · ", true).ShortHelpView([]key.Binding{watchKeys().Chat, watchKeys().Leave, watchKeys().Help}), width)
 	})
 	return side, pline{st.text.faint, under}
 }

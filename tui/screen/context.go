@@ -30,6 +30,18 @@ type Context struct {
 	Seed func() uint64
 	// Home returns the main menu, where a game's screens go back to.
 	Home func() Screen
+	// Cursor is where the last frame put the terminal's cursor (the
+	// player's tile; see CursorMark). The root keeps it.
+	Cursor CursorAt
+	// Accessible asks for the layout for screen readers and magnifiers:
+	// the newest message first, monsters named in words.
+	Accessible bool
+}
+
+// CursorAt is a cell of the terminal (0-based), or none (On false).
+type CursorAt struct {
+	X, Y int
+	On   bool
 }
 
 // TooSmall reports whether the terminal is below the usable minimum.

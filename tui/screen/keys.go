@@ -7,6 +7,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/minotaur-game/minotaur/tui/keymap"
 )
 
 // ListKeys move through a menu or a list.
@@ -56,29 +58,24 @@ func HintHelp(st *Styles, sep string, plain bool) help.Model {
 }
 
 // The keys that every game answers the same way (docs/guide.md, "The
-// same keys in every game"): ? — and H, in a game that has no other use
-// for it — opens the game's help, from its menu and in play; Esc and P
-// open the pause menu and close it again.
-var (
-	helpKeys     = []string{"?", "h", "H"}
-	helpKeysOnly = []string{"?"}
-	pauseKeys    = []string{"esc", "p", "P"}
-)
+// same keys in every game"), as the active keymap binds them: ? — and H,
+// in a game that has no other use for it — opens the game's help, from
+// its menu and in play; Esc and P open the pause menu and close it again.
 
 // HelpKeys are the keys that open a game's help: ? and H, or only ? in
 // a game whose play types letters (chess's moves name the columns a–h).
 func HelpKeys(withH bool) []string {
 	if withH {
-		return append([]string(nil), helpKeys...)
+		return keymap.Active().Keys(keymap.Minotaur, "help")
 	}
-	return append([]string(nil), helpKeysOnly...)
+	return keymap.Active().Keys(keymap.Chess, "help")
 }
 
 // PauseKeys are the keys that open the pause menu and close it.
-func PauseKeys() []string { return append([]string(nil), pauseKeys...) }
+func PauseKeys() []string { return keymap.Active().Keys(keymap.Minotaur, "pause") }
 
 // IsHelp reports whether k opens the help (see HelpKeys).
 func IsHelp(k tea.KeyMsg, withH bool) bool { return slices.Contains(HelpKeys(withH), k.String()) }
 
 // IsPause reports whether k opens or closes the pause menu.
-func IsPause(k tea.KeyMsg) bool { return slices.Contains(pauseKeys, k.String()) }
+func IsPause(k tea.KeyMsg) bool { return slices.Contains(PauseKeys(), k.String()) }

@@ -10,7 +10,8 @@ import (
 // Pager shows a text that may be longer than the terminal — a log, a
 // history of messages, a help page — under a title and above a hint, the
 // text scrolled in bubbles' viewport: ↑/↓ (W/S, K/J) a line, PgUp/PgDn
-// (Space) a page; any other key returns to the screen below.
+// (Space) a page, the mouse wheel three lines; any other key returns to
+// the screen below.
 type Pager struct {
 	c      *Context
 	title  string
@@ -39,7 +40,13 @@ func (p *Pager) layout() string {
 	hint := Wrap(p.hint, w)
 	h := max(1, p.c.Height-3-strings.Count(hint, "\n")-1)
 	if w != p.shownW || h != p.shownH {
-		atFoot := p.shownW == 0 && p.foot || p.shownW != 0 && p.vp.AtBottom()
+		// at the foot where it was asked for, or where the player scrolled
+		// to it (a text that fitted whole was at its top and foot alike:
+		// it opens as asked again)
+		atFoot := p.foot
+		if p.shownW != 0 && !(p.vp.AtTop() && p.vp.AtBottom()) {
+			atFoot = p.vp.AtBottom()
+		}
 		p.vp.Width, p.vp.Height = w, h
 		p.vp.SetContent(p.text(w))
 		if atFoot {
@@ -50,8 +57,35 @@ func (p *Pager) layout() string {
 	return hint
 }
 
-// Update scrolls, or returns.
+// WheelLines is how many lines a turn of the mouse wheel scrolls a pager.
+const WheelLines = 3
+
+// Wheel is the lines a mouse message scrolls: −WheelLines for the wheel
+// up, +WheelLines down, 0 for any other mouse message.
+func Wheel(msg tea.MouseMsg) int {
+	if msg.Action != tea.MouseActionPress {
+		return 0
+	}
+	switch msg.Button {
+	case tea.MouseButtonWheelUp:
+		return -WheelLines
+	case tea.MouseButtonWheelDown:
+		return WheelLines
+	}
+	return 0
+}
+
+// Update scrolls (the keys, and the mouse wheel), or returns.
 func (p *Pager) Update(msg tea.Msg) (Nav, tea.Cmd) {
+	if m, ok := msg.(tea.MouseMsg); ok {
+		p.layout()
+		if n := Wheel(m); n < 0 {
+			p.vp.ScrollUp(-n)
+		} else if n > 0 {
+			p.vp.ScrollDown(n)
+		}
+		return Stay, nil
+	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return Stay, nil

@@ -165,10 +165,14 @@ func (m *Root) Hangup() tea.Cmd {
 	return tea.Quit
 }
 
-// View draws the screen on top.
+// View draws the screen on top; the cell its cursor mark stood on is
+// kept in the Context (Cursor).
 func (m *Root) View() string {
 	if m.c.TooSmall() {
+		m.c.Cursor = CursorAt{}
 		return m.c.TooSmallView()
 	}
-	return m.Top().View()
+	v, x, y, ok := TakeCursor(m.Top().View())
+	m.c.Cursor = CursorAt{X: x, Y: y, On: ok}
+	return v
 }

@@ -2,6 +2,7 @@ package screen
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -308,8 +309,8 @@ func TestMenu(t *testing.T) {
 	}
 }
 
-// TestInput: typing, Backspace, Ctrl+U, the limit, a paste ignored, and
-// the end of a long text in view.
+// TestInput: typing, Backspace, Ctrl+U, the limit, and the end of a long
+// text in view.
 func TestInput(t *testing.T) {
 	in := Input{Prompt: "> ", Limit: 8}
 	in.Focus()
@@ -320,7 +321,6 @@ func TestInput(t *testing.T) {
 		t.Fatalf("value %q, want the first 8 runes", in.Value())
 	}
 	in.Update(tea.KeyMsg{Type: tea.KeyBackspace})
-	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("pasted"), Paste: true})
 	if in.Value() != "abc def" || in.View(40) != "> abc def_" {
 		t.Fatalf("value %q, view %q", in.Value(), in.View(40))
 	}
@@ -330,6 +330,52 @@ func TestInput(t *testing.T) {
 	in.Update(tea.KeyMsg{Type: tea.KeyCtrlU})
 	if in.Value() != "" {
 		t.Fatalf("Ctrl+U left %q", in.Value())
+	}
+}
+
+// TestInputPasteAndEditing: a bracketed paste lands at the cursor (its
+// line break and surrounding spaces dropped, the limit kept); ← → Home End
+// move; Backspace and Delete work at the cursor; Ctrl+W deletes the word
+// before it.
+func TestInputPasteAndEditing(t *testing.T) {
+	in := Input{Prompt: "Server: ", Limit: 20}
+	in.Focus()
+	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(" host:7777\n"), Paste: true})
+	if in.Value() != "host:7777" {
+		t.Fatalf("a paste into an empty field gave %q", in.Value())
+	}
+	in.Update(tea.KeyMsg{Type: tea.KeyHome})
+	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("my"), Paste: true})
+	in.Update(keyMsg("."))
+	if in.Value() != "my.host:7777" {
+		t.Fatalf("Home then a paste and a key gave %q", in.Value())
+	}
+	if v := ansi.Strip(in.View(40)); v != "Server: my.host:7777" {
+		t.Fatalf("the cursor inside the text: view %q", v)
+	}
+	in.Update(tea.KeyMsg{Type: tea.KeyEnd})
+	in.Update(tea.KeyMsg{Type: tea.KeyLeft})
+	in.Update(tea.KeyMsg{Type: tea.KeyLeft})
+	in.Update(tea.KeyMsg{Type: tea.KeyBackspace})
+	in.Update(tea.KeyMsg{Type: tea.KeyDelete})
+	in.Update(tea.KeyMsg{Type: tea.KeyRight})
+	in.Update(keyMsg("8"))
+	if in.Value() != "my.host:778" {
+		t.Fatalf("End ← ← Backspace Delete → 8 gave %q", in.Value())
+	}
+	in.SetValue("say hello world")
+	in.Update(tea.KeyMsg{Type: tea.KeyCtrlW})
+	if in.Value() != "say hello " {
+		t.Fatalf("Ctrl+W gave %q", in.Value())
+	}
+	in.Update(tea.KeyMsg{Type: tea.KeyCtrlW})
+	if in.Value() != "say " {
+		t.Fatalf("a second Ctrl+W gave %q", in.Value())
+	}
+	in.SetValue("")
+	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("0123456789abcdefghijKLM"), Paste: true})
+	if in.Value() != "0123456789abcdefghij" {
+		t.Fatalf("a paste past the limit gave %q", in.Value())
 	}
 }
 
@@ -440,18 +486,22 @@ func (u *unsavable) Leave() tea.Cmd {
 	return func() tea.Msg { u.left = true; return nil }
 }
 
-// TestPauseRule: the keys of every game — ? and H open help (only ? where
+// TestPauseRule: the keys of every game — ? and H (not h, the vi-keys'
+// left) open help (only ? where
 // letters are typed), Esc and P open the pause menu and close it again; a
 // game that cannot be saved is offered no Save, and leaving it asks a
 // plain yes or no, then ends what the game runs; a question opened by Q
 // goes back to the game on N.
 func TestPauseRule(t *testing.T) {
-	for _, k := range []tea.KeyMsg{keyMsg("?"), keyMsg("h"), keyMsg("H")} {
+	for _, k := range []tea.KeyMsg{keyMsg("?"), keyMsg("H")} {
 		if !IsHelp(k, true) {
 			t.Errorf("%q does not open help", k)
 		}
 	}
-	if IsHelp(keyMsg("h"), false) || !IsHelp(keyMsg("?"), false) {
+	if IsHelp(keyMsg("h"), true) {
+		t.Error("h opens help: it is the vi-keys' left")
+	}
+	if IsHelp(keyMsg("H"), false) || !IsHelp(keyMsg("?"), false) {
 		t.Error("where letters are typed only ? opens help")
 	}
 	c := context(t, 40, 12)
@@ -490,5 +540,48 @@ func TestPauseRule(t *testing.T) {
 	p.AskLeave()
 	if n, _ := p.Update(keyMsg("n")); n.Op != OpPop {
 		t.Fatalf("N after Q: %+v, want back to the game", n)
+	}
+}
+
+// TestPagerWheel: the mouse wheel scrolls a pager three lines a turn; a
+// click does not leave it.
+func TestPagerWheel(t *testing.T) {
+	c := context(t, 40, 12)
+	var lines []string
+	for i := 1; i <= 40; i++ {
+		lines = append(lines, fmt.Sprintf("line %d", i))
+	}
+	p := NewPager(c, "T", func(int) string { return strings.Join(lines, "\n") }, "hint", false)
+	p.View()
+	wheel := func(b tea.MouseButton) Nav {
+		n, _ := p.Update(tea.MouseMsg{Button: b, Action: tea.MouseActionPress})
+		return n
+	}
+	first := func() string { return strings.TrimSpace(strings.Split(p.View(), "\n")[2]) }
+	if n := wheel(tea.MouseButtonWheelDown); n.Op != OpStay || first() != "line 4" {
+		t.Fatalf("the wheel down did not scroll three lines:\n%s", p.View())
+	}
+	wheel(tea.MouseButtonWheelUp)
+	if first() != "line 1" {
+		t.Fatalf("the wheel up did not scroll back:\n%s", p.View())
+	}
+	if n := wheel(tea.MouseButtonLeft); n.Op != OpStay {
+		t.Fatalf("a click left the pager: %+v", n)
+	}
+}
+
+// TestPagerOpensAtItsTopAfterAResize: a text that fitted whole opens at
+// its top again when the terminal shrinks (it jumped to its foot).
+func TestPagerOpensAtItsTopAfterAResize(t *testing.T) {
+	c := context(t, 80, 24)
+	var lines []string
+	for i := 1; i <= 15; i++ {
+		lines = append(lines, fmt.Sprintf("line %d", i))
+	}
+	p := NewPager(c, "T", func(int) string { return strings.Join(lines, "\n") }, "hint", false)
+	p.View()
+	c.Width, c.Height = 40, 12
+	if first := strings.TrimSpace(strings.Split(p.View(), "\n")[2]); first != "line 1" {
+		t.Fatalf("after the resize the pager shows %q first:\n%s", first, p.View())
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -135,6 +136,9 @@ func (s *Screen) field() []string {
 				k, ch = clsTowerBlue+class(o-1), 'T'
 			}
 			cell := string(ch)
+			if v.Current != 0 && c == v.Players[v.Current-1].Pos {
+				b.WriteString(screen.CursorMark) // the terminal's cursor: the player to move
+			}
 			if marked[c] {
 				if l.cw == 2 {
 					cell += " "
@@ -233,26 +237,29 @@ func (s *Screen) panel(w int) []string {
 		lines = append(lines, "")
 	}
 	k := func(keys, text string) string { return gl.paint(gl.key, keys) + " " + text }
+	km, g := keymap.Active(), keymap.Trails
+	moves, help, pause := km.MoveLabel(g, "arrows WASD"), km.Label(g, "help", "?"), km.Label(g, "pause", "P")
+	undoKey, restart := km.Label(g, "undo", "U"), km.Label(g, "restart", "R")
 	// The hints offer only what works here: no moves for a spectator, no
 	// undo but against the computer.
 	switch {
 	case s.net != nil && s.net.seat == 0:
-		lines = append(lines, k("?", "help · ")+k("Esc", "leave"))
+		lines = append(lines, k(help, "help · ")+k("Esc", "leave"))
 	case s.net != nil:
-		lines = append(lines, k("arrows WASD", "move · click"), k("?", "help · ")+k("P Esc", "leave"))
+		lines = append(lines, k(moves, "move · click"), k(help, "help · ")+k(km.Label(g, "pause", "P Esc"), "leave"))
 	case w >= 34:
 		undo := ""
 		if s.bot != nil {
-			undo = k("U", "undo · ")
+			undo = k(undoKey, "undo · ")
 		}
-		lines = append(lines, k("arrows WASD", "move · click a green cell"))
-		lines = append(lines, undo+k("R", "restart · ")+k("?", "help · ")+k("P", "pause"))
+		lines = append(lines, k(moves, "move · click a green cell"))
+		lines = append(lines, undo+k(restart, "restart · ")+k(help, "help · ")+k(pause, "pause"))
 	default:
 		undo := ""
 		if s.bot != nil {
-			undo = k("U", "undo ")
+			undo = k(undoKey, "undo ")
 		}
-		lines = append(lines, k("arrows WASD", "or click"), undo+k("R", "restart"), k("?", "help ")+k("P", "pause"))
+		lines = append(lines, k(moves, "or click"), undo+k(restart, "restart"), k(help, "help ")+k(pause, "pause"))
 	}
 	return lines
 }

@@ -1,10 +1,12 @@
 package trails
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/viewport"
 
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -40,17 +42,38 @@ colour; underlined without colour),
 green (or highlighted) the cells you
 may go to.
 
-Keys
-  arrows WASD  move (D is right)
-  click        a marked cell, or toward
-  U            undo (against the bot)
-  R            restart
-  ?            this help
-  P Esc        pause: save, quit`
+Keys`
+
+// helpKeys is the help's list of keys, as the active keymap binds them.
+func helpKeys() string {
+	km, g := keymap.Active(), keymap.Trails
+	k := func(keys, what string) string { return fmt.Sprintf("  %-12s %s", keys, what) }
+	move := "move (D is right)"
+	if km.MoveLabel(g, "") != "" {
+		move = "move: up, left, down, right"
+	}
+	lines := []string{
+		k(km.MoveLabel(g, "arrows WASD"), move),
+	}
+	if km.MoveLabel(g, "") == "" {
+		lines = append(lines, k("hjkl 8462", "move too (vi-keys, numpad)"))
+	}
+	return strings.Join(append(lines,
+		k("click", "a marked cell, or toward"),
+		k(km.LabelAll(g, "undo", "U", " "), "undo (against the bot)"),
+		k(km.LabelAll(g, "restart", "R", " "), "restart"),
+		k(km.LabelAll(g, "help", "? H", " "), "this help"),
+		k(km.LabelAll(g, "pause", "P Esc", " "), "pause: save, quit"),
+		k(km.LabelAll(g, "quit", "Q", " "), "quit (asks if unsaved)"),
+	), "\n")
+}
+
+// fullHelp is the help page with its keys.
+func fullHelp() string { return helpText + "\n" + helpKeys() }
 
 func newHelp(w, h int, gl *glyphs) viewport.Model {
 	vp := viewport.New(w, max(h-1, 1))
-	lines := strings.Split(helpText, "\n")
+	lines := strings.Split(fullHelp(), "\n")
 	lines[0] = gl.paint(gl.title, lines[0])
 	vp.SetContent(strings.Join(lines, "\n"))
 	return vp
@@ -59,7 +82,7 @@ func newHelp(w, h int, gl *glyphs) viewport.Model {
 // newHelpScreen is the help as a screen of its own, opened from the
 // Trails menu (in play the help is drawn by the game's screen).
 func newHelpScreen(c *screen.Context) screen.Screen {
-	title, body, _ := strings.Cut(helpText, "\n\n")
+	title, body, _ := strings.Cut(fullHelp(), "\n\n")
 	return screen.NewPager(c, title, func(int) string { return body }, "↑/↓ PgUp/PgDn scroll · any other key: back", false)
 }
 

@@ -5,6 +5,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -17,20 +18,27 @@ type keyMap struct {
 	MenuUp, MenuDown      key.Binding
 }
 
-var keys = keyMap{
-	Up:      key.NewBinding(key.WithKeys("up", "w", "W"), key.WithHelp("↑ W", "up")),
-	Right:   key.NewBinding(key.WithKeys("right", "d", "D"), key.WithHelp("→ D", "right")),
-	Down:    key.NewBinding(key.WithKeys("down", "s", "S"), key.WithHelp("↓ S", "down")),
-	Left:    key.NewBinding(key.WithKeys("left", "a", "A"), key.WithHelp("← A", "left")),
-	Undo:    key.NewBinding(key.WithKeys("u", "U"), key.WithHelp("U", "undo (against the computer)")),
-	Restart: key.NewBinding(key.WithKeys("r", "R"), key.WithHelp("R", "restart")),
-	Help:    key.NewBinding(key.WithKeys(screen.HelpKeys(true)...), key.WithHelp("?", "help")),
-	Pause:   key.NewBinding(key.WithKeys(screen.PauseKeys()...), key.WithHelp("P Esc", "pause: save, quit")),
-	Quit:    key.NewBinding(key.WithKeys("q", "Q"), key.WithHelp("Q", "quit")),
-	Yes:     key.NewBinding(key.WithKeys("y", "Y")),
-	No:      key.NewBinding(key.WithKeys("n", "N", "esc")),
-	Choose:  key.NewBinding(key.WithKeys("enter", " ")),
-}
+// keys are the game's keys as the active keymap binds them (the
+// defaults: arrows, WASD, the vi-keys h j k l and the numpad move).
+func keys() keyMap { return keysCache.Get() }
+
+var keysCache = keymap.NewCached(func(m *keymap.Map) keyMap {
+	const g = keymap.Trails
+	return keyMap{
+		Up:      m.Binding(g, "up", "↑ W", "up"),
+		Right:   m.Binding(g, "right", "→ D", "right"),
+		Down:    m.Binding(g, "down", "↓ S", "down"),
+		Left:    m.Binding(g, "left", "← A", "left"),
+		Undo:    m.Binding(g, "undo", "U", "undo (against the computer)"),
+		Restart: m.Binding(g, "restart", "R", "restart"),
+		Help:    m.Binding(g, "help", "?", "help"),
+		Pause:   m.Binding(g, "pause", "P Esc", "pause: save, quit"),
+		Quit:    m.Binding(g, "quit", "Q", "quit"),
+		Yes:     key.NewBinding(key.WithKeys("y", "Y")),
+		No:      key.NewBinding(key.WithKeys("n", "N", "esc")),
+		Choose:  key.NewBinding(key.WithKeys("enter", " ")),
+	}
+})
 
 func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	switch s.mode {
@@ -53,7 +61,7 @@ func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	}
 	switch s.mode {
 	case modeRestart:
-		if key.Matches(msg, keys.Yes) {
+		if key.Matches(msg, keys().Yes) {
 			return screen.Stay, s.restart()
 		}
 		s.mode = modePlay
@@ -63,15 +71,15 @@ func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 			return screen.Stay, nil // a key meant for the last move
 		}
 		switch {
-		case key.Matches(msg, keys.Restart):
+		case key.Matches(msg, keys().Restart):
 			return screen.Stay, s.restart()
-		case key.Matches(msg, keys.Undo) && s.bot != nil:
+		case key.Matches(msg, keys().Undo) && s.bot != nil:
 			s.undo()
 			return screen.Stay, nil
-		case key.Matches(msg, keys.Help):
+		case key.Matches(msg, keys().Help):
 			s.openHelp()
 			return screen.Stay, nil
-		case key.Matches(msg, keys.Choose), key.Matches(msg, keys.Quit), msg.String() == "esc":
+		case key.Matches(msg, keys().Choose), key.Matches(msg, keys().Quit), msg.String() == "esc":
 			return screen.Replace(NewMenu(s.c)), nil
 		}
 		var cmd tea.Cmd
@@ -80,26 +88,37 @@ func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	}
 	s.note = ""
 	switch {
-	case key.Matches(msg, keys.Up):
+	case key.Matches(msg, keys().Up):
 		return screen.Stay, s.human(trails.Up)
-	case key.Matches(msg, keys.Right):
+	case key.Matches(msg, keys().Right):
 		return screen.Stay, s.human(trails.Right)
-	case key.Matches(msg, keys.Down):
+	case key.Matches(msg, keys().Down):
 		return screen.Stay, s.human(trails.Down)
-	case key.Matches(msg, keys.Left):
+	case key.Matches(msg, keys().Left):
 		return screen.Stay, s.human(trails.Left)
-	case key.Matches(msg, keys.Undo):
+	case key.Matches(msg, keys().Undo):
 		s.undo()
-	case key.Matches(msg, keys.Restart):
+	case key.Matches(msg, keys().Restart):
 		if len(s.g.Moves()) == 0 {
 			s.note = "The game has not started yet."
 			return screen.Stay, nil
 		}
 		s.mode = modeRestart
-	case key.Matches(msg, keys.Help):
+	case key.Matches(msg, keys().Help):
 		s.openHelp()
-	case key.Matches(msg, keys.Pause):
+	case key.Matches(msg, keys().Pause):
 		return screen.Push(screen.NewPause(s.c, s)), nil
+	case key.Matches(msg, keys().Quit):
+		if s.Unsaved() {
+			p := screen.NewPause(s.c, s)
+			p.AskLeave()
+			return screen.Push(p), nil
+		}
+		return screen.Replace(s.Menu()), nil
+	default:
+		if keymap.IsUnknown(msg) {
+			s.note = keymap.Active().Unknown(keymap.Trails)
+		}
 	}
 	return screen.Stay, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/games/trails"
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -124,7 +125,7 @@ func (s *Screen) netKey(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 			return screen.Stay, nil
 		}
 		switch {
-		case key.Matches(msg, keys.Choose), key.Matches(msg, keys.Quit), msg.String() == "esc":
+		case key.Matches(msg, keys().Choose), key.Matches(msg, keys().Quit), msg.String() == "esc":
 			return screen.Replace(n.link.Back(n.over == nil)), nil
 		}
 		var cmd tea.Cmd
@@ -132,7 +133,7 @@ func (s *Screen) netKey(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		return screen.Stay, cmd
 	}
 	if s.mode == modeRestart { // here: "Leave the game?"
-		if key.Matches(msg, keys.Yes) {
+		if key.Matches(msg, keys().Yes) {
 			s.mode = modePlay
 			s.note = "Leaving…"
 			return screen.Stay, s.send(func(c *netplay.Client) error { return c.Leave() })
@@ -142,26 +143,30 @@ func (s *Screen) netKey(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	}
 	s.note = ""
 	switch {
-	case n.seat == 0 && (key.Matches(msg, keys.Pause) || key.Matches(msg, keys.Quit)):
+	case n.seat == 0 && (key.Matches(msg, keys().Pause) || key.Matches(msg, keys().Quit)):
 		// A spectator goes back at once; the wait under way brings the
 		// server's answer (the lobby list) to the lobby.
 		return screen.Replace(n.link.Back(true)), s.send(func(c *netplay.Client) error { return c.Leave() })
-	case key.Matches(msg, keys.Up):
+	case key.Matches(msg, keys().Up):
 		return screen.Stay, s.netMove(trails.Up)
-	case key.Matches(msg, keys.Right):
+	case key.Matches(msg, keys().Right):
 		return screen.Stay, s.netMove(trails.Right)
-	case key.Matches(msg, keys.Down):
+	case key.Matches(msg, keys().Down):
 		return screen.Stay, s.netMove(trails.Down)
-	case key.Matches(msg, keys.Left):
+	case key.Matches(msg, keys().Left):
 		return screen.Stay, s.netMove(trails.Left)
-	case key.Matches(msg, keys.Undo):
+	case key.Matches(msg, keys().Undo):
 		s.note = "Undo is for a game against the computer at this keyboard, not online."
-	case key.Matches(msg, keys.Restart):
+	case key.Matches(msg, keys().Restart):
 		s.note = "A game on a server cannot be restarted."
-	case key.Matches(msg, keys.Help):
+	case key.Matches(msg, keys().Help):
 		s.openHelp()
-	case key.Matches(msg, keys.Pause):
+	case key.Matches(msg, keys().Pause), key.Matches(msg, keys().Quit):
 		s.mode = modeRestart
+	default:
+		if keymap.IsUnknown(msg) {
+			s.note = keymap.Active().Unknown(keymap.Trails)
+		}
 	}
 	return screen.Stay, nil
 }

@@ -130,12 +130,16 @@ func (s *Stack) Apply(n screen.Nav) {
 }
 
 // Frame is what tui's root draws of the stack on c's terminal: the page
-// asking for a larger terminal, or the screen on top.
+// asking for a larger terminal, or the screen on top (its cursor mark
+// taken out and kept in c.Cursor, as the root does).
 func (s *Stack) Frame(c *screen.Context) string {
 	if c.TooSmall() {
+		c.Cursor = screen.CursorAt{}
 		return c.TooSmallView()
 	}
-	return s.Top().View()
+	v, x, y, ok := screen.TakeCursor(s.Top().View())
+	c.Cursor = screen.CursorAt{X: x, Y: y, On: ok}
+	return v
 }
 
 // Home stands for tui's main menu in a game package's tests, where the
@@ -165,10 +169,11 @@ var named = map[string]tea.KeyType{
 	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "up": tea.KeyUp, "down": tea.KeyDown,
 	"left": tea.KeyLeft, "right": tea.KeyRight, "space": tea.KeySpace, "backspace": tea.KeyBackspace,
 	"tab": tea.KeyTab, "ctrl+c": tea.KeyCtrlC, "ctrl+p": tea.KeyCtrlP,
+	"home": tea.KeyHome, "end": tea.KeyEnd, "delete": tea.KeyDelete, "f1": tea.KeyF1,
 }
 
 // Key is the key called name: enter, esc, up, down, left, right, space,
-// backspace, tab, ctrl+c, ctrl+p, or else the characters typed as one key.
+// backspace, tab, ctrl+c, ctrl+p, home, end, delete, f1, or else the characters typed as one key.
 func Key(name string) tea.KeyMsg {
 	if k, ok := named[name]; ok {
 		return tea.KeyMsg{Type: k}

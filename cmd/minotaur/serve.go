@@ -173,7 +173,7 @@ func runServe(args []string, sys cli.IO) int {
 			fmt.Fprintf(stderr, "minotaur serve: %v\n", err)
 			return 1
 		}
-		mon = monitor.New(monitor.Config{DataDir: *data, Metrics: func() []monitor.Family { return serveMetrics(counted.Load()) }})
+		mon = monitor.New(monitor.Config{DataDir: *data, Now: sys.Now, Metrics: func() []monitor.Family { return serveMetrics(counted.Load()) }})
 		go func() {
 			if err := mon.Serve(mln); err != nil {
 				log.Error("metrics listener failed", "err", err)

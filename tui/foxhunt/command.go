@@ -178,7 +178,7 @@ func runFoxServe(args []string, io cli.IO) int {
 		fmt.Fprintf(stderr, "minotaur foxhunt serve: %v\n", err)
 		return 2
 	}
-	mon, err := startMonitor(*metrics, *data, srv, cfg.Logger)
+	mon, err := startMonitor(*metrics, *data, srv, cfg.Logger, io.Now)
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur foxhunt serve: %v\n", err)
 		return 1

@@ -2,6 +2,7 @@ package foxhunt
 
 import (
 	"log/slog"
+	"time"
 
 	"github.com/minotaur-game/minotaur/foxnet"
 	"github.com/minotaur-game/minotaur/internal/monitor"
@@ -9,7 +10,7 @@ import (
 
 // startMonitor serves /healthz and /metrics of srv on addr (nil, nil when
 // addr is ""); it is not ready until SetReady("").
-func startMonitor(addr, data string, srv *foxnet.Server, log *slog.Logger) (*monitor.Monitor, error) {
+func startMonitor(addr, data string, srv *foxnet.Server, log *slog.Logger, now func() time.Time) (*monitor.Monitor, error) {
 	if addr == "" {
 		return nil, nil
 	}
@@ -17,7 +18,7 @@ func startMonitor(addr, data string, srv *foxnet.Server, log *slog.Logger) (*mon
 	if err != nil {
 		return nil, err
 	}
-	mon := monitor.New(monitor.Config{DataDir: data, Metrics: func() []monitor.Family { return foxMetrics(srv) }})
+	mon := monitor.New(monitor.Config{DataDir: data, Now: now, Metrics: func() []monitor.Family { return foxMetrics(srv) }})
 	go func() {
 		if err := mon.Serve(ln); err != nil {
 			log.Error("foxhunt: metrics listener failed", "err", err)

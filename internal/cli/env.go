@@ -53,7 +53,9 @@ func ApplyEnv(fs *pflag.FlagSet, prefix string, getenv func(string) string) erro
 		}
 		for _, x := range values {
 			if e := fs.Set(f.Name, x); e != nil {
-				err = fmt.Errorf("environment variable %s=%q: not a value of --%s: %v (fix it or unset it)", name, v, f.Name, e)
+				// e names the flag and the value ("invalid argument …
+				// for "--grace" flag: …")
+				err = fmt.Errorf("environment variable %s=%q: %v (fix it or unset it)", name, v, e)
 				return
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/minotaur-game/minotaur/internal/monitor"
 	"github.com/minotaur-game/minotaur/internal/testboard"
 	"github.com/minotaur-game/minotaur/netplay"
+	"github.com/spf13/pflag"
 )
 
 // TestServeEnv: a flag's variable configures serve, a bad value names the
@@ -197,5 +198,22 @@ func TestServeMetrics(t *testing.T) {
 		if !strings.Contains(body, want) {
 			t.Errorf("/metrics lacks %q:\n%s", want, body)
 		}
+	}
+}
+
+// TestServeHelpNamesVariables: --help names every flag's variable.
+func TestServeHelpNamesVariables(t *testing.T) {
+	out, _, status := runCmd("serve", "--help")
+	if status != 0 {
+		t.Fatalf("status %d", status)
+	}
+	fs, _ := newServeFlags()
+	fs.VisitAll(func(f *pflag.Flag) {
+		if v := "[$MINOTAUR_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_")) + "]"; !strings.Contains(out, v) {
+			t.Errorf("--help does not name %s for --%s", v, f.Name)
+		}
+	})
+	if !strings.Contains(out, "a flag on the command line wins") {
+		t.Error("--help does not say that a flag wins over its variable")
 	}
 }

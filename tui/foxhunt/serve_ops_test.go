@@ -133,6 +133,13 @@ func TestFoxServeEnv(t *testing.T) {
 		status := runFoxServe(args, cli.IO{Stdout: &out, Stderr: &errb, Getenv: func(k string) string { return env[k] }, Now: time.Now})
 		return status, errb.String()
 	}
+	var help strings.Builder
+	runFoxServe([]string{"--help"}, cli.IO{Stdout: &help, Stderr: io.Discard})
+	for _, v := range []string{"[$MINOTAUR_FOXHUNT_ADDR]", "[$MINOTAUR_FOXHUNT_MIN_ROUND]", "[$MINOTAUR_FOXHUNT_METRICS]", "[$MINOTAUR_FOXHUNT_LOG_LEVEL]", "a flag on the command line wins"} {
+		if !strings.Contains(help.String(), v) {
+			t.Errorf("--help lacks %q", v)
+		}
+	}
 	status, stderr := run(map[string]string{"MINOTAUR_FOXHUNT_PLAYERS": "many"})
 	if status != 2 || !strings.Contains(stderr, "MINOTAUR_FOXHUNT_PLAYERS") || !strings.Contains(stderr, "--players") {
 		t.Fatalf("MINOTAUR_FOXHUNT_PLAYERS=many: status %d, stderr %q", status, stderr)

@@ -241,6 +241,8 @@ type Server struct {
 	results []Result
 	match   int
 	game    *foxhunt.Game // the match being played
+
+	tally tally // what Counts counts over time
 }
 
 // NewServer makes a server; Run plays its matches.
@@ -370,6 +372,7 @@ func (s *Server) accept(ln net.Listener, spec bool) error {
 		}
 		release, err := s.budget.Admit(c.RemoteAddr())
 		if err != nil {
+			s.tally.refuse(err)
 			msg := "E: the server is full: try again later\n"
 			if errors.Is(err, netplay.ErrTooManyFromAddr) {
 				msg = fmt.Sprintf("E: too many connections from your address (at most %d): close some and try again\n", s.cfg.MaxPerAddr)
@@ -910,6 +913,10 @@ func (s *Server) play(seated []*client) bool {
 			break
 		}
 		waited := time.Since(start)
+		if timedOut {
+			s.tally.late.Add(1)
+			s.cfg.Logger.Debug("foxhunt: round ended at the timeout", "match", s.match, "round", g.Played()+1, "waiting", g.Waiting())
+		}
 		rep := g.EndRound()
 		s.round.Add(1)
 		s.benchSilent(g, seated)
@@ -1046,6 +1053,9 @@ func (s *Server) matchEvent(g *foxhunt.Game, seated []*client, e event) {
 		case foxhunt.Already:
 			c.sendString(AlreadyText + "\n")
 		case foxhunt.Taken:
+			if !c.bot {
+				s.tally.commands.Add(1)
+			}
 			if s.cfg.Wire == Mica {
 				c.note = micaBombNote(e.line)
 			}

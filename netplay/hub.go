@@ -237,6 +237,7 @@ func (s *Server) hello(ss *Session, req *Request) bool {
 		return true
 	}
 	if req.V != Version {
+		s.tally.refuse("bad_version")
 		ss.sendErr(CodeProto, "protocol version %d is not spoken here: this server speaks version %d (send \"v\":%d)", req.V, Version, Version)
 		return true
 	}
@@ -252,6 +253,7 @@ func (s *Server) hello(ss *Session, req *Request) bool {
 			if p != nil {
 				why = "that token's game is over"
 			}
+			s.tally.refuse("bad_token")
 			s.logLimited(ss.host, "resume refused: "+why, "remote", ss.remote)
 			ss.bad++
 			ss.wrong++
@@ -272,10 +274,12 @@ func (s *Server) hello(ss *Session, req *Request) bool {
 	}
 	name := req.Name
 	if !ValidName(name) {
+		s.tally.refuse("bad_name")
 		ss.sendErr(CodeBadName, "name %q is not allowed: use 1 to %d letters, digits, - or _", safetext.Short(name, 40), MaxName)
 		return true
 	}
 	if other := s.byName[nameKey(name)]; other != nil {
+		s.tally.refuse("name_taken")
 		ss.sendErr(CodeNameTaken, "the name %s is taken: choose another one", other.name)
 		return true
 	}

@@ -304,10 +304,13 @@ func (s *Server) actAs(ss *Session, r *room, seat int, a string) {
 		r.mu.Unlock()
 		if code == CodeProto {
 			s.log.Error("action failed", "game", r.id, "seat", seat, "err", err)
+		} else {
+			s.log.Debug("action refused", "game", r.id, "seat", seat, "code", code)
 		}
 		ss.sendErr(code, "%s", msg)
 		return
 	}
+	s.tally.actions.Add(1)
 	s.settle(r)
 	r.broadcast()
 	ended := r.m.Outcome().Over

@@ -86,6 +86,7 @@ func hostOfString(s string) string {
 func (s *Server) Admit(addr net.Addr) (release func(), err error) {
 	host := hostOf(addr)
 	if err := s.budget.take(host); err != nil {
+		s.tally.refuseLimit(err)
 		s.logLimited(host, "connection refused", "remote", addr.String(), "reason", err.Error())
 		return nil, err
 	}

@@ -197,6 +197,7 @@ type Server struct {
 	quit       chan struct{}
 	bg         sync.WaitGroup
 	store      *store
+	tally      tally // what Counts counts over time
 }
 
 // NewServer makes a server and resumes the games kept in cfg.DataDir.
@@ -465,6 +466,7 @@ func (s *Server) Attach(remote string, conn io.Closer) (*Session, error) {
 	if s.closing {
 		s.mu.Unlock()
 		s.nsess.Add(-1)
+		s.tally.refuse("shutting_down")
 		return nil, ErrServerClosed
 	}
 	s.sessions[ss] = struct{}{}

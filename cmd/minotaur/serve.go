@@ -8,10 +8,12 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/minotaur-game/minotaur/internal/cli"
+	"github.com/minotaur-game/minotaur/internal/monitor"
 	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/sshplay"
 	"github.com/minotaur-game/minotaur/tui"
@@ -35,6 +37,13 @@ docs/protocol.md. Every game in progress is written to the data folder after
 every round and at shutdown, and is resumed when the server starts again;
 the daily challenge's tables are kept there too. Logs go to stderr.
 
+Every flag can also be set by an environment variable, MINOTAUR_ and the
+flag's name in capitals with _ for - (named in brackets below, e.g.
+MINOTAUR_MAX_CLIENTS=100); a flag on the command line wins, an empty
+variable counts as unset, and --level's variable lists files separated as
+in PATH. --metrics ADDR serves /healthz and /metrics for the operator's
+tools (docs/server.md).
+
 Flags:
 %s`
 
@@ -54,7 +63,12 @@ type serveFlags struct {
 	idle       *int
 	sshMax     *int
 	bots       *int
+	logLevel   *slog.Level
+	metrics    *string
 }
+
+// serveEnv starts the name of every environment variable of minotaur serve.
+const serveEnv = "MINOTAUR_"
 
 func newServeFlags() (*pflag.FlagSet, serveFlags) {
 	fs := pflag.NewFlagSet("serve", pflag.ContinueOnError)
@@ -73,7 +87,11 @@ func newServeFlags() (*pflag.FlagSet, serveFlags) {
 	idle := fs.Int("idle", 30, "close an SSH session after this many `MINUTES` without a key press (0: never)")
 	sshMax := fs.Int("ssh-max-sessions", sshplay.DefaultMaxSessions, "most SSH sessions at once (each also counts in --max-clients)")
 	bots := fs.Int("bots", 0, "start `N` reference bots in the server's lobby (bot, bot2, …): a lone player invites one for co-op")
-	return fs, serveFlags{addr, data, grace, maxClients, maxPerAddr, pingAfter, dropAfter, logJSON, levelFiles, seed, sshAddr, idle, sshMax, bots}
+	logLevel := new(slog.Level)
+	cli.LogLevelVar(fs, logLevel, "the least severe lines logged: error (failures), warn (and refused connections),\ninfo (and players, games, start and stop), debug (and every action a game refused)")
+	metrics := fs.String("metrics", "", "serve /healthz and /metrics on `ADDR` (e.g. 127.0.0.1:9777; default: none)")
+	cli.EnvNote(fs, serveEnv)
+	return fs, serveFlags{addr, data, grace, maxClients, maxPerAddr, pingAfter, dropAfter, logJSON, levelFiles, seed, sshAddr, idle, sshMax, bots, logLevel, metrics}
 }
 
 func runServe(args []string, sys cli.IO) int {
@@ -85,6 +103,10 @@ func runServe(args []string, sys cli.IO) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "minotaur serve: unexpected argument %q\n%s", fs.Arg(0), serveShortUsage)
+		return 2
+	}
+	if err := cli.ApplyEnv(fs, serveEnv, sys.Getenv); err != nil {
+		fmt.Fprintf(stderr, "minotaur serve: %v\n%s", err, serveShortUsage)
 		return 2
 	}
 	switch {
@@ -111,11 +133,7 @@ func runServe(args []string, sys cli.IO) int {
 		return 2
 	}
 
-	var h slog.Handler = slog.NewTextHandler(stderr, nil)
-	if *logJSON {
-		h = slog.NewJSONHandler(stderr, nil)
-	}
-	log := slog.New(h)
+	log := cli.NewLogger(stderr, *logJSON, *f.logLevel)
 	if limit := cli.OpenFileLimit(); limit > 0 && *maxClients > limit-cli.FileReserve {
 		// Beyond the limit of open files, accept fails for every port
 		// (TCP and SSH alike): better to say server_full to the extra
@@ -147,17 +165,37 @@ func runServe(args []string, sys cli.IO) int {
 	}
 
 	cfg.Logger = log
-	srv, err := netplay.NewServer(cfg)
-	if err != nil {
-		fmt.Fprintf(stderr, "minotaur serve: %v\n", err)
-		return 1
+	var mon *monitor.Monitor
+	var counted atomic.Pointer[netplay.Server]
+	if *f.metrics != "" {
+		mln, err := monitor.Listen(*f.metrics)
+		if err != nil {
+			fmt.Fprintf(stderr, "minotaur serve: %v\n", err)
+			return 1
+		}
+		mon = monitor.New(monitor.Config{DataDir: *data, Now: sys.Now, Metrics: func() []monitor.Family { return serveMetrics(counted.Load()) }})
+		go func() {
+			if err := mon.Serve(mln); err != nil {
+				log.Error("metrics listener failed", "err", err)
+			}
+		}()
+		defer mon.Shutdown(context.Background())
+		log.Info("serving health and metrics", "addr", mln.Addr().String())
 	}
+	// The port first: a server that cannot listen has not started (and
+	// neither resumes nor saves games).
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur serve: cannot listen on %s: %v (is another server running there? choose another --addr)\n", *addr, err)
-		srv.Shutdown(context.Background())
 		return 1
 	}
+	srv, err := netplay.NewServer(cfg)
+	if err != nil {
+		ln.Close()
+		fmt.Fprintf(stderr, "minotaur serve: %v\n", err)
+		return 1
+	}
+	counted.Store(srv)
 	log.Info("listening", "addr", ln.Addr().String(), "data", *data, "version", versionString(),
 		"grace", grace.String(), "max_clients", *maxClients, "max_per_addr", *maxPerAddr, "levels", len(cfg.Levels))
 
@@ -182,6 +220,9 @@ func runServe(args []string, sys cli.IO) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() { served <- srv.Serve(ln) }()
+	if mon != nil {
+		mon.SetReady("") // the port listens: connections wait in its queue
+	}
 	status := 0
 	select {
 	case <-ctx.Done():
@@ -191,6 +232,9 @@ func runServe(args []string, sys cli.IO) int {
 		status = 1
 	}
 	stop() // a second Ctrl+C kills at once
+	if mon != nil {
+		mon.SetReady("shutting down")
+	}
 	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	if sshSrv != nil {

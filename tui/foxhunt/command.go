@@ -94,8 +94,19 @@ for --players players (the --bots count), plays --rounds rounds, then starts
 a new match with the players still connected. Players connect to --addr
 (plain text: nc HOST 5000), spectators to --spectate. Logs go to stderr.
 
+Every flag can also be set by an environment variable, MINOTAUR_FOXHUNT_
+and the flag's name in capitals with _ for - (named in brackets below, e.g.
+MINOTAUR_FOXHUNT_PLAYERS=4); a flag on the command line wins, an empty
+variable counts as unset. --metrics ADDR serves /healthz and /metrics for
+the operator's tools (docs/server.md).
+
 Flags:
 %s`
+
+// foxServeEnv starts the name of every environment variable of minotaur
+// foxhunt serve: its own, so that it never takes minotaur serve's
+// MINOTAUR_ADDR or MINOTAUR_DATA.
+const foxServeEnv = "MINOTAUR_FOXHUNT_"
 
 func runFoxServe(args []string, io cli.IO) int {
 	stderr := io.Stderr
@@ -114,6 +125,10 @@ func runFoxServe(args []string, io cli.IO) int {
 	maxClients := fs.Int("max-clients", foxnet.DefaultMaxClients, "most connections at once, players and spectators")
 	maxPerAddr := fs.Int("max-per-addr", foxnet.DefaultMaxPerAddr, "most connections at once from one address")
 	logJSON := fs.Bool("log-json", false, "the log as JSON lines")
+	var logLevel slog.Level
+	cli.LogLevelVar(fs, &logLevel, "the least severe lines logged: error (failures), warn (and clients that do not read),\ninfo (and players, matches, start and stop), debug (and every round that ended at --timeout)")
+	metrics := fs.String("metrics", "", "serve /healthz and /metrics on `ADDR` (e.g. 127.0.0.1:9778; default: none)")
+	cli.EnvNote(fs, foxServeEnv)
 	short := "usage: minotaur foxhunt serve [--addr :5000] [--players N] [flags] (run 'minotaur foxhunt serve --help' for more)\n"
 	if status, ok := cli.Parse(fs, args, io, cli.Usage{Prog: "minotaur foxhunt serve", Hint: short,
 		Help: func(fs *pflag.FlagSet) string { return fmt.Sprintf(foxServeUsage, fs.FlagUsages()) }}); !ok {
@@ -121,6 +136,10 @@ func runFoxServe(args []string, io cli.IO) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "minotaur foxhunt serve: unexpected argument %q\n%s", fs.Arg(0), short)
+		return 2
+	}
+	if err := cli.ApplyEnv(fs, foxServeEnv, io.Getenv); err != nil {
+		fmt.Fprintf(stderr, "minotaur foxhunt serve: %v\n%s", err, short)
 		return 2
 	}
 	w, h, err := parseSize(*size)
@@ -145,11 +164,7 @@ func runFoxServe(args []string, io cli.IO) int {
 			return 1
 		}
 	}
-	var hd slog.Handler = slog.NewTextHandler(stderr, nil)
-	if *logJSON {
-		hd = slog.NewJSONHandler(stderr, nil)
-	}
-	cfg.Logger = slog.New(hd)
+	cfg.Logger = cli.NewLogger(stderr, *logJSON, logLevel)
 	if limit := cli.OpenFileLimit(); limit > 0 && cfg.MaxClients > limit-cli.FileReserve {
 		// as minotaur serve: better to refuse the extra connections with a
 		// message than to stop accepting anyone
@@ -162,6 +177,14 @@ func runFoxServe(args []string, io cli.IO) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "minotaur foxhunt serve: %v\n", err)
 		return 2
+	}
+	mon, err := startMonitor(*metrics, *data, srv, cfg.Logger, io.Now)
+	if err != nil {
+		fmt.Fprintf(stderr, "minotaur foxhunt serve: %v\n", err)
+		return 1
+	}
+	if mon != nil {
+		defer mon.Shutdown(context.Background())
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -185,6 +208,9 @@ func runFoxServe(args []string, io cli.IO) int {
 	cfg.Logger.Info("foxhunt: listening", "addr", ln.Addr().String(), "spectate", specAddr, "players", cfg.Players,
 		"bots", cfg.Bots, "rounds", cfg.Rounds, "size", fmt.Sprintf("%d,%d", cfg.W, cfg.H), "timeout", cfg.Timeout.String(), "wire", cfg.Wire.String())
 	go srv.Serve(ln)
+	if mon != nil {
+		mon.SetReady("")
+	}
 	ran := make(chan struct{})
 	go func() { srv.Run(); close(ran) }()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -193,6 +219,9 @@ func runFoxServe(args []string, io cli.IO) int {
 	case <-ctx.Done():
 		cfg.Logger.Info("foxhunt: shutting down", "reason", "signal")
 	case <-ran:
+	}
+	if mon != nil {
+		mon.SetReady("shutting down")
 	}
 	srv.Close()
 	done := make(chan struct{})

@@ -1,0 +1,110 @@
+package monitor
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// get asks the test server for path: its status and body.
+func get(t *testing.T, ts *httptest.Server, path string) (int, string) {
+	t.Helper()
+	res, err := ts.Client().Get(ts.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, string(b)
+}
+
+// TestHealth: /healthz fails while the server starts, answers once it is
+// ready, fails with the reason while the data folder cannot be written
+// (here: it is gone), keeping a probe's answer for ProbeEvery, and comes
+// back once the folder can be written again.
+func TestHealth(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	m := New(Config{DataDir: dir, Now: func() time.Time { return now }})
+	ts := httptest.NewServer(m.Handler())
+	defer ts.Close()
+
+	if code, body := get(t, ts, "/healthz"); code != http.StatusServiceUnavailable || !strings.Contains(body, "starting") {
+		t.Fatalf("before ready: %d %q", code, body)
+	}
+	m.SetReady("")
+	if code, body := get(t, ts, "/healthz"); code != http.StatusOK || body != "ok\n" {
+		t.Fatalf("ready: %d %q", code, body)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ProbeFile)); !os.IsNotExist(err) {
+		t.Errorf("the probe left %s behind: %v", ProbeFile, err)
+	}
+
+	if err := os.Remove(dir); err != nil {
+		t.Fatal(err)
+	}
+	if code, _ := get(t, ts, "/healthz"); code != http.StatusOK {
+		t.Errorf("a probe's answer is kept for %v: got %d at once", DefaultProbeEvery, code)
+	}
+	now = now.Add(DefaultProbeEvery)
+	code, body := get(t, ts, "/healthz")
+	if code != http.StatusServiceUnavailable || !strings.Contains(body, "the data folder cannot be written") || !strings.Contains(body, "data") {
+		t.Fatalf("data folder gone: %d %q", code, body)
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(DefaultProbeEvery)
+	if code, body := get(t, ts, "/healthz"); code != http.StatusOK {
+		t.Fatalf("data folder back: %d %q", code, body)
+	}
+
+	m.SetReady("shutting down")
+	if code, body := get(t, ts, "/healthz"); code != http.StatusServiceUnavailable || !strings.Contains(body, "shutting down") {
+		t.Fatalf("shutting down: %d %q", code, body)
+	}
+}
+
+// TestMetricsText: /metrics writes each family's HELP and TYPE, then its
+// samples with their labels escaped; other paths are 404.
+func TestMetricsText(t *testing.T) {
+	m := New(Config{Metrics: func() []Family {
+		return []Family{
+			Gauge("x_players", "Players now.", 3),
+			Labelled("x_refused_total", "Refused.", "counter", "reason", map[string]uint64{"server_full": 2, `a"b`: 1}, "too_many"),
+			Counter("x_actions_total", "Actions\nsince start.", 12),
+		}
+	}})
+	ts := httptest.NewServer(m.Handler())
+	defer ts.Close()
+	code, body := get(t, ts, "/metrics")
+	want := `# HELP x_players Players now.
+# TYPE x_players gauge
+x_players 3
+# HELP x_refused_total Refused.
+# TYPE x_refused_total counter
+x_refused_total{reason="a\"b"} 1
+x_refused_total{reason="server_full"} 2
+x_refused_total{reason="too_many"} 0
+# HELP x_actions_total Actions\nsince start.
+# TYPE x_actions_total counter
+x_actions_total 12
+`
+	if code != http.StatusOK || body != want {
+		t.Fatalf("/metrics: %d\n%s\nwant\n%s", code, body, want)
+	}
+	if code, _ := get(t, ts, "/"); code != http.StatusNotFound {
+		t.Errorf("/: %d, want 404", code)
+	}
+}

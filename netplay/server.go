@@ -101,6 +101,18 @@ type Config struct {
 	// RoundTime, when set, is the deadline of every round of simultaneous
 	// moves instead of each kind's own (the Fox hunt's 15 s).
 	RoundTime time.Duration
+	// Thinkers is the number of goroutines on which computers think
+	// (think.go); 0: GOMAXPROCS less one, at least one.
+	Thinkers int
+	// ThinkTime is the deadline of one computer move (DefaultThinkTime):
+	// past it the computer's cheapest level moves instead.
+	ThinkTime time.Duration
+	// ComputerGames bounds, per kind name, the games against the computer
+	// played at once (a kind not in it: DefaultComputerGames; 0: none).
+	// One more is refused with rate_limited and a sentence.
+	ComputerGames map[string]int
+	// thinkVia, when set (tests), runs every thought on a thinker.
+	thinkVia func(run func() string) string
 }
 
 func (c *Config) setDefaults() {
@@ -116,6 +128,7 @@ func (c *Config) setDefaults() {
 	def(&c.WriteTimeout, DefaultWriteTimeout)
 	def(&c.ChatWindow, DefaultChatWindow)
 	def(&c.HelloTimeout, DefaultHelloTimeout)
+	def(&c.ThinkTime, DefaultThinkTime)
 	if c.LobbyInterval < 0 {
 		c.LobbyInterval = 0
 	} else if c.LobbyInterval == 0 {
@@ -197,6 +210,11 @@ type Server struct {
 	quit       chan struct{}
 	bg         sync.WaitGroup
 	store      *store
+
+	pool          *thinkPool     // the computers' thinkers (think.go)
+	computerGames map[string]int // games with computer seats in progress, by kind; guarded by mu
+	lateThoughts  atomic.Int64   // computer moves played by the quick level at their deadline
+	stopping      atomic.Bool    // Shutdown has begun
 }
 
 // NewServer makes a server and resumes the games kept in cfg.DataDir.
@@ -211,7 +229,7 @@ func NewServer(cfg Config) (*Server, error) {
 		lns: map[net.Listener]struct{}{}, lobbyKick: make(chan struct{}, 1),
 		quit:   make(chan struct{}),
 		budget: budget{max: cfg.MaxClients, maxPer: cfg.MaxPerAddr, per: map[string]int{}},
-		logged: map[string]time.Time{},
+		logged: map[string]time.Time{}, computerGames: map[string]int{},
 	}
 	if cfg.DataDir != "" {
 		st, err := openStore(cfg.DataDir, cfg.WriteFile, s.log)
@@ -225,6 +243,7 @@ func NewServer(cfg Config) (*Server, error) {
 		s.bg.Add(1)
 		go func() { defer s.bg.Done(); st.run(s.quit) }()
 	}
+	s.startThinkers()
 	s.bg.Add(2)
 	go func() { defer s.bg.Done(); s.lobbyLoop() }()
 	go func() { defer s.bg.Done(); s.runDaily(s.quit) }()
@@ -622,6 +641,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		return nil
 	}
 	s.closing = true
+	s.stopping.Store(true)
 	for ss := range s.sessions {
 		ss.setReason("server shutting down")
 		ss.closeNow()

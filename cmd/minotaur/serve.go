@@ -54,6 +54,9 @@ type serveFlags struct {
 	idle       *int
 	sshMax     *int
 	bots       *int
+	computer   *string
+	thinkers   *int
+	thinkTime  *time.Duration
 }
 
 func newServeFlags() (*pflag.FlagSet, serveFlags) {
@@ -73,7 +76,10 @@ func newServeFlags() (*pflag.FlagSet, serveFlags) {
 	idle := fs.Int("idle", 30, "close an SSH session after this many `MINUTES` without a key press (0: never)")
 	sshMax := fs.Int("ssh-max-sessions", sshplay.DefaultMaxSessions, "most SSH sessions at once (each also counts in --max-clients)")
 	bots := fs.Int("bots", 0, "start `N` reference bots in the server's lobby (bot, bot2, …): a lone player invites one for co-op")
-	return fs, serveFlags{addr, data, grace, maxClients, maxPerAddr, pingAfter, dropAfter, logJSON, levelFiles, seed, sshAddr, idle, sshMax, bots}
+	computer := fs.String("computer-games", "", fmt.Sprintf("most games against the computer at once, per kind: `N` for every kind, or KIND=N,… (default %d each; 0: none)", netplay.DefaultComputerGames))
+	thinkers := fs.Int("thinkers", 0, "goroutines on which the computer players think (default: processors less one, at least one)")
+	thinkTime := fs.Duration("think-time", netplay.DefaultThinkTime, "deadline of one computer move; past it the computer's first level moves instead")
+	return fs, serveFlags{addr, data, grace, maxClients, maxPerAddr, pingAfter, dropAfter, logJSON, levelFiles, seed, sshAddr, idle, sshMax, bots, computer, thinkers, thinkTime}
 }
 
 func runServe(args []string, sys cli.IO) int {
@@ -129,9 +135,22 @@ func runServe(args []string, sys cli.IO) int {
 		fmt.Fprintf(stderr, "minotaur serve: --bots %d: give 0 to %d\n", *bots, maxServerBots)
 		return 2
 	}
+	computerGames, err := netplay.ParseComputerGames(*f.computer)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "minotaur serve: --computer-games: %v\n%s", err, serveShortUsage)
+		return 2
+	case *f.thinkers < 0 || *f.thinkers > 1024:
+		fmt.Fprintf(stderr, "minotaur serve: --thinkers must be 0 (the default) to 1024, not %d\n%s", *f.thinkers, serveShortUsage)
+		return 2
+	case *f.thinkTime <= 0:
+		fmt.Fprintf(stderr, "minotaur serve: --think-time must be positive, not %v\n%s", *f.thinkTime, serveShortUsage)
+		return 2
+	}
 	cfg := netplay.Config{
 		DataDir: *data, Grace: *grace, MaxClients: *maxClients, MaxPerAddr: *maxPerAddr,
 		PingAfter: *pingAfter, DropAfter: *dropAfter,
+		ComputerGames: computerGames, Thinkers: *f.thinkers, ThinkTime: *f.thinkTime,
 	}
 	var campaign tui.Campaign
 	if len(*levelFiles) > 0 {

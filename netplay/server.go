@@ -470,7 +470,7 @@ func (ss *Session) writeQueue() {
 			bw = writeBufs.Get().(*bufio.Writer)
 			bw.Reset(ss.conn)
 		}
-		ss.conn.SetWriteDeadline(time.Now().Add(ss.srv.cfg.WriteTimeout))
+		ss.writeDeadline()
 		for _, l := range batch {
 			l.writeTo(bw)
 		}
@@ -485,6 +485,19 @@ func (ss *Session) writeQueue() {
 			ss.closeNow()
 		}
 	}
+}
+
+// writeDeadline gives the write about to begin the write timeout. The
+// connection's deadline is moved only when it is more than a second
+// older than that (each move is a timer's): a write may get up to a second
+// less than WriteTimeout. Only the goroutine writing calls it.
+func (ss *Session) writeDeadline() {
+	now := time.Now()
+	if now.Sub(ss.deadlineSet) < time.Second {
+		return
+	}
+	ss.deadlineSet = now
+	ss.conn.SetWriteDeadline(now.Add(ss.srv.cfg.WriteTimeout))
 }
 
 // spareMax is the queue's storage a session keeps between writes.
@@ -520,15 +533,18 @@ type Session struct {
 	writing   bool
 	closing   bool
 	handling  atomic.Bool
-	conn      net.Conn      // the transport's connection, written by writeQueue; nil: lines stay queued (tests)
-	selfWrite bool          // the reader writes what its line queued (a kernel socket)
-	flushed   chan struct{} // closed when the queue's last writer closed the connection
-	flushOnce sync.Once
-	done      chan struct{}
-	once      sync.Once
-	why       atomic.Pointer[string]
-	seq       atomic.Int64
-	game      atomic.Pointer[seatRef]
+	conn      net.Conn // the transport's connection, written by writeQueue; nil: lines stay queued (tests)
+	selfWrite bool     // the reader writes what its line queued (a kernel socket)
+	// deadlineSet is when the write deadline was last moved; only the
+	// goroutine writing (writing set, under qmu) uses it.
+	deadlineSet time.Time
+	flushed     chan struct{} // closed when the queue's last writer closed the connection
+	flushOnce   sync.Once
+	done        chan struct{}
+	once        sync.Once
+	why         atomic.Pointer[string]
+	seq         atomic.Int64
+	game        atomic.Pointer[seatRef]
 
 	bad      int // consecutive bad lines; only the transport's goroutine
 	wrong    int // wrong tokens on this connection, however interleaved; under Server.mu

@@ -16,15 +16,22 @@ import (
 // and hands it to a bounded pool of thinkers, sized to the machine
 // (GOMAXPROCS less one, at least one), so that people's actions, which run
 // on their own connections' goroutines, never wait for a computer and
-// always have a processor the thinkers cannot all take. The move comes
+// always have a processor the thinkers cannot all take. On Linux each
+// thinker has an OS thread of its own at the lowest priority (nice 19), so
+// that it runs only on what the people leave (serve gives Go one processor
+// more per thinker, so that a thinker's thread waiting for the system
+// never holds a processor the people's goroutines need). The move comes
 // back to the room and is applied under the room's lock like any action;
 // the states of the person's move and of the computer's answer go out
 // together, as one state, when it does (docs/protocol.md). Each move has a
 // deadline (Config.ThinkTime): when the thought is not back by then — the
 // pool saturated, or the search slow — the room plays the computer's
 // cheaper level at once (quick, microseconds) and the late thought is
-// thrown away. A saturated server slows the computer's games to the
-// deadline, never the people's. The kinds whose computers decide in
+// thrown away. A thought that would come too late — its deadline nearer,
+// when a thinker takes it, than twice what the kind's thoughts took lately —
+// is not begun: the quick move is played then. A saturated server slows
+// the computer's games to the deadline and makes them weaker, never the
+// people's. The kinds whose computers decide in
 // microseconds (the Labyrinth, the Fox hunt) play inline as before.
 
 // DefaultThinkTime is the deadline of a computer's move; DefaultComputerGames
@@ -54,6 +61,7 @@ type thought struct {
 	moves int // the game's Moves when asked: the position thought about
 	run   func() string
 	timer *time.Timer
+	due   time.Time // the deadline
 	// settled is set once the room has its move (the thought's or the
 	// quick one): a thinker skips a thought still queued then.
 	settled atomic.Bool
@@ -65,27 +73,51 @@ type thinkPool struct {
 	n    int
 	jobs chan *thought
 	busy atomic.Int32 // thinkers thinking now
+	// took is, by kind, how long a thought took lately (wall clock, ns,
+	// a moving average): a thought whose deadline is nearer than twice
+	// that is not begun — the quick move is played at once instead.
+	took map[string]*atomic.Int64
 }
 
-// defaultThinkers is the pool's size on this machine: one processor is
+// expect is how long a thought of kind is expected to take.
+func (p *thinkPool) expect(kind string) time.Duration {
+	if a := p.took[kind]; a != nil {
+		return time.Duration(a.Load())
+	}
+	return 0
+}
+
+// observe notes how long a thought of kind took.
+func (p *thinkPool) observe(kind string, d time.Duration) {
+	if a := p.took[kind]; a != nil {
+		old := a.Load()
+		a.Store(old + (int64(d)-old)/8)
+	}
+}
+
+// DefaultThinkers is the pool's size on this machine: one processor is
 // left to the people.
-func defaultThinkers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
+func DefaultThinkers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 
 // startThinkers starts the pool. Called once by NewServer.
 func (s *Server) startThinkers() {
 	n := s.cfg.Thinkers
 	if n <= 0 {
-		n = defaultThinkers()
+		n = DefaultThinkers()
 	}
 	queue := 0
 	for _, k := range kinds {
 		queue += s.computerCap(k.Name)
 	}
-	s.pool = &thinkPool{n: n, jobs: make(chan *thought, max(64, min(queue, 1<<16)))}
+	s.pool = &thinkPool{n: n, jobs: make(chan *thought, max(64, min(queue, 1<<16))), took: map[string]*atomic.Int64{}}
+	for k := range kinds {
+		s.pool.took[k] = new(atomic.Int64)
+	}
 	s.bg.Add(n)
 	for range n {
 		go func() {
 			defer s.bg.Done()
+			lowerThinker()
 			s.thinkLoop()
 		}()
 	}
@@ -100,13 +132,21 @@ func (s *Server) thinkLoop() {
 			if t.settled.Load() {
 				continue // its deadline passed while it waited
 			}
+			if time.Until(t.due) < 2*s.pool.expect(t.r.kind) {
+				// It would come too late: the quick move now, not at the
+				// deadline, and the thinker goes on to the next.
+				s.thoughtDone(t, "", true)
+				continue
+			}
 			s.pool.busy.Add(1)
+			start := time.Now()
 			var a string
 			if s.cfg.thinkVia != nil {
 				a = s.cfg.thinkVia(t.run)
 			} else {
 				a = t.run()
 			}
+			s.pool.observe(t.r.kind, time.Since(start))
 			s.pool.busy.Add(-1)
 			s.thoughtDone(t, a, false)
 		}
@@ -121,7 +161,7 @@ func (s *Server) think(r *room, th thinker, seat int) {
 		return
 	}
 	r.dropThought()
-	t := &thought{r: r, seat: seat, moves: moves, run: th.think(seat)}
+	t := &thought{r: r, seat: seat, moves: moves, run: th.think(seat), due: time.Now().Add(s.cfg.ThinkTime)}
 	r.thought = t
 	t.timer = time.AfterFunc(s.cfg.ThinkTime, func() { s.thoughtDone(t, "", true) })
 	select {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"runtime"
 	"os/signal"
 	"path/filepath"
 	"syscall"
@@ -147,10 +148,18 @@ func runServe(args []string, sys cli.IO) int {
 		fmt.Fprintf(stderr, "minotaur serve: --think-time must be positive, not %v\n%s", *f.thinkTime, serveShortUsage)
 		return 2
 	}
+	// The thinkers run at the lowest priority on threads of their own
+	// (docs/server.md, "The computer's moves"): Go gets a processor more
+	// for each, so that the people's goroutines keep every processor.
+	thinkers := *f.thinkers
+	if thinkers == 0 {
+		thinkers = netplay.DefaultThinkers()
+	}
+	runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + thinkers)
 	cfg := netplay.Config{
 		DataDir: *data, Grace: *grace, MaxClients: *maxClients, MaxPerAddr: *maxPerAddr,
 		PingAfter: *pingAfter, DropAfter: *dropAfter,
-		ComputerGames: computerGames, Thinkers: *f.thinkers, ThinkTime: *f.thinkTime,
+		ComputerGames: computerGames, Thinkers: thinkers, ThinkTime: *f.thinkTime,
 	}
 	var campaign tui.Campaign
 	if len(*levelFiles) > 0 {

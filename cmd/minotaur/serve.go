@@ -6,9 +6,9 @@ import (
 	"log/slog"
 	"net"
 	"os"
-	"runtime"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"time"
 

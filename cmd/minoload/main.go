@@ -10,7 +10,14 @@
 //     bot from its state messages (more CPU on this side: ~0.1 ms a move);
 //   - spectators (--watchers): each watches one of the games the players
 //     above are playing, the least watched of a few drawn at random, and
-//     moves on to another when it ends.
+//     moves on to another when it ends;
+//   - the other kinds (kinds.go): the daily challenge (--daily), Trails and
+//     chess between people (--trails, --chess) and against the server's
+//     computer (--trails-ai, --chess-ai), the Labyrinth (--labyrinth) and
+//     the Fox hunt (--foxhunt), each measured on its own.
+//
+// With --echo it then replays the same traffic against a raw echo server
+// (echo.go) and reports the server's CPU per action over the echo's.
 //
 // It reports the latency from a player's action to the state that answers
 // it — for the player, and for the spectators of its game (the generator

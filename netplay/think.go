@@ -243,11 +243,11 @@ func (s *Server) computerRefusal(k *Kind) string {
 	if s.computerGames[k.Name] < n {
 		return ""
 	}
+	// Short enough for one line of an 80-column lobby.
 	if n == 0 {
-		return "this server plays no " + k.Title + " games against the computer: invite a player instead"
+		return "no " + k.Title + " against the computer on this server: invite a player"
 	}
-	return "the server is already playing " + strconv.Itoa(n) + " " + k.Title +
-		" games against the computer, the most it takes: invite a player, or try again in a few minutes"
+	return "the computer is busy with " + strconv.Itoa(n) + " " + k.Title + " games: invite a player"
 }
 
 // countComputer notes that a room with computer seats from its start began

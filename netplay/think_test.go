@@ -131,11 +131,11 @@ func TestComputerGamesCapped(t *testing.T) {
 	alice.trailsState()
 
 	bob.send(map[string]any{"t": "solo", "kind": "trails", "level": 1})
-	if e := bob.expectError(CodeRateLimited); !strings.Contains(e.Msg, "already playing 1 Trails and Towers games against the computer") {
+	if e := bob.expectError(CodeRateLimited); !strings.Contains(e.Msg, "the computer is busy with 1 Trails and Towers games: invite a player") {
 		t.Fatalf("refusal %q", e.Msg)
 	}
 	bob.send(map[string]any{"t": "solo", "kind": "chess"})
-	if e := bob.expectError(CodeRateLimited); !strings.Contains(e.Msg, "no Open-world chess games against the computer") {
+	if e := bob.expectError(CodeRateLimited); !strings.Contains(e.Msg, "no Open-world chess against the computer on this server") {
 		t.Fatalf("refusal %q", e.Msg)
 	}
 

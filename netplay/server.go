@@ -654,7 +654,9 @@ func (ss *Session) take() (l outLine, ok bool) {
 		return outLine{}, false
 	}
 	l = ss.q[0]
-	ss.q = ss.q[1:]
+	n := copy(ss.q, ss.q[1:]) // the storage stays for the next lines
+	ss.q[n] = outLine{}
+	ss.q = ss.q[:n]
 	return l, true
 }
 

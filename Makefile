@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    := ./...
 FUZZTIME ?= 10s
 
-.PHONY: run build test test-short test-long race vet bench fuzz e2e balance ci clean
+.PHONY: run build test test-short test-long race vet bench fuzz e2e balance load ci clean
 
 run:            ## play
 	$(GO) run ./cmd/minotaur
@@ -53,6 +53,18 @@ balance:        ## measure the levels with the bots; rewrites the table in docs/
 	   !skip { print } /<!-- balance:begin -->/ { skip = 1 }' docs/balance.md > docs/balance.new
 	mv docs/balance.new docs/balance.md
 	rm -f docs/balance.out docs/balance.table
+
+LOAD_DURATION ?= 60s
+LOAD_MIX ?= --games 200 --solo 200 --watchers 400 --daily 8 --trails 20 --trails-ai 10 --chess 20 --chess-ai 10 --labyrinth 20 --foxhunt 20 --think 250ms
+LOAD_FLAGS ?=
+
+load:           ## the standard mixed load of every kind against a real server on loopback (docs/performance.md); LOAD_DURATION, LOAD_MIX, LOAD_FLAGS
+	@set -e; dir=$$(mktemp -d); trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf $$dir' EXIT; \
+	$(GO) build -o $$dir/minotaur ./cmd/minotaur; $(GO) build -o $$dir/minoload ./cmd/minoload; \
+	$$dir/minotaur serve --addr 127.0.0.1:0 --data $$dir/data --max-clients 3000 --max-per-addr 3000 2>$$dir/log & pid=$$!; \
+	for i in $$(seq 50); do addr=$$(sed -n 's/.*msg=listening addr=\([^ ]*\).*/\1/p' $$dir/log | head -1); [ -n "$$addr" ] && break; sleep 0.1; done; \
+	[ -n "$$addr" ] || { cat $$dir/log; exit 1; }; \
+	uptime; $$dir/minoload --addr $$addr --pid $$pid --duration $(LOAD_DURATION) --ramp 10s --echo $(LOAD_MIX) $(LOAD_FLAGS); uptime
 
 ci:             ## what CI runs
 	bash .ci/run

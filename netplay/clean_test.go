@@ -48,11 +48,9 @@ func FuzzHandle(f *testing.F) {
 		ss.Handle([]byte(`{"t":"hello","v":1,"name":"fuzzer"}`))
 		ss.Handle([]byte(line))
 		for {
-			select {
-			case l := <-ss.out:
-				if l.b == nil {
-					return
-				}
+			l, ok := ss.take()
+			switch {
+			case ok:
 				b := l.bytes()
 				if !utf8.Valid(b) || b[len(b)-1] != '\n' {
 					t.Fatalf("bad line %q", b)

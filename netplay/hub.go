@@ -681,6 +681,11 @@ func (s *Server) accept(ss *Session, from string) {
 		return
 	}
 	if kd := kinds[inv.kind]; kd != nil {
+		if why := s.computerRefusal(kd); inv.bots > 0 && why != "" {
+			ss.sendErr(CodeRateLimited, "%s", why)
+			q.sess.sendErr(CodeRateLimited, "%s", why)
+			return
+		}
 		m, err := kd.New(Setup{Seed: s.cfg.Seed(), People: 2, Bots: inv.bots, Level: min(1, inv.bots), Choose: inv.choose,
 			Names: seatNames([]string{q.name, p.name}, inv.bots)})
 		if err != nil {

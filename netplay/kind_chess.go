@@ -224,3 +224,29 @@ func (s *ChessState) check() error {
 	}
 	return chess.CheckTold(s.Told)
 }
+
+// think is the computer's thought for Black: its own view, nothing else.
+func (m *chessMatch) think(seat int) func() string {
+	v := m.g.View(chess.Black)
+	bot := *m.bot
+	return func() string {
+		mv, ok := bot.Move(&v)
+		if !ok {
+			return ""
+		}
+		return mv.String()
+	}
+}
+
+// quick is the move of the computer's first level, for a late thought.
+func (m *chessMatch) quick(seat int) string {
+	if !m.Computer(seat) || len(m.ToAct()) == 0 || m.ToAct()[0] != 2 {
+		return ""
+	}
+	v := m.g.View(chess.Black)
+	mv, ok := chessbot.Player{Level: 1, Seed: m.bot.Seed}.Move(&v)
+	if !ok {
+		return ""
+	}
+	return mv.String()
+}

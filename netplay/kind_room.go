@@ -38,6 +38,7 @@ func (s *Server) newKindRoom(k *Kind, g Game, people []*player) *room {
 		p.sess.game.Store(&seatRef{r: r, seat: i + 1})
 	}
 	s.rooms[r.id] = r
+	s.countComputer(r, +1)
 	return r
 }
 
@@ -91,6 +92,10 @@ func (s *Server) soloKind(ss *Session, k *Kind, req *Request) {
 	}
 	if bots < k.Solo[0] || bots > k.Solo[1] {
 		ss.sendErr(CodeProto, "%s", botsError(k, req.Bots, k.Solo[0], k.Solo[1]))
+		return
+	}
+	if why := s.computerRefusal(k); why != "" {
+		ss.sendErr(CodeRateLimited, "%s", why)
 		return
 	}
 	g, err := k.New(Setup{Seed: s.cfg.Seed(), People: 1, Bots: bots, Level: level, Choose: req.Choose,
@@ -161,9 +166,10 @@ func (r *room) tellOthers(i int, line []byte) {
 	}
 }
 
-// botMoves plays the computer seats' actions while a computer is to act.
-// Caller holds r.mu.
-func (r *room) botMoves() {
+// botMoves plays the computer seats' actions while a computer is to act:
+// a thinker's on the pool (think.go), which plays it later; any other's at
+// once. Caller holds r.mu.
+func (s *Server) botMoves(r *room) {
 	if r.empty() {
 		// Every person has given up their seat: the game ends as it
 		// stands; the computers do not play on by themselves (a round of
@@ -178,6 +184,10 @@ func (r *room) botMoves() {
 		for _, seat := range r.m.ToAct() {
 			if !r.m.Computer(seat) {
 				continue
+			}
+			if th, ok := r.m.(thinker); ok {
+				s.think(r, th, seat)
+				return
 			}
 			if a := r.m.Bot(seat); a != "" && r.m.Apply(seat, a) == nil {
 				played = true
@@ -212,7 +222,7 @@ func (r *room) waiting() (pending, anyone bool) {
 // the round being played is armed. While no person is connected a round
 // waits without a deadline. Caller holds r.mu.
 func (s *Server) settle(r *room) {
-	r.botMoves()
+	s.botMoves(r)
 	rd, ok := r.m.(match.Rounds)
 	if !ok {
 		return
@@ -223,7 +233,7 @@ func (s *Server) settle(r *room) {
 			break
 		}
 		rd.EndRound()
-		r.botMoves()
+		s.botMoves(r)
 	}
 	_, anyone := r.waiting()
 	no := rd.Round()
@@ -357,6 +367,9 @@ func (r *room) refusal(err error) (code, msg string) {
 // broadcast sends every connected seat and spectator its state.
 // Caller holds r.mu.
 func (r *room) broadcast() {
+	if r.thought != nil {
+		return // the computer's answer brings everyone's state
+	}
 	if o, ok := r.m.(ownLines); ok {
 		o.broadcast(r)
 		return
@@ -372,6 +385,9 @@ func (r *room) broadcast() {
 
 // sendState sends seat i (0-based) its state. Caller holds r.mu.
 func (r *room) sendState(i int) {
+	if r.thought != nil {
+		return // the computer's answer brings everyone's state
+	}
 	if o, ok := r.m.(ownLines); ok {
 		o.sendState(r, i)
 		return

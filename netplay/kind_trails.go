@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/minotaur-game/minotaur/games/match"
 	"github.com/minotaur-game/minotaur/games/trails"
@@ -38,6 +39,8 @@ type trailsMatch struct {
 	// gone is the seat given up (left, or its grace period over): the
 	// other seat won.
 	gone int
+	// thinking is set while a thought uses bot's storage (think).
+	thinking atomic.Bool
 }
 
 func newTrailsMatch(g *trails.Game, bot, gone int) *trailsMatch {
@@ -217,4 +220,29 @@ func (s *TrailsState) check() error {
 		}
 	}
 	return nil
+}
+
+// think is the computer's thought for seat 2, on a copy of the position.
+// The match's player keeps its storage from move to move; a thought still
+// running past its deadline keeps it, and the next one gets its own.
+func (m *trailsMatch) think(seat int) func() string {
+	p := m.g.Position().Clone()
+	b := m.bot
+	if !m.thinking.CompareAndSwap(false, true) {
+		b = &trailsbot.Player{Level: m.bot.Level, Seed: m.bot.Seed}
+		return func() string { return b.Choose(p).Letter() }
+	}
+	return func() string {
+		defer m.thinking.Store(false)
+		return b.Choose(p).Letter()
+	}
+}
+
+// quick is the move of the computer's first level, for a late thought.
+func (m *trailsMatch) quick(seat int) string {
+	if !m.Computer(seat) || m.winner() != 0 || m.g.Current() != 2 {
+		return ""
+	}
+	b := trailsbot.Player{Level: 1, Seed: m.bot.Seed}
+	return b.Choose(m.g.Position()).Letter()
 }

@@ -257,6 +257,7 @@ func (s *Server) loadRoom(path, id string) (*room, error) {
 		return nil, nil
 	}
 	s.rooms[id] = r
+	s.countComputer(r, +1)
 	return r, nil
 }
 

@@ -27,6 +27,10 @@ type room struct {
 	roundNo    int
 	roundLen   time.Duration
 	roundEnd   time.Time
+	// thought is the computer's move being thought (think.go); while it
+	// is, no state is sent: the person's move and the answer go out in
+	// one state.
+	thought *thought
 
 	audience // spectators, under mu
 
@@ -72,6 +76,7 @@ func (r *room) ended() bool { return r.m.Outcome().Over }
 
 func (r *room) stopTimers() {
 	r.stopRound()
+	r.dropThought()
 	if r.rejoin != nil {
 		r.rejoin.Stop()
 		r.rejoin = nil
@@ -144,6 +149,7 @@ func (s *Server) finish(r *room) {
 	score, level, won := r.progress()
 	r.mu.Unlock()
 	delete(s.rooms, r.id)
+	s.countComputer(r, -1)
 	s.lobbyChanged()
 	if r.daily != "" {
 		s.dailyResult(r.daily, r.seats[0].name, score, level, won)
@@ -178,6 +184,7 @@ func (s *Server) drop(r *room) {
 	score, level, _ := r.progress()
 	r.mu.Unlock()
 	delete(s.rooms, r.id)
+	s.countComputer(r, -1)
 	s.lobbyChanged()
 	for _, ss := range back {
 		s.backToLobby(ss, r.daily == "")

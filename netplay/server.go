@@ -101,6 +101,18 @@ type Config struct {
 	// RoundTime, when set, is the deadline of every round of simultaneous
 	// moves instead of each kind's own (the Fox hunt's 15 s).
 	RoundTime time.Duration
+	// Thinkers is the number of goroutines on which computers think
+	// (think.go); 0: GOMAXPROCS less one, at least one.
+	Thinkers int
+	// ThinkTime is the deadline of one computer move (DefaultThinkTime):
+	// past it the computer's cheapest level moves instead.
+	ThinkTime time.Duration
+	// ComputerGames bounds, per kind name, the games against the computer
+	// played at once (a kind not in it: DefaultComputerGames; 0: none).
+	// One more is refused with rate_limited and a sentence.
+	ComputerGames map[string]int
+	// thinkVia, when set (tests), runs every thought on a thinker.
+	thinkVia func(run func() string) string
 }
 
 func (c *Config) setDefaults() {
@@ -116,6 +128,7 @@ func (c *Config) setDefaults() {
 	def(&c.WriteTimeout, DefaultWriteTimeout)
 	def(&c.ChatWindow, DefaultChatWindow)
 	def(&c.HelloTimeout, DefaultHelloTimeout)
+	def(&c.ThinkTime, DefaultThinkTime)
 	if c.LobbyInterval < 0 {
 		c.LobbyInterval = 0
 	} else if c.LobbyInterval == 0 {
@@ -198,6 +211,11 @@ type Server struct {
 	bg         sync.WaitGroup
 	store      *store
 	tally      tally // what Counts counts over time
+
+	pool          *thinkPool     // the computers' thinkers (think.go)
+	computerGames map[string]int // games with computer seats in progress, by kind; guarded by mu
+	lateThoughts  atomic.Int64   // computer moves played by the quick level at their deadline
+	stopping      atomic.Bool    // Shutdown has begun
 }
 
 // NewServer makes a server and resumes the games kept in cfg.DataDir.
@@ -212,7 +230,7 @@ func NewServer(cfg Config) (*Server, error) {
 		lns: map[net.Listener]struct{}{}, lobbyKick: make(chan struct{}, 1),
 		quit:   make(chan struct{}),
 		budget: budget{max: cfg.MaxClients, maxPer: cfg.MaxPerAddr, per: map[string]int{}},
-		logged: map[string]time.Time{},
+		logged: map[string]time.Time{}, computerGames: map[string]int{},
 	}
 	if cfg.DataDir != "" {
 		st, err := openStore(cfg.DataDir, cfg.WriteFile, s.log)
@@ -226,6 +244,7 @@ func NewServer(cfg Config) (*Server, error) {
 		s.bg.Add(1)
 		go func() { defer s.bg.Done(); st.run(s.quit) }()
 	}
+	s.startThinkers()
 	s.bg.Add(2)
 	go func() { defer s.bg.Done(); s.lobbyLoop() }()
 	go func() { defer s.bg.Done(); s.runDaily(s.quit) }()
@@ -317,33 +336,49 @@ func (s *Server) ServeConn(c net.Conn) {
 		c.Close()
 		return
 	}
-	writerDone := make(chan struct{})
-	go func() {
-		defer close(writerDone)
-		s.writeLoop(c, ss)
-	}()
+	ss.conn = c
+	switch c.(type) {
+	case *net.TCPConn, *net.UnixConn:
+		// A kernel socket has a buffer: the reader's own write does not
+		// wait for the client to read (net.Pipe's does, and the client may
+		// be writing to us from the goroutine that reads).
+		ss.selfWrite = true
+	}
 	reason := s.readLoop(c, ss)
 	ss.Detach(reason)
 	// Let the writer send what is queued (an error that explains the
 	// close), then make sure it stops.
 	ss.closeAfterFlush()
 	select {
-	case <-writerDone:
+	case <-ss.flushed:
 	case <-time.After(s.cfg.WriteTimeout):
 		ss.closeNow()
-		<-writerDone
+		<-ss.flushed
 	}
 }
 
+// readBuf is the size of a connection's read buffer: a client's lines
+// are short (an action is 20 bytes), and a longer one is put together in
+// a buffer of its own (up to MaxLine), so that an idle connection keeps
+// little.
+const readBuf = 512
+
 // readLoop reads lines until the connection ends or the session closes, and
-// returns why it stopped.
+// returns why it stopped. After each line it writes the lines its answer
+// queued for this client itself (the acting player's own state), so that
+// they need no hand-off to another goroutine.
 func (s *Server) readLoop(c net.Conn, ss *Session) string {
-	br := bufio.NewReaderSize(c, MaxLine+2)
+	br := bufio.NewReaderSize(c, readBuf)
+	var long []byte
 	for {
 		line, err := br.ReadSlice('\n')
 		if errors.Is(err, bufio.ErrBufferFull) {
-			ss.TooLong()
-			return "line too long"
+			if len(long)+len(line) > MaxLine+2 {
+				ss.TooLong()
+				return "line too long"
+			}
+			long = append(long, line...)
+			continue
 		}
 		if err != nil {
 			select {
@@ -356,6 +391,9 @@ func (s *Server) readLoop(c net.Conn, ss *Session) string {
 			}
 			return "read error: " + err.Error()
 		}
+		if long != nil {
+			line = append(long, line...)
+		}
 		line = line[:len(line)-1]
 		if n := len(line); n > 0 && line[n-1] == '\r' {
 			line = line[:n-1]
@@ -364,48 +402,114 @@ func (s *Server) readLoop(c net.Conn, ss *Session) string {
 			ss.TooLong()
 			return "line too long"
 		}
-		if !ss.Handle(line) {
+		if ss.selfWrite {
+			ss.handling.Store(true)
+		}
+		goOn := ss.Handle(line)
+		long = nil
+		if ss.selfWrite {
+			ss.handled()
+		}
+		if !goOn {
 			return ss.reason()
 		}
 	}
 }
 
-// writeLoop writes the session's queue to c until the session closes.
-func (s *Server) writeLoop(c net.Conn, ss *Session) {
-	defer c.Close()
-	bw := bufio.NewWriterSize(c, 4096)
+// The outgoing queue. Lines are queued under qmu; the goroutine that
+// queues a line to a session whose queue nobody is writing starts a writer
+// for it (writeQueue), which writes everything queued, in order, through a
+// pooled buffer, and ends when the queue is empty — an idle connection has
+// no writer goroutine and no write buffer. While the session's own reader
+// is handling a line, it writes what was queued itself once it is done
+// (handled): the acting player's state goes out without a hand-off.
+
+// writeBufs are the write buffers of the writers at work.
+var writeBufs = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 4096) }}
+
+// handled ends the handling of a line: the reader writes what was queued
+// meanwhile, unless a writer already is.
+func (ss *Session) handled() {
+	ss.handling.Store(false)
+	ss.qmu.Lock()
+	if ss.writing || len(ss.q) == 0 || ss.conn == nil {
+		ss.qmu.Unlock()
+		return
+	}
+	ss.writing = true
+	ss.qmu.Unlock()
+	ss.writeQueue()
+}
+
+// writeQueue writes the queue until it is empty (then the session has no
+// writer), or the session closes; after closeAfterFlush, an empty queue
+// closes the connection. The caller set writing.
+func (ss *Session) writeQueue() {
+	var bw *bufio.Writer
+	defer func() {
+		if bw != nil {
+			bw.Reset(nil)
+			writeBufs.Put(bw)
+		}
+	}()
 	for {
-		var l outLine
-		select {
-		case l = <-ss.out:
-		case <-ss.done:
+		ss.qmu.Lock()
+		batch := ss.q
+		if len(batch) == 0 || ss.isDone() {
+			ss.writing = false
+			closing := ss.closing || ss.isDone()
+			ss.qmu.Unlock()
+			if closing {
+				ss.closeNow()
+				ss.flushOnce.Do(func() { close(ss.flushed) })
+			}
 			return
 		}
-		c.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
-		last := l.b == nil
-		if !last {
+		ss.q, ss.spare = ss.spare[:0], nil
+		ss.qmu.Unlock()
+		if bw == nil {
+			bw = writeBufs.Get().(*bufio.Writer)
+			bw.Reset(ss.conn)
+		}
+		ss.writeDeadline()
+		for _, l := range batch {
 			l.writeTo(bw)
 		}
-	more:
-		for !last {
-			select {
-			case l = <-ss.out:
-				if l.b == nil {
-					last = true
-					break more
-				}
-				l.writeTo(bw)
-			default:
-				break more
-			}
+		err := bw.Flush()
+		clear(batch)
+		ss.qmu.Lock()
+		if ss.spare == nil && cap(batch) <= 2*spareMax {
+			ss.spare = batch[:0]
 		}
-		if err := bw.Flush(); err != nil {
+		ss.qmu.Unlock()
+		if err != nil {
 			ss.closeNow()
-			return
 		}
-		if last {
-			return
-		}
+	}
+}
+
+// writeDeadline gives the write about to begin the write timeout. The
+// connection's deadline is moved only when it is more than a second
+// older than that (each move is a timer's): a write may get up to a second
+// less than WriteTimeout. Only the goroutine writing calls it.
+func (ss *Session) writeDeadline() {
+	now := time.Now()
+	if now.Sub(ss.deadlineSet) < time.Second {
+		return
+	}
+	ss.deadlineSet = now
+	ss.conn.SetWriteDeadline(now.Add(ss.srv.cfg.WriteTimeout))
+}
+
+// spareMax is the queue's storage a session keeps between writes.
+const spareMax = 8
+
+func (ss *Session) isDone() bool {
+	select {
+	case <-ss.done:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -420,12 +524,28 @@ type Session struct {
 	srv    *Server
 	remote string
 	host   string // the remote host, for the log's rate limit
-	out    chan outLine
-	done   chan struct{}
-	once   sync.Once
-	why    atomic.Pointer[string]
-	seq    atomic.Int64
-	game   atomic.Pointer[seatRef]
+	// The outgoing queue (see writeQueue): lines not yet written, at most
+	// QueueLen; spare is the storage of the last batch written, for the
+	// next; writing is set while a goroutine writes them; closing once the
+	// connection is to close when they are written; handling while the
+	// session's reader handles a line (it writes the queue itself after).
+	qmu       sync.Mutex
+	q, spare  []outLine
+	writing   bool
+	closing   bool
+	handling  atomic.Bool
+	conn      net.Conn // the transport's connection, written by writeQueue; nil: lines stay queued (tests)
+	selfWrite bool     // the reader writes what its line queued (a kernel socket)
+	// deadlineSet is when the write deadline was last moved; only the
+	// goroutine writing (writing set, under qmu) uses it.
+	deadlineSet time.Time
+	flushed     chan struct{} // closed when the queue's last writer closed the connection
+	flushOnce   sync.Once
+	done        chan struct{}
+	once        sync.Once
+	why         atomic.Pointer[string]
+	seq         atomic.Int64
+	game        atomic.Pointer[seatRef]
 
 	bad      int // consecutive bad lines; only the transport's goroutine
 	wrong    int // wrong tokens on this connection, however interleaved; under Server.mu
@@ -459,7 +579,7 @@ type seatRef struct {
 func (s *Server) Attach(remote string, conn io.Closer) (*Session, error) {
 	s.nsess.Add(1)
 	now := s.cfg.Now()
-	ss := &Session{srv: s, remote: remote, host: hostOfString(remote), out: make(chan outLine, s.cfg.QueueLen), done: make(chan struct{}), closer: conn,
+	ss := &Session{srv: s, remote: remote, host: hostOfString(remote), flushed: make(chan struct{}), done: make(chan struct{}), closer: conn,
 		helloBy: now.Add(s.cfg.HelloTimeout).UnixNano()}
 	ss.last.Store(now.UnixNano())
 	s.mu.Lock()
@@ -490,7 +610,10 @@ func (ss *Session) send(b []byte) bool { return ss.queue(outLine{b: b}) }
 // flood of other people's lines can push a player that reads out of the
 // server.
 func (ss *Session) sendDroppable(b []byte) bool {
-	if len(ss.out) >= cap(ss.out)/2 {
+	ss.qmu.Lock()
+	n := len(ss.q)
+	ss.qmu.Unlock()
+	if n >= ss.srv.cfg.QueueLen/2 {
 		ss.srv.logLimited(ss.host, "a line of others dropped: the client's queue is half full", "remote", ss.remote)
 		return false
 	}
@@ -503,13 +626,47 @@ func (ss *Session) queue(l outLine) bool {
 		return false
 	default:
 	}
-	select {
-	case ss.out <- l:
-		return true
-	default:
-		ss.fail("outgoing queue full (the client does not read)")
+	ss.qmu.Lock()
+	if len(ss.q) >= ss.srv.cfg.QueueLen || ss.closing {
+		closing := ss.closing
+		ss.qmu.Unlock()
+		if !closing {
+			ss.fail("outgoing queue full (the client does not read)")
+		}
 		return false
 	}
+	ss.q = append(ss.q, l)
+	start := !ss.writing && ss.conn != nil && !ss.handling.Load()
+	if start {
+		ss.writing = true
+	}
+	ss.qmu.Unlock()
+	if start {
+		go ss.writeQueue()
+	}
+	return true
+}
+
+// take takes the first line queued, for a session without a connection
+// (tests); ok is false when none is.
+func (ss *Session) take() (l outLine, ok bool) {
+	ss.qmu.Lock()
+	defer ss.qmu.Unlock()
+	if len(ss.q) == 0 {
+		return outLine{}, false
+	}
+	l = ss.q[0]
+	n := copy(ss.q, ss.q[1:]) // the storage stays for the next lines
+	ss.q[n] = outLine{}
+	ss.q = ss.q[:n]
+	return l, true
+}
+
+// queued is the number of lines queued.
+func (ss *Session) queued() int {
+	ss.qmu.Lock()
+	defer ss.qmu.Unlock()
+	return len(ss.q)
 }
 
 // sendErr queues an error message.
@@ -534,12 +691,23 @@ func (ss *Session) closeNow() {
 	})
 }
 
-// closeAfterFlush asks the writer to send what is queued and then close.
+// closeAfterFlush sends what is queued and then closes the connection;
+// nothing is queued after it.
 func (ss *Session) closeAfterFlush() {
-	select {
-	case ss.out <- outLine{}:
-	default:
-		ss.closeNow()
+	ss.qmu.Lock()
+	ss.closing = true
+	start := !ss.writing
+	if start {
+		ss.writing = true
+	}
+	ss.qmu.Unlock()
+	if start {
+		if ss.conn == nil {
+			ss.closeNow()
+			ss.flushOnce.Do(func() { close(ss.flushed) })
+			return
+		}
+		go ss.writeQueue()
 	}
 }
 
@@ -624,6 +792,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		return nil
 	}
 	s.closing = true
+	s.stopping.Store(true)
 	for ss := range s.sessions {
 		ss.setReason("server shutting down")
 		ss.closeNow()

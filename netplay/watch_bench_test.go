@@ -168,8 +168,8 @@ func newBenchGame(b *testing.B, mode string, level, watchers int) *benchGame {
 		g.players[1].Handle([]byte(`{"t":"accept","from":"alice"}`))
 	}
 	var id string
-	for len(g.players[0].out) > 0 {
-		line := (<-g.players[0].out).bytes()
+	for l, ok := g.players[0].take(); ok; l, ok = g.players[0].take() {
+		line := l.bytes()
 		if m, err := DecodeMessage(bytes.TrimSuffix(line, []byte("\n"))); err == nil {
 			if s, ok := m.(*Start); ok {
 				id = s.Game
@@ -213,8 +213,7 @@ func (g *benchGame) step(i int) {
 func (g *benchGame) drain() {
 	defer g.w.Flush()
 	for _, s := range g.players {
-		for len(s.out) > 0 {
-			l := <-s.out
+		for l, ok := s.take(); ok; l, ok = s.take() {
 			if g.keep {
 				g.last = bytes.Clone(l.bytes())
 			}
@@ -223,8 +222,7 @@ func (g *benchGame) drain() {
 		}
 	}
 	for i, s := range g.watchers {
-		for len(s.out) > 0 {
-			l := <-s.out
+		for l, ok := s.take(); ok; l, ok = s.take() {
 			if g.keep {
 				g.lastSeen[i] = bytes.Clone(l.bytes())
 			}

@@ -10,7 +10,14 @@
 //     bot from its state messages (more CPU on this side: ~0.1 ms a move);
 //   - spectators (--watchers): each watches one of the games the players
 //     above are playing, the least watched of a few drawn at random, and
-//     moves on to another when it ends.
+//     moves on to another when it ends;
+//   - the other kinds (kinds.go): the daily challenge (--daily), Trails and
+//     chess between people (--trails, --chess) and against the server's
+//     computer (--trails-ai, --chess-ai), the Labyrinth (--labyrinth) and
+//     the Fox hunt (--foxhunt), each measured on its own.
+//
+// With --echo it then replays the same traffic against a raw echo server
+// (echo.go) and reports the server's CPU per action over the echo's.
 //
 // It reports the latency from a player's action to the state that answers
 // it — for the player, and for the spectators of its game (the generator
@@ -78,6 +85,16 @@ type options struct {
 	memprof  string
 	wary     bool
 	untilAll bool
+	// the other kinds (kinds.go): games of each
+	daily, trails, trailsAI, chess, chessAI, lab, fox int
+	aiLevel                                           int
+	echo                                              bool
+	echoDuration                                      time.Duration
+}
+
+// players is the number of player connections of every kind.
+func (o options) players() int {
+	return 2*o.games + o.solo + o.bots + o.daily + 2*o.trails + o.trailsAI + 2*o.chess + o.chessAI + 2*o.lab + 2*o.fox
 }
 
 const usage = `usage: minoload [flags]
@@ -111,6 +128,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.untilAll, "until-all", false, "measure on after --duration until every client has connected and each kind was measured at work (an action answered, a co-op and a solo game begun, a watch begun); for tests on a busy machine")
 	fs.StringVar(&o.data, "data", "", "with --inproc: the server's data folder (empty: games in memory only)")
 	fs.BoolVar(&o.wary, "wary", true, "random bots do not step onto or next to a monster they see (their games last longer); --wary=false: any legal step")
+	fs.IntVar(&o.daily, "daily", 0, "Minotaur players who play the daily challenge once, then solo games (one connection each; the server takes 16 attempts a day from one address)")
+	fs.IntVar(&o.trails, "trails", 0, "concurrent Trails games between two people (two connections each)")
+	fs.IntVar(&o.trailsAI, "trails-ai", 0, "concurrent Trails games against the server's computer (one connection each)")
+	fs.IntVar(&o.chess, "chess", 0, "concurrent chess games between two people (two connections each)")
+	fs.IntVar(&o.chessAI, "chess-ai", 0, "concurrent chess games against the server's computer (one connection each)")
+	fs.IntVar(&o.lab, "labyrinth", 0, "concurrent Labyrinth games between two people (two connections each)")
+	fs.IntVar(&o.fox, "foxhunt", 0, "concurrent Fox hunt games between two people (two connections each)")
+	fs.IntVar(&o.aiLevel, "ai-level", 3, "the computer's level in --trails-ai and --chess-ai games")
+	fs.BoolVar(&o.echo, "echo", false, "after measuring, replay the same traffic against a raw echo server (a process of its own) and report its CPU beside the server's (needs --pid)")
+	fs.DurationVar(&o.echoDuration, "echo-duration", 20*time.Second, "how long to measure the echo baseline")
+	echoServer := fs.Bool("echo-serve", false, "run the echo server of --echo (minoload starts it itself)")
+	fs.MarkHidden("echo-serve")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of this process while measuring (with --inproc: the server's too)")
 	fs.StringVar(&o.memprof, "memprofile", "", "write a profile of this process's allocations at the end of the measurement (with --inproc: the server's too)")
 	if err := fs.Parse(args); err != nil {
@@ -121,15 +150,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "minoload: %v\nusage: minoload [flags] (run 'minoload --help' for more)\n", err)
 		return 2
 	}
+	if *echoServer {
+		return echoServe(stdout)
+	}
 	switch {
+	case o.echo && o.pid <= 0:
+		fmt.Fprintln(stderr, "minoload: --echo compares with the server of --pid: give its process id")
+		return 2
 	case fs.NArg() > 0:
 		fmt.Fprintf(stderr, "minoload: unexpected argument %q: every setting is a flag (run 'minoload --help')\n", fs.Arg(0))
 		return 2
-	case o.games < 0 || o.solo < 0 || o.bots < 0 || o.watchers < 0:
-		fmt.Fprintln(stderr, "minoload: --games, --solo, --bots and --watchers must not be negative")
+	case min(o.games, o.solo, o.bots, o.watchers, o.daily, o.trails, o.trailsAI, o.chess, o.chessAI, o.lab, o.fox) < 0:
+		fmt.Fprintln(stderr, "minoload: the numbers of games and clients must not be negative")
 		return 2
-	case o.games+o.solo+o.bots == 0:
-		fmt.Fprintln(stderr, "minoload: nothing to play: give --games, --solo or --bots (spectators need games to watch)")
+	case o.players() == 0:
+		fmt.Fprintln(stderr, "minoload: nothing to play: give --games, --solo, --bots, --daily, --trails, --trails-ai, --chess, --chess-ai, --labyrinth or --foxhunt (spectators need games to watch)")
+		return 2
+	case o.aiLevel < 1 || o.aiLevel > 3:
+		fmt.Fprintln(stderr, "minoload: --ai-level is 1 to 3")
 		return 2
 	case o.duration <= 0 || o.think < 0 || o.ramp < 0:
 		fmt.Fprintln(stderr, "minoload: --duration must be positive and --think, --ramp not negative")
@@ -148,10 +186,20 @@ const (
 	kindSolo
 	kindBot
 	kindWatch
+	kindDaily
+	kindTrails
+	kindTrailsAI
+	kindChess
+	kindChessAI
+	kindLab
+	kindFox
 	nKinds
 )
 
-var kindNames = [nKinds]string{"co-op", "solo", "bots", "watchers"}
+var kindNames = [nKinds]string{"co-op", "solo", "bots", "watchers", "daily", "trails", "trails-ai", "chess", "chess-ai", "labyrinth", "foxhunt"}
+
+// minotaurKind reports whether clients of kind k play Minotaur.
+func minotaurKind(k int) bool { return k <= kindBot || k == kindDaily }
 
 // latencies collects samples in microseconds.
 type latencies struct {
@@ -186,11 +234,12 @@ func (l *latencies) line() string {
 // player, a game begun for the random players (co-op and solo, whose games
 // are short), a watch begun for the spectators.
 func allAtWork(o options, st *stats) bool {
-	if sum(&st.connected) < int64(2*o.games+o.solo+o.bots+o.watchers) {
+	if sum(&st.connected) < int64(o.players()+o.watchers) {
 		return false
 	}
-	for k, n := range [nKinds]int{kindCoop: o.games, kindSolo: o.solo, kindBot: o.bots} {
-		if n > 0 && (st.acts[k].Load() == 0 || k != kindBot && st.started[k].Load() == 0) {
+	for k, n := range [nKinds]int{kindCoop: o.games, kindSolo: o.solo, kindBot: o.bots, kindDaily: o.daily,
+		kindTrails: o.trails, kindTrailsAI: o.trailsAI, kindChess: o.chess, kindChessAI: o.chessAI, kindLab: o.lab, kindFox: o.fox} {
+		if n > 0 && (st.acts[k].Load() == 0 || (k == kindCoop || k == kindSolo) && st.started[k].Load() == 0) {
 			return false
 		}
 	}
@@ -210,10 +259,40 @@ type stats struct {
 	connected   [nKinds]atomic.Int64
 	dropped     [nKinds]atomic.Int64
 	listed      atomic.Int64 // most games a lobby counted (listed and left out)
-	players     latencies
+	players     latencies    // Minotaur's players, every kind
 	spectators  latencies
+	lat         [nKinds]latencies // by kind
 	mu          sync.Mutex
 	errs        map[string]int
+	// the traffic while measuring, for the echo baseline (echo.go)
+	txLines, txBytes, rxLines, rxBytes atomic.Int64
+}
+
+func (s *stats) sent(n int) {
+	if s.measuring.Load() {
+		s.txLines.Add(1)
+		s.txBytes.Add(int64(n))
+	}
+}
+
+func (s *stats) received(n int) {
+	if s.measuring.Load() {
+		s.rxLines.Add(1)
+		s.rxBytes.Add(int64(n))
+	}
+}
+
+// errCount is the number of errors whose key begins with prefix.
+func (s *stats) errCount(prefix string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for k, c := range s.errs {
+		if strings.HasPrefix(k, prefix) {
+			n += c
+		}
+	}
+	return n
 }
 
 func (s *stats) addErr(code string) {
@@ -337,7 +416,7 @@ func (r *registry) unwatch(g *game) {
 }
 
 func load(o options, out io.Writer) error {
-	total := 2*o.games + o.solo + o.bots + o.watchers
+	total := o.players() + o.watchers
 	var srv *netplay.Server
 	if o.inproc {
 		var err error
@@ -362,6 +441,10 @@ func load(o options, out io.Writer) error {
 
 	fmt.Fprintf(out, "minoload: %d co-op games, %d solo, %d reference-bot games, %d spectators (%d connections) against %s, think %v, ramp %v, measure %v\n",
 		o.games, o.solo, o.bots, o.watchers, total, o.addr, o.think, o.ramp, o.duration)
+	if n := o.players() - (2*o.games + o.solo + o.bots); n > 0 {
+		fmt.Fprintf(out, "minoload: and %d daily, %d Trails games between people, %d against the computer (level %d), %d chess games between people, %d against the computer, %d Labyrinth games, %d Fox hunts (%d connections)\n",
+			o.daily, o.trails, o.trailsAI, o.aiLevel, o.chess, o.chessAI, o.lab, o.fox, n)
+	}
 	// The clients connect in an even mix over the ramp: each slot starts a
 	// co-op pair, a solo player, a bot or a spectator, spectators last in
 	// every round so that they find games.
@@ -375,7 +458,18 @@ func load(o options, out io.Writer) error {
 	for i := 0; i < o.bots; i++ {
 		slots = append(slots, func(i int) error { return playAlone(ctx, o, st, reg, kindBot, i) })
 	}
-	slots = interleave(slots, o.games, o.solo, o.bots)
+	for i := 0; i < o.daily; i++ {
+		slots = append(slots, func(i int) error { return playAlone(ctx, o, st, reg, kindDaily, i) })
+	}
+	sizes := []int{o.games, o.solo, o.bots, o.daily}
+	for _, kn := range []struct{ kind, n int }{{kindTrails, o.trails}, {kindTrailsAI, o.trailsAI}, {kindChess, o.chess},
+		{kindChessAI, o.chessAI}, {kindLab, o.lab}, {kindFox, o.fox}} {
+		for i := 0; i < kn.n; i++ {
+			slots = append(slots, func(int) error { return playKind(ctx, o, st, kn.kind, i) })
+		}
+		sizes = append(sizes, kn.n)
+	}
+	slots = interleave(slots, sizes...)
 	for i := 0; i < o.watchers; i++ {
 		slots = append(slots, func(i int) error { return watch(ctx, o, st, reg, i) })
 	}
@@ -492,12 +586,35 @@ measure:
 	if o.watchers > 0 {
 		fmt.Fprintf(out, "spectators' action→state latency: %s\n", st.spectators.line())
 	}
+	for k := 0; k < nKinds; k++ {
+		if k != kindWatch && st.connected[k].Load() > 0 {
+			fmt.Fprintf(out, "  %-10s %s; errors %d\n", kindNames[k]+":", st.lat[k].line(), st.errCount(kindNames[k]+" "))
+		}
+	}
 	if o.pid > 0 {
 		fmt.Fprintf(out, "server memory: RSS %.1f MiB at the end, peak %.1f MiB while measuring (VmHWM %.1f MiB)\n",
 			mib(rss1.rss), mib(max(peak.rss, rss1.rss)), mib(rss1.hwm))
 		if cpu1 > cpu0 {
 			fmt.Fprintf(out, "server CPU: %.0f%% of one core while measuring, %.0f µs an action\n",
 				100*(cpu1-cpu0).Seconds()/secs, float64((cpu1-cpu0).Microseconds())/float64(max(acts, 1)))
+		}
+	}
+	if o.echo && cpu1 > cpu0 && acts > 0 && st.txLines.Load() > 0 && st.rxLines.Load() > 0 {
+		tx, rx := float64(st.txLines.Load()), float64(st.rxLines.Load())
+		plan := echoPlan{conns: o.players(), rate: tx / secs, reqSize: int(float64(st.txBytes.Load()) / tx),
+			linesPerReq: rx / tx, answerSize: int(float64(st.rxBytes.Load()) / rx), actions: float64(acts) / secs,
+			duration: o.echoDuration, serverCPUPerSecs: (cpu1 - cpu0).Seconds() / secs}
+		fmt.Fprintf(out, "traffic: %.0f lines/s in (%d bytes each), %.0f lines/s out (%d bytes each), %.2f out per line in\n",
+			plan.rate, plan.reqSize, rx/secs, plan.answerSize, plan.linesPerReq)
+		res, err := runEcho(context.Background(), plan)
+		if err != nil {
+			fmt.Fprintf(out, "echo baseline: failed: %v\n", err)
+		} else {
+			serverUS := plan.serverCPUPerSecs / plan.actions * 1e6
+			echoUS := res.cpuPerSec / plan.actions * 1e6
+			fmt.Fprintf(out, "echo baseline: %d connections, %.0f lines/s in for %.1fs: %.0f%% of one core, %.0f µs an action's traffic; RSS %.1f MiB\n",
+				plan.conns, float64(res.requests)/res.secs, res.secs, 100*res.cpuPerSec, echoUS, mib(res.rss.rss))
+			fmt.Fprintf(out, "server cost per action over the echo's: %.0f µs / %.0f µs = %.2f×\n", serverUS, echoUS, serverUS/max(echoUS, 1e-9))
 		}
 	}
 	if self1 > self0 && !o.inproc {
@@ -628,6 +745,7 @@ type client struct {
 	// A spectator's last state: the level and turn the next action answers.
 	level, turn int
 	seen        bool
+	dailyDone   bool // kindDaily: the day's attempt was asked for
 }
 
 func newClient(kind int, name string, i int, o options, st *stats, reg *registry) *client {
@@ -658,8 +776,11 @@ func playPair(ctx context.Context, o options, st *stats, reg *registry, i int) e
 // and plays solo games until ctx ends.
 func playAlone(ctx context.Context, o options, st *stats, reg *registry, kind, i int) error {
 	prefix := "ls"
-	if kind == kindBot {
+	switch kind {
+	case kindBot:
 		prefix = "lb"
+	case kindDaily:
+		prefix = "dy" + strconv.FormatInt(time.Now().Unix()%100000, 10) + "x" // a name not yet in the day's table
 	}
 	x := newClient(kind, fmt.Sprintf("%s%d", prefix, i), i, o, st, reg)
 	if err := x.connect(ctx); err != nil {
@@ -698,6 +819,7 @@ func (x *client) send(line string) error {
 	x.conn.SetWriteDeadline(time.Now().Add(30 * time.Second))
 	x.w.WriteString(line)
 	x.w.WriteByte('\n')
+	x.st.sent(len(line) + 1)
 	return x.w.Flush()
 }
 
@@ -754,6 +876,9 @@ func (x *client) loop(ctx context.Context) error {
 	br := bufio.NewReaderSize(x.conn, 64*1024)
 	for {
 		line, err := br.ReadSlice('\n')
+		if err == nil {
+			x.st.received(len(line))
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
@@ -870,6 +995,13 @@ func (x *client) next() {
 		}
 	case kindSolo, kindBot:
 		x.send(`{"t":"solo"}`)
+	case kindDaily:
+		if !x.dailyDone {
+			x.dailyDone = true
+			x.send(`{"t":"solo","daily":true}`)
+			return
+		}
+		x.send(`{"t":"solo"}`)
 	case kindWatch:
 		// Runs on the loop's goroutine or, after a wait, on a timer's: the
 		// loop does not touch x.game until the start that answers.
@@ -932,6 +1064,7 @@ func (x *client) state(line []byte, now time.Time) error {
 		x.planned = false
 		if sent := x.sentAt.Swap(0); sent != 0 && measuring {
 			x.st.players.add(now.Sub(time.Unix(0, sent)))
+			x.st.lat[x.kind].add(now.Sub(time.Unix(0, sent)))
 			x.st.acts[x.kind].Add(1)
 		}
 	}

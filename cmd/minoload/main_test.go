@@ -137,3 +137,29 @@ func TestWaryMove(t *testing.T) {
 		t.Error("an unwary bot never stepped right: the test tests nothing")
 	}
 }
+
+// TestEveryKind runs one game of every kind the server plays beside the
+// Minotaur players: Trails and chess between people and against the
+// computer, the Labyrinth, the Fox hunt and the daily challenge; each kind
+// is measured at work, with no error and nobody dropped.
+func TestEveryKind(t *testing.T) {
+	var out, errb bytes.Buffer
+	status := run([]string{"--inproc", "--games", "1", "--daily", "1", "--trails", "1", "--trails-ai", "1", "--chess", "1",
+		"--chess-ai", "1", "--labyrinth", "1", "--foxhunt", "1", "--ai-level", "2",
+		"--duration", "1s", "--until-all", "--ramp", "100ms", "--think", "10ms"}, &out, &errb)
+	report := out.String()
+	if status != 0 {
+		t.Fatalf("status %d\n%s%s", status, report, errb.String())
+	}
+	if !strings.Contains(report, "connections: 13 connected (co-op 2, daily 1, trails 2, trails-ai 1, chess 2, chess-ai 1, labyrinth 2, foxhunt 2), 0 dropped by the server\n") {
+		t.Errorf("not every kind connected:\n%s", report)
+	}
+	for _, k := range []string{"co-op", "daily", "trails", "trails-ai", "chess", "chess-ai", "labyrinth", "foxhunt"} {
+		if !regexp.MustCompile(`\n  ` + k + `: +p50 .*; errors 0\n`).MatchString(report) {
+			t.Errorf("no latency of %s, or errors:\n%s", k, report)
+		}
+	}
+	if strings.Contains(report, "\nerror ") {
+		t.Errorf("the server refused requests:\n%s", report)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -65,6 +66,9 @@ type serveFlags struct {
 	bots       *int
 	logLevel   *slog.Level
 	metrics    *string
+	computer   *string
+	thinkers   *int
+	thinkTime  *time.Duration
 }
 
 // serveEnv starts the name of every environment variable of minotaur serve.
@@ -90,8 +94,11 @@ func newServeFlags() (*pflag.FlagSet, serveFlags) {
 	logLevel := new(slog.Level)
 	cli.LogLevelVar(fs, logLevel, "the least severe lines logged: error (failures), warn (and refused connections),\ninfo (and players, games, start and stop), debug (and every action a game refused)")
 	metrics := fs.String("metrics", "", "serve /healthz and /metrics on `ADDR` (e.g. 127.0.0.1:9777; default: none)")
+	computer := fs.String("computer-games", "", fmt.Sprintf("most games against the computer at once, per kind: `N` for every kind, or KIND=N,… (default %d each; 0: none)", netplay.DefaultComputerGames))
+	thinkers := fs.Int("thinkers", 0, "goroutines on which the computer players think (default: processors less one, at least one)")
+	thinkTime := fs.Duration("think-time", netplay.DefaultThinkTime, "deadline of one computer move; past it the computer's first level moves instead")
 	cli.EnvNote(fs, serveEnv)
-	return fs, serveFlags{addr, data, grace, maxClients, maxPerAddr, pingAfter, dropAfter, logJSON, levelFiles, seed, sshAddr, idle, sshMax, bots, logLevel, metrics}
+	return fs, serveFlags{addr, data, grace, maxClients, maxPerAddr, pingAfter, dropAfter, logJSON, levelFiles, seed, sshAddr, idle, sshMax, bots, logLevel, metrics, computer, thinkers, thinkTime}
 }
 
 func runServe(args []string, sys cli.IO) int {
@@ -147,9 +154,30 @@ func runServe(args []string, sys cli.IO) int {
 		fmt.Fprintf(stderr, "minotaur serve: --bots %d: give 0 to %d\n", *bots, maxServerBots)
 		return 2
 	}
+	computerGames, err := netplay.ParseComputerGames(*f.computer)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "minotaur serve: --computer-games: %v\n%s", err, serveShortUsage)
+		return 2
+	case *f.thinkers < 0 || *f.thinkers > 1024:
+		fmt.Fprintf(stderr, "minotaur serve: --thinkers must be 0 (the default) to 1024, not %d\n%s", *f.thinkers, serveShortUsage)
+		return 2
+	case *f.thinkTime <= 0:
+		fmt.Fprintf(stderr, "minotaur serve: --think-time must be positive, not %v\n%s", *f.thinkTime, serveShortUsage)
+		return 2
+	}
+	// The thinkers run at the lowest priority on threads of their own
+	// (docs/server.md, "The computer's moves"): Go gets a processor more
+	// for each, so that the people's goroutines keep every processor.
+	thinkers := *f.thinkers
+	if thinkers == 0 {
+		thinkers = netplay.DefaultThinkers()
+	}
+	runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + thinkers)
 	cfg := netplay.Config{
 		DataDir: *data, Grace: *grace, MaxClients: *maxClients, MaxPerAddr: *maxPerAddr,
 		PingAfter: *pingAfter, DropAfter: *dropAfter,
+		ComputerGames: computerGames, Thinkers: thinkers, ThinkTime: *f.thinkTime,
 	}
 	var campaign tui.Campaign
 	if len(*levelFiles) > 0 {

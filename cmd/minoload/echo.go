@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The echo baseline (--echo): what the same traffic costs a server that
+// does nothing but answer it. After the measurement, minoload starts a raw
+// echo server in a process of its own (this program, run with
+// --echo-serve) and plays the traffic the game server saw while measured
+// — as many player connections, the same lines a second from the clients,
+// each answered with as many lines, of the same mean size, as the game
+// server sent per line it got (its states, to the player and its partner
+// and spectators, lobby lines and all), each line its own write as the
+// game server's writer makes one per recipient — and reads the echo
+// server's CPU time as it reads the game server's. The ratio of the two is
+// the game server's cost per action over the raw cost of moving its bytes.
+
+// echoPlan is the traffic to replay.
+type echoPlan struct {
+	conns            int
+	rate             float64 // request lines a second, all connections together
+	reqSize          int     // bytes of a request line, newline included
+	linesPerReq      float64 // answer lines per request
+	answerSize       int     // bytes of an answer line, newline included
+	actions          float64 // the game server's actions a second (for per-action figures)
+	duration         time.Duration
+	serverCPUPerSecs float64 // the game server's CPU seconds a second
+}
+
+// echoServe is the echo server's process: it listens on loopback, prints
+// its address, and answers each line "K SIZE …" with K lines of SIZE bytes
+// until its standard input closes.
+func echoServe(stdout io.Writer) int {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "minoload --echo-serve: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, ln.Addr().String())
+	go func() {
+		io.Copy(io.Discard, os.Stdin)
+		os.Exit(0)
+	}()
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			return 1
+		}
+		go echoConn(c)
+	}
+}
+
+// echoConn answers one connection: a line reader as small as the game
+// server's, one write per answer line.
+func echoConn(c net.Conn) {
+	defer c.Close()
+	br := bufio.NewReaderSize(c, 4096)
+	var out []byte
+	for {
+		line, err := br.ReadSlice('\n')
+		if err != nil {
+			return
+		}
+		f := strings.Fields(string(line[:min(len(line), 32)]))
+		if len(f) < 2 {
+			return
+		}
+		k, _ := strconv.Atoi(f[0])
+		size, _ := strconv.Atoi(f[1])
+		if size < 1 || size > 1<<16 || k < 0 || k > 64 {
+			return
+		}
+		if cap(out) < size {
+			out = make([]byte, size)
+			for i := range out {
+				out[i] = 'x'
+			}
+		}
+		out = out[:size]
+		out[size-1] = '\n'
+		for range k {
+			c.SetWriteDeadline(time.Now().Add(10 * time.Second))
+			if _, err := c.Write(out); err != nil {
+				return
+			}
+		}
+	}
+}
+
+// echoResult is what the baseline measured.
+type echoResult struct {
+	cpuPerSec float64 // the echo server's CPU seconds a second
+	requests  int64
+	secs      float64
+	rss       mem
+}
+
+// runEcho replays plan against an echo server of its own.
+func runEcho(ctx context.Context, plan echoPlan) (echoResult, error) {
+	var res echoResult
+	exe, err := os.Executable()
+	if err != nil {
+		return res, err
+	}
+	cmd := exec.Command(exe, "--echo-serve")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return res, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return res, err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return res, err
+	}
+	defer func() { stdin.Close(); cmd.Wait() }()
+	addr, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		return res, errors.New("the echo server did not start")
+	}
+	addr = strings.TrimSpace(addr)
+	pid := cmd.Process.Pid
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var answered atomic.Int64
+	var measuring atomic.Bool
+	var wg sync.WaitGroup
+	conns := max(plan.conns, 1)
+	// Each connection sends at the mean interval that makes the total rate.
+	interval := time.Duration(float64(conns) / max(plan.rate, 1) * float64(time.Second))
+	errc := make(chan error, conns)
+	for i := range conns {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			return res, err
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer c.Close()
+			go func() { <-ctx.Done(); c.Close() }()
+			rng := rand.New(rand.NewPCG(uint64(i), 7))
+			br := bufio.NewReaderSize(c, 64*1024)
+			bw := bufio.NewWriter(c)
+			for ctx.Err() == nil {
+				wait := time.Duration(rng.Int64N(int64(2*interval) + 1))
+				select {
+				case <-ctx.Done():
+					return
+				case <-time.After(wait):
+				}
+				k := int(plan.linesPerReq)
+				if rng.Float64() < plan.linesPerReq-float64(k) {
+					k++
+				}
+				req := strconv.Itoa(k) + " " + strconv.Itoa(plan.answerSize) + " "
+				if pad := plan.reqSize - 1 - len(req); pad > 0 {
+					req += strings.Repeat("x", pad)
+				}
+				bw.WriteString(req)
+				bw.WriteByte('\n')
+				if err := bw.Flush(); err != nil {
+					if ctx.Err() == nil {
+						errc <- err
+					}
+					return
+				}
+				for range k {
+					if _, err := br.ReadSlice('\n'); err != nil {
+						if ctx.Err() == nil {
+							errc <- err
+						}
+						return
+					}
+				}
+				if measuring.Load() {
+					answered.Add(1)
+				}
+			}
+		}()
+	}
+	time.Sleep(min(2*interval+time.Second, 5*time.Second)) // every connection at work
+	cpu0, _ := procCPU(pid)
+	measuring.Store(true)
+	t0 := time.Now()
+	select {
+	case <-time.After(plan.duration):
+	case <-ctx.Done():
+	case err := <-errc:
+		return res, err
+	}
+	measuring.Store(false)
+	cpu1, _ := procCPU(pid)
+	res.secs = time.Since(t0).Seconds()
+	res.rss = procMem(pid)
+	res.requests = answered.Load()
+	res.cpuPerSec = (cpu1 - cpu0).Seconds() / res.secs
+	cancel()
+	wg.Wait()
+	return res, nil
+}

@@ -1,0 +1,171 @@
+package netplay
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// blockedThinker makes every computer's thought wait until the test
+// releases it; started tells when a thinker took one.
+type blockedThinker struct {
+	started chan struct{}
+	release chan struct{}
+	once    sync.Once
+}
+
+func newBlockedThinker(t *testing.T, cfg *Config) *blockedThinker {
+	b := &blockedThinker{started: make(chan struct{}, 16), release: make(chan struct{})}
+	cfg.thinkVia = func(run func() string) string {
+		b.started <- struct{}{}
+		<-b.release
+		return run()
+	}
+	return b
+}
+
+// free lets every thought go on; the server's Shutdown waits for them.
+func (b *blockedThinker) free() { b.once.Do(func() { close(b.release) }) }
+
+func (b *blockedThinker) waitStarted(t *testing.T) {
+	t.Helper()
+	select {
+	case <-b.started:
+	case <-time.After(waitFor):
+		t.Fatal("no computer's thought reached a thinker")
+	}
+}
+
+// While the only thinker is held by a computer's move, people are answered:
+// a Trails game between two people goes on, and the computer's answer
+// comes, in one state with the player's move, once the thinker is free.
+func TestPeopleAnsweredWhileTheComputerThinks(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Thinkers = 1
+	cfg.ThinkTime = waitFor // never late here
+	bt := newBlockedThinker(t, &cfg)
+	_, addr := startServer(t, cfg)
+	t.Cleanup(bt.free) // before the server's Shutdown (cleanups run last first)
+
+	alice := loginKinds(t, addr, "alice", "chess")
+	alice.send(map[string]any{"t": "solo", "kind": "chess", "level": 3})
+	alice.expect(TypeStart)
+	alice.chessState()
+	alice.act("e2e4")
+	bt.waitStarted(t)
+
+	// A second computer game waits in the queue behind the first.
+	dave := loginKinds(t, addr, "dave", "trails")
+	dave.send(map[string]any{"t": "solo", "kind": "trails", "level": 3})
+	dave.expect(TypeStart)
+	dave.trailsState()
+	dave.act("R")
+
+	bob := loginKinds(t, addr, "bob", "trails")
+	carol := loginKinds(t, addr, "carol", "trails")
+	startTrails(t, bob, carol)
+	for i, mover := range []*tclient{bob, carol, bob, carol} {
+		dir := "R"
+		if mover == carol {
+			dir = "L"
+		}
+		mover.act(dir)
+		for _, c := range []*tclient{bob, carol} {
+			if st := c.trailsState(); st.Moves != i+1 {
+				t.Fatalf("%s: %d moves after move %d", c.name, st.Moves, i+1)
+			}
+		}
+	}
+
+	bt.free()
+	st := alice.chessState()
+	if st.Ply != 2 || !st.YourTurn || len(st.Said) == 0 || st.Said[0] != "Your pawn moved e2→e4." {
+		t.Fatalf("the computer's answer: ply %d, your turn %v, said %q", st.Ply, st.YourTurn, st.Said)
+	}
+	if st := dave.trailsState(); st.Moves != 2 || !st.YourTurn {
+		t.Fatalf("dave's answer: %d moves, your turn %v", st.Moves, st.YourTurn)
+	}
+}
+
+// A thought not back by its deadline is never waited for: the computer's
+// first level moves at once, and the late thought is thrown away.
+func TestLateThoughtPlaysTheQuickMove(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Thinkers = 1
+	cfg.ThinkTime = 1 // the deadline passes at once
+	bt := newBlockedThinker(t, &cfg)
+	srv, addr := startServer(t, cfg)
+	t.Cleanup(bt.free)
+
+	alice := loginKinds(t, addr, "alice", "trails")
+	alice.send(map[string]any{"t": "solo", "kind": "trails", "level": 3})
+	alice.expect(TypeStart)
+	alice.trailsState()
+	alice.act("R")
+	st := alice.trailsState()
+	if st.Moves != 2 || !st.YourTurn || st.Last == nil || st.Last.Player != 2 || len(st.Legal) == 0 {
+		t.Fatalf("after one move, the thinker held: %+v", st)
+	}
+	if n := srv.lateThoughts.Load(); n != 1 {
+		t.Fatalf("%d late thoughts, want 1", n)
+	}
+	bt.free()
+	alice.act(st.Legal[0].Dir.Letter())
+	if st := alice.trailsState(); st.Moves != 4 || !st.YourTurn {
+		t.Fatalf("after the second move: %d moves, your turn %v (the late thought was played?)", st.Moves, st.YourTurn)
+	}
+}
+
+// The server plays at most its cap of computer games of each kind; one more
+// is refused with a sentence, and accepted again once one ended. Games
+// between people are not counted.
+func TestComputerGamesCapped(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.ComputerGames = map[string]int{KindTrails: 1, KindChess: 0}
+	_, addr := startServer(t, cfg)
+	alice := loginKinds(t, addr, "alice", "trails", "chess")
+	bob := loginKinds(t, addr, "bob", "trails", "chess")
+	alice.send(map[string]any{"t": "solo", "kind": "trails", "level": 3})
+	alice.expect(TypeStart)
+	alice.trailsState()
+
+	bob.send(map[string]any{"t": "solo", "kind": "trails", "level": 1})
+	if e := bob.expectError(CodeRateLimited); !strings.Contains(e.Msg, "the computer is busy with 1 Trails and Towers games: invite a player") {
+		t.Fatalf("refusal %q", e.Msg)
+	}
+	bob.send(map[string]any{"t": "solo", "kind": "chess"})
+	if e := bob.expectError(CodeRateLimited); !strings.Contains(e.Msg, "no Open-world chess against the computer on this server") {
+		t.Fatalf("refusal %q", e.Msg)
+	}
+
+	carol := loginKinds(t, addr, "carol", "trails")
+	startTrails(t, carol, bob)
+
+	alice.send(map[string]any{"t": "leave"})
+	alice.expect(TypeOver)
+	dave := loginKinds(t, addr, "dave", "trails")
+	dave.send(map[string]any{"t": "solo", "kind": "trails", "level": 1})
+	if st := dave.expect(TypeStart).(*Start); st.Bot != 1 {
+		t.Fatalf("start %+v", st)
+	}
+}
+
+// serve's --computer-games: N for every kind, KIND=N for some; anything
+// else is refused with a sentence naming it.
+func TestParseComputerGames(t *testing.T) {
+	if m, err := ParseComputerGames(""); err != nil || m != nil {
+		t.Fatalf("empty: %v, %v", m, err)
+	}
+	if m, err := ParseComputerGames("7"); err != nil || m[KindChess] != 7 || m[KindTrails] != 7 || m[KindFoxhunt] != 7 {
+		t.Fatalf("7: %v, %v", m, err)
+	}
+	if m, err := ParseComputerGames("trails=50, chess=0"); err != nil || m[KindTrails] != 50 || m[KindChess] != 0 || len(m) != 2 {
+		t.Fatalf("list: %v, %v", m, err)
+	}
+	for _, bad := range []string{"-1", "go=3", "trails", "trails=x", "chess=-2"} {
+		if _, err := ParseComputerGames(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

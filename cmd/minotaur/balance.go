@@ -92,14 +92,14 @@ type balanceFlags struct {
 
 func newBalanceFlags() (*pflag.FlagSet, balanceFlags) {
 	fs := pflag.NewFlagSet("balance", pflag.ContinueOnError)
-	seeds := fs.String("seeds", "1-100", "seed range")
-	lvls := fs.String("levels", "1-7", "level range")
-	budget := fs.Int("budget", engine.SolverBudget, "solver budget in nodes")
-	maxActions := fs.Int("max-actions", 1000, "actions per level run")
-	jobs := fs.Int("jobs", runtime.NumCPU(), "games played at once")
-	noCampaign := fs.Bool("no-campaign", false, "skip whole campaigns")
+	seeds := fs.String("seeds", "1-100", "campaign seeds to measure, a range `A-B` or one seed")
+	lvls := fs.String("levels", "1-7", "levels to measure, a range `A-B` within 1-7")
+	budget := fs.Int("budget", engine.SolverBudget, "solver budget in search nodes `N`")
+	maxActions := fs.Int("max-actions", 1000, "`N` actions a bot may take on one level before the run counts as lost")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "`N` games played at once (default: the number of CPUs)")
+	noCampaign := fs.Bool("no-campaign", false, "skip the whole-campaign runs")
 	fullView := fs.Bool("full-view", false, "show the bots the whole map and every monster")
-	files := fs.StringArray("level", nil, "level file to measure")
+	files := fs.StringArray("level", nil, "measure this level `FILE` instead of the generated levels; repeat it for several")
 	return fs, balanceFlags{seeds, lvls, budget, maxActions, jobs, noCampaign, fullView, files}
 }
 

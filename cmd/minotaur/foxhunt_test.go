@@ -16,7 +16,7 @@ func TestFoxhuntServeRefusesBadFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"serve", "--size", "4,4"}, "--size 4,4: each side 5 to 101"},
-		{[]string{"serve", "--size", "abc"}, `--size "abc": give W,H`},
+		{[]string{"serve", "--size", "abc"}, `--size "abc": give ROWS,COLS`},
 		{[]string{"serve", "--bots", "5", "--players", "4"}, "--bots 5: 0 to --players (4)"},
 		{[]string{"serve", "--wire", "xml"}, `--wire "xml": choose wiki or mica`},
 		{[]string{"serve", "--timeout", "1h"}, "--timeout 1h0m0s: 10ms to 1m"},

@@ -37,6 +37,7 @@ type playFlags struct {
 	saves, scores, server, name string
 	levels                      []string
 	seed                        uint64
+	version                     bool
 }
 
 func newPlayFlags() (*pflag.FlagSet, *playFlags) {
@@ -49,6 +50,7 @@ func newPlayFlags() (*pflag.FlagSet, *playFlags) {
 	cli.SeedVar(fs, &f.seed, 0, "campaign seed `N` (unsigned 64-bit); same seed, same mazes\n(default: drawn from the clock)")
 	fs.StringVar(&f.server, "server", "", "game server `ADDR` (host:port) for network play")
 	fs.StringVar(&f.name, "name", "", "player `NAME` for the high scores (default: your user name)")
+	fs.BoolVar(&f.version, "version", false, "print the version and exit (as 'minotaur version')")
 	return fs, f
 }
 
@@ -74,6 +76,9 @@ func runPlay(args []string, sys cli.IO) int {
 	fs, f := newPlayFlags()
 	if status, ok := cli.Parse(fs, args, sys, playCLI(f)); !ok {
 		return status
+	}
+	if f.version {
+		return runVersion(fs.Args(), sys)
 	}
 	paths, pathErr := saves.ResolvePaths(f.saves, f.scores, saves.LocalEnv())
 	if fs.NArg() > 0 {
@@ -182,15 +187,17 @@ func loadLevels(files []string, stderr io.Writer) (tui.Campaign, bool) {
 	return out, ok
 }
 
-// osUserName is the name of the user running the game, or "".
+// osUserName is the name of the user running the game, or "": the
+// environment's when it says (USER, USERNAME, LOGNAME), and only otherwise
+// the user database's, which may need a lookup through the C library.
 func osUserName() string {
-	if u, err := user.Current(); err == nil && u.Username != "" {
-		return u.Username
-	}
 	for _, v := range []string{"USER", "USERNAME", "LOGNAME"} {
 		if s := os.Getenv(v); s != "" {
 			return s
 		}
+	}
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		return u.Username
 	}
 	return ""
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -161,7 +162,24 @@ func runBalance(args []string, sys cli.IO) int {
 		return 2
 	}
 	start := time.Now()
-	res := measure(o)
+	// The games allocate fast and keep little (a heap of a few MB): at the
+	// default GOGC the collector would run every few milliseconds, on every
+	// core the jobs use. A goal of 20 × the live heap, within a limit,
+	// spends the memory a measurement can afford for the CPU.
+	defer debug.SetGCPercent(debug.SetGCPercent(balanceGCPercent))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(balanceMemoryLimit))
+	var onSeed func()
+	stopProgress := func() {}
+	if cli.IsTerminal(stderr) {
+		p := &progress{w: stderr, what: "seeds", total: int(o.seedHi - o.seedLo + 1), start: start}
+		stop, ended := make(chan struct{}), make(chan struct{})
+		tick := time.NewTicker(time.Second)
+		go func() { p.run(stop, tick.C); close(ended) }()
+		onSeed = func() { p.done.Add(1) }
+		stopProgress = func() { tick.Stop(); close(stop); <-ended }
+	}
+	res := measure(o, onSeed)
+	stopProgress()
 	for _, r := range res {
 		for li, lr := range r.levels {
 			if lr.genErr != "" {
@@ -174,6 +192,12 @@ func runBalance(args []string, sys cli.IO) int {
 		len(res), time.Since(start).Seconds(), o.jobs)
 	return 0
 }
+
+// The collector's settings while balance measures (see runBalance).
+const (
+	balanceGCPercent   = 2000
+	balanceMemoryLimit = 512 << 20
+)
 
 // parseSeedRange reads "A-B" or "A" (A ≤ B).
 func parseSeedRange(s string) (lo, hi uint64, err error) {
@@ -233,8 +257,9 @@ type seedResult struct {
 }
 
 // measure runs every seed on a pool of workers; each worker owns the games
-// it plays. The results come back in seed order.
-func measure(o balanceOptions) []seedResult {
+// it plays. The results come back in seed order. onSeed, when not nil, is
+// called as each seed is done.
+func measure(o balanceOptions, onSeed func()) []seedResult {
 	n := int(o.seedHi - o.seedLo + 1)
 	out := make([]seedResult, n)
 	work := make(chan int)
@@ -245,6 +270,9 @@ func measure(o balanceOptions) []seedResult {
 			defer wg.Done()
 			for i := range work {
 				out[i] = measureSeed(o, o.seedLo+uint64(i))
+				if onSeed != nil {
+					onSeed()
+				}
 			}
 		}()
 	}

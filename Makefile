@@ -35,8 +35,8 @@ release:        ## build every platform's binary, the manual page and SHA256SUMS
 	cat $(DIST)/SHA256SUMS
 
 release-check:  ## make release twice, in dist/ and a second folder: the same bytes, or it fails
-	$(MAKE) --no-print-directory release DIST=dist
-	$(MAKE) --no-print-directory release DIST=dist/.again
+	$(MAKE) --no-print-directory release DIST=dist VERSION=$(VERSION)
+	$(MAKE) --no-print-directory release DIST=dist/.again VERSION=$(VERSION)
 	cd dist && sha256sum -c .again/SHA256SUMS
 	rm -rf dist/.again
 	@echo "release-check: every file of dist/ built twice, byte for byte the same"

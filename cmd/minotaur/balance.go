@@ -109,12 +109,12 @@ func runBalance(args []string, sys cli.IO) int {
 	usage := fmt.Sprintf(balanceUsage, engine.SolverBudget)
 	fs, f := newBalanceFlags()
 	seeds, lvls, budget, maxActions, jobs, noCampaign, fullView, files := f.seeds, f.lvls, f.budget, f.maxActions, f.jobs, f.noCampaign, f.fullView, f.files
-	if status, ok := cli.Parse(fs, args, sys, cli.Usage{Prog: "minotaur balance", Hint: usage, Help: cli.Text(usage)}); !ok {
+	u := cli.Usage{Prog: "minotaur balance", Hint: usage, Help: cli.Text(usage)}
+	if status, ok := cli.Parse(fs, args, sys, u); !ok {
 		return status
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "minotaur balance: unexpected argument %q\n%s", fs.Arg(0), usage)
-		return 2
+	if status, ok := u.NoArgs(fs, sys); !ok {
+		return status
 	}
 	o := balanceOptions{budget: *budget, maxActions: *maxActions, jobs: *jobs, campaign: !*noCampaign, fullView: *fullView}
 	var err error

@@ -74,17 +74,17 @@ func playUsage(fs *pflag.FlagSet, paths saves.Paths, pathErr error) string {
 func runPlay(args []string, sys cli.IO) int {
 	stderr := sys.Stderr
 	fs, f := newPlayFlags()
-	if status, ok := cli.Parse(fs, args, sys, playCLI(f)); !ok {
+	u := playCLI(f)
+	if status, ok := cli.Parse(fs, args, sys, u); !ok {
 		return status
 	}
 	if f.version {
 		return runVersion(fs.Args(), sys)
 	}
-	paths, pathErr := saves.ResolvePaths(f.saves, f.scores, saves.LocalEnv())
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "minotaur: unexpected argument %q\n%s", fs.Arg(0), playShortUsage)
-		return 2
+	if status, ok := u.NoArgs(fs, sys); !ok {
+		return status
 	}
+	paths, pathErr := saves.ResolvePaths(f.saves, f.scores, saves.LocalEnv())
 	if pathErr != nil {
 		fmt.Fprintf(stderr, "minotaur: %v\n", pathErr)
 		return 1

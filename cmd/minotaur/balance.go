@@ -164,10 +164,12 @@ func runBalance(args []string, sys cli.IO) int {
 	start := time.Now()
 	// The games allocate fast and keep little (a heap of a few MB): at the
 	// default GOGC the collector would run every few milliseconds, on every
-	// core the jobs use. A goal of 20 × the live heap, within a limit,
+	// core the jobs use. A goal of 11 × the live heap (GOGC 1000, some 60 MB), within a limit,
 	// spends the memory a measurement can afford for the CPU.
-	defer debug.SetGCPercent(debug.SetGCPercent(balanceGCPercent))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(balanceMemoryLimit))
+	if sys.Getenv("GOGC") == "" && sys.Getenv("GOMEMLIMIT") == "" { // the environment's settings win
+		defer debug.SetGCPercent(debug.SetGCPercent(balanceGCPercent))
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(balanceMemoryLimit))
+	}
 	var onSeed func()
 	stopProgress := func() {}
 	if cli.IsTerminal(stderr) {
@@ -195,7 +197,7 @@ func runBalance(args []string, sys cli.IO) int {
 
 // The collector's settings while balance measures (see runBalance).
 const (
-	balanceGCPercent   = 2000
+	balanceGCPercent   = 1000
 	balanceMemoryLimit = 512 << 20
 )
 

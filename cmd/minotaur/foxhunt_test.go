@@ -55,3 +55,23 @@ func TestFoxhuntBotPlaysAMatch(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+// --size is ROWS,COLS now (rows first, as labyrinth --size); a map that is
+// not square gets a one-line note of the order, for one release.
+func TestFoxhuntServeSizeIsRowsCols(t *testing.T) {
+	var out, errb bytes.Buffer
+	run([]string{"foxhunt", "serve", "--size", "15,30", "--wire", "xml"}, &out, &errb)
+	if !strings.Contains(errb.String(), "note: --size is ROWS,COLS (it was W,H before): 15 rows, 30 columns") {
+		t.Errorf("no note of the order: %q", errb.String())
+	}
+	errb.Reset()
+	run([]string{"foxhunt", "serve", "--size", "15,102"}, &out, &errb)
+	if !strings.Contains(errb.String(), "--size 15,102: each side 5 to 101") {
+		t.Errorf("out of range: %q", errb.String())
+	}
+	errb.Reset()
+	run([]string{"foxhunt", "serve", "--size", "21", "--wire", "xml"}, &out, &errb)
+	if strings.Contains(errb.String(), "note:") {
+		t.Errorf("a square map gets a note: %q", errb.String())
+	}
+}

@@ -30,9 +30,9 @@ program, made from the flag sets the commands parse:
 `
 
 func runCompletion(args []string, sys cli.IO) int {
-	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
-		fmt.Fprint(sys.Stdout, completionHelp)
-		return 0
+	args, status, ok := parseNoFlags("completion", args, sys, completionUsage, completionHelp)
+	if !ok {
+		return status
 	}
 	if len(args) != 1 {
 		fmt.Fprintf(sys.Stderr, "minotaur completion: name one shell: bash, zsh or fish\n%s", completionUsage)

@@ -18,12 +18,12 @@ const helpUsage = "usage: minotaur help [COMMAND [SUBCOMMAND]]\n"
 // runHelp prints the help of the command named by args, as COMMAND --help
 // does; with no command, the game's own (minotaur --help).
 func runHelp(args []string, sys cli.IO) int {
+	args, status, ok := parseNoFlags("help", args, sys, helpUsage, helpUsage+"\nPrints the help of a command, as 'minotaur COMMAND --help' does; of the\ngame itself with no command.\n")
+	if !ok {
+		return status
+	}
 	if len(args) == 0 {
 		return run([]string{"--help"}, sys.Stdout, sys.Stderr)
-	}
-	if args[0] == "--help" || args[0] == "-h" {
-		fmt.Fprint(sys.Stdout, helpUsage+"\nPrints the help of a command, as 'minotaur COMMAND --help' does; of the\ngame itself with no command.\n")
-		return 0
 	}
 	c, ok := lookup(args[0])
 	if !ok {
@@ -52,6 +52,17 @@ func runHelp(args []string, sys cli.IO) int {
 		at = sub
 	}
 	return c.Run(append(append([]string(nil), args[1:]...), "--help"), sys)
+}
+
+// parseNoFlags is cli.Parse for a command that takes no flags but --help
+// (version, help, completion, man): its arguments, or the status it ends
+// with (ok false) after --help or a flag it does not know.
+func parseNoFlags(name string, args []string, sys cli.IO, short, help string) (rest []string, status int, ok bool) {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	if status, ok := cli.Parse(fs, args, sys, cli.Usage{Prog: "minotaur " + name, Hint: short, Help: cli.Text(help)}); !ok {
+		return nil, status, false
+	}
+	return fs.Args(), 0, true
 }
 
 // node is a command of the program's tree, as completions and the

@@ -17,9 +17,9 @@ func init() {
 const manUsage = "usage: minotaur man\n"
 
 func runMan(args []string, sys cli.IO) int {
-	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
-		fmt.Fprint(sys.Stdout, manUsage+"\nPrints the manual page of the program, made from the flag sets its commands\nparse, in roff: read it with 'minotaur man | man -l -', or install it as\nminotaur.6 ('make man' writes it).\n")
-		return 0
+	args, status, ok := parseNoFlags("man", args, sys, manUsage, manUsage+"\nPrints the manual page of the program, made from the flag sets its commands\nparse, in roff: read it with 'minotaur man | man -l -', or install it as\nminotaur.6 ('make man' writes it).\n")
+	if !ok {
+		return status
 	}
 	if len(args) > 0 {
 		fmt.Fprintf(sys.Stderr, "minotaur man: unexpected argument %q\n%s", args[0], manUsage)

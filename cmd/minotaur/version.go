@@ -81,9 +81,9 @@ func longVersion() string {
 // but --help is an unexpected argument.
 func runVersion(args []string, sys cli.IO) int {
 	stdout, stderr := sys.Stdout, sys.Stderr
-	if len(args) > 0 && (args[0] == "--help" || args[0] == "-h") {
-		fmt.Fprint(stdout, versionUsage+"\nPrints the version of the game, the commit it was built from (\"-dirty\"\nwhen built with changes not committed) and the version of Go it was built\nwith.\n")
-		return 0
+	args, status, ok := parseNoFlags("version", args, sys, versionUsage, versionUsage+"\nPrints the version of the game, the commit it was built from (\"-dirty\"\nwhen built with changes not committed) and the version of Go it was built\nwith.\n")
+	if !ok {
+		return status
 	}
 	if len(args) > 0 {
 		fmt.Fprintf(stderr, "minotaur version: unexpected argument %q\n%s", args[0], versionUsage)

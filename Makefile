@@ -3,13 +3,46 @@ GO      ?= go
 PKGS    := ./...
 FUZZTIME ?= 10s
 
-.PHONY: run build test test-short test-long race vet bench fuzz e2e balance load ci clean
+.PHONY: run build test test-short test-long race vet bench fuzz e2e balance load ci clean man release release-check startup
 
 run:            ## play
 	$(GO) run ./cmd/minotaur
 
-build:          ## build the binary into ./bin
-	$(GO) build -o bin/minotaur ./cmd/minotaur
+build:          ## build the binary into ./bin, pure Go (no C library, no dynamic loader)
+	CGO_ENABLED=0 $(GO) build -o bin/minotaur ./cmd/minotaur
+
+man:            ## write the manual page minotaur.6 (man -l minotaur.6 reads it)
+	$(GO) run ./cmd/minotaur man > minotaur.6
+
+# A release: the platforms below, pure Go, built so that the same commit gives
+# the same bytes (-trimpath drops the build folder's paths, -buildvcs stamps
+# the commit, -s -w drop the symbol and debug tables), the version stamped from
+# git describe. See docs/release.md.
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
+PLATFORMS ?= linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64
+DIST      ?= dist
+RELEASE_FLAGS = -trimpath -buildvcs=auto -ldflags '-s -w -X main.version=$(VERSION)'
+
+release:        ## build every platform's binary, the manual page and SHA256SUMS into dist/
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	@set -e; for p in $(PLATFORMS); do \
+	  os=$${p%/*}; arch=$${p#*/}; ext=; [ $$os = windows ] && ext=.exe; \
+	  echo "== $$os/$$arch"; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build $(RELEASE_FLAGS) -o $(DIST)/minotaur-$(VERSION)-$$os-$$arch$$ext ./cmd/minotaur; \
+	done
+	CGO_ENABLED=0 $(GO) run $(RELEASE_FLAGS) ./cmd/minotaur man > $(DIST)/minotaur.6
+	cd $(DIST) && sha256sum minotaur-* minotaur.6 > SHA256SUMS
+	cat $(DIST)/SHA256SUMS
+
+release-check:  ## make release twice, in dist/ and a second folder: the same bytes, or it fails
+	$(MAKE) --no-print-directory release DIST=dist VERSION=$(VERSION)
+	$(MAKE) --no-print-directory release DIST=dist/.again VERSION=$(VERSION)
+	cd dist && sha256sum -c .again/SHA256SUMS
+	rm -rf dist/.again
+	@echo "release-check: every file of dist/ built twice, byte for byte the same"
+
+startup:        ## what minotaur version costs to start, against a Go hello world (docs/performance.md)
+	$(GO) run scripts/startup.go
 
 test:           ## the quick suite (go test ./...): every package, small samples of the statistical checks
 	$(GO) test $(PKGS)
@@ -70,4 +103,4 @@ ci:             ## what CI runs
 	bash .ci/run
 
 clean:
-	rm -rf bin
+	rm -rf bin dist minotaur.6

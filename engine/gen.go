@@ -146,14 +146,14 @@ func preKeyLoops(b *board, toKey *distMap) int {
 	return edges - tiles + 1
 }
 
-// minStressSide is the smallest side that holds the last level's population.
-const minStressSide = 15
+// MinStressSide is the smallest side of GenerateSize: the smallest that holds the last level's population.
+const MinStressSide = 15
 
 // GenerateSize returns a maze of any odd size with the population of the
 // campaign's last level, for stress tests and benchmarks.
 func GenerateSize(seed uint64, rows, cols int) (Level, error) {
-	if rows%2 == 0 || cols%2 == 0 || rows < minStressSide || cols < minStressSide || rows > MaxGenSide || cols > MaxGenSide {
-		return Level{}, fmt.Errorf("a generated maze needs odd sizes from %d to %d, not %d × %d", minStressSide, MaxGenSide, rows, cols)
+	if rows%2 == 0 || cols%2 == 0 || rows < MinStressSide || cols < MinStressSide || rows > MaxGenSide || cols > MaxGenSide {
+		return Level{}, fmt.Errorf("a generated maze needs odd sizes from %d to %d, not %d × %d", MinStressSide, MaxGenSide, rows, cols)
 	}
 	spec := Campaign[CampaignLevels-1]
 	spec.Rows, spec.Cols = rows, cols

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 )
 
 // The JSON of a View is its one wire form: the network protocol's `state`
@@ -514,7 +515,7 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return fmt.Errorf("an event: %w", err)
 	}
-	*e = Event{Kind: eventKinds[j.Kind], Seat: j.Seat, Level: j.Level}
+	*e = Event{Kind: eventKinds()[j.Kind], Seat: j.Seat, Level: j.Level}
 	if len(j.Item) == 1 {
 		e.Item = Item(j.Item[0])
 	}
@@ -528,8 +529,9 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// eventKinds maps event names back to their kinds.
-var eventKinds = func() map[string]EventKind {
+// eventKinds maps event names back to their kinds: built on first use,
+// so that a command that reads no events does not pay for it at start.
+var eventKinds = sync.OnceValue(func() map[string]EventKind {
 	m := map[string]EventKind{}
 	for k, name := range eventNames {
 		if name != "" {
@@ -537,4 +539,4 @@ var eventKinds = func() map[string]EventKind {
 		}
 	}
 	return m
-}()
+})

@@ -159,7 +159,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.spectate, "spectate", "127.0.0.1:0", "hostile-server: the loopback address spectators connect to")
 	fs.StringVar(&o.wire, "wire", "", "foxhunt: the dialects, wiki, mica or both (default both); hostile-server: wiki or mica (default mica)")
 	fs.IntVar(&o.foxRounds, "rounds", 0, "foxhunt, hostile-server: rounds a match (default: squat 30, empty 100000, hostile-server 20)")
-	fs.StringVar(&o.foxSize, "size", "", "foxhunt: the map's `W,H` (default: squat 15,15, empty 101,101)")
+	fs.StringVar(&o.foxSize, "size", "", "foxhunt: the map's `ROWS,COLS`, rows first as every size of minotaur's flags (default: squat 15,15, empty 101,101)")
 	fs.IntVar(&o.foxMatches, "matches", 4, "foxhunt: matches the squatting lasts")
 	fs.DurationVar(&o.foxTimeout, "timeout", 100*time.Millisecond, "foxhunt: the squatting's round timeout")
 	fs.StringVar(&o.profile, "cpuprofile", "", "soak: write a CPU profile of the process (server and clients) to `FILE`")
@@ -192,8 +192,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if o.foxSize != "" {
-		if _, err := fmt.Sscanf(o.foxSize, "%d,%d", &o.foxW, &o.foxH); err != nil || o.foxW < foxhunt.MinSize || o.foxH < foxhunt.MinSize || o.foxW > foxhunt.MaxSize || o.foxH > foxhunt.MaxSize {
-			fmt.Fprintf(stderr, "minoabuse: --size %s: say W,H, each %d to %d\n", o.foxSize, foxhunt.MinSize, foxhunt.MaxSize)
+		if _, err := fmt.Sscanf(o.foxSize, "%d,%d", &o.foxH, &o.foxW); err != nil || o.foxW < foxhunt.MinSize || o.foxH < foxhunt.MinSize || o.foxW > foxhunt.MaxSize || o.foxH > foxhunt.MaxSize {
+			fmt.Fprintf(stderr, "minoabuse: --size %s: say ROWS,COLS, each %d to %d\n", o.foxSize, foxhunt.MinSize, foxhunt.MaxSize)
 			return 2
 		}
 	}

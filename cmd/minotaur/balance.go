@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -92,14 +93,14 @@ type balanceFlags struct {
 
 func newBalanceFlags() (*pflag.FlagSet, balanceFlags) {
 	fs := pflag.NewFlagSet("balance", pflag.ContinueOnError)
-	seeds := fs.String("seeds", "1-100", "seed range")
-	lvls := fs.String("levels", "1-7", "level range")
-	budget := fs.Int("budget", engine.SolverBudget, "solver budget in nodes")
-	maxActions := fs.Int("max-actions", 1000, "actions per level run")
-	jobs := fs.Int("jobs", runtime.NumCPU(), "games played at once")
-	noCampaign := fs.Bool("no-campaign", false, "skip whole campaigns")
+	seeds := fs.String("seeds", "1-100", "campaign seeds to measure, a range `A-B` or one seed")
+	lvls := fs.String("levels", "1-7", "levels to measure, a range `A-B` within 1-7")
+	budget := fs.Int("budget", engine.SolverBudget, "solver budget in search nodes `N`")
+	maxActions := fs.Int("max-actions", 1000, "`N` actions a bot may take on one level before the run counts as lost")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "`N` games played at once (default: the number of CPUs)")
+	noCampaign := fs.Bool("no-campaign", false, "skip the whole-campaign runs")
 	fullView := fs.Bool("full-view", false, "show the bots the whole map and every monster")
-	files := fs.StringArray("level", nil, "level file to measure")
+	files := fs.StringArray("level", nil, "measure this level `FILE` instead of the generated levels; repeat it for several")
 	return fs, balanceFlags{seeds, lvls, budget, maxActions, jobs, noCampaign, fullView, files}
 }
 
@@ -108,12 +109,12 @@ func runBalance(args []string, sys cli.IO) int {
 	usage := fmt.Sprintf(balanceUsage, engine.SolverBudget)
 	fs, f := newBalanceFlags()
 	seeds, lvls, budget, maxActions, jobs, noCampaign, fullView, files := f.seeds, f.lvls, f.budget, f.maxActions, f.jobs, f.noCampaign, f.fullView, f.files
-	if status, ok := cli.Parse(fs, args, sys, cli.Usage{Prog: "minotaur balance", Hint: usage, Help: cli.Text(usage)}); !ok {
+	u := cli.Usage{Prog: "minotaur balance", Hint: usage, Help: cli.Text(usage)}
+	if status, ok := cli.Parse(fs, args, sys, u); !ok {
 		return status
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "minotaur balance: unexpected argument %q\n%s", fs.Arg(0), usage)
-		return 2
+	if status, ok := u.NoArgs(fs, sys); !ok {
+		return status
 	}
 	o := balanceOptions{budget: *budget, maxActions: *maxActions, jobs: *jobs, campaign: !*noCampaign, fullView: *fullView}
 	var err error
@@ -161,7 +162,26 @@ func runBalance(args []string, sys cli.IO) int {
 		return 2
 	}
 	start := time.Now()
-	res := measure(o)
+	// The games allocate fast and keep little (a heap of a few MB): at the
+	// default GOGC the collector would run every few milliseconds, on every
+	// core the jobs use. A goal of 11 × the live heap (GOGC 1000, some 60 MB), within a limit,
+	// spends the memory a measurement can afford for the CPU.
+	if sys.Getenv("GOGC") == "" && sys.Getenv("GOMEMLIMIT") == "" { // the environment's settings win
+		defer debug.SetGCPercent(debug.SetGCPercent(balanceGCPercent))
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(balanceMemoryLimit))
+	}
+	var onSeed func()
+	stopProgress := func() {}
+	if cli.IsTerminal(stderr) {
+		p := &progress{w: stderr, what: "seeds", total: int(o.seedHi - o.seedLo + 1), start: start}
+		stop, ended := make(chan struct{}), make(chan struct{})
+		tick := time.NewTicker(time.Second)
+		go func() { p.run(stop, tick.C); close(ended) }()
+		onSeed = func() { p.done.Add(1) }
+		stopProgress = func() { tick.Stop(); close(stop); <-ended }
+	}
+	res := measure(o, onSeed)
+	stopProgress()
 	for _, r := range res {
 		for li, lr := range r.levels {
 			if lr.genErr != "" {
@@ -174,6 +194,12 @@ func runBalance(args []string, sys cli.IO) int {
 		len(res), time.Since(start).Seconds(), o.jobs)
 	return 0
 }
+
+// The collector's settings while balance measures (see runBalance).
+const (
+	balanceGCPercent   = 1000
+	balanceMemoryLimit = 512 << 20
+)
 
 // parseSeedRange reads "A-B" or "A" (A ≤ B).
 func parseSeedRange(s string) (lo, hi uint64, err error) {
@@ -233,8 +259,9 @@ type seedResult struct {
 }
 
 // measure runs every seed on a pool of workers; each worker owns the games
-// it plays. The results come back in seed order.
-func measure(o balanceOptions) []seedResult {
+// it plays. The results come back in seed order. onSeed, when not nil, is
+// called as each seed is done.
+func measure(o balanceOptions, onSeed func()) []seedResult {
 	n := int(o.seedHi - o.seedLo + 1)
 	out := make([]seedResult, n)
 	work := make(chan int)
@@ -245,6 +272,9 @@ func measure(o balanceOptions) []seedResult {
 			defer wg.Done()
 			for i := range work {
 				out[i] = measureSeed(o, o.seedLo+uint64(i))
+				if onSeed != nil {
+					onSeed()
+				}
 			}
 		}()
 	}

@@ -45,10 +45,10 @@ type botFlags struct {
 
 func newBotFlags() (*pflag.FlagSet, botFlags) {
 	fs := pflag.NewFlagSet("bot", pflag.ContinueOnError)
-	server := fs.String("server", "", "")
-	name := fs.String("name", "bot", "")
-	games := fs.Int("games", 0, "")
-	help := fs.BoolP("help", "h", false, "")
+	server := fs.String("server", "", "the game server `HOST:PORT` (minotaur serve)")
+	name := fs.String("name", "bot", "the bot's player `NAME`")
+	games := fs.Int("games", 0, "`N` games to play before stopping (0: play on)")
+	help := fs.BoolP("help", "h", false, "show this help")
 	return fs, botFlags{server, name, games, help}
 }
 

@@ -16,7 +16,7 @@ func TestFoxhuntServeRefusesBadFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"serve", "--size", "4,4"}, "--size 4,4: each side 5 to 101"},
-		{[]string{"serve", "--size", "abc"}, `--size "abc": give W,H`},
+		{[]string{"serve", "--size", "abc"}, `--size "abc": give ROWS,COLS`},
 		{[]string{"serve", "--bots", "5", "--players", "4"}, "--bots 5: 0 to --players (4)"},
 		{[]string{"serve", "--wire", "xml"}, `--wire "xml": choose wiki or mica`},
 		{[]string{"serve", "--timeout", "1h"}, "--timeout 1h0m0s: 10ms to 1m"},
@@ -53,5 +53,25 @@ func TestFoxhuntBotPlaysAMatch(t *testing.T) {
 	}
 	if got := out.String(); !strings.Contains(got, "tester played 11 blocks, 1 matches to their end") {
 		t.Fatalf("%q", got)
+	}
+}
+
+// --size is ROWS,COLS now (rows first, as labyrinth --size); a map that is
+// not square gets a one-line note of the order, for one release.
+func TestFoxhuntServeSizeIsRowsCols(t *testing.T) {
+	var out, errb bytes.Buffer
+	run([]string{"foxhunt", "serve", "--size", "15,30", "--wire", "xml"}, &out, &errb)
+	if !strings.Contains(errb.String(), "note: --size is ROWS,COLS (it was W,H before): 15 rows, 30 columns") {
+		t.Errorf("no note of the order: %q", errb.String())
+	}
+	errb.Reset()
+	run([]string{"foxhunt", "serve", "--size", "15,102"}, &out, &errb)
+	if !strings.Contains(errb.String(), "--size 15,102: each side 5 to 101") {
+		t.Errorf("out of range: %q", errb.String())
+	}
+	errb.Reset()
+	run([]string{"foxhunt", "serve", "--size", "21", "--wire", "xml"}, &out, &errb)
+	if strings.Contains(errb.String(), "note:") {
+		t.Errorf("a square map gets a note: %q", errb.String())
 	}
 }

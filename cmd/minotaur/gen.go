@@ -15,17 +15,21 @@ func init() {
 		Flags: func() *pflag.FlagSet { fs, _ := newGenFlags(); return fs }, Run: runGen})
 }
 
-const genUsage = `usage: minotaur gen [--seed N] [--level L] [--rows R --cols C]
+var genUsage = fmt.Sprintf(`usage: minotaur gen [--seed N] [--level-number L] [--rows R --cols C]
 
 Prints a generated level in the level-file format, so that it can be edited,
 checked with 'minotaur check' and played with 'minotaur --level FILE'.
 
-  --seed N     campaign seed (default 1); the same seed gives the same mazes
-  --level L    level of the campaign, 1 to 7 (default 1)
-  --rows R     with --cols: a maze of any odd size up to 1001 × 1001 with the
-  --cols C     population of level 7, for stress tests and benchmarks (level
-               files, and so 'check' and '--level', stop at 255 × 255)
-`
+  --seed N             campaign seed (default 1); the same seed gives the same
+                       mazes
+  --level-number L     level of the campaign, 1 to 7 (default 1)
+  --rows R, --cols C   together: a maze of R rows and C columns, odd, %d to
+                       %d each, with the population of level 7, for stress
+                       tests and benchmarks (level files, and so 'check' and
+                       '--level FILE', stop at 255 × 255)
+
+(--level N, its name before, is still read for one release.)
+`, engine.MinStressSide, engine.MaxGenSide)
 
 // genFlags are the flags of minotaur gen, defined on a new set.
 type genFlags struct {
@@ -38,10 +42,12 @@ type genFlags struct {
 func newGenFlags() (*pflag.FlagSet, genFlags) {
 	fs := pflag.NewFlagSet("gen", pflag.ContinueOnError)
 	seed := new(uint64)
-	cli.SeedVar(fs, seed, 1, "campaign seed")
-	level := fs.Int("level", 1, "level of the campaign (1-7)")
-	rows := fs.Int("rows", 0, "rows of a stress maze (odd)")
-	cols := fs.Int("cols", 0, "columns of a stress maze (odd)")
+	cli.SeedVar(fs, seed, 1, "campaign seed `N`")
+	level := fs.Int("level-number", 1, "level `L` of the campaign (1-7)")
+	// --level is a level file everywhere else: a number is --level-number.
+	cli.Renamed(fs, "level", "level-number", "--level-number N")
+	rows := fs.Int("rows", 0, fmt.Sprintf("`R` rows of a stress maze (odd, %d to %d)", engine.MinStressSide, engine.MaxGenSide))
+	cols := fs.Int("cols", 0, fmt.Sprintf("`C` columns of a stress maze (odd, %d to %d)", engine.MinStressSide, engine.MaxGenSide))
 	return fs, genFlags{seed, level, rows, cols}
 }
 
@@ -49,12 +55,12 @@ func runGen(args []string, sys cli.IO) int {
 	stdout, stderr := sys.Stdout, sys.Stderr
 	fs, f := newGenFlags()
 	seed, level, rows, cols := f.seed, f.level, f.rows, f.cols
-	if status, ok := cli.Parse(fs, args, sys, cli.Usage{Prog: "minotaur gen", Hint: genUsage, Help: cli.Text(genUsage)}); !ok {
+	u := cli.Usage{Prog: "minotaur gen", Hint: genUsage, Help: cli.Text(genUsage)}
+	if status, ok := cli.Parse(fs, args, sys, u); !ok {
 		return status
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "minotaur gen: unexpected argument %q\n%s", fs.Arg(0), genUsage)
-		return 2
+	if status, ok := u.NoArgs(fs, sys); !ok {
+		return status
 	}
 	var (
 		lv  engine.Level
@@ -62,12 +68,10 @@ func runGen(args []string, sys cli.IO) int {
 	)
 	switch {
 	case fs.Changed("rows") != fs.Changed("cols"):
-		fmt.Fprintf(stderr, "minotaur gen: --rows and --cols go together\n%s", genUsage)
-		return 2
+		return u.Fail(sys, "--rows and --cols go together")
 	case fs.Changed("rows"):
-		if fs.Changed("level") {
-			fmt.Fprintf(stderr, "minotaur gen: --level cannot be used with --rows/--cols\n%s", genUsage)
-			return 2
+		if fs.Changed("level-number") || fs.Changed("level") {
+			return u.Fail(sys, "--level-number cannot be used with --rows/--cols")
 		}
 		lv, err = engine.GenerateSize(*seed, *rows, *cols)
 	default:

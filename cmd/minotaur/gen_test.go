@@ -10,7 +10,7 @@ import (
 
 func TestGenPrintsTheLevelTheCampaignPlays(t *testing.T) {
 	for n := 1; n <= engine.CampaignLevels; n++ {
-		out, errs, code := runCmd("gen", "--seed", "42", "--level", string(rune('0'+n)))
+		out, errs, code := runCmd("gen", "--seed", "42", "--level-number", string(rune('0'+n)))
 		if code != 0 {
 			t.Fatalf("gen level %d: exit %d: %s", n, code, errs)
 		}
@@ -46,7 +46,9 @@ func TestGenUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"gen", "--level", "8"}, "level 8 does not exist"},
+		{[]string{"gen", "--level-number", "8"}, "level 8 does not exist"},
+		{[]string{"gen", "--level-number", "2", "--rows", "31", "--cols", "31"}, "--level-number cannot be used with --rows/--cols"},
+		{[]string{"gen", "--rows", "13", "--cols", "13"}, "odd sizes from 15 to 1001"},
 		{[]string{"gen", "--rows", "31"}, "--rows and --cols go together"},
 		{[]string{"gen", "--rows", "30", "--cols", "31"}, "odd sizes"},
 		{[]string{"gen", "--seed", "-1"}, "invalid argument"},
@@ -58,6 +60,27 @@ func TestGenUsageErrors(t *testing.T) {
 		if code != 2 || !strings.Contains(errs, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errs, tc.want)
 		}
+	}
+}
+
+// The old spelling of --level-number is still read, for one release,
+// with a note that names the new one; the level printed is the same.
+func TestGenOldLevelSpelling(t *testing.T) {
+	want, _, _ := runCmd("gen", "--seed", "5", "--level-number", "3")
+	out, errs, code := runCmd("gen", "--seed", "5", "--level", "3")
+	if code != 0 || out != want {
+		t.Fatalf("gen --level 3: exit %d, another level than --level-number 3: %s", code, errs)
+	}
+	if !strings.Contains(errs, "--level is now --level-number N") {
+		t.Errorf("no note of the new spelling: %q", errs)
+	}
+	if _, errs, _ := runCmd("gen", "--seed", "5", "--level-number", "3"); errs != "" {
+		t.Errorf("the new spelling notes %q", errs)
+	}
+	help, _, _ := runCmd("gen", "--help")
+	// The help tells what the rows and columns may be, as the error does.
+	if !strings.Contains(help, "odd, 15 to") || !strings.Contains(help, "1001") {
+		t.Errorf("gen --help does not say the sizes --rows and --cols take:\n%s", help)
 	}
 }
 

@@ -9,7 +9,10 @@
 //	minotaur replay [--headless] FILE
 //	minotaur serve [--addr :7777]  run the network game server
 //	minotaur balance [--seeds A-B] measure the levels with bots and the solver
-//	minotaur version               print the version
+//	minotaur version               print the version (also --version)
+//	minotaur help [COMMAND]        a command's help
+//	minotaur completion SHELL      completions for bash, zsh or fish
+//	minotaur man                   the manual page, minotaur(6)
 //
 // This is the only package that reads the clock (to draw a seed) or the
 // environment; it wires the other packages together.

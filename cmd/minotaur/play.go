@@ -35,8 +35,9 @@ const playShortUsage = "usage: minotaur [--data DIR] [--saves DIR] [--scores FIL
 // playFlags are the flags of the game itself.
 type playFlags struct {
 	choices
-	levels []string
-	seed   uint64
+	levels  []string
+	seed    uint64
+	version bool
 }
 
 func newPlayFlags() (*pflag.FlagSet, *playFlags) {
@@ -53,6 +54,7 @@ func newPlayFlags() (*pflag.FlagSet, *playFlags) {
 	fs.StringVar(&f.palette, "palette", "", "colours: `P` is auto, dark, light or high-contrast\n(default: the settings', else "+paletteEnv+", else auto)")
 	fs.StringVar(&f.keys, "keys", "", "read your keys from the keymap `FILE` (default: keys.txt in the\nconfig folder; see docs/guide.md, \"Your own keys\")")
 	fs.BoolVar(&f.accessible, "accessible", false, "the layout for screen readers and magnifiers: the newest message\nfirst, monsters named in words (default: the settings')")
+	fs.BoolVar(&f.version, "version", false, "print the version and exit (as 'minotaur version')")
 	return fs, f
 }
 
@@ -76,12 +78,15 @@ func playUsage(fs *pflag.FlagSet, files string) string {
 func runPlay(args []string, sys cli.IO) int {
 	stderr := sys.Stderr
 	fs, f := newPlayFlags()
-	if status, ok := cli.Parse(fs, args, sys, playCLI(f, sys)); !ok {
+	u := playCLI(f, sys)
+	if status, ok := cli.Parse(fs, args, sys, u); !ok {
 		return status
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "minotaur: unexpected argument %q\n%s", fs.Arg(0), playShortUsage)
-		return 2
+	if f.version {
+		return runVersion(fs.Args(), sys)
+	}
+	if status, ok := u.NoArgs(fs, sys); !ok {
+		return status
 	}
 	if f.palette != "" {
 		if err := screen.CheckPaletteName(f.palette); err != nil {
@@ -186,15 +191,17 @@ func loadLevels(files []string, stderr io.Writer) (tui.Campaign, bool) {
 	return out, ok
 }
 
-// osUserName is the name of the user running the game, or "".
+// osUserName is the name of the user running the game, or "": the
+// environment's when it says (USER, USERNAME, LOGNAME), and only otherwise
+// the user database's, which may need a lookup through the C library.
 func osUserName() string {
-	if u, err := user.Current(); err == nil && u.Username != "" {
-		return u.Username
-	}
 	for _, v := range []string{"USER", "USERNAME", "LOGNAME"} {
 		if s := os.Getenv(v); s != "" {
 			return s
 		}
+	}
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		return u.Username
 	}
 	return ""
 }

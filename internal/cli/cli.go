@@ -45,6 +45,20 @@ type Command struct {
 	// Run runs the command on the arguments after its name and returns
 	// the exit status: 0 done, 1 failed, 2 a usage error.
 	Run func(args []string, io IO) int
+	// Subcommands are the commands under this one (`minotaur foxhunt
+	// serve`), for help, completions and the manual page; Run still
+	// dispatches to them. Their names are the words after this one's.
+	Subcommands []*Command
+}
+
+// Sub is the subcommand named name, or nil.
+func (c *Command) Sub(name string) *Command {
+	for _, s := range c.Subcommands {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
 }
 
 // Usage is how a command tells its usage: Prog starts every error line
@@ -68,6 +82,11 @@ func Parse(fs *pflag.FlagSet, args []string, sys IO, u Usage) (status int, ok bo
 	err := fs.Parse(args)
 	switch {
 	case err == nil:
+		fs.Visit(func(f *pflag.Flag) {
+			if to := f.Annotations[renamedTo]; len(to) == 1 {
+				fmt.Fprintf(sys.Stderr, "%s: note: --%s is now %s; the old spelling goes in the next release\n", u.Prog, f.Name, to[0])
+			}
+		})
 		return 0, true
 	case errors.Is(err, pflag.ErrHelp):
 		fmt.Fprint(sys.Stdout, u.Help(fs))
@@ -81,4 +100,26 @@ func Parse(fs *pflag.FlagSet, args []string, sys IO, u Usage) (status int, ok bo
 func (u Usage) Fail(sys IO, format string, a ...any) int {
 	fmt.Fprintf(sys.Stderr, u.Prog+": "+format+"\n%s", append(a, u.Hint)...)
 	return 2
+}
+
+// renamedTo is the annotation of a flag's old name: the new spelling.
+const renamedTo = "cli-renamed-to"
+
+// Renamed keeps the old name of a renamed flag for one release: old sets
+// the same value as the flag now named name, is left out of --help, the
+// completions and the manual page, and Parse notes on the standard error
+// that it is now spelled spelling (e.g. "--level-number N").
+func Renamed(fs *pflag.FlagSet, old, name, spelling string) {
+	f := fs.Lookup(name)
+	fs.AddFlag(&pflag.Flag{Name: old, Value: f.Value, DefValue: f.DefValue, NoOptDefVal: f.NoOptDefVal,
+		Usage: "old name of --" + name, Hidden: true, Annotations: map[string][]string{renamedTo: {spelling}}})
+}
+
+// NoArgs is the check of a command that takes flags only: an argument
+// left after the flags is a usage error (status 2, ok false).
+func (u Usage) NoArgs(fs *pflag.FlagSet, sys IO) (status int, ok bool) {
+	if fs.NArg() > 0 {
+		return u.Fail(sys, "unexpected argument %q", fs.Arg(0)), false
+	}
+	return 0, true
 }

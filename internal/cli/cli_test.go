@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/spf13/pflag"
@@ -48,5 +49,42 @@ func TestFail(t *testing.T) {
 	}
 	if want := "minotaur demo: one field at a time, not 2\nusage: minotaur demo\n"; errb.String() != want {
 		t.Errorf("stderr %q, want %q", errb.String(), want)
+	}
+}
+
+// TestRenamed: a flag's old name sets the same value, with a note naming
+// the new spelling; the new name says nothing; --help leaves the old out.
+func TestRenamed(t *testing.T) {
+	u := Usage{Prog: "minotaur demo", Hint: "usage\n", Help: func(fs *pflag.FlagSet) string { return fs.FlagUsages() }}
+	for _, tt := range []struct {
+		args         []string
+		n            int
+		stderr       string
+		statusNoArgs int
+	}{
+		{[]string{"--level", "4"}, 4, "minotaur demo: note: --level is now --level-number N; the old spelling goes in the next release\n", 0},
+		{[]string{"--level-number", "5"}, 5, "", 0},
+		{[]string{"--level-number", "5", "x"}, 5, "minotaur demo: unexpected argument \"x\"\nusage\n", 2},
+	} {
+		var out, errb bytes.Buffer
+		fs := pflag.NewFlagSet("demo", pflag.ContinueOnError)
+		n := fs.Int("level-number", 1, "a level `N`")
+		Renamed(fs, "level", "level-number", "--level-number N")
+		sys := IO{Stdout: &out, Stderr: &errb}
+		if _, ok := Parse(fs, tt.args, sys, u); !ok {
+			t.Fatalf("%v: refused", tt.args)
+		}
+		status, _ := u.NoArgs(fs, sys)
+		if *n != tt.n || errb.String() != tt.stderr || status != tt.statusNoArgs {
+			t.Errorf("%v: n %d, stderr %q, NoArgs %d; want %d, %q, %d", tt.args, *n, errb.String(), status, tt.n, tt.stderr, tt.statusNoArgs)
+		}
+	}
+	var out bytes.Buffer
+	fs := pflag.NewFlagSet("demo", pflag.ContinueOnError)
+	fs.Int("level-number", 1, "a level `N`")
+	Renamed(fs, "level", "level-number", "--level-number N")
+	Parse(fs, []string{"--help"}, IO{Stdout: &out, Stderr: &out}, u)
+	if strings.Contains(out.String(), "--level ") {
+		t.Errorf("--help shows the old name:\n%s", out.String())
 	}
 }

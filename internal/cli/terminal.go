@@ -2,7 +2,9 @@ package cli
 
 import (
 	"errors"
+	"io"
 	"io/fs"
+	"os"
 )
 
 // ProgramError is the sentence for an error that ended a full-screen
@@ -18,4 +20,16 @@ func ProgramError(err error) string {
 			"to check a recorded game without one, use 'minotaur replay --headless FILE'"
 	}
 	return err.Error()
+}
+
+// IsTerminal reports whether w is a terminal (a character device such as
+// a console or a pseudo-terminal): where a progress line may be drawn and
+// redrawn. A file, a pipe or a buffer is not.
+func IsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok || f == nil {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0 && f.Name() != os.DevNull
 }

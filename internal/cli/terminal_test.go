@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -21,5 +25,25 @@ func TestNoTerminalSentence(t *testing.T) {
 	}
 	if got := ProgramError(errors.New("something else")); got != "something else" {
 		t.Errorf("another error reads %q", got)
+	}
+}
+
+// A buffer, a file and the null device are not terminals: a progress
+// line is not written to them.
+func TestIsTerminalNotForFilesAndBuffers(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	for _, w := range []io.Writer{&bytes.Buffer{}, f, null} {
+		if IsTerminal(w) {
+			t.Errorf("%T is taken for a terminal", w)
+		}
 	}
 }

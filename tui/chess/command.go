@@ -70,12 +70,12 @@ type chessFlags struct {
 func commandFlags(f *chessFlags) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("chess", pflag.ContinueOnError)
 	fs.SortFlags = false
-	fs.StringVar(&f.vs, "vs", "bot", "")
-	fs.IntVar(&f.level, "bot-level", 2, "")
-	fs.StringVar(&f.color, "color", "white", "")
-	fs.Uint64Var(&f.seed, "seed", 0, "")
-	fs.StringVar(&f.saves, "saves", "", "")
-	fs.StringVar(&f.script, "script", "", "")
+	fs.StringVar(&f.vs, "vs", "bot", "against the computer or hot-seat: `bot|human`")
+	fs.IntVar(&f.level, "bot-level", 2, "the computer's level `N`, 1 to 3")
+	fs.StringVar(&f.color, "color", "white", "your side against the computer, `white|black`")
+	fs.Uint64Var(&f.seed, "seed", 0, "seed `S` of the bonuses and every random draw (default: drawn from the clock)")
+	fs.StringVar(&f.saves, "saves", "", "keep saved games in the folder `DIR`")
+	fs.StringVar(&f.script, "script", "", "headless: read one move a line from `FILE` (- the standard input)")
 	return fs
 }
 

@@ -37,7 +37,7 @@ func CheckFile(name string, data []byte) (screen.CheckReport, bool) {
 	return labyrinth.CheckField(name, data), true
 }
 
-const labyrinthShortUsage = "usage: minotaur labyrinth FIELD|random [--players N] [--start X,Y]... [--random-positions] [--size X,Y] [--seed S] [--script FILE|-]\n" +
+const labyrinthShortUsage = "usage: minotaur labyrinth FIELD|random [--players N] [--start X,Y]... [--random-positions] [--size ROWS,COLS] [--seed S] [--script FILE|-]\n" +
 	"(run 'minotaur labyrinth --help' for more)\n"
 
 const labyrinthUsage = `usage: minotaur labyrinth FIELD|random [flags]
@@ -51,10 +51,10 @@ example (field1 to field5), or "random" for a generated field.
 Flags:
   --players N          1 to 4 players (default: one per --start; else asked
                        for, or 1 with --script)
-  --start X,Y          a player's start cell, once per player in order;
-                       x is the row and y the column, from 0 at the top left
+  --start ROW,COL      a player's start cell, once per player in order;
+                       the row (x) and the column (y), from 0 at the top left
   --random-positions   draw the start cells not given with --start
-  --size X,Y           rows and columns of a random field (default 10,10;
+  --size ROWS,COLS     rows and columns of a random field (default 10,10;
                        2 to 100 each)
   --seed S             seed of the random field and random starts
                        (default: drawn from the clock)
@@ -83,13 +83,13 @@ type labyrinthFlags struct {
 func commandFlags(f *labyrinthFlags) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("labyrinth", pflag.ContinueOnError)
 	fs.SortFlags = false
-	fs.IntVar(&f.players, "players", 0, "")
-	fs.StringArrayVar(&f.starts, "start", nil, "")
-	fs.BoolVar(&f.randomStarts, "random-positions", false, "")
-	fs.StringVar(&f.size, "size", "10,10", "")
-	cli.SeedVar(fs, &f.seed, 0, "")
-	fs.StringVar(&f.saves, "saves", "", "")
-	fs.StringVar(&f.script, "script", "", "")
+	fs.IntVar(&f.players, "players", 0, "`N` players, 1 to 4 (default: one per --start)")
+	fs.StringArrayVar(&f.starts, "start", nil, "a player's start cell `ROW,COL`, once per player")
+	fs.BoolVar(&f.randomStarts, "random-positions", false, "draw the start cells not given with --start")
+	fs.StringVar(&f.size, "size", "10,10", "`ROWS,COLS` of a random field (2 to 100 each)")
+	cli.SeedVar(fs, &f.seed, 0, "seed `S` of the random field and random starts (default: drawn from the clock)")
+	fs.StringVar(&f.saves, "saves", "", "keep saved games in the folder `DIR`")
+	fs.StringVar(&f.script, "script", "", "headless: read one command a line from `FILE` (- the standard input)")
 	return fs
 }
 

@@ -70,15 +70,15 @@ type trailsFlags struct {
 func commandFlags(f *trailsFlags) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("trails", pflag.ContinueOnError)
 	fs.SortFlags = false
-	fs.IntVar(&f.cfg.Size, "size", f.cfg.Size, "")
-	fs.IntVar(&f.cfg.Towers, "towers", f.cfg.Towers, "")
-	fs.IntVar(&f.cfg.Distance, "distance", f.cfg.Distance, "")
-	fs.StringVar(&f.vs, "vs", "bot", "")
-	fs.IntVar(&f.botLevel, "bot-level", 2, "")
-	fs.IntVar(&f.cfg.First, "first", 1, "")
-	fs.Uint64Var(&f.seed, "seed", 0, "")
-	fs.StringVar(&f.saves, "saves", "", "")
-	fs.StringVar(&f.script, "script", "", "")
+	fs.IntVar(&f.cfg.Size, "size", f.cfg.Size, "the field's side `N`: odd, 5 to 25")
+	fs.IntVar(&f.cfg.Towers, "towers", f.cfg.Towers, "the number of towers `T`: odd, 1 or more")
+	fs.IntVar(&f.cfg.Distance, "distance", f.cfg.Distance, "`D` diagonal steps between towers")
+	fs.StringVar(&f.vs, "vs", "bot", "Red is a second player at this keyboard or the computer: `human|bot`")
+	fs.IntVar(&f.botLevel, "bot-level", 2, "the computer's strength `L`, 1 to 3")
+	fs.IntVar(&f.cfg.First, "first", 1, "the player who moves first, `1|2` (1 is Blue)")
+	fs.Uint64Var(&f.seed, "seed", 0, "seed `S` of the computer's choices (default: drawn from the clock)")
+	fs.StringVar(&f.saves, "saves", "", "keep saved games in the folder `DIR`")
+	fs.StringVar(&f.script, "script", "", "headless: read one direction a line from `FILE` (- the standard input)")
 	return fs
 }
 

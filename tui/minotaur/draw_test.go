@@ -238,6 +238,13 @@ func TestHeardHint(t *testing.T) {
 	if d.cls[2*9+4] != clsHeard {
 		t.Errorf("the hint has class %v", d.cls[2*9+4])
 	}
+	// Look on the h says what it is, not only the floor under it.
+	if got := describe(&v, 1, engine.Point{X: 4, Y: 2}); !strings.Contains(got, "a hunter you hear but cannot see is this way") {
+		t.Errorf("Look on the h says %q", got)
+	}
+	if got := describe(&v, 1, engine.Point{X: 5, Y: 2}); strings.Contains(got, "hear") {
+		t.Errorf("Look beside the h says %q", got)
+	}
 	// Another seat's hearing (a spectator's list) is not this seat's.
 	v.Heard[0].Seat = 2
 	d.load(&v, 1)

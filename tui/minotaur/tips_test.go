@@ -272,3 +272,15 @@ func TestEndingTeaches(t *testing.T) {
 		})
 	}
 }
+
+// TestTipFrozenStillCatches: stepping onto a frozen monster's tile ends
+// on a tip that says a frozen monster still catches.
+func TestTipFrozenStillCatches(t *testing.T) {
+	at := engine.Point{X: 4, Y: 1}
+	seen := []engine.MonsterView{{Kind: engine.Wanderer, Pos: at, Frozen: true}}
+	caught := &engine.Event{Seat: 1, Monster: engine.Wanderer, Pos: at}
+	k := lossOf(1, engine.View{}, caught, seen, []engine.Point{{X: 3, Y: 1}, at})
+	if tip := k.tip(); !strings.Contains(tip, "frozen monster still catches") {
+		t.Fatalf("the tip after stepping onto a frozen wanderer is %q", tip)
+	}
+}

@@ -15,16 +15,16 @@ import (
 type lossKind int
 
 const (
-	lossNone            lossKind = iota // not lost by this seat's capture
-	lossRestingMinotau                  // walked onto the Minotaur's tile
-	lossMarkedArea                      // the Minotaur leapt onto the marked square the player stayed in
-	lossPinched                         // two monsters closed in at once
-	lossWalkedInto                      // stepped onto a monster's tile
-	lossWalkedIntoFrozen                // stepped onto a frozen monster's tile
-	lossUnseen                          // caught by a monster never seen
-	lossHunterBeforeKey                 // a hunter on the way to the key
-	lossHunterAfterKey                  // a hunter, the key in hand
-	lossWanderer                        // a wanderer that saw the player
+	lossNone             lossKind = iota // not lost by this seat's capture
+	lossRestingMinotau                   // walked onto the Minotaur's tile
+	lossMarkedArea                       // the Minotaur leapt onto the marked square the player stayed in
+	lossPinched                          // two monsters closed in at once
+	lossWalkedInto                       // stepped onto a monster's tile
+	lossWalkedIntoFrozen                 // stepped onto a frozen monster's tile
+	lossUnseen                           // caught by a monster never seen
+	lossHunterBeforeKey                  // a hunter on the way to the key
+	lossHunterAfterKey                   // a hunter, the key in hand
+	lossWanderer                         // a wanderer that saw the player
 )
 
 // lossOf tells how seat lost: caught the capture that ended the game,

@@ -842,7 +842,7 @@ func (s *gameScreen) logPager() *screen.Pager {
 			return "Nothing yet."
 		}
 		return strings.Join(lines, "\n")
-	}, "↑/↓ scroll · any other key: back to the board", true)
+	}, screen.ScrollHint, true)
 }
 
 // Summary is the pause menu's line: nothing of either side's board.

@@ -38,10 +38,6 @@ func (s *Screen) View() string {
 	if s.c.TooSmall() {
 		return s.c.TooSmallView()
 	}
-	if s.mode == modeHelp {
-		s.help.Width, s.help.Height = s.c.Width, max(s.c.Height-1, 1)
-		return s.help.View() + "\n" + s.gl.paint(s.gl.faint, "↑↓ scroll · any other key returns")
-	}
 	s.lay = s.layout()
 	field := s.field()
 	panelW := s.c.Width - s.lay.cols*s.lay.cw - 1
@@ -245,7 +241,7 @@ func (s *Screen) panel(w int) []string {
 		if s.bot != nil {
 			undo = k("U", "undo · ")
 		}
-		lines = append(lines, k("arrows WASD", "move · click a green cell"))
+		lines = append(lines, k("arrows WASD", "move · click a marked cell"))
 		lines = append(lines, undo+k("R", "restart · ")+k("?", "help · ")+k("P", "pause"))
 	default:
 		undo := ""

@@ -33,21 +33,6 @@ var keys = keyMap{
 }
 
 func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
-	switch s.mode {
-	case modeHelp:
-		switch msg.String() {
-		case "up", "down", "pgup", "pgdown", "k", "j":
-			var cmd tea.Cmd
-			s.help, cmd = s.help.Update(msg)
-			return screen.Stay, cmd
-		}
-		s.mode = modePlay
-		if s.net != nil && s.v.Winner != 0 {
-			s.mode = modeEnd
-		}
-		s.refresh()
-		return screen.Stay, nil
-	}
 	if s.net != nil {
 		return s.netKey(msg)
 	}
@@ -69,8 +54,7 @@ func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 			s.undo()
 			return screen.Stay, nil
 		case key.Matches(msg, keys.Help):
-			s.openHelp()
-			return screen.Stay, nil
+			return screen.Push(newHelpScreen(s.c)), nil
 		case key.Matches(msg, keys.Choose), key.Matches(msg, keys.Quit), msg.String() == "esc":
 			return screen.Replace(NewMenu(s.c)), nil
 		}
@@ -97,14 +81,10 @@ func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		}
 		s.mode = modeRestart
 	case key.Matches(msg, keys.Help):
-		s.openHelp()
+		return screen.Push(newHelpScreen(s.c)), nil
 	case key.Matches(msg, keys.Pause):
 		return screen.Push(screen.NewPause(s.c, s)), nil
 	}
 	return screen.Stay, nil
 }
 
-func (s *Screen) openHelp() {
-	s.mode = modeHelp
-	s.help = newHelp(s.c.Width, s.c.Height, s.gl)
-}

@@ -466,3 +466,21 @@ func TestMonoAndColourMarks(t *testing.T) {
 		t.Fatal("colour: no green marks")
 	}
 }
+
+// TestHelpUsesTheWidth: the help's text is wrapped to the terminal, not
+// a 40-column strip at 80×24; without colour neither it nor the play
+// screen's hints speak of green cells.
+func TestHelpUsesTheWidth(t *testing.T) {
+	d := newDriver(t, true, 80, 24, gameOf(classic(true, 2, 5)))
+	if strings.Contains(d.plain(), "green") {
+		t.Errorf("the play screen without colour speaks of green:\n%s", d.plain())
+	}
+	d.press("?")
+	widest := 0
+	for _, l := range strings.Split(d.plain(), "\n") {
+		widest = max(widest, len(strings.TrimRight(l, " ")))
+	}
+	if widest < 60 {
+		t.Errorf("the help at 80×24 is %d columns wide:\n%s", widest, d.plain())
+	}
+}

@@ -87,4 +87,3 @@ func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	}
 	return screen.Stay, nil
 }
-

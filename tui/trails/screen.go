@@ -25,8 +25,8 @@ type Setup struct {
 type mode uint8
 
 const (
-	modePlay mode = iota
-	modeRestart // "Restart the game? (y/n)"
+	modePlay    mode = iota
+	modeRestart      // "Restart the game? (y/n)"
 	modeEnd
 )
 

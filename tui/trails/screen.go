@@ -46,7 +46,6 @@ type Screen struct {
 	note     string
 	file     string // the game's save file in the folder, once saved
 	unsaved  bool
-	help     viewport.Model
 	net      *online        // a game on a server (online.go); nil at this keyboard
 	moves    viewport.Model // the end screen's move list
 	lay      layout         // where the field was last drawn, for the mouse

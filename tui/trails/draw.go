@@ -88,6 +88,37 @@ func (s *Screen) layout() layout {
 	return place(v.Size, s.c.Width, s.c.Height, panelMin, focus)
 }
 
+// hidden says, when the field does not fit the screen, where more of it
+// lies beyond the window ("" when it is whole): the window follows the
+// player to move.
+func (s *Screen) hidden() string {
+	l, n := s.lay, s.v.Size
+	var dirs []string
+	if l.top > 0 {
+		dirs = append(dirs, "above")
+	}
+	if l.top+l.rows < n {
+		dirs = append(dirs, "below")
+	}
+	if l.left > 0 {
+		dirs = append(dirs, "left")
+	}
+	if l.left+l.cols < n {
+		dirs = append(dirs, "right")
+	}
+	if len(dirs) == 0 {
+		return ""
+	}
+	var shown []string
+	if l.rows < n {
+		shown = append(shown, fmt.Sprintf("rows %d–%d", l.top+1, l.top+l.rows))
+	}
+	if l.cols < n {
+		shown = append(shown, fmt.Sprintf("columns %d–%d", l.left+1, l.left+l.cols))
+	}
+	return fmt.Sprintf("More of the field %s (%s of %d shown).", strings.Join(dirs, ", "), strings.Join(shown, ", "), n)
+}
+
 // field draws the window of the field, one string a row.
 func (s *Screen) field() []string {
 	v, l, gl := &s.v, s.lay, s.gl
@@ -220,6 +251,9 @@ func (s *Screen) panel(w int) []string {
 		move = fmt.Sprintf("Move %d · online, level %d", v.Moves+1, s.net.bot) // the computer's, said above
 	}
 	lines = append(lines, move)
+	if more := s.hidden(); more != "" {
+		lines = append(lines, strings.Split(screen.Wrap(gl.paint(gl.warn, more), w), "\n")...)
+	}
 	if s.c.Height >= 16 {
 		goal := fmt.Sprintf("Take %d of %d towers (T) with a boosted jump onto them to win.", len(v.Towers)/2+1, len(v.Towers))
 		lines = append(lines, "")

@@ -21,7 +21,7 @@ A tower (T) is taken only by a boosted jump that ends on it. Take more than half
 
 Marks: b r trails, B R the players, T a tower (a taken one in its taker's colour; underlined without colour); the cells you may go to are marked (green, or reverse video without colour).
 
-A field larger than the screen scrolls with the player to move; the edges that hide more of it show arrows (‹ › ˄ ˅).
+A field larger than the screen is shown in part, the part around the player to move; the panel says where the rest lies.
 
 Keys
   arrows WASD  move (D is right)

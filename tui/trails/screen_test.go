@@ -484,3 +484,16 @@ func TestHelpUsesTheWidth(t *testing.T) {
 		t.Errorf("the help at 80×24 is %d columns wide:\n%s", widest, d.plain())
 	}
 }
+
+// TestBigFieldSaysThereIsMore: the 25×25 field at 80×24 is cut to a
+// window, and the screen says that more of it lies below.
+func TestBigFieldSaysThereIsMore(t *testing.T) {
+	d := newDriver(t, true, 80, 24, gameOf(Setup{Config: trails.Config{Size: 25, Towers: 7, Distance: 2, First: 1}, VsBot: true, BotLevel: 2, Seed: 1}))
+	if !strings.Contains(d.plain(), "More of the field below") {
+		t.Fatalf("the cut field says nothing of the rest:\n%s", d.plain())
+	}
+	small := newDriver(t, true, 80, 24, gameOf(classic(true, 2, 5)))
+	if strings.Contains(small.plain(), "More of the field") {
+		t.Fatalf("the whole classic field says there is more:\n%s", small.plain())
+	}
+}

@@ -165,7 +165,7 @@ func TestTrailsContinueFromTheMainMenu(t *testing.T) {
 	d.keys("<down><enter>") // Quit to menu
 	d.keys("c")
 	out := d.screen()
-	if !strings.Contains(out, "SAVED GAMES") || !strings.Contains(out, "Trails · 11×11, 3 towers · move 3, computer 2") {
+	if !strings.Contains(out, "SAVED GAMES") || !strings.Contains(out, "Trails     11×11, 3 towers · move 3, computer 2") {
 		t.Fatalf("the saves list:\n%s", out)
 	}
 	d.keys("<down><enter>")

@@ -312,7 +312,7 @@ func TestSaveAndContinue(t *testing.T) {
 	if !ok || len(m.saves) != 1 || m.saves[0].Err != nil {
 		t.Fatalf("after Quit to menu: %T %+v", d.Top(), m)
 	}
-	if out := d.plain(); !strings.Contains(out, "Continue 11×11, 3 towers · move 5, computer 1") {
+	if out := d.plain(); !strings.Contains(out, " · move 5, computer 1 · 11×11, 3 towers") {
 		t.Fatalf("the Trails menu:\n%s", out)
 	}
 	rows := strings.Join(g.v.Rows, "/")
@@ -424,7 +424,7 @@ func TestMenuSavesAt40Columns(t *testing.T) {
 	}
 	d.press("r")
 	out := d.plain()
-	for _, want := range []string{"Dec 1 21:40 · move 2", "Dec 1 21:41 · move 5"} {
+	for _, want := range []string{"2026-12-01 21:40 · move 2", "2026-12-01 21:41 · move 5"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in the Trails menu at 40×12:\n%s", want, out)
 		}

@@ -59,22 +59,30 @@ func serveConfig(t *testing.T, cfg netplay.Config) string {
 
 // bot is the partner: a scripted netplay client.
 type bot struct {
-	t *testing.T
-	c *netplay.Client
-	w *netplay.Welcome
+	t    *testing.T
+	c    *netplay.Client
+	w    *netplay.Welcome
+	conn net.Conn // the line itself: drop breaks it without a bye
 }
 
 func newBot(t *testing.T, addr, name, token string) *bot {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	c, w, err := netplay.Dial(ctx, addr, name, token)
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatalf("bot %s: %v", name, err)
+	}
+	c, w, err := netplay.Handshake(ctx, conn, name, token)
 	if err != nil {
 		t.Fatalf("bot %s: %v", name, err)
 	}
 	t.Cleanup(func() { c.Close() })
-	return &bot{t: t, c: c, w: w}
+	return &bot{t: t, c: c, w: w, conn: conn}
 }
+
+// drop breaks the bot's line as a lost connection does: no bye.
+func (b *bot) drop() { b.conn.Close() }
 
 // until reads messages until ok says so.
 func (b *bot) until(what string, ok func(netplay.Message) bool) netplay.Message {
@@ -172,7 +180,7 @@ func TestFlowNetwork(t *testing.T) {
 	// bob drops on his turn: ada is told and plays on a turn without
 	// him; bob comes back, out until the level ends.
 	token := bob.w.Token
-	bob.c.Close()
+	bob.drop()
 	waitText(t, tm, "bob lost the connection", "bob: away")
 	tm.Send(keyOf(engine.Right))
 	waitText(t, tm, "Turn 2")

@@ -125,7 +125,7 @@ func TestFlowTrailsNetwork(t *testing.T) {
 			return ok && st.Moves == i+1
 		})
 	}
-	waitText(t, tm, "bob wins.", "Blue took 2 of 3 towers.", "25.B←5,5T")
+	waitText(t, tm, "bob WINS", "Blue took 2 of 3 towers.", "25.B←5,5T")
 	later(t, screen.KeyGrace)
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "LOBBY")

@@ -38,16 +38,13 @@ func (s *Screen) View() string {
 	if s.c.TooSmall() {
 		return s.c.TooSmallView()
 	}
+	if s.mode == modeEnd {
+		return s.endView()
+	}
 	s.lay = s.layout()
 	field := s.field()
 	panelW := s.c.Width - s.lay.cols*s.lay.cw - 1
-	var panel []string
-	switch s.mode {
-	case modeEnd:
-		panel = s.endPanel(panelW)
-	default:
-		panel = s.panel(panelW)
-	}
+	panel := s.panel(panelW)
 	// A note too long for the status line (why a move cannot be made, at
 	// 40 columns) is wrapped at the foot of the panel instead, over the
 	// key hints if need be: the player reads all of it.
@@ -302,35 +299,62 @@ func (s *Screen) opponent() string {
 	}
 	return "two players"
 }
-
-func (s *Screen) endPanel(w int) []string {
-	v, gl := &s.v, s.gl
-	head := gl.paint(gl.player(v.Winner), trails.Name(v.Winner)+" wins!")
-	if v.Winner == 0 {
-		head = "The game is over."
-	}
+// endView is the end of a game on the end frame every game shares: who
+// won and why, the final field beside the move list (↑↓ scroll it), and
+// what next — again, or the menu (online: the lobby).
+func (s *Screen) endView() string {
+	v, gl, w := &s.v, s.gl, s.c.Width
+	// The result in capitals, as every game's end frame; a player's name
+	// as they wrote it.
+	result := strings.ToUpper(trails.Name(v.Winner)) + " WINS"
 	switch {
+	case v.Winner == 0:
+		result = "THE GAME IS OVER"
 	case s.net != nil && s.net.seat != 0:
-		head = gl.paint(gl.player(v.Winner), map[bool]string{true: "You win!", false: s.netName(v.Winner) + " wins."}[v.Winner == s.net.seat])
+		result = map[bool]string{true: "YOU WIN", false: s.netName(v.Winner) + " WINS"}[v.Winner == s.net.seat]
 	case s.net != nil:
-		head = gl.paint(gl.player(v.Winner), s.netName(v.Winner)+" wins!")
+		result = s.netName(v.Winner) + " WINS"
 	case s.bot != nil:
-		head = gl.paint(gl.player(v.Winner), map[int]string{1: "You win!", 2: "The computer wins."}[v.Winner])
+		result = map[int]string{1: "YOU WIN", 2: "THE COMPUTER WINS"}[v.Winner]
 	}
-	lines := []string{head, v.Result, fmt.Sprintf("Moves (%d):", v.Moves)}
-	s.moves.Width, s.moves.Height = w, max(s.c.Height-1-len(lines)-1, 2)
-	s.moves.SetContent(s.moveList(w))
-	lines = append(lines, strings.Split(s.moves.View(), "\n")...)
-	undo := ""
-	if s.bot != nil {
-		undo = "U undo · "
+	hints := "↑↓ moves · "
+	switch {
+	case s.net != nil:
+		hints += "Enter: lobby"
+	case s.bot != nil:
+		hints += "U: undo · " + screen.EndHints
+	default:
+		hints += screen.EndHints
 	}
-	if s.net != nil {
-		lines = append(lines, gl.paint(gl.faint, "↑↓ · Enter: lobby"))
-	} else {
-		lines = append(lines, gl.paint(gl.faint, "↑↓ · "+undo+"R again · Enter quit"))
+	// The body's height: the terminal less the result, the heading, the
+	// blank line and the hints.
+	top := 2
+	if ansi.StringWidth(result+" · Trails and Towers") > w {
+		top++
 	}
-	return lines
+	foot := len(screen.WrapParts(strings.Split(hints, " · "), " · ", w))
+	rows := max(s.c.Height-top-1-foot, 3)
+	focus := v.Players[0].Pos
+	if v.Winner != 0 {
+		focus = v.Players[v.Winner-1].Pos
+	}
+	s.lay = place(v.Size, w, rows+1, panelMin, focus)
+	field := s.field()
+	fieldW := s.lay.cols * s.lay.cw
+	listW := max(w-fieldW-2, 10)
+	var list []string
+	if more := s.hidden(); more != "" {
+		list = strings.Split(screen.Wrap(gl.paint(gl.warn, more), listW), "\n")
+	}
+	list = append(list, fmt.Sprintf("Moves (%d):", v.Moves))
+	s.moves.Width, s.moves.Height = listW, max(rows-len(list), 1)
+	s.moves.SetContent(s.moveList(listW))
+	list = append(list, strings.Split(s.moves.View(), "\n")...)
+	body := screen.Columns(field, list, fieldW, listW, 2, w)
+	for i, l := range body {
+		body[i] = ansi.Truncate(l, w, "…")
+	}
+	return screen.EndFrame(s.c, result, " · Trails and Towers", v.Result, body, hints)
 }
 
 // moveList is every move, as many a line as fit in w columns:

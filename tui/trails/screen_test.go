@@ -149,7 +149,7 @@ func TestBotGameToEnd(t *testing.T) {
 		t.Fatalf("the end screen:\n%s", out)
 	}
 	w, _ := g.g.Winner()
-	if (w == 2) != strings.Contains(out, "The computer wins.") {
+	if (w == 2) != strings.Contains(out, "THE COMPUTER WINS") {
 		t.Fatalf("winner %d, end screen:\n%s", w, out)
 	}
 	d.press("enter")
@@ -178,7 +178,10 @@ func TestHotSeatWinByTowers(t *testing.T) {
 	d.press("r", "y")
 	playDirs(t, d, hotSeatWin)
 	out := d.plain()
-	if !strings.Contains(out, "Blue wins!") || !strings.Contains(out, "Blue took 2 of 3 towers.") {
+	if !strings.Contains(out, "BLUE WINS · Trails and Towers") || !strings.Contains(out, "R: play again · Enter: menu") {
+		t.Errorf("the end is not the shared end frame (result, why, again or menu):\n%s", out)
+	}
+	if !strings.Contains(out, "BLUE WINS") || !strings.Contains(out, "Blue took 2 of 3 towers.") {
 		t.Fatalf("end:\n%s", out)
 	}
 	d.press("u")

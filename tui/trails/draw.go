@@ -299,6 +299,7 @@ func (s *Screen) opponent() string {
 	}
 	return "two players"
 }
+
 // endView is the end of a game on the end frame every game shares: who
 // won and why, the final field beside the move list (↑↓ scroll it), and
 // what next — again, or the menu (online: the lobby).

@@ -806,7 +806,7 @@ func TestSmallTerminalNothingCut(t *testing.T) {
 	fits("end")
 	scr = d.screen()
 	if !strings.Contains(scr, "GAME OVER") || !strings.Contains(scr, "╭") || !strings.Contains(scr, "╰") ||
-		!strings.Contains(scr, "replay-20250314-150926.json") || !strings.Contains(prose(scr), "Enter: menu · H: high scores") {
+		!strings.Contains(scr, "replay-20250314-150926.json") || !strings.Contains(prose(scr), "R: play again · Enter: menu") || !strings.Contains(prose(scr), "H: high scores") {
 		t.Fatalf("the end screen lost its title, its border or a line:\n%s", scr)
 	}
 }

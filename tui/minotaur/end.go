@@ -166,6 +166,16 @@ func (e *endScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 			switch strings.ToLower(msg.String()) {
 			case "enter", "esc", "q", " ":
 				return screen.Replace(afterGame(e.c, e.sess)), nil
+			case "r":
+				if !e.again() {
+					break
+				}
+				g, err := NewGame(e.c.Context, e.c.cfg)
+				if err != nil {
+					e.note = "A new game could not start: " + err.Error()
+					return screen.Stay, nil
+				}
+				return screen.Replace(g), g.Init()
 			case "h":
 				sc := newScoresScreen(e.c, 0, nil)
 				sc.after = e.sess
@@ -176,11 +186,21 @@ func (e *endScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	return screen.Stay, nil
 }
 
+// again reports whether R plays again here: after a game played at this
+// keyboard (a new game of the same levels), not after a network game.
+func (e *endScreen) again() bool {
+	_, local := e.sess.(*LocalSession)
+	return local
+}
+
 // back names where Enter goes: the lobby after a network game, else the
 // menu.
 func (e *endScreen) back() string {
 	if _, ok := e.sess.(Resumable); ok {
 		return "Enter: lobby"
+	}
+	if e.again() {
+		return screen.EndHints
 	}
 	return "Enter: menu"
 }
@@ -214,7 +234,7 @@ func (e *endScreen) View() string {
 		prompt = st.Warn.Render("A new high score!") + "\n" + e.name.View(min(saves.MaxNameWidth+14, tw)) + "\n" +
 			st.Faint.Render("Enter: record it")
 	case endDone:
-		prompt = st.Faint.Render(screen.Wrap(e.back()+" · H: high scores", tw))
+		prompt = st.Faint.Render(strings.Join(screen.WrapParts(strings.Split(e.back()+" · H: high scores", " · "), " · ", tw), "\n"))
 	}
 	var replay string
 	switch {

@@ -317,3 +317,18 @@ func TestNarrowHelpHintNamesScrollKeys(t *testing.T) {
 		t.Error("j and Space do not scroll the narrow help")
 	}
 }
+
+// TestPanelKeepsTheKeysAt50x15: at 50×15 the side panel keeps the key
+// legend (packed) instead of dropping it.
+func TestPanelKeepsTheKeysAt50x15(t *testing.T) {
+	d := newDriver(t, testConfig(t, goldenSeed), 50, 15)
+	d.keys("<enter>")
+	d.expectScreen("game")
+	scr := d.screen()
+	for _, k := range []string{"WASD move", "H help", "P pause"} {
+		if !strings.Contains(scr, k) {
+			t.Errorf("the 50×15 panel lacks %q:\n%s", k, scr)
+		}
+	}
+	checkFits(t, scr, 50, 15)
+}

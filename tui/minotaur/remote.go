@@ -381,6 +381,23 @@ func (s *RemoteSession) Forfeited() bool {
 	return s.forfeit
 }
 
+// Drop is a hang-up (the terminal or the SSH connection went away): the
+// connection ends as a lost one does, so that the partner is told the
+// line broke, and the seat is kept as by Keep.
+func (s *RemoteSession) Drop() tea.Cmd {
+	s.mu.Lock()
+	if s.ended {
+		s.mu.Unlock()
+		return nil
+	}
+	s.ended = true
+	s.mu.Unlock()
+	return func() tea.Msg {
+		s.net.Drop()
+		return nil
+	}
+}
+
 // Keep closes the connection without leaving: the server keeps the seat
 // for its grace period, and the player's token (kept beside the saves)
 // brings them back into it.

@@ -187,3 +187,16 @@ func TestLocalMatchPanelNamesTheKeys(t *testing.T) {
 		t.Fatalf("the narrow hint does not name ? and Esc:\n%s", s)
 	}
 }
+
+// R on a local match's end frame plays again with the same choices, as
+// on every game's end frame.
+func TestLocalMatchEndPlaysAgain(t *testing.T) {
+	d := newLocal(t, 80, 24)
+	d.nextRound()
+	d.Update(lineMsg{[]string{"game is over"}})
+	*d.now = d.now.Add(time.Second)
+	d.key(t, "r")
+	if g, game := d.Top().(*gameScreen); !game || g.ended {
+		t.Fatalf("R on the end frame did not start a new match: %T\n%s", d.Top(), d.plain())
+	}
+}

@@ -298,6 +298,15 @@ func (c *Client) Leave() error { return c.send(Request{T: TypeLeave}) }
 // Ping asks the server for a pong.
 func (c *Client) Ping() error { return c.send(Request{T: TypePing}) }
 
+// Drop closes the connection without a bye, as a lost connection ends:
+// the server tells a partner the line broke (a bye during a game is
+// quitting for now).
+func (c *Client) Drop() error {
+	c.once.Do(func() { close(c.done) })
+	c.fail(ErrClosed)
+	return c.conn.Close()
+}
+
 // Close says bye (unless a write is stuck) and closes the connection.
 func (c *Client) Close() error {
 	if c.wmu.TryLock() {

@@ -174,7 +174,7 @@ func (s *Server) handle(ss *Session, req *Request) bool {
 	case TypePong:
 		return true // a sign of life
 	case TypeBye:
-		ss.setReason("said bye")
+		ss.setReason(reasonBye)
 		ss.closeAfterFlush()
 		return false
 	case "":
@@ -342,7 +342,11 @@ func (s *Server) detach(ss *Session) {
 	r.mu.Lock()
 	ss.game.Store(nil)
 	r.seats[i].sess = nil
-	s.seatAway(r, i)
+	status := PartnerDisconnected
+	if ss.reason() == reasonBye {
+		status = PartnerStepped // quit for now, with the seat kept
+	}
+	s.seatAway(r, i, status)
 	ended := r.ended()
 	r.mu.Unlock()
 	s.persist(r)
@@ -452,7 +456,7 @@ func (s *Server) rejoinExpired(r *room, seat int) {
 		r.mu.Unlock()
 		return
 	}
-	s.seatAway(r, seat-1)
+	s.seatAway(r, seat-1, PartnerDisconnected)
 	ended := r.ended()
 	r.mu.Unlock()
 	s.persist(r)

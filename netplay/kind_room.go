@@ -469,16 +469,17 @@ func (r *room) overKind(seat int) []byte {
 	return encode(o)
 }
 
-// seatAway takes note that seat i's (0-based) player dropped: the others
-// are told and get a state, and a round no connected person still has to
+// seatAway takes note that seat i's (0-based) player dropped (status
+// PartnerDisconnected) or said bye during the game (PartnerStepped): the
+// others are told and get a state, and a round no connected person still has to
 // act in is played. The game waits for a turn of the absent seat, or takes
 // it off the board (awayer). Caller holds mu and r.mu.
-func (s *Server) seatAway(r *room, i int) {
+func (s *Server) seatAway(r *room, i int, status string) {
 	if aw, ok := r.m.(awayer); ok && !aw.SetAway(i+1, true) {
 		return // the game waits as it is
 	}
 	r.seats[i].away = true
-	r.tellOthers(i, encode(&Partner{T: TypePartner, Name: r.seats[i].name, Status: PartnerDisconnected}))
+	r.tellOthers(i, encode(&Partner{T: TypePartner, Name: r.seats[i].name, Status: status}))
 	s.settle(r)
 	r.broadcast()
 }

@@ -119,7 +119,14 @@ const (
 	PartnerDisconnected = "disconnected"
 	PartnerReconnected  = "reconnected"
 	PartnerLeft         = "left"
+	// PartnerStepped: the partner said bye during the game — quit for
+	// now, the seat kept for a resume (a lost connection is
+	// PartnerDisconnected).
+	PartnerStepped = "stepped_away"
 )
+
+// reasonBye is a session's end when its client said bye.
+const reasonBye = "said bye"
 
 // Chat scopes.
 const (

@@ -333,6 +333,21 @@ func (s *Seat) retry() (Message, error) {
 // halt stops the sender: nothing more will be sent.
 func (s *Seat) halt() { s.stop.Do(func() { close(s.stopped) }) }
 
+// Drop ends the seat's connection as a lost connection does (no bye): a
+// hang-up of the player's terminal, not their choice to quit.
+func (s *Seat) Drop() {
+	s.mu.Lock()
+	if s.ended {
+		s.mu.Unlock()
+		return
+	}
+	s.ended = true
+	c := s.client
+	s.mu.Unlock()
+	s.halt()
+	c.Drop()
+}
+
 // End leaves the game (unless leave is false, or the game is over) and
 // closes the connection. It may block on the network: call it from a
 // front end's command, not its event loop.

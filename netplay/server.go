@@ -287,7 +287,10 @@ func (s *Server) Serve(ln net.Listener) error {
 		release, err := s.Admit(c.RemoteAddr())
 		if err != nil {
 			// A fresh socket's buffer is empty: this write does not wait.
-			c.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
+			// The deadline is only a guard, and a generous one: on a busy
+			// machine 100 ms could pass before the write begins, and the
+			// client would get no reason.
+			c.SetWriteDeadline(time.Now().Add(time.Second))
 			c.Write(s.refusal(err))
 			c.Close()
 			continue

@@ -27,7 +27,7 @@ func TestTrailsOverSSH(t *testing.T) {
 	alice.press("p")
 	alice.waitText("Leave the game? You lose it. (y/n)")
 	alice.press("y")
-	alice.waitText("computer wins.", "You left the game.", "Moves (4):", "1.B→1,0", "4.R")
+	alice.waitText("computer WINS", "You left the game.", "Moves (4):", "1.B→1,0", "4.R")
 	time.Sleep(ui.KeyGrace) // the end screen ignores keys meant for the game
 	alice.press("\r")
 	alice.waitText("LOBBY · this server · you are alice")

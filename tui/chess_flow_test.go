@@ -3,6 +3,7 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -106,8 +107,16 @@ func TestChessContinueFromTheMainMenu(t *testing.T) {
 	d.keys("<down><enter>") // Quit to menu
 	d.keys("c")
 	out := d.screen()
-	if !strings.Contains(out, "SAVED GAMES") || !strings.Contains(out, "Chess · White vs computer (level 1) · move 2") {
+	if !strings.Contains(out, "SAVED GAMES") || !strings.Contains(out, "Chess      White vs computer (level 1) · move 2") {
 		t.Fatalf("the saves list:\n%s", out)
+	}
+	// One set of columns for both games' rows (not Minotaur's above a
+	// chess row), and one date format.
+	if strings.Contains(out, "Seed") || strings.Contains(out, "Score") {
+		t.Errorf("the list's columns are Minotaur's:\n%s", out)
+	}
+	if n := len(regexp.MustCompile(`[>| ] 20\d\d-\d\d-\d\d \d\d:\d\d  `).FindAllString(out, -1)); n != 2 {
+		t.Errorf("%d of the 2 rows begin with the one date format:\n%s", n, out)
 	}
 	d.keys("<down><enter>")
 	if out := d.screen(); !strings.Contains(out, "Welcome back.") || !strings.Contains(out, "White vs computer (level 1) · move 2") {
@@ -120,10 +129,10 @@ func TestChessContinueFromTheMainMenu(t *testing.T) {
 	d.keys("<esc><down><down><enter><esc>") // pause, Quit to menu, the main menu
 	d.keys("c")
 	out = d.screen()
-	if !strings.Contains(out, "Chess · damaged") {
+	if !strings.Contains(out, "Chess      damaged") {
 		t.Fatalf("the damaged chess save is not listed:\n%s", out)
 	}
-	for i := 0; i < 5 && !cursorOn(d.screen(), "Chess · damaged"); i++ {
+	for i := 0; i < 5 && !cursorOn(d.screen(), "Chess      damaged"); i++ {
 		d.keys("<down>")
 	}
 	d.keys("<enter>")

@@ -17,6 +17,7 @@ import (
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/minotaur"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // keyOf is the key message of an action.
@@ -681,7 +682,7 @@ func TestDamagedReasonsWhole(t *testing.T) {
 	d := newDriver(t, cfg, 80, 24)
 	d.keys("c")
 	d.expectScreen("saves")
-	for i := 0; !strings.Contains(d.screen(), "> "+list[0].Modified.Local().Format("2006-01-02 15:04:05")+"  damaged"); i++ {
+	for i := 0; !strings.Contains(d.screen(), "> "+screen.SavedAt(list[0].Modified)+"  Minotaur   damaged"); i++ {
 		if i > len(list) {
 			t.Fatalf("the damaged save is not listed:\n%s", d.screen())
 		}
@@ -818,7 +819,7 @@ func TestSmallTerminalNothingCut(t *testing.T) {
 	fits("end")
 	scr = d.screen()
 	if !strings.Contains(scr, "GAME OVER") || !strings.Contains(scr, "╭") || !strings.Contains(scr, "╰") ||
-		!strings.Contains(scr, "replay-20250314-150926.json") || !strings.Contains(prose(scr), "Enter: menu · H: high scores") {
+		!strings.Contains(scr, "replay-20250314-150926.json") || !strings.Contains(prose(scr), "R: play again · Enter: menu") || !strings.Contains(prose(scr), "H: high scores") {
 		t.Fatalf("the end screen lost its title, its border or a line:\n%s", scr)
 	}
 }

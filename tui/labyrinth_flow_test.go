@@ -130,7 +130,7 @@ func TestLabyrinthContinueFromTheMainMenu(t *testing.T) {
 	d.keys("<down><enter>") // Quit to menu
 	d.keys("c")
 	out := d.screen()
-	if !strings.Contains(out, "SAVED GAMES") || !strings.Contains(out, "Labyrinth · field2.txt") {
+	if !strings.Contains(out, "SAVED GAMES") || !strings.Contains(out, "Labyrinth  field2.txt") {
 		t.Fatalf("the saves list:\n%s", out)
 	}
 }

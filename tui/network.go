@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/netplay"
-	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -216,7 +215,7 @@ func connectError(addr string, err error) string {
 		}
 		return "The server refused: " + pe.Msg + "."
 	}
-	return "Could not connect to " + addr + ": " + safetext.Clean(err.Error()) + "."
+	return screen.ConnectProblem(addr, "a Minotaur game server", err)
 }
 
 // View draws the two fields, the note and the keys.

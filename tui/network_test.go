@@ -59,22 +59,30 @@ func serveConfig(t *testing.T, cfg netplay.Config) string {
 
 // bot is the partner: a scripted netplay client.
 type bot struct {
-	t *testing.T
-	c *netplay.Client
-	w *netplay.Welcome
+	t    *testing.T
+	c    *netplay.Client
+	w    *netplay.Welcome
+	conn net.Conn // the line itself: drop breaks it without a bye
 }
 
 func newBot(t *testing.T, addr, name, token string) *bot {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	c, w, err := netplay.Dial(ctx, addr, name, token)
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatalf("bot %s: %v", name, err)
+	}
+	c, w, err := netplay.Handshake(ctx, conn, name, token)
 	if err != nil {
 		t.Fatalf("bot %s: %v", name, err)
 	}
 	t.Cleanup(func() { c.Close() })
-	return &bot{t: t, c: c, w: w}
+	return &bot{t: t, c: c, w: w, conn: conn}
 }
+
+// drop breaks the bot's line as a lost connection does: no bye.
+func (b *bot) drop() { b.conn.Close() }
 
 // until reads messages until ok says so.
 func (b *bot) until(what string, ok func(netplay.Message) bool) netplay.Message {
@@ -172,7 +180,7 @@ func TestFlowNetwork(t *testing.T) {
 	// bob drops on his turn: ada is told and plays on a turn without
 	// him; bob comes back, out until the level ends.
 	token := bob.w.Token
-	bob.c.Close()
+	bob.drop()
 	waitText(t, tm, "bob lost the connection", "bob: away")
 	tm.Send(keyOf(engine.Right))
 	waitText(t, tm, "Turn 2")
@@ -212,7 +220,7 @@ func TestFlowNetworkErrors(t *testing.T) {
 	typeText(tm, "t")
 	waitText(t, tm, "Name:   ada")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitText(t, tm, "Could not connect to "+dead)
+	waitText(t, tm, "Nothing answers at "+dead)
 
 	// Another server, which then stops.
 	srv, err := netplay.NewServer(netplay.Config{LobbyInterval: -1})
@@ -393,4 +401,42 @@ func acceptBob(t *testing.T, tm *teatest.TestModel, addr string) *bot {
 	waitText(t, tm, "Invited by bob")
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'a'}})
 	return bob
+}
+
+// TestConnectErrorsSaid: a refused connection and a server that speaks
+// another protocol (a Fox hunt contest port) are told as what is wrong and
+// what to do, not as Go's words ("dial tcp …: connect: connection
+// refused", "invalid character 'S' looking for beginning of value").
+func TestConnectErrorsSaid(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := ln.Addr().String()
+	ln.Close()
+	_, _, err = netplay.Dial(context.Background(), refused, "ada", "")
+	if got := connectError(refused, err); !strings.Contains(got, "Nothing answers at "+refused) || strings.Contains(got, "dial tcp") {
+		t.Errorf("refused: %q", got)
+	}
+
+	fox, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fox.Close()
+	go func() {
+		c, err := fox.Accept()
+		if err == nil {
+			c.Write([]byte("SIZE 20 20\n"))
+			defer c.Close()
+			buf := make([]byte, 512)
+			c.Read(buf)
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, _, err = netplay.Dial(ctx, fox.Addr().String(), "ada", "")
+	if got := connectError(fox.Addr().String(), err); !strings.Contains(got, "is not a Minotaur game server") || strings.Contains(got, "invalid character") {
+		t.Errorf("another protocol: %q", got)
+	}
 }

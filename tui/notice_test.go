@@ -135,7 +135,7 @@ func TestPartnerPanelBackNextLevel(t *testing.T) {
 	bob := acceptBob(t, tm, addr)
 	waitText(t, tm, "Level 1/2", "bob: active")
 	token := bob.w.Token
-	bob.c.Close()
+	bob.drop()
 	waitText(t, tm, "bob lost the connection", "bob: away")
 	tm.Send(keyOf(engine.Skip)) // a turn is played without bob
 	waitText(t, tm, "Turn 1")
@@ -169,10 +169,10 @@ func TestBackNoticeAfterRestart(t *testing.T) {
 	bob.until("the invitation", func(m netplay.Message) bool { _, ok := m.(*netplay.Invited); return ok })
 	bob.c.Accept("ada")
 	bob.until("the start", func(m netplay.Message) bool { _, ok := m.(*netplay.Start); return ok })
-	cl.Close() // the program dies mid-game
+	cl.Close() // the program ends mid-game (its bye: quit for now)
 	bob.until("ada away", func(m netplay.Message) bool {
 		p, ok := m.(*netplay.Partner)
-		return ok && p.Status == netplay.PartnerDisconnected
+		return ok && (p.Status == netplay.PartnerDisconnected || p.Status == netplay.PartnerStepped)
 	})
 	bob.c.Act(engine.Skip) // a turn is played without ada
 	bob.state("bob's wait", func(st *netplay.State) bool { return st.Turn == 1 })
@@ -198,7 +198,7 @@ func TestPartnerBackBeforeATurn(t *testing.T) {
 	bob := acceptBob(t, tm, addr)
 	waitText(t, tm, "Level 1/2", "bob: active")
 	token := bob.w.Token
-	bob.c.Close()
+	bob.drop()
 	waitText(t, tm, "bob lost the connection", "bob: away")
 	bob2 := newBot(t, addr, "", token)
 	if !bob2.w.Resumed {

@@ -33,9 +33,10 @@ func coopWithBob(t *testing.T, addr string, cfg Config) (*teatest.TestModel, *bo
 }
 
 // TestCtrlCKeepsTheSeat: Ctrl+C in a co-op game asks
-// first; quitting without giving the seat up leaves it to the partner as
-// "lost the connection", never "left", and a new run of the game within
-// the grace period is back in the game, not in the lobby.
+// first; quitting without giving the seat up is told to the partner as
+// quitting for now (not as a lost connection, never "left"), and a new
+// run of the game within the grace period is back in the game, not in the
+// lobby.
 func TestCtrlCKeepsTheSeat(t *testing.T) {
 	addr := netServer(t)
 	cfg := testConfig(t, 1)
@@ -46,8 +47,8 @@ func TestCtrlCKeepsTheSeat(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'k'}})
 	tm.FinalModel(t, teatest.WithFinalTimeout(2*time.Minute))
 	p := bob.until("ada's seat", func(m netplay.Message) bool { _, ok := m.(*netplay.Partner); return ok }).(*netplay.Partner)
-	if p.Status != netplay.PartnerDisconnected {
-		t.Fatalf("bob was told ada %s, want %s (her seat kept)", p.Status, netplay.PartnerDisconnected)
+	if p.Status != netplay.PartnerStepped {
+		t.Fatalf("bob was told ada %s, want %s (she quit for now, her seat kept)", p.Status, netplay.PartnerStepped)
 	}
 
 	// A new run, same folders: straight back into the game.

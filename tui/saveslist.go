@@ -198,78 +198,74 @@ func (s *savesScreen) View() string {
 	case s.rows() == 0:
 		b.WriteString("There is no saved game.\n")
 	default:
-		// Whole rows when they fit; on a narrow terminal a short date,
-		// and the seed of the save under the cursor on a line of its own.
-		full := w-2 >= 19+2+7+2+5+2+6+2+20
+		// One set of columns for every game's saves — when it was saved,
+		// which game, what the game is — and one date format. On a
+		// narrow terminal the last column is the line under the list, for
+		// the save under the cursor.
+		full := w-2 >= 16+2+9+2+30
 		if full {
-			b.WriteString(st.Heading.Render(fmt.Sprintf("  %-19s  %-7s  %5s  %6s  %-20s", "Saved", "Level", "Turn", "Score", "Seed")) + "\n")
+			b.WriteString(st.Heading.Render(screen.Fit(fmt.Sprintf("  %-16s  %-9s  %s", "Saved", "Game", "What"), w)) + "\n")
 		} else {
-			b.WriteString(st.Heading.Render(fmt.Sprintf("  %-11s %-5s %4s %6s", "Saved", "Level", "Turn", "Score")) + "\n")
+			b.WriteString(st.Heading.Render(screen.Fit(fmt.Sprintf("  %-16s %s", "Saved", "Game"), w)) + "\n")
 		}
 		rows := max(s.c.Height-9-strings.Count(note, "\n")-strings.Count(savesHint(w), "\n"), 3)
-		if !full {
-			rows = max(rows-1, 1)
+		var detail string // narrow: the save under the cursor, whole
+		if !full && s.cursor < s.rows() {
+			detail = screen.Wrap(s.row(s.cursor).rest, w-2)
+			rows = max(rows-1-strings.Count(detail, "\n"), 1)
 		}
 		first := min(max(s.cursor-rows/2, 0), max(s.rows()-rows, 0))
 		for i := first; i < s.rows() && i < first+rows; i++ {
-			if ts, ok := s.gameAt(i); ok {
-				g := gameOf(s.c, ts.File)
-				var line string
-				switch {
-				case ts.Err != nil:
-					line = g.Short + " · damaged: " + ts.Err.Error()
-				case full:
-					line = fmt.Sprintf("%-19s  %s · %s · %s", ts.Saved.Local().Format("2006-01-02 15:04:05"), g.Short, ts.Title, ts.Detail)
-				default:
-					line = fmt.Sprintf("%-11s %s", ts.Saved.Local().Format("01-02 15:04"), g.Title)
-				}
-				line = screen.Fit(line, w-2)
-				switch {
-				case i == s.cursor:
-					line = "> " + st.Selected.Render(line)
-				case ts.Err != nil:
-					line = "  " + st.Bad.Render(line)
-				default:
-					line = "  " + line
-				}
-				b.WriteString(line + "\n")
-				continue
-			}
-			it := s.list[i]
-			var line string
-			switch {
-			case it.Damaged() && full:
-				line = fmt.Sprintf("%-19s  damaged: %s", it.Modified.Local().Format("2006-01-02 15:04:05"), it.Reason())
-			case it.Damaged():
-				line = fmt.Sprintf("%-11s damaged", it.Modified.Local().Format("01-02 15:04"))
-			case full:
-				line = fmt.Sprintf("%-19s  %-7s  %5d  %6d  %-20d", it.Saved.Local().Format("2006-01-02 15:04:05"),
-					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Turn, it.Score, it.Seed)
-			default:
-				line = fmt.Sprintf("%-11s %-5s %4d %6d", it.Saved.Local().Format("01-02 15:04"),
-					fmt.Sprintf("%d/%d", it.Level, it.Levels), it.Turn, it.Score)
+			r := s.row(i)
+			line := fmt.Sprintf("%-16s %s %s", r.when, r.game, r.brief)
+			if full {
+				line = fmt.Sprintf("%-16s  %-9s  %s", r.when, r.game, r.what)
 			}
 			line = screen.Fit(line, w-2)
 			switch {
 			case i == s.cursor:
 				line = "> " + st.Selected.Render(line)
-			case it.Damaged():
+			case r.damaged:
 				line = "  " + st.Bad.Render(line)
 			default:
 				line = "  " + line
 			}
 			b.WriteString(line + "\n")
 		}
-		if ts, ok := s.gameAt(s.cursor); ok && !full && ts.Err == nil {
-			b.WriteString(screen.Fit("  "+ts.Title+" · "+ts.Detail, w) + "\n")
-		} else if s.cursor < len(s.list) && !full && !s.list[s.cursor].Damaged() {
-			it := s.list[s.cursor]
-			b.WriteString(fmt.Sprintf("  seed %d · %s\n", it.Seed, it.Saved.Local().Format("2006-01-02 15:04:05")))
+		for _, l := range strings.Split(detail, "\n") {
+			if detail != "" {
+				b.WriteString("  " + l + "\n")
+			}
 		}
 	}
 	b.WriteString("\n" + st.Warn.Render(note) + "\n")
 	b.WriteString(st.Faint.Render(savesHint(w)))
 	return s.c.Center(b.String())
+}
+
+// saveRow is one line of the list: when, which game, what it is.
+type saveRow struct {
+	when, game, what string
+	brief, rest      string // narrow: the row's part of what, and the line under the list
+	damaged          bool
+}
+
+// row is line i of the list: Minotaur's saves, then the other games'.
+func (s *savesScreen) row(i int) saveRow {
+	if ts, ok := s.gameAt(i); ok {
+		g := gameOf(s.c, ts.File)
+		if ts.Err != nil {
+			return saveRow{screen.SavedAt(ts.Saved), g.Short, "damaged: " + ts.Err.Error(), "damaged", ts.Err.Error(), true}
+		}
+		return saveRow{screen.SavedAt(ts.Saved), g.Short, ts.Title + " · " + ts.Detail, ts.Detail, ts.Title, false}
+	}
+	it := s.list[i]
+	if it.Damaged() {
+		return saveRow{screen.SavedAt(it.Modified), "Minotaur", "damaged: " + it.Reason(), "damaged", it.Reason(), true}
+	}
+	return saveRow{screen.SavedAt(it.Saved), "Minotaur",
+		fmt.Sprintf("level %d/%d · turn %d · score %d · seed %d", it.Level, it.Levels, it.Turn, it.Score, it.Seed),
+		fmt.Sprintf("turn %d", it.Turn), fmt.Sprintf("level %d/%d · score %d · seed %d", it.Level, it.Levels, it.Score, it.Seed), false}
 }
 
 // savesHint is the list's key line, on two lines when w is narrow.

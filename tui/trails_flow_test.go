@@ -125,7 +125,7 @@ func TestFlowTrailsNetwork(t *testing.T) {
 			return ok && st.Moves == i+1
 		})
 	}
-	waitText(t, tm, "bob wins.", "Blue took 2 of 3 towers.", "25.B←5,5T")
+	waitText(t, tm, "bob WINS", "Blue took 2 of 3 towers.", "25.B←5,5T")
 	later(t, screen.KeyGrace)
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitText(t, tm, "LOBBY")
@@ -165,7 +165,7 @@ func TestTrailsContinueFromTheMainMenu(t *testing.T) {
 	d.keys("<down><enter>") // Quit to menu
 	d.keys("c")
 	out := d.screen()
-	if !strings.Contains(out, "SAVED GAMES") || !strings.Contains(out, "Trails · 11×11, 3 towers · move 3, computer 2") {
+	if !strings.Contains(out, "SAVED GAMES") || !strings.Contains(out, "Trails     11×11, 3 towers · move 3, computer 2") {
 		t.Fatalf("the saves list:\n%s", out)
 	}
 	d.keys("<down><enter>")

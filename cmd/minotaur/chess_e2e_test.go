@@ -37,7 +37,7 @@ func TestE2EChessVsBot(t *testing.T) {
 	moves := chessScriptMoves(t, "white-vs-level1.script", 9)
 	tm := newTerm(t, 80, 24, fmt.Sprintf("%s chess --seed 11 --bot-level 1 --saves %s; echo EXITED $?; sleep 60", bin, filepath.Join(dir, "saves")))
 	tm.waitFor("the board", "White to move", "K5")
-	tm.keys("Up", "Enter")
+	tm.keys("Enter") // the cursor starts on the pawn on e2
 	tm.waitFor("the pawn picked", "Your pawn on e2:")
 	tm.keys("Up", "Up", "Enter")
 	tm.waitFor("the computer's answer", "Your pawn moved e2→e4.", "move 2")

@@ -171,7 +171,6 @@ func TestLabyrinthUsage(t *testing.T) {
 		status int
 		stderr string
 	}{
-		{"no field", nil, 2, "minotaur labyrinth: no field: name a field file, an example (field1 to field5) or random\nusage: minotaur labyrinth FIELD|random"},
 		{"two fields", []string{"field1", "field2"}, 2, "one field at a time, not 2"},
 		{"too many players", []string{"field1", "--players", "5"}, 2, "--players 5: the Labyrinth is played by 1 to 4 players"},
 		{"bad start", []string{"field1", "--start", "1;2"}, 2, `--start "1;2": write a cell as X,Y`},
@@ -197,6 +196,16 @@ func TestLabyrinthUsage(t *testing.T) {
 	stdout, _, status := runCmd("labyrinth", "--help")
 	if status != 0 || !strings.Contains(stdout, "--random-positions") || !strings.Contains(stdout, "WINNER <n> TURN <t>") {
 		t.Errorf("--help: status %d, %q", status, stdout)
+	}
+}
+
+// TestLabyrinthWithoutFieldStarts: without a field the command plays a
+// random one, as trails and chess start at once (it was a usage error).
+func TestLabyrinthWithoutFieldStarts(t *testing.T) {
+	script := writeFile(t, "s.txt", "W\n")
+	stdout, stderr, status := runCmd("labyrinth", "--random-positions", "--seed", "3", "--script", script)
+	if status != 0 || !strings.Contains(stdout, "P1: ") || stderr != "" {
+		t.Errorf("status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 }
 

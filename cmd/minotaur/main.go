@@ -3,7 +3,7 @@
 //	minotaur [flags]               play (full-screen, opens the main menu)
 //	minotaur check FILE...         validate level files
 //	minotaur gen [--seed N] ...    print a generated level
-//	minotaur labyrinth FIELD|random [--players N] [--start X,Y]... [--script FILE]
+//	minotaur labyrinth [FIELD|random] [--players N] [--start X,Y]... [--script FILE]
 //	minotaur trails [--size N] [--towers T] [--vs human|bot] [--script FILE]
 //	minotaur chess [--vs bot|human] [--bot-level 1-3] [--color C] [--script FILE]
 //	minotaur replay [--headless] FILE

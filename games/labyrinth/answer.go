@@ -73,7 +73,12 @@ func (s Said) Text() string {
 	case FactStunned:
 		return "You are stunned for " + plural(s.N, "turn", "turns") + "."
 	case FactStillStunned:
-		return "You are stunned: " + plural(s.N, "more turn", "more turns") + "."
+		// N counts this turn; the sentence counts the turns after it
+		// (docs/labyrinth.md, "Stuns").
+		if s.N <= 1 {
+			return "You are stunned: this is your last skipped turn."
+		}
+		return "You are stunned: " + plural(s.N-1, "more turn", "more turns") + "."
 	case FactTeleported:
 		return "You were teleported."
 	case FactArmory:

@@ -42,9 +42,9 @@ func TestStun(t *testing.T) {
 	expect(t, g, cmds("D D A A D"),
 		"P1: You moved. You are stunned for 2 turns.",
 		"P2: You hit a wall.",
-		"P1: You are stunned: 2 more turns.", // skipped by itself
+		"P1: You are stunned: 1 more turn.", // skipped by itself
 		"P2: You moved.",
-		"P1: You are stunned: 1 more turn.",
+		"P1: You are stunned: this is your last skipped turn.",
 		"P2: You hit a wall.",
 		"P1: You moved.")
 	at(t, g, 1, 0, cell(0, 2))
@@ -315,7 +315,7 @@ func TestStunInDreamNotKept(t *testing.T) {
 		"P2: You hit a wall.",
 		"P1: You moved. You are stunned for 5 turns.",
 		"P2: You hit a wall.",
-		"P1: You are stunned: 5 more turns. You woke up.")
+		"P1: You are stunned: 4 more turns. You woke up.")
 	at(t, g, 1, 0, cell(0, 1))
 	expect(t, g, cmds("W A"), "P2: You hit a wall.", "P1: You moved.")
 }

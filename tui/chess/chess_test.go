@@ -14,6 +14,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/games/chess"
 	chessbot "github.com/minotaur-game/minotaur/games/chess/bot"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // botGame opens a game against the computer at level 1 with the seed.
@@ -79,10 +80,12 @@ func TestBoardShowsOnlyTheView(t *testing.T) {
 func TestCursorPickAndMouse(t *testing.T) {
 	d := botGame(t, 5, chess.White, 80, 24)
 	g := d.game()
-	if g.cursor.String() != "e1" {
-		t.Fatalf("the cursor starts on %v, want the king on e1", g.cursor)
+	// The cursor starts on a piece that can move (the king cannot), so
+	// that the first Enter picks it.
+	if g.cursor.String() != "e2" {
+		t.Fatalf("the cursor starts on %v, want the pawn on e2 before the king", g.cursor)
 	}
-	d.keys("<up><enter>") // the pawn on e2
+	d.keys("<enter>") // the pawn on e2
 	if g.sel.String() != "e2" {
 		t.Fatalf("picked %v", g.sel)
 	}
@@ -260,8 +263,18 @@ func TestGameAgainstTheBotToItsEnd(t *testing.T) {
 		t.Errorf("the end screen:\n%s", frame)
 	}
 	golden(t, "chess_end", frame)
-	d.keys("<enter>")
-	d.expectScreen("chess-menu")
+	// R plays again: the same side and level, a new board.
+	end := d.Top()
+	d.keys("r")
+	d.expectScreen("chess")
+	if again := d.game(); again.m.g.Ply() != 0 || again.m.human != chess.White || again.m.bot.Level != g.m.bot.Level || again.m.hotSeat {
+		t.Errorf("R on the end screen: ply %d, human %v, level %d", again.m.g.Ply(), again.m.human, again.m.bot.Level)
+	}
+	if nav, _ := end.Update(tea.KeyMsg{Type: tea.KeyEnter}); nav.Op != screen.OpReplace {
+		t.Fatalf("Enter on the end screen: %+v", nav)
+	} else if _, ok := nav.To.(*menuScreen); !ok {
+		t.Fatalf("Enter on the end screen opens %T, not the chess menu", nav.To)
+	}
 }
 
 func cfg(d *driver) string { return d.c.Saves }

@@ -28,13 +28,17 @@ func newEnd(c *screen.Context, m *match) *endScreen {
 // Init does nothing.
 func (e *endScreen) Init() tea.Cmd { return nil }
 
-// Update leaves for the chess menu.
+// Update plays again (R) or leaves for the chess menu.
 func (e *endScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok || e.guard.Blocks(e.c.Now()) {
 		return screen.Stay, nil
 	}
 	switch k.String() {
+	case "r", "R":
+		// Again: the same sides and level, a new board.
+		set := Setup{HotSeat: e.m.hotSeat, Human: e.m.human, Level: e.m.bot.Level, Seed: e.c.Seed()}
+		return screen.Replace(Open(e.c, set)), tea.EnableMouseCellMotion
 	case "enter", "esc", "q", "Q", " ":
 		return screen.Replace(newMenu(e.c)), nil
 	}
@@ -88,7 +92,7 @@ func (e *endScreen) View() string {
 			body[i] = screen.Fit(l, w)
 		}
 	}
-	return screen.EndFrame(e.c, e.result(), note, e.m.players(), body, "Enter: back to the chess menu")
+	return screen.EndFrame(e.c, e.result(), note, e.m.players(), body, screen.EndHints)
 }
 
 // viewer is the one board shown when two do not fit: the winner's.

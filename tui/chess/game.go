@@ -104,8 +104,33 @@ func (s *gameScreen) begin() {
 	s.since = s.m.seen[s.side]
 	s.sel, s.typed, s.promo = chess.NoSq, "", nil
 	if !s.cursor.Valid() {
-		s.cursor = s.ownKing()
+		s.cursor = s.startCell()
 	}
+}
+
+// startCell is where the cursor starts a turn: on the side's piece that
+// can move nearest its king (on the king's file first), so that the first
+// Enter picks something; the king itself when nothing can move.
+func (s *gameScreen) startCell() chess.Sq {
+	king := s.ownKing()
+	v := s.t.View(s.side)
+	best, bestD := king, -1
+	for _, m := range chess.Moves(&v) {
+		df := m.From.File() - king.File()
+		dr := m.From.Rank() - king.Rank()
+		d := max(abs(df), abs(dr))*16 + abs(df)
+		if bestD < 0 || d < bestD {
+			best, bestD = m.From, d
+		}
+	}
+	return best
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // ownKing is the cell of the shown side's king (e1 when it is gone).
@@ -835,7 +860,7 @@ func (s *gameScreen) logPager() *screen.Pager {
 			return "Nothing yet."
 		}
 		return strings.Join(lines, "\n")
-	}, "↑/↓ scroll · any other key: back to the board", true)
+	}, screen.ScrollHint, true)
 }
 
 // Summary is the pause menu's line: nothing of either side's board.

@@ -51,7 +51,7 @@ func newHelp(c *screen.Context) *helpScreen {
 			lines[i] = screen.Wrap(l, w)
 		}
 		return strings.Join(lines, "\n")
-	}, "↑/↓ scroll · any other key: back to the game", false)}
+	}, screen.ScrollHint, false)}
 }
 
 // Init does nothing.

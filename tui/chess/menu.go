@@ -78,7 +78,7 @@ func (m *menuScreen) build() {
 	for i := range m.saves {
 		s := &m.saves[i]
 		detail := s.Title + " · " + s.Detail
-		label := "saved " + s.Saved.Local().Format("2006-01-02 15:04")
+		label := "saved " + screen.SavedAt(s.Saved)
 		if s.Err != nil {
 			detail, label = "damaged: "+s.Err.Error(), s.File
 		}

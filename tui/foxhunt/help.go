@@ -52,7 +52,7 @@ func helpText(mono bool) string {
 // newHelp is the help screen; any key but the scrolling ones returns.
 func newHelp(c *screen.Context) screen.Screen {
 	return screen.NewPager(c, "FOX HUNT — HELP", func(w int) string { return screen.Wrap(helpText(c.Styles.Mono), w) },
-		"↑/↓ PgUp/PgDn scroll · any other key: back", false)
+		screen.ScrollHint, false)
 }
 
 // Help is the Fox hunt's help (what ? opens in its menu and in play).

@@ -140,15 +140,16 @@ func TestLocalMatchHelp(t *testing.T) {
 }
 
 // A local match ends on the end frame — the result, why, what next — and
-// stays there: no new match starts by itself. Enter plays again, Esc goes
-// to the Fox hunt's menu; keys of the first half second are ignored.
+// stays there: no new match starts by itself. R plays again, Enter or Esc
+// goes to the Fox hunt's menu, as on every game's end frame; keys of the
+// first half second are ignored.
 func TestLocalMatchEndsOnTheEndFrame(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		d := newLocal(t, size[0], size[1])
 		d.nextRound()
 		d.Update(lineMsg{[]string{"game is over"}})
 		got := d.plain()
-		for _, want := range []string{"Fox hunt", "rounds are played", "Enter: play again", "Esc: the Fox hunt's menu", "me"} {
+		for _, want := range []string{"Fox hunt", "rounds are played", "R: play again", "Enter: menu", "me"} {
 			if !strings.Contains(got, want) {
 				t.Fatalf("%v: the end frame lacks %q:\n%s", size, want, got)
 			}
@@ -158,7 +159,7 @@ func TestLocalMatchEndsOnTheEndFrame(t *testing.T) {
 		g2, _ := foxhunt.NewOnBoard(d.f.g.Board(), foxhunt.Config{Rounds: 50}, []string{"fox", "me", "other"},
 			[]foxhunt.Point{{X: 1, Y: 1}, {X: 3, Y: 1}, {X: 0, Y: 0}}, 1)
 		d.Update(lineMsg{block(g2)})
-		if !strings.Contains(d.plain(), "Enter: play again") {
+		if !strings.Contains(d.plain(), "R: play again") {
 			t.Fatalf("a new match started by itself:\n%s", d.plain())
 		}
 		d.key(t, "<enter>") // within the key guard
@@ -196,5 +197,18 @@ func TestCursorOnThePlayer(t *testing.T) {
 		if !at.On || at.Y >= len(lines) || at.X >= len([]rune(lines[at.Y])) || []rune(lines[at.Y])[at.X] != '@' {
 			t.Fatalf("%v: the cursor is at %+v, not on @:\n%s", size, at, d.plain())
 		}
+	}
+}
+
+// R on a local match's end frame plays again with the same choices, as
+// on every game's end frame.
+func TestLocalMatchEndPlaysAgain(t *testing.T) {
+	d := newLocal(t, 80, 24)
+	d.nextRound()
+	d.Update(lineMsg{[]string{"game is over"}})
+	*d.now = d.now.Add(time.Second)
+	d.key(t, "r")
+	if g, game := d.Top().(*gameScreen); !game || g.ended {
+		t.Fatalf("R on the end frame did not start a new match: %T\n%s", d.Top(), d.plain())
 	}
 }

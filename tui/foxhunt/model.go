@@ -72,6 +72,7 @@ type Model struct {
 	over     bool
 	final    []foxnet.Entry
 	gone     string // why the connection ended
+	heard    bool   // a line of the contest came: the server is a Fox hunt one
 	panX     int    // a spectator's view moved by hand
 	panY     int
 	w, h     int
@@ -144,9 +145,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.link.next()
 	case closedMsg:
-		m.gone = "The server closed the connection."
-		if msg.err != nil {
-			m.gone = "Connection failed: " + msg.err.Error()
+		switch {
+		case msg.err != nil:
+			m.gone = screen.ConnectProblem(m.opt.Addr, "a Fox hunt server", msg.err)
+		case !m.heard && m.gone == "":
+			m.gone = notFoxServer(m.opt.Addr)
+		case m.gone == "":
+			m.gone = "The server closed the connection."
 		}
 	case sentMsg:
 		if msg.err != nil {
@@ -161,16 +166,39 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// gameServerNotFox is said when the server at addr answers as a
+// Minotaur game server does (JSON): it hosts the Fox hunt in its lobby.
+func gameServerNotFox(addr string) string {
+	return safetext.Clean(addr) + " is a Minotaur game server, not a Fox hunt contest server: play the Fox hunt there " +
+		"from its lobby (minotaur, then Network game), or point foxhunt play at a contest server (minotaur foxhunt serve)."
+}
+
+// notFoxServer is said when the server at addr closed the connection
+// before saying anything of the contest.
+func notFoxServer(addr string) string {
+	return safetext.Clean(addr) + " closed the connection without a word of the Fox hunt: it may not be a Fox hunt " +
+		"contest server (a Minotaur game server hosts the Fox hunt in its lobby: minotaur, then Network game). Check the address and the port."
+}
+
 // line takes one line from the server. Every string of it that reaches the
 // screen — a note, the player's own name, the table's names — is cleaned
 // here, the one way in: a server of the contest may be anybody's.
 func (m *Model) line(line string) {
+	if !m.heard && strings.HasPrefix(line, `{"t":`) {
+		// A Minotaur game server's JSON, not the contest's lines.
+		m.gone = gameServerNotFox(m.opt.Addr)
+		if m.link != nil {
+			m.link.conn.Close()
+		}
+		return
+	}
 	s, err := m.r.Line(line)
 	m.r.Name = safetext.Clean(m.r.Name)
 	if err != nil {
 		m.note = safetext.Clean("The server sent a block this screen cannot read: " + err.Error())
 		return
 	}
+	m.heard = true
 	if strings.HasPrefix(line, "E: ") {
 		m.note = safetext.Clean(line[3:])
 	}

@@ -313,3 +313,29 @@ func TestSpectatorTimeLeftFollowsTheRounds(t *testing.T) {
 		t.Fatalf("a player's header %q, want 1.0s left", h)
 	}
 }
+
+// TestWrongServerSaysSo: a Minotaur game server's JSON, or a server that
+// closes before any line of the contest, is told as what it is and what to
+// do — not "The server closed the connection." after the wait, nor a raw
+// network error.
+func TestWrongServerSaysSo(t *testing.T) {
+	m := New(Options{Mode: Play, Addr: "127.0.0.1:7777", Now: time.Now})
+	near, far := net.Pipe()
+	defer far.Close()
+	m.link = &link{conn: near}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(lineMsg{[]string{`{"t":"error","code":"bad_json","msg":"line is not a protocol message"}`}})
+	if !strings.Contains(m.gone, "is a Minotaur game server, not a Fox hunt contest server") {
+		t.Errorf("after the game server's JSON: %q", m.gone)
+	}
+	m = New(Options{Mode: Play, Addr: "127.0.0.1:7777", Now: time.Now})
+	m.Update(closedMsg{})
+	if !strings.Contains(m.gone, "without a word of the Fox hunt") {
+		t.Errorf("closed before any line: %q", m.gone)
+	}
+	m = New(Options{Mode: Play, Addr: "127.0.0.1:1", Now: time.Now})
+	m.Update(dial("127.0.0.1:1")())
+	if !strings.Contains(m.gone, "Nothing answers at 127.0.0.1:1") || strings.Contains(m.gone, "dial tcp") {
+		t.Errorf("a refused connection: %q", m.gone)
+	}
+}

@@ -142,10 +142,10 @@ func (g *gameScreen) key(k tea.KeyMsg) (screen.Nav, tea.Cmd) {
 			return screen.Stay, nil
 		}
 		switch strings.ToLower(k.String()) {
-		case "enter", "a": // not Space: the key of a round, perhaps still held
+		case "r": // again, as on every game's end frame (not Space: a round's key)
 			again := g.setup
 			return screen.Replace(again.start()), nil
-		case "esc", "q", "m":
+		case "enter", "esc", "q", "m":
 			return screen.Replace(g.Menu()), nil
 		case "?", "h":
 			return screen.Push(newHelp(g.c)), nil
@@ -219,7 +219,7 @@ func (g *gameScreen) endView() string {
 		}
 		body = append(body, fmt.Sprintf("%s%2d. %-16s %7d", mark, i+1, e.Name, e.Points))
 	}
-	return screen.EndFrame(g.c, result, " · Fox hunt", why, body, "Enter: play again · Esc: the Fox hunt's menu")
+	return screen.EndFrame(g.c, result, " · Fox hunt", why, body, screen.EndHints)
 }
 
 // ordinal is 1st, 2nd, 3rd, 4th …

@@ -37,16 +37,17 @@ func CheckFile(name string, data []byte) (screen.CheckReport, bool) {
 	return labyrinth.CheckField(name, data), true
 }
 
-const labyrinthShortUsage = "usage: minotaur labyrinth FIELD|random [--players N] [--start X,Y]... [--random-positions] [--size ROWS,COLS] [--seed S] [--script FILE|-]\n" +
+const labyrinthShortUsage = "usage: minotaur labyrinth [FIELD|random] [--players N] [--start X,Y]... [--random-positions] [--size ROWS,COLS] [--seed S] [--script FILE|-]\n" +
 	"(run 'minotaur labyrinth --help' for more)\n"
 
-const labyrinthUsage = `usage: minotaur labyrinth FIELD|random [flags]
-       minotaur labyrinth FIELD|random --script FILE|- [flags]
+const labyrinthUsage = `usage: minotaur labyrinth [FIELD|random] [flags]
+       minotaur labyrinth [FIELD|random] --script FILE|- [flags]
 
 Plays the console game Labyrinth on a field file (see docs/labyrinth.md):
 only the referee — the program — sees the field; each player walks blind and
 hears the referee's answers. FIELD is a field file, the name of a built-in
-example (field1 to field5), or "random" for a generated field.
+example (field1 to field5), or "random" for a generated field (the
+default: without FIELD the game starts on a random field).
 
 Flags:
   --players N          1 to 4 players (default: one per --start; else asked
@@ -103,15 +104,19 @@ func runLabyrinth(args []string, io cli.IO, launch screen.Launch) int {
 	if status, ok := cli.Parse(fs, args, io, labyrinthCLI); !ok {
 		return status
 	}
+	// No field: a random one, so that the command starts at once as
+	// trails and chess do.
+	field := "random"
+	if fs.NArg() == 1 {
+		field = fs.Arg(0)
+	}
 	switch {
-	case fs.NArg() == 0:
-		return usage("no field: name a field file, an example (field1 to field5) or random")
 	case fs.NArg() > 1:
 		return usage("one field at a time, not %d (%s)", fs.NArg(), strings.Join(fs.Args(), " "))
 	case fs.Changed("players") && (f.players < 1 || f.players > labyrinth.MaxPlayers):
 		return usage("--players %d: the Labyrinth is played by 1 to %d players", f.players, labyrinth.MaxPlayers)
-	case fs.Changed("size") && fs.Arg(0) != "random":
-		return usage("--size is for a random field: the size of %s is in the file", fs.Arg(0))
+	case fs.Changed("size") && field != "random":
+		return usage("--size is for a random field: the size of %s is in the file", field)
 	}
 	var starts []labyrinth.Cell
 	for _, s := range f.starts {
@@ -133,7 +138,7 @@ func runLabyrinth(args []string, io cli.IO, launch screen.Launch) int {
 	}
 	rng := rand.New(rand.NewPCG(f.seed, labyrinth.SeedSalt))
 
-	name, text, lab, status := loadField(fs.Arg(0), f.size, rng, stderr)
+	name, text, lab, status := loadField(field, f.size, rng, stderr)
 	if status != 0 {
 		return status
 	}

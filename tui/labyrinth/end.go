@@ -64,6 +64,9 @@ func (e *labEndScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 		e.dx -= 2
 	case "right", "d", "D":
 		e.dx += 2
+	case "r", "R":
+		// Again: the same field and number of players, new starts.
+		return screen.Replace(Open(e.c, &Setup{Name: e.lg.name, Text: e.lg.text, Lab: e.lg.g.Lab(), Players: n})), nil
 	case "enter", "esc", "q", "Q":
 		return screen.Replace(newLabMenu(e.c)), nil
 	}
@@ -100,5 +103,5 @@ func (e *labEndScreen) View() string {
 	heading := fmt.Sprintf("Player %d: the true field and the real path  ·  the notebook, sheet %d of %d",
 		p, min(e.sheet, len(nb.Sheets)-1)+1, len(nb.Sheets))
 	return screen.EndFrame(e.c, title, " · "+e.lg.name, heading, screen.Columns(fLines, bLines, fieldW, bookW, 3, w),
-		"@ where the player ended · . their path · Tab: next player · [ ] sheets · arrows: scroll · Enter: menu")
+		"@ where the player ended · . their path · Tab: next player · [ ] sheets · arrows: scroll · "+screen.EndHints)
 }

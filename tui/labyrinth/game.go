@@ -419,7 +419,7 @@ func newLabHelp(c *screen.Context) *labHelpScreen {
 			lines[i] = screen.Wrap(l, w)
 		}
 		return strings.Join(lines, "\n")
-	}, "↑/↓ scroll · any other key: return", false)
+	}, screen.ScrollHint, false)
 	return h
 }
 

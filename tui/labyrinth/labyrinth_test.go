@@ -391,3 +391,19 @@ func TestLabyrinthEndKeyGuard(t *testing.T) {
 	d.keys("<enter>")
 	d.expectScreen("labyrinth-menu")
 }
+
+// TestEndPlaysAgain: R on the end screen starts the same field again,
+// with as many players, asking the starts anew; Enter goes to the menu.
+func TestEndPlaysAgain(t *testing.T) {
+	d := newDriver(t, field2(t), 80, 24)
+	winField2(d)
+	d.endScreen()
+	d.expectScreen("labyrinth-end")
+	d.keys("r")
+	if d.name() == "labyrinth-end" || d.name() == "labyrinth-menu" {
+		t.Fatalf("R on the end screen: %s\n%s", d.name(), d.screen())
+	}
+	if !strings.Contains(d.screen(), "field2") {
+		t.Errorf("R did not start field2 again:\n%s", d.screen())
+	}
+}

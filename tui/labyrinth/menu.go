@@ -92,7 +92,7 @@ func (m *labMenuScreen) build() {
 		if s.Err != nil {
 			detail = "damaged: " + s.Err.Error()
 		}
-		label := "saved " + s.Saved.Local().Format("2006-01-02 15:04")
+		label := "saved " + screen.SavedAt(s.Saved)
 		if s.Err != nil {
 			label = s.File
 		}

@@ -495,10 +495,23 @@ func (b *board) sidePanel(w, h int) {
 		add(st.text.warn, b.status)
 	}
 	top := len(p)
-	keys, _ := b.keys(w)
-	msgLines := h - top - 1 - len(keys) - 1
+	keys, under := b.keys(w)
+	var keyLines []pline
+	for _, k := range keys {
+		keyLines = append(keyLines, pline{text: k})
+	}
+	msgLines := h - top - 1 - len(keyLines) - 1
+	if msgLines < 2 && under.text != "" {
+		// A short panel (50×15): the hints packed, as under the map,
+		// rather than none.
+		keyLines = keyLines[:0]
+		for _, l := range strings.Split(under.text, "\n") {
+			keyLines = append(keyLines, pline{under.pre, l})
+		}
+		msgLines = h - top - 1 - len(keyLines) - 1
+	}
 	if msgLines < 2 {
-		keys = nil
+		keyLines = nil
 		msgLines = h - top - 1
 	}
 	if msgLines < 1 {
@@ -507,13 +520,11 @@ func (b *board) sidePanel(w, h int) {
 	}
 	p = append(p, pline{})
 	p = b.messageLines(p, w, msgLines)
-	if keys != nil {
-		for len(p) < h-len(keys) {
+	if keyLines != nil {
+		for len(p) < h-len(keyLines) {
 			p = append(p, pline{})
 		}
-		for _, k := range keys {
-			p = append(p, pline{text: k})
-		}
+		p = append(p, keyLines...)
 	}
 	b.panel = p
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
@@ -238,6 +239,13 @@ func TestHeardHint(t *testing.T) {
 	if d.cls[2*9+4] != clsHeard {
 		t.Errorf("the hint has class %v", d.cls[2*9+4])
 	}
+	// Look on the h says what it is, not only the floor under it.
+	if got := describe(&v, 1, engine.Point{X: 4, Y: 2}); !strings.Contains(got, "a hunter you hear but cannot see is this way") {
+		t.Errorf("Look on the h says %q", got)
+	}
+	if got := describe(&v, 1, engine.Point{X: 5, Y: 2}); strings.Contains(got, "hear") {
+		t.Errorf("Look beside the h says %q", got)
+	}
 	// Another seat's hearing (a spectator's list) is not this seat's.
 	v.Heard[0].Seat = 2
 	d.load(&v, 1)
@@ -258,4 +266,69 @@ func TestHeardHint(t *testing.T) {
 	if d.chr[2*9+4] != 'h' {
 		t.Errorf("a second hunter, heard and unseen, is not hinted")
 	}
+}
+
+// TestHelpWithoutColour: with NO_COLOR the help names what the terminal
+// shows (bold, reversed, dim), never a colour it does not show; with
+// colour it names the colours.
+func TestHelpWithoutColour(t *testing.T) {
+	colours := []string{"white", "cyan", "magenta", "green", "blue", "grey"}
+	for _, mono := range []bool{true, false} {
+		r := lipgloss.NewRenderer(&bytes.Buffer{})
+		r.SetColorProfile(termenv.ANSI256)
+		if mono {
+			r.SetColorProfile(termenv.Ascii)
+		}
+		c := testEnv(t, 80, 24)
+		c.Context.Styles = screen.NewStyles(r)
+		c.st = newStyles(c.Context.Styles)
+		page := ansi.Strip(newHelpScreen(c).View())
+		named := 0
+		for _, w := range colours {
+			if strings.Contains(page, w) {
+				named++
+				if mono {
+					t.Errorf("the help without colour names %q:\n%s", w, page)
+				}
+			}
+		}
+		if !mono && named == 0 {
+			t.Errorf("the help with colour names no colour:\n%s", page)
+		}
+	}
+}
+
+// TestNarrowHelpHintNamesScrollKeys: at 40×12 the help scrolls, and its
+// hint names every key that scrolls (j and Space did, while the hint said
+// "other keys: back").
+func TestNarrowHelpHintNamesScrollKeys(t *testing.T) {
+	h := newHelpScreen(testEnv(t, 40, 12))
+	page := ansi.Strip(h.View())
+	for _, k := range []string{"JK", "Space", "other keys: back"} {
+		if !strings.Contains(page, k) {
+			t.Errorf("the narrow help's hint does not name %q:\n%s", k, page)
+		}
+	}
+	before := page
+	for _, k := range []string{"j", " "} {
+		h.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+	}
+	if ansi.Strip(h.View()) == before {
+		t.Error("j and Space do not scroll the narrow help")
+	}
+}
+
+// TestPanelKeepsTheKeysAt50x15: at 50×15 the side panel keeps the key
+// legend (packed) instead of dropping it.
+func TestPanelKeepsTheKeysAt50x15(t *testing.T) {
+	d := newDriver(t, testConfig(t, goldenSeed), 50, 15)
+	d.keys("<enter>")
+	d.expectScreen("game")
+	scr := d.screen()
+	for _, k := range []string{"WASD move", "H help", "P pause"} {
+		if !strings.Contains(scr, k) {
+			t.Errorf("the 50×15 panel lacks %q:\n%s", k, scr)
+		}
+	}
+	checkFits(t, scr, 50, 15)
 }

@@ -185,6 +185,16 @@ func (e *endScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 			switch strings.ToLower(msg.String()) {
 			case "enter", "esc", "q", " ":
 				return screen.Replace(afterGame(e.c, e.sess)), nil
+			case "r":
+				if !e.again() {
+					break
+				}
+				g, err := NewGame(e.c.Context, e.c.cfg)
+				if err != nil {
+					e.note = "A new game could not start: " + err.Error()
+					return screen.Stay, nil
+				}
+				return screen.Replace(g), g.Init()
 			case "h":
 				sc := newScoresScreen(e.c, 0, nil)
 				sc.after = e.sess
@@ -195,11 +205,21 @@ func (e *endScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	return screen.Stay, nil
 }
 
+// again reports whether R plays again here: after a game played at this
+// keyboard (a new game of the same levels), not after a network game.
+func (e *endScreen) again() bool {
+	_, local := e.sess.(*LocalSession)
+	return local
+}
+
 // back names where Enter goes: the lobby after a network game, else the
 // menu.
 func (e *endScreen) back() string {
 	if _, ok := e.sess.(Resumable); ok {
 		return "Enter: lobby"
+	}
+	if e.again() {
+		return screen.EndHints
 	}
 	return "Enter: menu"
 }
@@ -233,7 +253,7 @@ func (e *endScreen) View() string {
 		prompt = st.Warn.Render("A new high score!") + "\n" + e.name.View(min(saves.MaxNameWidth+14, tw)) + "\n" +
 			st.Faint.Render("Enter: record it")
 	case endDone:
-		prompt = st.Faint.Render(screen.Wrap(e.back()+" · H: high scores", tw))
+		prompt = st.Faint.Render(strings.Join(screen.WrapParts(strings.Split(e.back()+" · H: high scores", " · "), " · ", tw), "\n"))
 	}
 	var replay string
 	switch {
@@ -275,6 +295,22 @@ func (e *endScreen) View() string {
 			withTip[1] = screen.Wrap(e.short+"\n"+e.tip, tw)
 			if screen.DialogHeight(withTip...) <= e.c.Height {
 				sections = withTip
+			}
+		}
+	}
+	if screen.DialogHeight(sections...) > e.c.Height && replay != "" && !e.replayErr {
+		// Then the replay by its name only (the menu's Watch a replay
+		// lists it), and its summary's line while that still fits.
+		name := "Replay saved: " + filepath.Base(e.replay)
+		if ansi.StringWidth(name) > tw {
+			name = "Replay saved:\n" + screen.Fit(filepath.Base(e.replay), tw)
+		}
+		sections[6] = st.Faint.Render(name)
+		if line := e.summaryLine(tw); line != "" {
+			withLine := append([]string(nil), sections...)
+			withLine[6] += "\n" + line
+			if screen.DialogHeight(withLine...) <= e.c.Height {
+				sections = withLine
 			}
 		}
 	}

@@ -54,6 +54,10 @@ func (g *gameScreen) lookKey(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		return screen.Stay, nil
 	case key.Matches(msg, lookKeys.Travel):
 		to := *c
+		if why := noTravel(&g.b.view, to); why != "" {
+			g.b.refused(why) // look goes on: the cursor may move on
+			return screen.Stay, nil
+		}
 		g.endLook()
 		return g.clickTravel(to)
 	case key.Matches(msg, playKeys().Up):
@@ -81,16 +85,21 @@ func (g *gameScreen) lookKey(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 // there, the tile, and how well it is seen ("hunter, frozen 2 · floor ·
 // in light"; "unseen").
 func describe(v *engine.View, seat int, p engine.Point) string {
+	var parts []string
+	heard := false
+	heardTiles(v, seat, func(i int) { heard = heard || i == p.Y*v.Cols+p.X })
+	if heard {
+		parts = append(parts, heardLook)
+	}
 	c, light := v.At(p)
 	if light == engine.Unseen || c == ' ' {
 		for _, m := range v.Marks {
 			if m == p {
-				return "the Minotaur's mark: it lands here · unseen"
+				parts = append(parts, "the Minotaur's mark: it lands here")
 			}
 		}
-		return "unseen"
+		return strings.Join(append(parts, "unseen"), " · ")
 	}
-	var parts []string
 	for _, pl := range v.Players {
 		if pl.Pos == p && pl.State == engine.Active {
 			if pl.Seat == seat {
@@ -149,6 +158,9 @@ func describe(v *engine.View, seat int, p engine.Point) string {
 	}
 	return strings.Join(parts, " · ")
 }
+
+// heardLook is what Look says of a tile marked h (heardTiles).
+const heardLook = "h: a hunter you hear but cannot see is this way (the direction, not its tile)"
 
 // does tells what the monster or item the player knows on tile p does,
 // in the rules' words (engine's Does lines), or "" for none.

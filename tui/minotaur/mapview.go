@@ -75,7 +75,7 @@ func (d *mapDrawer) load(v *engine.View, seat int) {
 	if seat == 0 {
 		seat = 1
 	}
-	d.heardHints(v, seat, in)
+	d.heardHints(v, seat)
 	for pass := 0; pass < 2; pass++ {
 		for _, p := range v.Players {
 			if p.State != engine.Active || (p.Seat == seat) != (pass == 1) {
@@ -94,17 +94,34 @@ func (d *mapDrawer) load(v *engine.View, seat int) {
 }
 
 // heardHints marks, for each hunter the seat hears and does not see (one
-// in light in its direction is seen), the
-// first tile beyond the seat's light in the hunter's compass direction: an
-// 'h' on floor or the unknown (the wall's own character on a wall), in the
-// hunters' colour. It says the direction only, never the tile.
-func (d *mapDrawer) heardHints(v *engine.View, seat int, in func(engine.Point) (int, bool)) {
-	if len(v.Heard) == 0 || len(v.Light) < d.rows*d.cols {
+// in light in its direction is seen), the first tile beyond the seat's
+// light in the hunter's compass direction (heardTiles): an 'h' on floor or
+// the unknown (the wall's own character on a wall), in the hunters'
+// colour. It says the direction only, never the tile.
+func (d *mapDrawer) heardHints(v *engine.View, seat int) {
+	heardTiles(v, seat, func(i int) {
+		if !isWallChar(d.chr[i]) {
+			d.chr[i] = 'h'
+		}
+		d.cls[i] = clsHeard
+	})
+}
+
+// heardTiles calls mark with the index of each tile where a heard hunter
+// is hinted (heardHints): the map and Look (describe) agree through it.
+func heardTiles(v *engine.View, seat int, mark func(i int)) {
+	if len(v.Heard) == 0 || len(v.Light) < v.Rows*v.Cols {
 		return
 	}
 	me, ok := v.Player(seat)
 	if !ok || me.State != engine.Active {
 		return
+	}
+	in := func(p engine.Point) (int, bool) {
+		if p.X < 0 || p.Y < 0 || p.X >= v.Cols || p.Y >= v.Rows {
+			return 0, false
+		}
+		return p.Y*v.Cols + p.X, true
 	}
 	// A heard hunter that is also in light is drawn where it stands: the
 	// hunters in light, by kind and direction, take the heard ones
@@ -137,10 +154,7 @@ func (d *mapDrawer) heardHints(v *engine.View, seat int, in func(engine.Point) (
 			if v.Light[i] == engine.Lit {
 				continue
 			}
-			if !isWallChar(d.chr[i]) {
-				d.chr[i] = 'h'
-			}
-			d.cls[i] = clsHeard
+			mark(i)
 			break
 		}
 	}

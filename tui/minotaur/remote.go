@@ -44,6 +44,11 @@ type RemoteSession struct {
 	// that notice until Next hands it over).
 	resumed bool
 	pending []tea.Msg
+	// back is the partner who came back (partner reconnected): the next
+	// state tells whether they play on this level. partnerGone: the
+	// partner gave the seat up for good.
+	back        string
+	partnerGone bool
 	// table is the day's table the server sent after this game (a daily
 	// challenge) ended; tabled is closed when it came.
 	table  *netplay.Daily
@@ -149,6 +154,10 @@ func (s *RemoteSession) handle(m netplay.Message) tea.Msg {
 				s.names[p.Seat-1] = p.Name
 			}
 		}
+		if s.back != "" {
+			s.pending = append(s.pending, ChatMsg{Text: partnerBack(m, s.back, 3-max(s.seat, 1))})
+			s.back = ""
+		}
 		if s.resumed {
 			// Told right after this state, before anything else.
 			s.resumed = false
@@ -200,9 +209,20 @@ func (s *RemoteSession) handle(m netplay.Message) tea.Msg {
 		switch m.Status {
 		case netplay.PartnerDisconnected:
 			return ChatMsg{Text: m.Name + " lost the connection: play on alone until they are back."}
+		case netplay.PartnerStepped:
+			return ChatMsg{Text: m.Name + " quit for now and keeps the seat: play on alone until they are back."}
 		case netplay.PartnerReconnected:
-			return ChatMsg{Text: m.Name + " is back and joins at the next level."}
+			// The state that follows says whether they are on the board
+			// again at once or join at the next level (docs/protocol.md,
+			// "Resume"): told with it.
+			s.mu.Lock()
+			s.back = m.Name
+			s.mu.Unlock()
+			return nil
 		case netplay.PartnerLeft:
+			s.mu.Lock()
+			s.partnerGone = true
+			s.mu.Unlock()
 			return ChatMsg{Text: m.Name + " left the game: play on alone."}
 		}
 	case *netplay.Over:
@@ -315,11 +335,30 @@ func (s *RemoteSession) QuitCost() string {
 	case s.solo:
 		return "This ends the game: it counts as lost where it stands."
 	}
-	partner := s.names[2-s.seat]
-	if s.seat != 1 && s.seat != 2 || partner == "" {
+	partner := ""
+	if s.seat == 1 || s.seat == 2 {
+		partner = s.names[2-s.seat]
+	}
+	if partner == "" {
 		partner = "your partner"
 	}
+	if s.partnerGone {
+		return "You give up your seat for good: " + partner + " has left the game already, so it ends here, lost where it stands."
+	}
 	return "You give up your seat for good: " + partner + " plays on alone, and you cannot come back to this game."
+}
+
+// partnerBack is what the partner's return says, from the state that
+// follows it: on the board again at once (no turn has passed since they
+// left), or back for the next level.
+func partnerBack(st *netplay.State, name string, seat int) string {
+	if p, ok := st.Player(seat); ok && p.State == engine.Active {
+		return name + " is back and plays on this level again."
+	}
+	if st.Level >= st.Levels {
+		return name + " is back and watches this last level; they were away while it went on."
+	}
+	return name + " is back and joins at the next level."
 }
 
 // Forfeit gives the seat up on the live connection.
@@ -340,6 +379,23 @@ func (s *RemoteSession) Forfeited() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.forfeit
+}
+
+// Drop is a hang-up (the terminal or the SSH connection went away): the
+// connection ends as a lost one does, so that the partner is told the
+// line broke, and the seat is kept as by Keep.
+func (s *RemoteSession) Drop() tea.Cmd {
+	s.mu.Lock()
+	if s.ended {
+		s.mu.Unlock()
+		return nil
+	}
+	s.ended = true
+	s.mu.Unlock()
+	return func() tea.Msg {
+		s.net.Drop()
+		return nil
+	}
 }
 
 // Keep closes the connection without leaving: the server keeps the seat

@@ -78,6 +78,9 @@ func (g *gameScreen) Interrupt(top screen.Screen) (screen.Nav, tea.Cmd) {
 // while a closed connection keeps it for a resume); a game with unsaved
 // progress is saved; the replay is written.
 func (g *gameScreen) Hangup() tea.Cmd {
+	if d, ok := g.sess.(interface{ Drop() tea.Cmd }); ok {
+		return d.Drop() // a lost connection, not quitting (no bye)
+	}
 	if f, kept := g.sess.(Forfeiter); kept {
 		return f.Keep()
 	}

@@ -44,13 +44,13 @@ func (h *helpScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 		return screen.Stay, nil
 	}
 	if left, right, fits := h.columns(); !fits {
-		rows := h.c.Height - 2
+		rows := h.rows()
 		last := max(0, len(left)+1+len(right)-rows)
 		switch k.String() {
-		case "up", "w", "k":
+		case "up", "w", "k", "W", "K":
 			h.top = max(0, h.top-1)
 			return screen.Stay, nil
-		case "down", "s", "j":
+		case "down", "s", "j", "S", "J":
 			h.top = min(last, h.top+1)
 			return screen.Stay, nil
 		case "pgup":
@@ -63,6 +63,14 @@ func (h *helpScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 	}
 	return screen.Pop(), nil
 }
+
+// hint is the one-column page's hint, wrapped to the terminal.
+func (h *helpScreen) hint() []string {
+	return screen.WrapParts(strings.Split(screen.ScrollHint, " · "), " · ", h.c.Width)
+}
+
+// rows is how many lines of the one-column page are shown.
+func (h *helpScreen) rows() int { return max(1, h.c.Height-1-len(h.hint())) }
 
 // glyph draws a symbol with its map style.
 func (c *env) glyph(k tileClass, s string) string {
@@ -79,14 +87,19 @@ func (h *helpScreen) View() string {
 	left, right, fits := h.columns()
 	if !fits {
 		lines := append(append(append([]string(nil), left...), ""), right...)
-		rows := c.Height - 2
+		rows := h.rows()
 		top := max(0, min(h.top, len(lines)-rows))
 		var b strings.Builder
 		b.WriteString(st.Title.Render("HELP") + "\n")
 		for _, l := range lines[top:min(len(lines), top+rows)] {
 			b.WriteString(l + "\n")
 		}
-		b.WriteString(st.Faint.Render(cut("↑/↓ scroll · other keys: back", c.Width)))
+		for i, l := range h.hint() {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			b.WriteString(st.Faint.Render(cut(l, c.Width)))
+		}
 		return c.Center(b.String())
 	}
 	lw := 0
@@ -116,27 +129,34 @@ func (h *helpScreen) columns() (left, right []string, fits bool) {
 	sym := func(k tileClass, g, text string) string {
 		return " " + c.glyph(k, g) + strings.Repeat(" ", 4-len(g)) + text
 	}
+	// Without colour the page names what the terminal shows instead.
+	col := func(colour, mono string) string {
+		if st.Mono {
+			return mono
+		}
+		return colour
+	}
 	left = []string{
 		st.Heading.Render("Symbols"),
-		sym(clsPlayer, "P", "you (bright white)"),
-		sym(clsPartner, "P", "your partner (cyan, co-op)"),
+		sym(clsPlayer, "P", col("you (bright white)", "you (bold, reversed)")),
+		sym(clsPartner, "P", col("your partner (cyan, co-op)", "your partner (reversed)")),
 		sym(clsHunter, "H", "hunter: hears 6 (12 w/ key)"),
 		sym(clsHeard, "h", "a hunter heard, not seen"),
-		sym(clsWanderer, "W", "wanderer (magenta): roams"),
+		sym(clsWanderer, "W", col("wanderer (magenta): roams", "wanderer: roams")),
 		sym(clsMinotaur, "M", "Minotaur (level 7): leaps"),
 		sym(clsMark, "!", "where the Minotaur lands"),
 		sym(clsKey, "K", "the key: opens the exit"),
-		sym(clsExit, "E", "exit (green; bright if open)"),
+		sym(clsExit, "E", col("exit (green; bright if open)", "exit (reversed if open)")),
 		sym(clsBonus, "*", "freeze: pocket it, F uses"),
 		sym(clsBonus, "^", "torch: see further"),
 		sym(clsBonus, "?", "compass: shows the way"),
-		sym(clsCompass, ".", "a compass mark (blue)"),
+		sym(clsCompass, ".", col("a compass mark (blue)", "a compass mark (reversed)")),
 		sym(clsLit, "+-|", "wall   "+c.glyph(clsLit, ".")+" floor"),
 		"",
 		st.Heading.Render("Light"),
-		" " + c.glyph(clsLit, "+-+") + " in light: all you see",
+		" " + c.glyph(clsLit, "+-+") + col(" in light: all you see", " in light (bold): all"),
 		" " + c.glyph(clsPenumbra, "+-+") + " penumbra: map only",
-		" " + c.glyph(clsRemembered, "+-+") + " remembered (grey)",
+		" " + c.glyph(clsRemembered, "+-+") + col(" remembered (grey)", " remembered (dim)"),
 	}
 	k := func(keys, text string) string { return " " + st.Key.Render(fmt.Sprintf("%-11s", keys)) + " " + text }
 	km, g := keymap.Active(), keymap.Minotaur
@@ -530,5 +550,5 @@ func newHistoryScreen(c *env, history []histLine) *screen.Pager {
 		}
 		return b.String()
 	}
-	return screen.NewPager(c.Context, "MESSAGES OF THIS GAME", text, "↑/↓ PgUp/PgDn scroll · any other key: back to the game", true)
+	return screen.NewPager(c.Context, "MESSAGES OF THIS GAME", text, screen.ScrollHint, true)
 }

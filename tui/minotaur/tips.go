@@ -15,15 +15,16 @@ import (
 type lossKind int
 
 const (
-	lossNone            lossKind = iota // not lost by this seat's capture
-	lossRestingMinotau                  // walked onto the Minotaur's tile
-	lossMarkedArea                      // the Minotaur leapt onto the marked square the player stayed in
-	lossPinched                         // two monsters closed in at once
-	lossWalkedInto                      // stepped onto a monster's tile
-	lossUnseen                          // caught by a monster never seen
-	lossHunterBeforeKey                 // a hunter on the way to the key
-	lossHunterAfterKey                  // a hunter, the key in hand
-	lossWanderer                        // a wanderer that saw the player
+	lossNone             lossKind = iota // not lost by this seat's capture
+	lossRestingMinotau                   // walked onto the Minotaur's tile
+	lossMarkedArea                       // the Minotaur leapt onto the marked square the player stayed in
+	lossPinched                          // two monsters closed in at once
+	lossWalkedInto                       // stepped onto a monster's tile
+	lossWalkedIntoFrozen                 // stepped onto a frozen monster's tile
+	lossUnseen                           // caught by a monster never seen
+	lossHunterBeforeKey                  // a hunter on the way to the key
+	lossHunterAfterKey                   // a hunter, the key in hand
+	lossWanderer                         // a wanderer that saw the player
 )
 
 // lossOf tells how seat lost: caught the capture that ended the game,
@@ -51,6 +52,8 @@ func lossOf(seat int, v engine.View, caught *engine.Event, seen []engine.Monster
 		return lossMarkedArea
 	case near >= 2:
 		return lossPinched
+	case found && best.Pos == caught.Pos && moved && best.Frozen:
+		return lossWalkedIntoFrozen
 	case found && best.Pos == caught.Pos && moved:
 		return lossWalkedInto
 	case !found:
@@ -74,6 +77,8 @@ func (k lossKind) tip() string {
 		return "Tip: two monsters closed in at once — when two are about, keep a way out behind you: a loop, or a corridor neither of them holds."
 	case lossWalkedInto:
 		return "Tip: you stepped onto a monster's tile — X looks at what is ahead without spending a turn."
+	case lossWalkedIntoFrozen:
+		return "Tip: a frozen monster still catches you — stepping onto its tile is capture; go round it while it cannot move."
 	case lossUnseen:
 		return "Tip: it caught you from the dark — a torch (^) lights twice as far, and a freeze (*) in your pocket buys three actions to get away."
 	case lossHunterBeforeKey:

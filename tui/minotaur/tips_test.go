@@ -272,3 +272,45 @@ func TestEndingTeaches(t *testing.T) {
 		})
 	}
 }
+
+// TestTipFrozenStillCatches: stepping onto a frozen monster's tile ends
+// on a tip that says a frozen monster still catches.
+func TestTipFrozenStillCatches(t *testing.T) {
+	at := engine.Point{X: 4, Y: 1}
+	seen := []engine.MonsterView{{Kind: engine.Wanderer, Pos: at, Frozen: true}}
+	caught := &engine.Event{Seat: 1, Monster: engine.Wanderer, Pos: at}
+	k := lossOf(1, engine.View{}, caught, seen, []engine.Point{{X: 3, Y: 1}, at})
+	if tip := k.tip(); !strings.Contains(tip, "frozen monster still catches") {
+		t.Fatalf("the tip after stepping onto a frozen wanderer is %q", tip)
+	}
+}
+
+// TestEndPlaysAgain: R on the end of a game played at this keyboard
+// starts a new game of the same levels, as every game's end frame offers.
+func TestEndPlaysAgain(t *testing.T) {
+	d := newDriver(t, testConfig(t, goldenSeed), 80, 24)
+	d.keys("<enter>")
+	if !d.loseGame() {
+		t.Fatalf("could not lose level 1 of seed %d", goldenSeed)
+	}
+	d.expectScreen("end")
+	later(t, time.Second)
+	for d.m.Screen() == "end" && d.m.top().(*endScreen).stage != endDone {
+		d.keys("<enter>") // the name for the table, if asked
+		if d.m.Screen() != "end" {
+			break
+		}
+		later(t, time.Second)
+	}
+	if d.m.Screen() != "end" {
+		t.Fatalf("not on the end screen: %s\n%s", d.m.Screen(), d.screen())
+	}
+	if !strings.Contains(d.screen(), "R: play again") {
+		t.Errorf("the end screen does not offer again:\n%s", d.screen())
+	}
+	d.keys("r")
+	d.expectScreen("game")
+	if v := d.game().View(1); v.Turn != 0 || v.Level != 1 {
+		t.Errorf("R did not start a new game: level %d, turn %d", v.Level, v.Turn)
+	}
+}

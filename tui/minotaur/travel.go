@@ -219,26 +219,32 @@ func (g *gameScreen) stepDelay() time.Duration {
 }
 
 // travelKey starts a travel to the key, or to the exit once the key is
-// found.
+// found; to the compass's last mark while the goal is not seen but the
+// compass shows the way.
 func (g *gameScreen) travelKey() (screen.Nav, tea.Cmd) {
 	v := g.b.view
 	if !g.mayMove() {
 		return screen.Stay, nil
 	}
+	goal, what := byte('K'), "key"
 	if v.Key {
-		p, ok := findOnMap(&v, 'E')
-		if !ok {
-			g.b.refused("You have not seen the exit yet: O explores.")
-			return screen.Stay, nil
-		}
-		return g.startTrip(false, p, "exit")
+		goal, what = 'E', "exit"
 	}
-	p, ok := findOnMap(&v, 'K')
+	p, ok := findOnMap(&v, goal)
 	if !ok {
-		g.b.refused("You have not seen the key yet: O explores.")
+		// The compass marks the way to the goal not yet seen: follow them
+		// to the last one on a known tile.
+		for i := len(v.Compass) - 1; i >= 0; i-- {
+			if noTravel(&v, v.Compass[i]) == "" {
+				return g.startTrip(false, v.Compass[i], "compass's last mark")
+			}
+		}
+	}
+	if !ok {
+		g.b.refused("You have not seen the " + what + " yet: O explores.")
 		return screen.Stay, nil
 	}
-	return g.startTrip(false, p, "key")
+	return g.startTrip(false, p, what)
 }
 
 // mayMove reports whether the seat may move now, and tells why not
@@ -400,16 +406,24 @@ func (g *gameScreen) tripAfter(ev []engine.Event) tea.Cmd {
 // knows a way there.
 func (g *gameScreen) clickTravel(p engine.Point) (screen.Nav, tea.Cmd) {
 	v := g.b.view
-	i := p.Y*v.Cols + p.X
-	if i < 0 || i >= len(v.Map) || v.Map[i] == ' ' {
-		return screen.Stay, nil
-	}
-	if v.Map[i] == 'E' && !v.Key {
-		g.b.refused("The exit is locked — find the key.")
-		return screen.Stay, nil
-	}
-	if !walkable(&v, i) && v.Map[i] != 'E' {
+	if why := noTravel(&v, p); why != "" {
+		g.b.refused(why)
 		return screen.Stay, nil
 	}
 	return g.startTrip(false, p, "tile")
+}
+
+// noTravel says why travel cannot go to tile p, or "" when it may try.
+func noTravel(v *engine.View, p engine.Point) string {
+	i := p.Y*v.Cols + p.X
+	switch {
+	case p.X < 0 || p.Y < 0 || p.X >= v.Cols || i >= len(v.Map) || i >= len(v.Light) ||
+		v.Map[i] == ' ' || v.Light[i] == engine.Unseen:
+		return "You have not seen that tile: travel goes only to tiles you know."
+	case v.Map[i] == 'E' && !v.Key:
+		return "The exit is locked — find the key."
+	case !walkable(v, i) && v.Map[i] != 'E':
+		return "That is a wall: travel goes to floor, items and the exit."
+	}
+	return ""
 }

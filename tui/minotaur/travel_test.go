@@ -201,6 +201,11 @@ func TestLookFrozenAndUnseen(t *testing.T) {
 	if scr := d.screen(); !strings.Contains(scr, "Look: unseen") {
 		t.Fatalf("look does not say the tile is unseen:\n%s", scr)
 	}
+	// Enter on it says why travel cannot go there, and look goes on.
+	d.keys("<enter>")
+	if scr := d.screen(); !strings.Contains(scr, "You have not seen that tile") || d.m.game().b.cursor == nil {
+		t.Fatalf("Enter on an unseen tile is not answered, or leaves look:\n%s", scr)
+	}
 	d.keys("<esc>")
 	if d.m.game().b.cursor != nil || d.game().View(1).Turn != turn {
 		t.Fatal("Esc did not leave look, or look spent a turn")
@@ -367,5 +372,33 @@ func TestClickInLook(t *testing.T) {
 	}
 	if !strings.Contains(d.screen(), "Look: wall") || d.game().View(1).Turn != 0 {
 		t.Fatalf("the click did not name the wall, or spent a turn:\n%s", d.screen())
+	}
+}
+
+// TestTravelFollowsCompass: with the key not seen, `>` follows the
+// compass's marks to the last one instead of answering that the key is
+// not seen.
+func TestTravelFollowsCompass(t *testing.T) {
+	d := travelDriver(t,
+		"+-----------------------------+",
+		"|P?..........................K|",
+		"|.+-------------------------+.|",
+		"|E............................|",
+		"+-----------------------------+",
+	)
+	d.keys("d") // the compass: it marks the next tiles toward the key
+	v := d.game().View(1)
+	if len(v.Compass) == 0 {
+		t.Fatalf("no compass marks after taking the compass:\n%s", d.screen())
+	}
+	if _, ok := findOnMap(&v, 'K'); ok {
+		t.Fatal("the key is seen already: the test shows nothing")
+	}
+	d.keys(">")
+	if scr := d.screen(); strings.Contains(scr, "not seen the key") {
+		t.Fatalf("> does not follow the compass marks:\n%s", scr)
+	}
+	if p := playerAt(t, d); p.X <= 2 {
+		t.Fatalf("> did not walk along the marks: at %v\n%s", p, d.screen())
 	}
 }

@@ -57,6 +57,11 @@ func (g *KeyGuard) Holds(now time.Time) bool {
 	return false
 }
 
+// EndHints are the keys every game's end frame answers the same way:
+// R plays again (the same setup, a new game), Enter or Esc goes back to
+// the game's menu.
+const EndHints = "R: play again · Enter: menu"
+
 // EndFrame lays out a game's end screen over the whole terminal: the
 // result (in the Good style) and a faint note on the first line (the note
 // on a line of its own when both do not fit), a heading, the body's lines

@@ -23,6 +23,10 @@ type Pager struct {
 	shownH int
 }
 
+// ScrollHint is a pager's hint that names every key that scrolls, so
+// that "other keys" is true (a hint wraps a whole " · " part at a time).
+const ScrollHint = "↑↓ WS JK line · PgUp/Dn Space page · other keys: back"
+
 // NewPager returns a pager of the text that text(w) returns, wrapped to w
 // columns (it is asked again when the width changes). foot opens it at the
 // end of the text rather than at its top.
@@ -37,7 +41,7 @@ func (p *Pager) Init() tea.Cmd { return nil }
 // the width changed; it returns the hint's lines.
 func (p *Pager) layout() string {
 	w := max(20, p.c.Width-4)
-	hint := Wrap(p.hint, w)
+	hint := strings.Join(WrapParts(strings.Split(p.hint, " · "), " · ", w), "\n")
 	h := max(1, p.c.Height-3-strings.Count(hint, "\n")-1)
 	if w != p.shownW || h != p.shownH {
 		// at the foot where it was asked for, or where the player scrolled

@@ -73,6 +73,10 @@ type SaveInfo struct {
 	Err    error     // why it cannot be continued
 }
 
+// SavedAt is when a game was saved, as every list of saved games writes
+// it: "2025-03-14 15:10", in the player's time zone.
+func SavedAt(t time.Time) string { return t.Local().Format("2006-01-02 15:04") }
+
 // SavesMsg carries the saved games of one kind, newest first.
 type SavesMsg struct {
 	List []SaveInfo

@@ -39,20 +39,13 @@ func (s *Screen) View() string {
 	if s.c.TooSmall() {
 		return s.c.TooSmallView()
 	}
-	if s.mode == modeHelp {
-		s.help.Width, s.help.Height = s.c.Width, max(s.c.Height-1, 1)
-		return s.help.View() + "\n" + s.gl.paint(s.gl.faint, "↑↓ scroll · any other key returns")
+	if s.mode == modeEnd {
+		return s.endView()
 	}
 	s.lay = s.layout()
 	field := s.field()
 	panelW := s.c.Width - s.lay.cols*s.lay.cw - 1
-	var panel []string
-	switch s.mode {
-	case modeEnd:
-		panel = s.endPanel(panelW)
-	default:
-		panel = s.panel(panelW)
-	}
+	panel := s.panel(panelW)
 	// A note too long for the status line (why a move cannot be made, at
 	// 40 columns) is wrapped at the foot of the panel instead, over the
 	// key hints if need be: the player reads all of it.
@@ -91,6 +84,37 @@ func (s *Screen) layout() layout {
 		focus = v.Players[v.Current-1].Pos
 	}
 	return place(v.Size, s.c.Width, s.c.Height, panelMin, focus)
+}
+
+// hidden says, when the field does not fit the screen, where more of it
+// lies beyond the window ("" when it is whole): the window follows the
+// player to move.
+func (s *Screen) hidden() string {
+	l, n := s.lay, s.v.Size
+	var dirs []string
+	if l.top > 0 {
+		dirs = append(dirs, "above")
+	}
+	if l.top+l.rows < n {
+		dirs = append(dirs, "below")
+	}
+	if l.left > 0 {
+		dirs = append(dirs, "left")
+	}
+	if l.left+l.cols < n {
+		dirs = append(dirs, "right")
+	}
+	if len(dirs) == 0 {
+		return ""
+	}
+	var shown []string
+	if l.rows < n {
+		shown = append(shown, fmt.Sprintf("rows %d–%d", l.top+1, l.top+l.rows))
+	}
+	if l.cols < n {
+		shown = append(shown, fmt.Sprintf("columns %d–%d", l.left+1, l.left+l.cols))
+	}
+	return fmt.Sprintf("More of the field %s (%s of %d shown).", strings.Join(dirs, ", "), strings.Join(shown, ", "), n)
 }
 
 // field draws the window of the field, one string a row.
@@ -228,6 +252,9 @@ func (s *Screen) panel(w int) []string {
 		move = fmt.Sprintf("Move %d · online, level %d", v.Moves+1, s.net.bot) // the computer's, said above
 	}
 	lines = append(lines, move)
+	if more := s.hidden(); more != "" {
+		lines = append(lines, strings.Split(screen.Wrap(gl.paint(gl.warn, more), w), "\n")...)
+	}
 	if s.c.Height >= 16 {
 		goal := fmt.Sprintf("Take %d of %d towers (T) with a boosted jump onto them to win.", len(v.Towers)/2+1, len(v.Towers))
 		lines = append(lines, "")
@@ -252,7 +279,7 @@ func (s *Screen) panel(w int) []string {
 		if s.bot != nil {
 			undo = k(undoKey, "undo · ")
 		}
-		lines = append(lines, k(moves, "move · click a green cell"))
+		lines = append(lines, k(moves, "move · click a marked cell"))
 		lines = append(lines, undo+k(restart, "restart · ")+k(help, "help · ")+k(pause, "pause"))
 	default:
 		undo := ""
@@ -280,34 +307,62 @@ func (s *Screen) opponent() string {
 	return "two players"
 }
 
-func (s *Screen) endPanel(w int) []string {
-	v, gl := &s.v, s.gl
-	head := gl.paint(gl.player(v.Winner), trails.Name(v.Winner)+" wins!")
-	if v.Winner == 0 {
-		head = "The game is over."
-	}
+// endView is the end of a game on the end frame every game shares: who
+// won and why, the final field beside the move list (↑↓ scroll it), and
+// what next — again, or the menu (online: the lobby).
+func (s *Screen) endView() string {
+	v, gl, w := &s.v, s.gl, s.c.Width
+	// The result in capitals, as every game's end frame; a player's name
+	// as they wrote it.
+	result := strings.ToUpper(trails.Name(v.Winner)) + " WINS"
 	switch {
+	case v.Winner == 0:
+		result = "THE GAME IS OVER"
 	case s.net != nil && s.net.seat != 0:
-		head = gl.paint(gl.player(v.Winner), map[bool]string{true: "You win!", false: s.netName(v.Winner) + " wins."}[v.Winner == s.net.seat])
+		result = map[bool]string{true: "YOU WIN", false: s.netName(v.Winner) + " WINS"}[v.Winner == s.net.seat]
 	case s.net != nil:
-		head = gl.paint(gl.player(v.Winner), s.netName(v.Winner)+" wins!")
+		result = s.netName(v.Winner) + " WINS"
 	case s.bot != nil:
-		head = gl.paint(gl.player(v.Winner), map[int]string{1: "You win!", 2: "The computer wins."}[v.Winner])
+		result = map[int]string{1: "YOU WIN", 2: "THE COMPUTER WINS"}[v.Winner]
 	}
-	lines := []string{head, v.Result, fmt.Sprintf("Moves (%d):", v.Moves)}
-	s.moves.Width, s.moves.Height = w, max(s.c.Height-1-len(lines)-1, 2)
-	s.moves.SetContent(s.moveList(w))
-	lines = append(lines, strings.Split(s.moves.View(), "\n")...)
-	undo := ""
-	if s.bot != nil {
-		undo = "U undo · "
+	hints := "↑↓ moves · "
+	switch {
+	case s.net != nil:
+		hints += "Enter: lobby"
+	case s.bot != nil:
+		hints += "U: undo · " + screen.EndHints
+	default:
+		hints += screen.EndHints
 	}
-	if s.net != nil {
-		lines = append(lines, gl.paint(gl.faint, "↑↓ · Enter: lobby"))
-	} else {
-		lines = append(lines, gl.paint(gl.faint, "↑↓ · "+undo+"R again · Enter quit"))
+	// The body's height: the terminal less the result, the heading, the
+	// blank line and the hints.
+	top := 2
+	if ansi.StringWidth(result+" · Trails and Towers") > w {
+		top++
 	}
-	return lines
+	foot := len(screen.WrapParts(strings.Split(hints, " · "), " · ", w))
+	rows := max(s.c.Height-top-1-foot, 3)
+	focus := v.Players[0].Pos
+	if v.Winner != 0 {
+		focus = v.Players[v.Winner-1].Pos
+	}
+	s.lay = place(v.Size, w, rows+1, panelMin, focus)
+	field := s.field()
+	fieldW := s.lay.cols * s.lay.cw
+	listW := max(w-fieldW-2, 10)
+	var list []string
+	if more := s.hidden(); more != "" {
+		list = strings.Split(screen.Wrap(gl.paint(gl.warn, more), listW), "\n")
+	}
+	list = append(list, fmt.Sprintf("Moves (%d):", v.Moves))
+	s.moves.Width, s.moves.Height = listW, max(rows-len(list), 1)
+	s.moves.SetContent(s.moveList(listW))
+	list = append(list, strings.Split(s.moves.View(), "\n")...)
+	body := screen.Columns(field, list, fieldW, listW, 2, w)
+	for i, l := range body {
+		body[i] = ansi.Truncate(l, w, "…")
+	}
+	return screen.EndFrame(s.c, result, " · Trails and Towers", v.Result, body, hints)
 }
 
 // moveList is every move, as many a line as fit in w columns:

@@ -41,21 +41,6 @@ var keysCache = keymap.NewCached(func(m *keymap.Map) keyMap {
 })
 
 func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
-	switch s.mode {
-	case modeHelp:
-		switch msg.String() {
-		case "up", "down", "pgup", "pgdown", "k", "j":
-			var cmd tea.Cmd
-			s.help, cmd = s.help.Update(msg)
-			return screen.Stay, cmd
-		}
-		s.mode = modePlay
-		if s.net != nil && s.v.Winner != 0 {
-			s.mode = modeEnd
-		}
-		s.refresh()
-		return screen.Stay, nil
-	}
 	if s.net != nil {
 		return s.netKey(msg)
 	}
@@ -77,8 +62,7 @@ func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 			s.undo()
 			return screen.Stay, nil
 		case key.Matches(msg, keys().Help):
-			s.openHelp()
-			return screen.Stay, nil
+			return screen.Push(newHelpScreen(s.c)), nil
 		case key.Matches(msg, keys().Choose), key.Matches(msg, keys().Quit), msg.String() == "esc":
 			return screen.Replace(NewMenu(s.c)), nil
 		}
@@ -105,7 +89,7 @@ func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		}
 		s.mode = modeRestart
 	case key.Matches(msg, keys().Help):
-		s.openHelp()
+		return screen.Push(newHelpScreen(s.c)), nil
 	case key.Matches(msg, keys().Pause):
 		return screen.Push(screen.NewPause(s.c, s)), nil
 	case key.Matches(msg, keys().Quit):
@@ -121,9 +105,4 @@ func (s *Screen) key(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 		}
 	}
 	return screen.Stay, nil
-}
-
-func (s *Screen) openHelp() {
-	s.mode = modeHelp
-	s.help = newHelp(s.c.Width, s.c.Height, s.gl)
 }

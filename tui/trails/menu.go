@@ -167,8 +167,8 @@ func (m *menu) View() string {
 			labels = append(labels, "Damaged: "+sv.File)
 			continue
 		}
-		when := sv.Saved.Local().Format("Jan 2 15:04")
-		l := fmt.Sprintf("Continue %s · %s · %s", sv.Title, sv.Detail, when)
+		when := screen.SavedAt(sv.Saved)
+		l := fmt.Sprintf("Continue %s · %s · saved %s", sv.Title, sv.Detail, when)
 		if ansi.StringWidth(l) > w {
 			// Narrow: what tells the saves apart first, the field last.
 			l = fmt.Sprintf("%s · %s · %s", when, sv.Detail, sv.Title)

@@ -160,7 +160,7 @@ func (s *Screen) netKey(msg tea.KeyMsg) (screen.Nav, tea.Cmd) {
 	case key.Matches(msg, keys().Restart):
 		s.note = "A game on a server cannot be restarted."
 	case key.Matches(msg, keys().Help):
-		s.openHelp()
+		return screen.Push(newHelpScreen(s.c)), nil
 	case key.Matches(msg, keys().Pause), key.Matches(msg, keys().Quit):
 		s.mode = modeRestart
 	default:

@@ -97,7 +97,7 @@ func TestOnlineScreen(t *testing.T) {
 		d.press("n")
 		d.Send(netMsg{m: serverState(t, 2, hotSeatWin)})
 		out = fits(t, d)
-		if !strings.Contains(out, "alice wins.") || !strings.Contains(out, "Blue took 2 of 3 towers.") || !strings.Contains(out, "1.B→1,0") {
+		if !strings.Contains(out, "alice WINS") || !strings.Contains(out, "Blue took 2 of 3 towers.") || !strings.Contains(out, "1.B→1,0") {
 			t.Fatalf("%v: the end:\n%s", sz, d.plain())
 		}
 		d.Send(netMsg{m: &netplay.Over{T: netplay.TypeOver, Kind: netplay.KindTrails, Result: "lost", Winner: "alice"}})

@@ -25,9 +25,8 @@ type Setup struct {
 type mode uint8
 
 const (
-	modePlay mode = iota
-	modeHelp
-	modeRestart // "Restart the game? (y/n)"
+	modePlay    mode = iota
+	modeRestart      // "Restart the game? (y/n)"
 	modeEnd
 )
 
@@ -47,7 +46,6 @@ type Screen struct {
 	note     string
 	file     string // the game's save file in the folder, once saved
 	unsaved  bool
-	help     viewport.Model
 	net      *online        // a game on a server (online.go); nil at this keyboard
 	moves    viewport.Model // the end screen's move list
 	lay      layout         // where the field was last drawn, for the mouse
@@ -96,9 +94,14 @@ type botMoveMsg struct {
 	dir   trails.Dir
 }
 
-// Owns claims the computer's move, so that it reaches the game while the
-// pause menu is shown above it (screen.Background).
+// Owns claims the computer's move (online: the connection's messages), so
+// that it reaches the game while help or the pause menu is shown above it
+// (screen.Background).
 func (s *Screen) Owns(msg tea.Msg) bool {
+	if s.net != nil {
+		_, _, ok := s.net.link.Unpack(msg)
+		return ok
+	}
 	_, ok := msg.(botMoveMsg)
 	return ok
 }
@@ -123,7 +126,7 @@ func (s *Screen) refresh() {
 		seat = 1
 	}
 	s.v = s.g.View(seat)
-	if s.g.Over() && s.mode != modeEnd && s.mode != modeHelp {
+	if s.g.Over() && s.mode != modeEnd {
 		s.enterEnd()
 	}
 }
@@ -169,8 +172,6 @@ func (s *Screen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 		switch s.mode {
 		case modeEnd:
 			s.moves, cmd = s.moves.Update(msg)
-		case modeHelp:
-			s.help, cmd = s.help.Update(msg)
 		}
 		return screen.Stay, cmd
 	case tea.KeyMsg:

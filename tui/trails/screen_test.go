@@ -150,7 +150,7 @@ func TestBotGameToEnd(t *testing.T) {
 		t.Fatalf("the end screen:\n%s", out)
 	}
 	w, _ := g.g.Winner()
-	if (w == 2) != strings.Contains(out, "The computer wins.") {
+	if (w == 2) != strings.Contains(out, "THE COMPUTER WINS") {
 		t.Fatalf("winner %d, end screen:\n%s", w, out)
 	}
 	d.press("enter")
@@ -179,7 +179,10 @@ func TestHotSeatWinByTowers(t *testing.T) {
 	d.press("r", "y")
 	playDirs(t, d, hotSeatWin)
 	out := d.plain()
-	if !strings.Contains(out, "Blue wins!") || !strings.Contains(out, "Blue took 2 of 3 towers.") {
+	if !strings.Contains(out, "BLUE WINS · Trails and Towers") || !strings.Contains(out, "R: play again · Enter: menu") {
+		t.Errorf("the end is not the shared end frame (result, why, again or menu):\n%s", out)
+	}
+	if !strings.Contains(out, "BLUE WINS") || !strings.Contains(out, "Blue took 2 of 3 towers.") {
 		t.Fatalf("end:\n%s", out)
 	}
 	d.press("u")
@@ -313,7 +316,7 @@ func TestSaveAndContinue(t *testing.T) {
 	if !ok || len(m.saves) != 1 || m.saves[0].Err != nil {
 		t.Fatalf("after Quit to menu: %T %+v", d.Top(), m)
 	}
-	if out := d.plain(); !strings.Contains(out, "Continue 11×11, 3 towers · move 5, computer 1") {
+	if out := d.plain(); !strings.Contains(out, " · move 5, computer 1 · 11×11, 3 towers") {
 		t.Fatalf("the Trails menu:\n%s", out)
 	}
 	rows := strings.Join(g.v.Rows, "/")
@@ -425,7 +428,7 @@ func TestMenuSavesAt40Columns(t *testing.T) {
 	}
 	d.press("r")
 	out := d.plain()
-	for _, want := range []string{"Dec 1 21:40 · move 2", "Dec 1 21:41 · move 5"} {
+	for _, want := range []string{"2026-12-01 21:40 · move 2", "2026-12-01 21:41 · move 5"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in the Trails menu at 40×12:\n%s", want, out)
 		}
@@ -466,5 +469,36 @@ func TestMonoAndColourMarks(t *testing.T) {
 	c := newDriver(t, false, 80, 24, gameOf(classic(false, 0, 1)))
 	if out := c.view(); !green.MatchString(out) {
 		t.Fatal("colour: no green marks")
+	}
+}
+
+// TestHelpUsesTheWidth: the help's text is wrapped to the terminal, not
+// a 40-column strip at 80×24; without colour neither it nor the play
+// screen's hints speak of green cells.
+func TestHelpUsesTheWidth(t *testing.T) {
+	d := newDriver(t, true, 80, 24, gameOf(classic(true, 2, 5)))
+	if strings.Contains(d.plain(), "green") {
+		t.Errorf("the play screen without colour speaks of green:\n%s", d.plain())
+	}
+	d.press("?")
+	widest := 0
+	for _, l := range strings.Split(d.plain(), "\n") {
+		widest = max(widest, len(strings.TrimRight(l, " ")))
+	}
+	if widest < 60 {
+		t.Errorf("the help at 80×24 is %d columns wide:\n%s", widest, d.plain())
+	}
+}
+
+// TestBigFieldSaysThereIsMore: the 25×25 field at 80×24 is cut to a
+// window, and the screen says that more of it lies below.
+func TestBigFieldSaysThereIsMore(t *testing.T) {
+	d := newDriver(t, true, 80, 24, gameOf(Setup{Config: trails.Config{Size: 25, Towers: 7, Distance: 2, First: 1}, VsBot: true, BotLevel: 2, Seed: 1}))
+	if !strings.Contains(d.plain(), "More of the field below") {
+		t.Fatalf("the cut field says nothing of the rest:\n%s", d.plain())
+	}
+	small := newDriver(t, true, 80, 24, gameOf(classic(true, 2, 5)))
+	if strings.Contains(small.plain(), "More of the field") {
+		t.Fatalf("the whole classic field says there is more:\n%s", small.plain())
 	}
 }

@@ -3,6 +3,7 @@ package cputime
 import (
 	"runtime"
 	"testing"
+	"time"
 )
 
 // TestThreadCounts: a thread that works for a while is told it used CPU
@@ -29,5 +30,33 @@ func TestThreadCounts(t *testing.T) {
 	}
 	if p1-p0 < t1-t0 {
 		t.Errorf("the thread used %v, the whole process only %v", t1-t0, p1-p0)
+	}
+}
+
+// TestThreadFine: the thread's clock moves in steps far finer than the
+// scheduler's tick, so that one decision of a bot can be measured.
+func TestThreadFine(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	t0, ok := Thread()
+	if !ok {
+		if runtime.GOOS == "linux" {
+			t.Fatal("no thread CPU time on linux")
+		}
+		return
+	}
+	steps := 0
+	for prev := t0; steps < 100; {
+		now, _ := Thread()
+		if now < prev {
+			t.Fatalf("the thread's clock went back from %v to %v", prev, now)
+		}
+		if now > prev {
+			steps++
+			if steps > 10 && now-prev > 500*time.Microsecond {
+				t.Fatalf("the thread's clock moved by %v at once", now-prev)
+			}
+		}
+		prev = now
 	}
 }

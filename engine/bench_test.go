@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/minotaur-game/minotaur/internal/cputime"
 )
 
 // BenchmarkGenerateLevel generates level n of seeds 1, 2, … — the solver's
@@ -116,12 +118,28 @@ func BenchmarkTurn1001(b *testing.B) {
 	benchTurns(b, lv)
 }
 
+// BenchmarkView builds one View of level 7 into a View kept from the one
+// before, as a server does for every state it sends (ViewInto).
 func BenchmarkView(b *testing.B) {
 	g, _ := New(Config{Seed: 1, Players: 1, Levels: []Level{mustGen(b, 7)}})
+	var v View
 	b.ReportAllocs()
+	cpu := cputime.Start()
+	for i := 0; i < b.N; i++ {
+		g.ViewInto(&v, 1)
+	}
+	cpu.Report(b)
+}
+
+// BenchmarkViewFresh is BenchmarkView with a new View each time (View).
+func BenchmarkViewFresh(b *testing.B) {
+	g, _ := New(Config{Seed: 1, Players: 1, Levels: []Level{mustGen(b, 7)}})
+	b.ReportAllocs()
+	cpu := cputime.Start()
 	for i := 0; i < b.N; i++ {
 		g.View(1)
 	}
+	cpu.Report(b)
 }
 
 func mustGen(b *testing.B, n int) Level {

@@ -62,6 +62,7 @@ type world struct {
 func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Action, bool) {
 	var total [len(candidates)]int64
 	var valid [len(candidates)]bool
+	var out [len(candidates)]bool // sure to lose to another action
 	drawn := 0
 	for w := 0; w < planWorlds; w++ {
 		wd, ok := b.drawWorld(v, p, w)
@@ -69,11 +70,22 @@ func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Ac
 			continue
 		}
 		drawn++
-		vals := b.searchWorld(&wd)
+		vals := b.searchWorld(&wd, &out)
 		for i, val := range vals {
 			if val >= 0 {
 				valid[i] = true
 				total[i] += val
+			}
+		}
+		// An action whose total, even escaping in every world still to
+		// come, stays a whole class (planLived) below another's is not
+		// searched again: the comparison below could not choose it.
+		left := int64(planWorlds-1-w) * planEscaped
+		for i := range candidates {
+			for j := range candidates {
+				if valid[j] && (total[i]+left)/planLived < total[j]/planLived {
+					out[i] = true
+				}
 			}
 		}
 	}
@@ -105,13 +117,18 @@ func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Ac
 }
 
 // searchWorld values each candidate action in one world: the best line
-// that begins with it, or -1 when the action is not possible.
-func (b *Reference) searchWorld(wd *world) [len(candidates)]int64 {
+// that begins with it, or -1 when the action is not possible or skip says
+// it need not be searched.
+func (b *Reference) searchWorld(wd *world, skip *[len(candidates)]bool) [len(candidates)]int64 {
 	var out [len(candidates)]int64
 	sim := wd.sim
 	sim.Save(&b.planRoot)
 	keyed := sim.Keyed()
 	for i, a := range candidates {
+		if skip[i] {
+			out[i] = -1 // sure to lose: not searched
+			continue
+		}
 		sim.Load(&b.planRoot)
 		switch sim.Step(a) {
 		case engine.SimBlocked:

@@ -7,7 +7,8 @@
 //
 //	<!-- perf: PACKAGE BENCHMARK METRIC VALUE [go test flags…] -->
 //
-// for example `<!-- perf: ./engine BenchmarkView cpu-ns/op 1350 -->`:
+// for example <!-- perf: ./engine BenchmarkView cpu-ns/op 1350 -->. A mark
+// quoted as code (a backtick before it) is an example and is skipped.
 // BENCHMARK may name a sub-benchmark (BenchmarkGenerateLevel/level7),
 // METRIC is any unit the benchmark reports (ns/op, cpu-ns/op, B/op,
 // allocs/op, p99-cpu-µs …), and the flags are given to go test as they
@@ -50,7 +51,12 @@ func parseMarks(r io.Reader) ([]mark, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
 	for n := 1; sc.Scan(); n++ {
-		for _, m := range markRe.FindAllStringSubmatch(sc.Text(), -1) {
+		text := sc.Text()
+		for _, ix := range markRe.FindAllStringSubmatchIndex(text, -1) {
+			if ix[0] > 0 && text[ix[0]-1] == '`' {
+				continue // a mark quoted as code: an example, not a figure
+			}
+			m := []string{text[ix[0]:ix[1]], text[ix[2]:ix[3]]}
 			f := strings.Fields(m[1])
 			if len(f) < 4 {
 				return nil, fmt.Errorf("line %d: a perf mark needs a package, a benchmark, a metric and a value: %q", n, m[0])

@@ -9,7 +9,7 @@ import (
 // missing its value is refused with its line.
 func TestMarks(t *testing.T) {
 	doc := "| a row | 1.3 µs <!-- perf: ./engine BenchmarkView cpu-ns/op 1300 --> |\n" +
-		"text\n" +
+		"text with an example, `<!-- perf: PACKAGE BENCHMARK METRIC VALUE -->`\n" +
 		"<!-- perf: ./engine BenchmarkGenerateLevel/level7 p99-cpu-ms 22.6 -benchtime=1000x -->\n"
 	ms, err := parseMarks(strings.NewReader(doc))
 	if err != nil {

@@ -117,7 +117,9 @@ func benchTurns(b *testing.B, lv Level) {
 	for i := 0; i < b.N; i++ {
 		if g.Turn() == 0 {
 			b.StopTimer()
+			cpu.StopTimer()
 			g, _ = Load(save)
+			cpu.StartTimer()
 			b.StartTimer()
 		}
 		for s := 0; s < 2 && g.Turn() != 0; s++ {

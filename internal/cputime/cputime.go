@@ -9,10 +9,11 @@ import (
 	"time"
 )
 
-// Meter measures the process's CPU time from Start to Report.
+// Meter measures the process's CPU time from Start to Report, less the
+// time between its StopTimer and StartTimer.
 type Meter struct {
-	start time.Duration
-	ok    bool
+	start, stopped, paused time.Duration
+	ok                     bool
 }
 
 // Start begins a measurement: call it right before the benchmark's loop.
@@ -21,14 +22,24 @@ func Start() Meter {
 	return Meter{start: t, ok: ok}
 }
 
+// StopTimer leaves out what follows, until StartTimer: call it beside
+// b.StopTimer.
+func (m *Meter) StopTimer() { m.stopped, _ = Process() }
+
+// StartTimer counts again what follows: call it beside b.StartTimer.
+func (m *Meter) StartTimer() {
+	t, _ := Process()
+	m.paused += t - m.stopped
+}
+
 // Report adds the CPU time per operation since Start to the benchmark's
 // line as cpu-ns/op (user and system time of the whole process, the
 // collector's included: run with -cpu 1 so that nothing else of the
 // process runs beside the loop). Call it after the loop.
-func (m Meter) Report(b *testing.B) {
+func (m *Meter) Report(b *testing.B) {
 	t, ok := Process()
 	if !m.ok || !ok || b.N == 0 {
 		return
 	}
-	b.ReportMetric(float64(t-m.start)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(t-m.start-m.paused)/float64(b.N), "cpu-ns/op")
 }

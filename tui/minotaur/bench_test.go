@@ -97,7 +97,9 @@ func BenchmarkTurn(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if gs.over {
 			b.StopTimer()
+			cpu.StopTimer()
 			gs, m = level7Screen(b, uint64(i))
+			cpu.StartTimer()
 			b.StartTimer()
 		}
 		m.Update(keys[i%len(keys)])

@@ -181,7 +181,7 @@ func check(w io.Writer, doc string, count int, fail float64, only string, list b
 		args := append([]string{"test", "-run", "^$", "-bench", "^" + r.top + "$", "-benchmem", "-cpu", "1",
 			"-count", strconv.Itoa(count)}, r.flags...)
 		args = append(args, r.pkg)
-		fmt.Fprintf(w, "go %s\n", strings.Join(args, " "))
+		fmt.Fprintf(w, "go %s   (load average %s)\n", strings.Join(args, " "), loadavg())
 		cmd := exec.Command("go", args...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr

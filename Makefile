@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    := ./...
 FUZZTIME ?= 10s
 
-.PHONY: run build test test-short test-long race vet bench fuzz e2e balance load ci clean man release release-check startup
+.PHONY: run build test test-short test-long race vet bench perf-check fuzz e2e balance load ci clean man release release-check startup
 
 run:            ## play
 	$(GO) run ./cmd/minotaur
@@ -61,6 +61,11 @@ vet:
 
 bench:          ## every benchmark; figures go into docs/performance.md
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+PERFFLAGS ?= -count 3
+
+perf-check:     ## re-run the benchmarks behind docs/performance.md's figures, print now/documented (PERFFLAGS='-count 5 -fail 1.5 -run Bot')
+	$(GO) run ./cmd/perfcheck $(PERFFLAGS)
 
 fuzz:           ## each fuzz target for FUZZTIME
 	@set -e; for pkg in $$($(GO) list $(PKGS)); do \

@@ -1,8 +1,9 @@
 package bot
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 
 	"github.com/minotaur-game/minotaur/engine"
 )
@@ -61,6 +62,7 @@ type world struct {
 func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Action, bool) {
 	var total [len(candidates)]int64
 	var valid [len(candidates)]bool
+	var out [len(candidates)]bool // sure to lose to another action
 	drawn := 0
 	for w := 0; w < planWorlds; w++ {
 		wd, ok := b.drawWorld(v, p, w)
@@ -68,11 +70,22 @@ func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Ac
 			continue
 		}
 		drawn++
-		vals := b.searchWorld(&wd)
+		vals := b.searchWorld(&wd, &out)
 		for i, val := range vals {
 			if val >= 0 {
 				valid[i] = true
 				total[i] += val
+			}
+		}
+		// An action whose total, even escaping in every world still to
+		// come, stays a whole class (planLived) below another's is not
+		// searched again: the comparison below could not choose it.
+		left := int64(planWorlds-1-w) * planEscaped
+		for i := range candidates {
+			for j := range candidates {
+				if valid[j] && (total[i]+left)/planLived < total[j]/planLived {
+					out[i] = true
+				}
 			}
 		}
 	}
@@ -104,16 +117,18 @@ func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Ac
 }
 
 // searchWorld values each candidate action in one world: the best line
-// that begins with it, or -1 when the action is not possible.
-func (b *Reference) searchWorld(wd *world) [len(candidates)]int64 {
+// that begins with it, or -1 when the action is not possible or skip says
+// it need not be searched.
+func (b *Reference) searchWorld(wd *world, skip *[len(candidates)]bool) [len(candidates)]int64 {
 	var out [len(candidates)]int64
 	sim := wd.sim
 	sim.Save(&b.planRoot)
 	keyed := sim.Keyed()
-	if b.planSeen == nil {
-		b.planSeen = map[uint64]struct{}{}
-	}
 	for i, a := range candidates {
+		if skip[i] {
+			out[i] = -1 // sure to lose: not searched
+			continue
+		}
 		sim.Load(&b.planRoot)
 		switch sim.Step(a) {
 		case engine.SimBlocked:
@@ -141,7 +156,7 @@ type planNode struct {
 // planBeam positions a turn, and returns the value of the best line.
 func (b *Reference) beam(wd *world, keyed bool) int64 {
 	sim := wd.sim
-	clear(b.planSeen)
+	b.planSeen.reset()
 	layer := b.planLayer[:0]
 	layer = append(layer, planNode{dist: wd.goalDist(sim)})
 	sim.Save(&layer[0].st)
@@ -150,6 +165,9 @@ func (b *Reference) beam(wd *world, keyed bool) int64 {
 		next := b.planNext[:0]
 		for li := range layer {
 			for _, a := range candidates {
+				if sim.Blocked(&layer[li].st, a) {
+					continue
+				}
 				sim.Load(&layer[li].st)
 				out := sim.Step(a)
 				if out == engine.SimBlocked || out == engine.SimCaught {
@@ -159,11 +177,9 @@ func (b *Reference) beam(wd *world, keyed bool) int64 {
 					b.planLayer, b.planNext = layer, next
 					return planEscaped
 				}
-				h := sim.Hash()
-				if _, dup := b.planSeen[h]; dup {
+				if !b.planSeen.add(sim.Hash()) {
 					continue
 				}
-				b.planSeen[h] = struct{}{}
 				d := wd.goalDist(sim)
 				n := planNode{dist: d, rank: d - planSafety*min(int32(max(0, sim.Threat())), planThreatCap), keyed: sim.Keyed()}
 				if len(next) < cap(next) {
@@ -176,7 +192,7 @@ func (b *Reference) beam(wd *world, keyed bool) int64 {
 		if len(next) > 0 {
 			lived = depth
 		}
-		sort.SliceStable(next, func(i, j int) bool { return next[i].rank < next[j].rank })
+		slices.SortStableFunc(next, func(x, y planNode) int { return cmp.Compare(x.rank, y.rank) })
 		if len(next) > planBeam {
 			next = next[:planBeam]
 		}
@@ -193,6 +209,53 @@ func (b *Reference) beam(wd *world, keyed bool) int64 {
 		}
 	}
 	return planLived
+}
+
+// hashSet is a set of positions' hashes for the beam, open addressing
+// in a table kept from search to search (a map cleared for every search
+// cost more than the search's look-ups).
+type hashSet struct {
+	slots []uint64 // 0: empty
+	n     int
+	zero  bool // the hash 0, which an empty slot cannot hold
+}
+
+func (s *hashSet) reset() {
+	clear(s.slots)
+	s.n, s.zero = 0, false
+}
+
+// add adds h and reports whether it was not in the set yet.
+func (s *hashSet) add(h uint64) bool {
+	if h == 0 {
+		had := s.zero
+		s.zero = true
+		return !had
+	}
+	if 2*(s.n+1) > len(s.slots) {
+		old := s.slots
+		s.slots, s.n = make([]uint64, max(1024, 2*len(old))), 0
+		for _, k := range old {
+			if k != 0 {
+				s.insert(k)
+			}
+		}
+	}
+	return s.insert(h)
+}
+
+func (s *hashSet) insert(h uint64) bool {
+	mask := uint64(len(s.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case h:
+			return false
+		case 0:
+			s.slots[i] = h
+			s.n++
+			return true
+		}
+	}
 }
 
 // goalDist is the player's distance to the goal in the world: to the key

@@ -117,7 +117,7 @@ type Reference struct {
 	// noAvoid makes the bot explore as if it tracked no hunter
 	// (awayFromHunters), for tests that compare it with and without
 	noAvoid             bool
-	planSeen            map[uint64]struct{}
+	planSeen            hashSet
 	planRoot            engine.SimState
 	planLayer, planNext []planNode
 	planWall, planWalk  []bool

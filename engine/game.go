@@ -356,7 +356,7 @@ func (g *Game) firstActive(i int) int {
 // happened, in order. A step into a wall or the closed exit costs no turn.
 // When the last active seat of a round has acted, the monsters act. A passed
 // level starts the next one at once (its events follow EvLevelPassed).
-func (g *Game) Apply(seatNo int, a Action) (Events, error) {
+func (g *Game) Apply(seatNo int, a Action) (out Events, err error) {
 	if g.result != InProgress {
 		return nil, ErrGameOver
 	}
@@ -376,21 +376,27 @@ func (g *Game) Apply(seatNo int, a Action) (Events, error) {
 	s := &g.seats[i]
 	var ev []Event
 	if g.blind {
+		// The buffer is kept as it grew (out, whatever return ran), so a
+		// blind game settles into no allocation at all.
 		ev = g.evBuf[:0]
-		defer func() { g.evBuf = ev[:0] }()
+		defer func() {
+			if cap(out) > cap(g.evBuf) {
+				g.evBuf = out[:0]
+			}
+		}()
 	} else {
 		ev = make([]Event, 0, 4) // an action tells a few events: one allocation, not a growth for each
 	}
 	target := s.Pos.Add(a.Delta())
 	if a == UseFreeze && s.Freezes == 0 {
-		return []Event{{Kind: EvNoFreeze, Seat: seatNo, Pos: s.Pos}}, nil
+		return append(ev, Event{Kind: EvNoFreeze, Seat: seatNo, Pos: s.Pos}), nil
 	}
 	if target != s.Pos {
 		if g.b.isWall(target) {
-			return []Event{{Kind: EvBumpedWall, Seat: seatNo, Pos: target}}, nil
+			return append(ev, Event{Kind: EvBumpedWall, Seat: seatNo, Pos: target}), nil
 		}
 		if g.b.idx(target) == g.b.exit && !g.keyed {
-			return []Event{{Kind: EvBumpedExit, Seat: seatNo, Pos: target}}, nil
+			return append(ev, Event{Kind: EvBumpedExit, Seat: seatNo, Pos: target}), nil
 		}
 	}
 	if !g.round {

@@ -225,6 +225,26 @@ func (s *Sim) Step(a Action) SimOutcome {
 	return SimMoved
 }
 
+// Blocked reports whether action a, played from the saved position st,
+// is sure to be blocked (Step would answer SimBlocked): the position is
+// over, a step goes into a wall or the closed exit, or a freeze is used
+// with none in the pocket. A search asks it before loading st, which it
+// then need not do.
+func (s *Sim) Blocked(st *SimState, a Action) bool {
+	if st.state != Active {
+		return true
+	}
+	if a == UseFreeze {
+		return st.freezes == 0
+	}
+	target := st.pos.Add(a.Delta())
+	if target == st.pos {
+		return false
+	}
+	b := s.g.b
+	return b.isWall(target) || b.idx(target) == b.exit && !st.keyed
+}
+
 // Player returns the player's tile.
 func (s *Sim) Player() Point { return s.g.seats[0].Pos }
 

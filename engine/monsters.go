@@ -207,6 +207,9 @@ func (g *Game) hunterAct(j int) {
 // player's distance map.
 func (g *Game) hunterActAlone(j int) {
 	m := &g.mons[j]
+	if !g.withinSteps(m.Pos, g.hearingRange()) {
+		return // nobody heard: it keeps its post, no search needed to know
+	}
 	g.sr.begin(g.b, m.Pos)
 	i := g.nearestSeatWithin(nil, g.hearingRange())
 	if i < 0 {
@@ -223,6 +226,19 @@ func (g *Game) hunterActAlone(j int) {
 		}
 	}
 	g.stepTowardTile(j, player)
+}
+
+// withinSteps reports whether an active seat stands within r steps of p
+// as the crow walks (files plus ranks): a path can be no shorter, so a
+// seat farther than that is out of reach of any search r deep.
+func (g *Game) withinSteps(p Point, r int) bool {
+	for i := 0; i < g.players; i++ {
+		s := &g.seats[i]
+		if s.State == Active && abs(s.Pos.X-p.X)+abs(s.Pos.Y-p.Y) <= r {
+			return true
+		}
+	}
+	return false
 }
 
 // activeSeats counts the seats on the board.

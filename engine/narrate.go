@@ -32,24 +32,33 @@ func (n Narrator) Tells(e Event) bool {
 // Sentences returns the sentences of the events the viewer is told, in
 // order; events that need no words (a plain step) give none.
 func (n Narrator) Sentences(events []Event) []string {
-	out := make([]string, 0, len(events))
+	return n.AppendSentences(make([]string, 0, len(events)), events)
+}
+
+// AppendSentences appends Sentences(events) to dst: a caller that keeps
+// dst allocates only the sentences that name someone.
+func (n Narrator) AppendSentences(dst []string, events []Event) []string {
 	for _, e := range events {
 		if s := n.Say(e); s != "" {
-			out = append(out, s)
+			dst = append(dst, s)
 		}
 	}
-	return out
+	return dst
 }
 
 // Told returns the events the viewer is told of, in order.
 func (n Narrator) Told(events []Event) []Event {
-	out := make([]Event, 0, len(events))
+	return n.AppendTold(make([]Event, 0, len(events)), events)
+}
+
+// AppendTold appends Told(events) to dst.
+func (n Narrator) AppendTold(dst []Event, events []Event) []Event {
 	for _, e := range events {
 		if n.Tells(e) {
-			out = append(out, e)
+			dst = append(dst, e)
 		}
 	}
-	return out
+	return dst
 }
 
 // Say returns the sentence for one event, or "" when the viewer is not told

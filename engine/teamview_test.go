@@ -95,3 +95,26 @@ func TestTeamViewOfASoloGame(t *testing.T) {
 		}
 	}
 }
+
+// TestViewIntoAllocatesNothing: once a View has its storage, a seat's
+// view and the team's view of level 7 are written into it without any
+// allocation (a server builds one for every state it sends).
+func TestViewIntoAllocatesNothing(t *testing.T) {
+	lv, err := Generate(1, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(Config{Seed: 1, Players: 2, Levels: []Level{lv}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v View
+	g.ViewInto(&v, 1)
+	if n := testing.AllocsPerRun(50, func() { g.ViewInto(&v, 2) }); n != 0 {
+		t.Errorf("a seat's view costs %v allocations, want none", n)
+	}
+	g.TeamViewInto(&v)
+	if n := testing.AllocsPerRun(50, func() { g.TeamViewInto(&v) }); n != 0 {
+		t.Errorf("the team's view costs %v allocations, want none", n)
+	}
+}

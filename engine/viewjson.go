@@ -161,7 +161,7 @@ func (v View) AppendJSONFieldsMarked(buf []byte) ([]byte, JSONMarks) {
 			b = append(b, ',')
 		}
 		b = append(b, `{"kind":`...)
-		b = appendString(b, string(rune(m.Kind)))
+		b = appendRune(b, rune(m.Kind))
 		num(`,"x":`, m.Pos.X)
 		num(`,"y":`, m.Pos.Y)
 		if m.Frozen {
@@ -208,7 +208,7 @@ func (v View) AppendJSONFieldsMarked(buf []byte) ([]byte, JSONMarks) {
 			b = append(b, ',')
 		}
 		b = append(b, `{"kind":`...)
-		b = appendString(b, string(rune(h.Kind)))
+		b = appendRune(b, rune(h.Kind))
 		num(`,"dist":`, h.Dist)
 		b = append(b, `,"dir":`...)
 		b = appendString(b, h.Dir.String())
@@ -450,14 +450,14 @@ func (e Event) AppendJSON(b []byte) []byte {
 	case EvTookKey, EvTookBonus, EvCompass:
 		if e.Item != NoItem {
 			b = append(b, `,"item":`...)
-			b = appendString(b, string(rune(e.Item)))
+			b = appendRune(b, rune(e.Item))
 		}
 	case EvCaught, EvSighted:
 		b = append(b, `,"monster":`...)
-		b = appendString(b, string(rune(e.Monster)))
+		b = appendRune(b, rune(e.Monster))
 	case EvHeard:
 		b = append(b, `,"monster":`...)
-		b = appendString(b, string(rune(e.Monster)))
+		b = appendRune(b, rune(e.Monster))
 		if e.Dist != 0 {
 			b = append(b, `,"dist":`...)
 			b = strconv.AppendInt(b, int64(e.Dist), 10)
@@ -540,3 +540,12 @@ var eventKinds = sync.OnceValue(func() map[string]EventKind {
 	}
 	return m
 })
+
+// appendRune is appendString of a one-character string, without making
+// the string: an item's or a monster's letter.
+func appendRune(b []byte, r rune) []byte {
+	if r >= 0x20 && r < 0x7f && r != '"' && r != '\\' {
+		return append(b, '"', byte(r), '"')
+	}
+	return appendString(b, string(r))
+}

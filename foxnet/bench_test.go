@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/games/foxhunt"
+	"github.com/minotaur-game/minotaur/internal/cputime"
 )
 
 // BenchmarkRound64On101 plays rounds of 64 players on a 101×101 map: every
@@ -33,6 +34,7 @@ func BenchmarkRound64On101(b *testing.B) {
 	times := make([]time.Duration, 0, b.N)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
 		for s := range names {
@@ -43,6 +45,7 @@ func BenchmarkRound64On101(b *testing.B) {
 		buf = AppendBlock(buf[:0], Mica, g, Frame{Game: 1, Games: 1, Timeout: time.Second})
 		times = append(times, time.Since(start))
 	}
+	cpu.Report(b)
 	b.StopTimer()
 	slices.Sort(times)
 	p99 := times[min(len(times)-1, len(times)*99/100)]

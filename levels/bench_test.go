@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/cputime"
 )
 
 // BenchmarkCheckLevel255 checks the largest level a file may hold, a
@@ -16,11 +17,13 @@ func BenchmarkCheckLevel255(b *testing.B) {
 	data := []byte(Format(l))
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	cpu := cputime.Start()
 	for b.Loop() {
 		if r := Check("big.txt", data); !r.OK() {
 			b.Fatal(r.Lines(false))
 		}
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkFormatLevel7 writes the campaign's largest level.
@@ -30,7 +33,9 @@ func BenchmarkFormatLevel7(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	cpu := cputime.Start()
 	for b.Loop() {
 		_ = Format(l)
 	}
+	cpu.Report(b)
 }

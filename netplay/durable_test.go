@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/minotaur-game/minotaur/internal/cputime"
 )
 
 // fullDisk is a data folder whose writes fail while full is set, as a
@@ -249,6 +251,7 @@ func BenchmarkDailyTableUnderLock(b *testing.B) {
 	}
 	d.takeChanges()
 	b.ReportAllocs()
+	cpu := cputime.Start()
 	for i := 0; b.Loop(); i++ {
 		e := d.add(dailyRecord{Name: "late", key: fmt.Sprint("late", i), Level: 1})
 		e.Score, e.Done = i%1500, true
@@ -257,6 +260,7 @@ func BenchmarkDailyTableUnderLock(b *testing.B) {
 		d.line(true)
 		d.takeChanges()
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkDailyTableEncode is the encoding the writer does off the lock
@@ -267,11 +271,13 @@ func BenchmarkDailyTableEncode(b *testing.B) {
 		d.Entries = append(d.Entries, dailyRecord{Name: fmt.Sprintf("player%d", i), Score: i, Level: 3, Done: true})
 	}
 	b.ReportAllocs()
+	cpu := cputime.Start()
 	for b.Loop() {
 		if _, err := json.Marshal(d); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.Report(b)
 }
 
 // TestDailyTopAsSorted: the table's top, kept as results come in any

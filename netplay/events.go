@@ -11,3 +11,10 @@ func told(events []engine.Event, viewer int, names [2]string) ([]string, []engin
 	n := engine.Narrator{Seat: viewer, Names: names}
 	return n.Sentences(events), n.Told(events)
 }
+
+// toldInto is told appending to sentences and happened (emptied first),
+// whose storage a state's builder keeps from one state to the next.
+func toldInto(events []engine.Event, viewer int, names [2]string, sentences []string, happened []engine.Event) ([]string, []engine.Event) {
+	n := engine.Narrator{Seat: viewer, Names: names}
+	return n.AppendSentences(sentences[:0], events), n.AppendTold(happened[:0], events)
+}

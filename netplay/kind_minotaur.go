@@ -52,6 +52,10 @@ type minotaurGame struct {
 	save  bool
 	toAct [1]int
 	view  engine.View // the view of the state being sent, its storage reused
+	// said and happened are the state's sentences and events, their
+	// storage reused like the view's.
+	said     []string
+	happened []engine.Event
 }
 
 // newMinotaurGame wraps g; a new game's first states tell that its level
@@ -219,9 +223,9 @@ func minotaurNames(r *room) [2]string {
 // until the next.
 func (m *minotaurGame) state(r *room, i int, seq int64) State {
 	names := minotaurNames(r)
-	sentences, happened := told(m.ev, i+1, names)
+	m.said, m.happened = toldInto(m.ev, i+1, names, m.said, m.happened)
 	m.g.ViewInto(&m.view, i+1)
-	return newState(seq, m.view, names, sentences, happened)
+	return newState(seq, m.view, names, m.said, m.happened)
 }
 
 // sendState sends seat i (0-based) its state, with the sentences of what

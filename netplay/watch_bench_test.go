@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/cputime"
 )
 
 // BenchmarkWatchedAct is BenchmarkAct with spectators: the same co-op game
@@ -34,9 +35,11 @@ func benchWatched(b *testing.B, mode string, level, watchers int) {
 	g := newBenchGame(b, mode, level, watchers)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for i := 0; i < b.N; i++ {
 		g.step(i)
 	}
+	cpu.Report(b)
 	b.StopTimer()
 	g.check(b)
 	b.ReportMetric(float64(g.lines)/float64(b.N), "lines/op")

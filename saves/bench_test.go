@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/cputime"
 )
 
 // BenchmarkSaveLevel7 writes a save of a game at level 7 — a campaign of the
@@ -22,11 +23,13 @@ func BenchmarkSaveLevel7(b *testing.B) {
 	size := fileSize(b, info.Path)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for i := range b.N {
 		if _, err := store.Save(g, rec, day.Add(time.Duration(i+1)*time.Second)); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.Report(b)
 	b.ReportMetric(float64(size), "file-bytes")
 }
 
@@ -40,11 +43,13 @@ func BenchmarkLoadLevel7(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for range b.N {
 		if _, err := store.Load(info.Name); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.Report(b)
 	b.ReportMetric(float64(fileSize(b, info.Path)), "file-bytes")
 }
 
@@ -62,11 +67,13 @@ func BenchmarkSaveGeneratedLevel1(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for i := range b.N {
 		if _, err := store.Save(g, nil, day.Add(time.Duration(i+1)*time.Second)); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.Report(b)
 	b.ReportMetric(float64(fileSize(b, info.Path)), "file-bytes")
 }
 
@@ -82,11 +89,13 @@ func BenchmarkListTenSaves(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for range b.N {
 		if list, err := store.List(); err != nil || len(list) != 10 {
 			b.Fatal(len(list), err)
 		}
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkAddScore adds a score to a full table: lock, read, merge, write.
@@ -97,11 +106,13 @@ func BenchmarkAddScore(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for i := range b.N {
 		if _, err := table.Add(Entry{Name: "player", Score: 2000 + i}, day); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkReplayLevel7 plays back the recording of a walk through six
@@ -112,11 +123,13 @@ func BenchmarkReplayLevel7(b *testing.B) {
 	r := rec.Replay()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for range b.N {
 		if _, err := r.Run(levels); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.Report(b)
 	b.ReportMetric(float64(len(r.Moves)), "moves")
 }
 

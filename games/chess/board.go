@@ -253,6 +253,10 @@ var (
 	knightJump = [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
 )
 
+// promoKinds are what a pawn reaching the last rank may become, in the
+// order Moves offers them.
+var promoKinds = [4]Kind{Queen, Rook, Bishop, Knight}
+
 func step(s Sq, df, dr int) (Sq, bool) {
 	f, r := s.File()+df, s.Rank()+dr
 	if f < 0 || f > 7 || r < 0 || r > 7 {
@@ -282,69 +286,112 @@ func forward(c Color) int {
 // goes on over empty cells and stops at the first piece (an enemy's cell
 // is offered: it is attacked). On a View's board the unseen cells are empty.
 func (p *Position) Moves(side Color) []Move {
-	var out []Move
-	add := func(from, to Sq) {
-		pc := p.Board[from]
-		if pc.Kind == Pawn && to.Rank() == lastRank(side) {
-			for _, k := range []Kind{Queen, Rook, Bishop, Knight} {
-				out = append(out, Move{From: from, To: to, Promo: k})
-			}
-			return
+	return p.AppendMoves(nil, side)
+}
+
+// AppendMoves appends Moves(side) to dst, in the same order, and returns
+// the longer slice: a caller that keeps dst generates moves without
+// allocating.
+func (p *Position) AppendMoves(dst []Move, side Color) []Move {
+	return p.gen(dst, side, false)
+}
+
+// AppendCaptures appends the moves of Moves(side) that end on an enemy
+// piece, in the same order: what a search asks when it only looks for
+// what can be beaten.
+func (p *Position) AppendCaptures(dst []Move, side Color) []Move {
+	return p.gen(dst, side, true)
+}
+
+// add appends the move from → to, or the four promotions of a pawn
+// reaching its last rank.
+func (p *Position) add(out []Move, side Color, from, to Sq) []Move {
+	if p.Board[from].Kind == Pawn && to.Rank() == lastRank(side) {
+		for _, k := range promoKinds {
+			out = append(out, Move{From: from, To: to, Promo: k})
 		}
-		out = append(out, Move{From: from, To: to})
+		return out
 	}
-	for from := Sq(0); from < 64; from++ {
-		pc := p.Board[from]
-		if pc.Empty() || pc.Color != side {
-			continue
-		}
-		slide := func(dirs [][2]int, far bool) {
-			for _, d := range dirs {
-				s := from
-				for {
-					var ok bool
-					if s, ok = step(s, d[0], d[1]); !ok {
-						break
-					}
-					t := p.Board[s]
-					if !t.Empty() {
-						if t.Color != side {
-							add(from, s)
-						}
-						break
-					}
-					add(from, s)
-					if !far {
-						break
-					}
-				}
+	return append(out, Move{From: from, To: to})
+}
+
+// rays are, for each cell, the cells along each direction of queenDirs
+// (the rook's four, then the bishop's) up to the edge, nearest first;
+// jumps are each cell's knight jumps in the order of knightJump. Move
+// generation walks them instead of stepping files and ranks.
+var rays, jumps = func() (rays [64][8][]Sq, jumps [64][][]Sq) {
+	for s := Sq(0); s < 64; s++ {
+		for d, dir := range queenDirs {
+			for t, ok := step(s, dir[0], dir[1]); ok; t, ok = step(t, dir[0], dir[1]) {
+				rays[s][d] = append(rays[s][d], t)
 			}
+		}
+		for _, dir := range knightJump {
+			if t, ok := step(s, dir[0], dir[1]); ok {
+				jumps[s] = append(jumps[s], []Sq{t})
+			}
+		}
+	}
+	return rays, jumps
+}()
+
+// slide appends the moves of the piece on from along its rays: every
+// empty cell (unless only captures are asked for) up to the first piece,
+// that piece's cell when it is an enemy's; one step only unless far.
+func (p *Position) slide(out []Move, side Color, from Sq, rs [][]Sq, far, captures bool) []Move {
+	for _, ray := range rs {
+		for _, s := range ray {
+			t := &p.Board[s]
+			if t.Kind != None {
+				if t.Color != side {
+					out = p.add(out, side, from, s)
+				}
+				break
+			}
+			if !captures {
+				out = p.add(out, side, from, s)
+			}
+			if !far {
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (p *Position) gen(out []Move, side Color, captures bool) []Move {
+	for from := Sq(0); from < 64; from++ {
+		pc := &p.Board[from]
+		if pc.Kind == None || pc.Color != side {
+			continue
 		}
 		switch pc.Kind {
 		case King:
-			slide(queenDirs, false)
-			p.castles(from, side, add)
+			out = p.slide(out, side, from, rays[from][:], false, captures)
+			if !captures {
+				out = p.castles(out, from, side)
+			}
 		case Queen:
-			slide(queenDirs, true)
+			out = p.slide(out, side, from, rays[from][:], true, captures)
 		case Rook:
-			slide(rookDirs, true)
+			out = p.slide(out, side, from, rays[from][:4], true, captures)
 		case Bishop:
-			slide(bishopDirs, true)
+			out = p.slide(out, side, from, rays[from][4:], true, captures)
 		case Knight:
-			slide(knightJump, false)
+			out = p.slide(out, side, from, jumps[from], false, captures)
 		case Pawn:
 			fw := forward(side)
-			if s, ok := step(from, 0, fw); ok && p.Board[s].Empty() {
-				add(from, s)
+			if s, ok := step(from, 0, fw); ok && p.Board[s].Empty() && !captures {
+				out = p.add(out, side, from, s)
 				start := homeRank(side) + fw
 				if s2, ok := step(s, 0, fw); ok && from.Rank() == start && p.Board[s2].Empty() {
-					add(from, s2)
+					out = p.add(out, side, from, s2)
 				}
 			}
-			for _, df := range []int{-1, 1} {
+			for _, df := range [2]int{-1, 1} {
 				if s, ok := step(from, df, fw); ok {
 					if t := p.Board[s]; !t.Empty() && t.Color != side {
-						add(from, s)
+						out = p.add(out, side, from, s)
 					}
 				}
 			}
@@ -355,13 +402,13 @@ func (p *Position) Moves(side Color) []Move {
 
 // castles offers castling: the king and that rook not yet moved, the cells
 // between them empty. There is no check, so nothing else is asked.
-func (p *Position) castles(from Sq, side Color, add func(from, to Sq)) {
+func (p *Position) castles(out []Move, from Sq, side Color) []Move {
 	k := p.Board[from]
 	r := homeRank(side)
 	if k.Moved || from != At(4, r) {
-		return
+		return out
 	}
-	for _, c := range []struct{ rook, to int }{{7, 6}, {0, 2}} {
+	for _, c := range [2]struct{ rook, to int }{{7, 6}, {0, 2}} {
 		rk := p.Board[At(c.rook, r)]
 		if rk.Kind != Rook || rk.Color != side || rk.Moved {
 			continue
@@ -374,9 +421,10 @@ func (p *Position) castles(from Sq, side Color, add func(from, to Sq)) {
 			}
 		}
 		if clear {
-			add(from, At(c.to, r))
+			out = p.add(out, side, from, At(c.to, r))
 		}
 	}
+	return out
 }
 
 // isCastle reports whether a king's move is castling, and the rook's cells.
@@ -392,19 +440,19 @@ func isCastle(pc Piece, m Move) (rookFrom, rookTo Sq, ok bool) {
 }
 
 // between are the cells a piece passes over from a to b (a straight or
-// diagonal line; none for a knight's jump or a single step), in order.
-func between(a, b Sq) []Sq {
+// diagonal line; none for a knight's jump or a single step), in order:
+// the first n of cells.
+func between(a, b Sq) (cells [7]Sq, n int) {
 	df, dr := b.File()-a.File(), b.Rank()-a.Rank()
 	if df != 0 && dr != 0 && abs(df) != abs(dr) {
-		return nil
+		return cells, 0
 	}
-	n := max(abs(df), abs(dr))
 	sf, sr := sign(df), sign(dr)
-	var out []Sq
-	for i := 1; i < n; i++ {
-		out = append(out, At(a.File()+i*sf, a.Rank()+i*sr))
+	for i := 1; i < max(abs(df), abs(dr)); i++ {
+		cells[n] = At(a.File()+i*sf, a.Rank()+i*sr)
+		n++
 	}
-	return out
+	return cells, n
 }
 
 func sign(x int) int {

@@ -51,10 +51,15 @@ func ev(k EventKind, side Color, piece Kind) Event {
 // checked: offer only what Moves gives. Walking the path on the true board
 // is what stops a slider at a piece its side could not see.
 func (p *Position) Play(side Color, m Move, roll func(n int) int) []Event {
-	var out []Event
+	return p.AppendPlay(nil, side, m, roll)
+}
+
+// AppendPlay is Play appending what happened to out: a caller that keeps
+// out plays moves without allocating.
+func (p *Position) AppendPlay(out []Event, side Color, m Move, roll func(n int) int) []Event {
 	pc := p.Board[m.From]
 	if pc.Empty() {
-		return nil
+		return out
 	}
 	if rookFrom, rookTo, ok := isCastle(pc, m); ok {
 		e := ev(Castled, side, King)
@@ -78,7 +83,8 @@ func (p *Position) Play(side Color, m Move, roll func(n int) int) []Event {
 func (p *Position) travel(side Color, from, to, skip Sq, m Move, out *[]Event, roll func(int) int, quiet bool) (Sq, bool) {
 	pc := p.Board[from]
 	p.Board[from] = Piece{}
-	for _, c := range between(from, to) {
+	cells, n := between(from, to)
+	for _, c := range cells[:n] {
 		if c == skip {
 			continue
 		}

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/minotaur-game/minotaur/internal/cputime"
 )
 
 // BenchmarkCheckField5 parses and checks the 100 × 100 Labyrinth example field
@@ -15,6 +17,7 @@ func BenchmarkCheckField5(b *testing.B) {
 	}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	cpu := cputime.Start()
 	for b.Loop() {
 		lab, err := Parse("field5.txt", data)
 		if err != nil {
@@ -24,4 +27,5 @@ func BenchmarkCheckField5(b *testing.B) {
 			b.Fatal(r)
 		}
 	}
+	cpu.Report(b)
 }

@@ -3,6 +3,8 @@ package labyrinth
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/minotaur-game/minotaur/internal/cputime"
 )
 
 // TestGenerateChecks: generated fields of many sizes and seeds pass the
@@ -102,22 +104,26 @@ func TestGenerateSizes(t *testing.T) {
 func BenchmarkGenerate100(b *testing.B) {
 	b.ReportAllocs()
 	rng := rand.New(rand.NewPCG(1, 2))
+	cpu := cputime.Start()
 	for b.Loop() {
 		if _, err := Generate(100, 100, rng); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkGenerate50 draws a 50 × 50 field (the original: 7.8 s).
 func BenchmarkGenerate50(b *testing.B) {
 	b.ReportAllocs()
 	rng := rand.New(rand.NewPCG(1, 2))
+	cpu := cputime.Start()
 	for b.Loop() {
 		if _, err := Generate(50, 50, rng); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.Report(b)
 }
 
 // TestSolveWinsGeneratedFields: the solver's walk, played by the referee,

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/minotaur-game/minotaur/games/chess"
+	"github.com/minotaur-game/minotaur/internal/cputime"
 )
 
 // BenchmarkPlayView: one frame of a side's screen at 80×24, its board drawn
@@ -15,7 +16,9 @@ func BenchmarkPlayView(b *testing.B) {
 	d.keys("e2e4<enter>g1f3<enter>")
 	g := d.game()
 	b.ReportAllocs()
+	cpu := cputime.Start()
 	for b.Loop() {
 		_ = g.View()
 	}
+	cpu.Report(b)
 }

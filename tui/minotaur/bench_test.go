@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/engine"
+	"github.com/minotaur-game/minotaur/internal/cputime"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
@@ -44,10 +45,12 @@ func BenchmarkGameViewLevel7(b *testing.B) {
 	gs.View()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for i := 0; i < b.N; i++ {
 		gs.b.touch()
 		_ = gs.View()
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkGameViewSmall measures the same frame at 40×12, the panel
@@ -58,10 +61,12 @@ func BenchmarkGameViewSmall(b *testing.B) {
 	gs.View()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for i := 0; i < b.N; i++ {
 		gs.b.touch()
 		_ = gs.View()
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkGameViewCached measures View between changes (the cached frame).
@@ -70,9 +75,11 @@ func BenchmarkGameViewCached(b *testing.B) {
 	gs.View()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for i := 0; i < b.N; i++ {
 		_ = gs.View()
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkTurn measures a turn from key to new frame on level 7: the
@@ -86,15 +93,19 @@ func BenchmarkTurn(b *testing.B) {
 	gs, m := level7Screen(b, 7)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for i := 0; i < b.N; i++ {
 		if gs.over {
 			b.StopTimer()
+			cpu.StopTimer()
 			gs, m = level7Screen(b, uint64(i))
+			cpu.StartTimer()
 			b.StartTimer()
 		}
 		m.Update(keys[i%len(keys)])
 		_ = m.View()
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkReplayStepBack measures ← at the end of a whole won campaign

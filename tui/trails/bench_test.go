@@ -5,6 +5,7 @@ import (
 
 	"github.com/minotaur-game/minotaur/games/trails"
 	trailsbot "github.com/minotaur-game/minotaur/games/trails/bot"
+	"github.com/minotaur-game/minotaur/internal/cputime"
 )
 
 // BenchmarkView draws the game screen of a classic game in its middle, at
@@ -21,9 +22,11 @@ func BenchmarkView(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := cputime.Start()
 			for i := 0; i < b.N; i++ {
 				_ = g.View()
 			}
+			cpu.Report(b)
 		})
 	}
 }

@@ -41,14 +41,15 @@ func Choose(v *chess.View, level int, rng *rand.Rand) (m chess.Move, ok bool) {
 	}
 	p := v.Position()
 	target := enemyKing(v, &p)
+	var t thinker
 	if level >= 3 {
-		if m, ok := deeper(&p, v.Side, moves, target, rng); ok {
+		if m, ok := t.deeper(&p, v.Side, moves, target, rng); ok {
 			return m, true
 		}
 	}
 	best, bestScore, ties := moves[0], math.Inf(-1), 0
 	for _, m := range moves {
-		s := score(&p, v.Side, m, target, level >= 3)
+		s := t.score(&p, v.Side, m, target, level >= 3)
 		switch {
 		case s > bestScore+1e-9:
 			best, bestScore, ties = m, s, 1
@@ -92,22 +93,38 @@ func expect(n int) int {
 
 const win = 1e6
 
+// thinker holds the buffers of one decision: the moves generated at each
+// depth of the look and the events of the move being imagined, reused for
+// every imagined move instead of allocated anew.
+type thinker struct {
+	replies, answers, captures []chess.Move
+	evs                        []chess.Event
+}
+
+// play makes m on q and reports its outcome for side (outcome of the
+// events).
+func (t *thinker) play(q *chess.Position, mover chess.Color, m chess.Move, side chess.Color) (float64, bool) {
+	t.evs = q.AppendPlay(t.evs[:0], mover, m, expect)
+	return outcome(t.evs, side)
+}
+
 // score is the worth of a move for side: the position after it, and at
 // depth 2 after the other side's best answer among the pieces side sees.
-func score(p *chess.Position, side chess.Color, m chess.Move, target chess.Sq, reply bool) float64 {
+func (t *thinker) score(p *chess.Position, side chess.Color, m chess.Move, target chess.Sq, reply bool) float64 {
 	q := *p
-	if r, over := outcome(q.Play(side, m, expect), side); over {
+	if r, over := t.play(&q, side, m, side); over {
 		return r
 	}
 	if !reply {
-		return eval(&q, side, target) - hanging(&q, side)
+		return eval(&q, side, target) - t.hanging(&q, side)
 	}
 	worst := math.Inf(1)
-	for _, r := range q.Moves(side.Other()) {
+	t.replies = q.AppendMoves(t.replies[:0], side.Other())
+	for _, r := range t.replies {
 		q2 := q
-		s, over := outcome(q2.Play(side.Other(), r, expect), side)
+		s, over := t.play(&q2, side.Other(), r, side)
 		if !over {
-			s = eval(&q2, side, target) + threat(&q2, side)
+			s = eval(&q2, side, target) + t.threat(&q2, side)
 		}
 		worst = min(worst, s)
 	}
@@ -159,8 +176,9 @@ func worth(k chess.Kind) float64 {
 // king, which must be hunted down to win.
 func eval(p *chess.Position, side chess.Color, target chess.Sq) float64 {
 	s := 0.0
-	for sq, pc := range p.Board {
-		if pc.Empty() {
+	for sq := range p.Board {
+		pc := &p.Board[sq]
+		if pc.Kind == chess.None {
 			continue
 		}
 		v := worth(pc.Kind) + 1.2*float64(pc.HP) + 0.3*float64(pc.Max)
@@ -181,9 +199,10 @@ func eval(p *chess.Position, side chess.Color, target chess.Sq) float64 {
 
 // hanging is what level 2 fears to lose at once: for each of its pieces
 // that a seen enemy would beat, a part of its worth.
-func hanging(p *chess.Position, side chess.Color) float64 {
+func (t *thinker) hanging(p *chess.Position, side chess.Color) float64 {
 	loss := 0.0
-	for _, r := range p.Moves(side.Other()) {
+	t.captures = p.AppendCaptures(t.captures[:0], side.Other())
+	for _, r := range t.captures {
 		a, d := p.Board[r.From], p.Board[r.To]
 		if d.Empty() || d.Color != side {
 			continue
@@ -200,9 +219,10 @@ func hanging(p *chess.Position, side chess.Color) float64 {
 
 // threat is what level 3 hopes to win next: part of the worth of the best
 // seen enemy piece that one of its pieces would beat.
-func threat(p *chess.Position, side chess.Color) float64 {
+func (t *thinker) threat(p *chess.Position, side chess.Color) float64 {
 	gain := 0.0
-	for _, r := range p.Moves(side) {
+	t.captures = p.AppendCaptures(t.captures[:0], side)
+	for _, r := range t.captures {
 		a, d := p.Board[r.From], p.Board[r.To]
 		if d.Empty() || d.Color == side {
 			continue
@@ -262,14 +282,14 @@ const (
 	deepBudget     = 20000
 )
 
-func deeper(p *chess.Position, side chess.Color, moves []chess.Move, target chess.Sq, rng *rand.Rand) (chess.Move, bool) {
+func (t *thinker) deeper(p *chess.Position, side chess.Color, moves []chess.Move, target chess.Sq, rng *rand.Rand) (chess.Move, bool) {
 	type cand struct {
 		m chess.Move
 		s float64
 	}
 	cands := make([]cand, 0, len(moves))
 	for _, m := range moves {
-		cands = append(cands, cand{m, score(p, side, m, target, true)})
+		cands = append(cands, cand{m, t.score(p, side, m, target, true)})
 	}
 	// the best first; a stable order keeps equal scores as Moves gave them
 	for i := 1; i < len(cands); i++ {
@@ -285,33 +305,51 @@ func deeper(p *chess.Position, side chess.Color, moves []chess.Move, target ches
 	best, bestScore, ties := cands[0].m, math.Inf(-1), 0
 	for _, c := range cands[:n] {
 		q := *p
-		if r, over := outcome(q.Play(side, c.m, expect), side); over {
+		if r, over := t.play(&q, side, c.m, side); over {
 			if r > 0 {
 				return c.m, true
 			}
 			continue
 		}
 		worst := math.Inf(1)
-		for _, r := range q.Moves(side.Other()) {
+		t.replies = q.AppendMoves(t.replies[:0], side.Other())
+		for _, r := range t.replies {
 			q2 := q
-			s, over := outcome(q2.Play(side.Other(), r, expect), side)
+			s, over := t.play(&q2, side.Other(), r, side)
 			plays++
-			if !over {
+			switch {
+			case over:
+				worst = min(worst, s)
+			case worst <= bestScore-1e-9:
+				// This move is already worse than the best: its score
+				// no longer matters, only how many moves the whole look
+				// would have imagined (the budget) does.
+				t.answers = q2.AppendMoves(t.answers[:0], side)
+				plays += len(t.answers)
+			default:
 				s = math.Inf(-1)
-				for _, m2 := range q2.Moves(side) {
+				t.answers = q2.AppendMoves(t.answers[:0], side)
+				for i, m2 := range t.answers {
 					q3 := q2
 					plays++
-					s3, over := outcome(q3.Play(side, m2, expect), side)
+					s3, over := t.play(&q3, side, m2, side)
 					if !over {
-						s3 = eval(&q3, side, target) - hanging(&q3, side)
+						s3 = eval(&q3, side, target) - t.hanging(&q3, side)
 					}
 					s = max(s, s3)
+					if s >= worst {
+						// the reply is no better for the other side than
+						// one already weighed: the rest cannot change the
+						// worst case, but counts against the budget
+						plays += len(t.answers) - 1 - i
+						break
+					}
 				}
 				if math.IsInf(s, -1) {
 					s = eval(&q2, side, target)
 				}
+				worst = min(worst, s)
 			}
-			worst = min(worst, s)
 			if plays > deepBudget {
 				return chess.Move{}, false
 			}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/games/chess"
+	"github.com/minotaur-game/minotaur/internal/cputime"
 	"github.com/minotaur-game/minotaur/internal/testenv"
 )
 
@@ -130,9 +131,11 @@ func BenchmarkChoose(b *testing.B) {
 	v := g.View(g.ToMove())
 	rng := rand.New(rand.NewPCG(1, 2))
 	b.ReportAllocs()
+	cpu := cputime.Start()
 	for b.Loop() {
 		Choose(&v, 3, rng)
 	}
+	cpu.Report(b)
 }
 
 // TestMatchTable prints the table of docs/chess.md: each level against
@@ -181,7 +184,9 @@ func BenchmarkChooseStart(b *testing.B) {
 	v := g.View(chess.White)
 	rng := rand.New(rand.NewPCG(1, 2))
 	b.ReportAllocs()
+	cpu := cputime.Start()
 	for b.Loop() {
 		Choose(&v, 3, rng)
 	}
+	cpu.Report(b)
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/minotaur-game/minotaur/games/foxhunt"
+	"github.com/minotaur-game/minotaur/internal/cputime"
 )
 
 // BenchmarkHunterDecide101 is one decision of the computer player as a
@@ -32,9 +33,11 @@ func benchHunter(b *testing.B, side, players int) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for i := 0; i < b.N; i++ {
 		brain := brains[i%len(brains)] // every hunter, near the fox or far
 		brain.flee = 0
 		brain.Decide(st)
 	}
+	cpu.Report(b)
 }

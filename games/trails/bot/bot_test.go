@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/minotaur-game/minotaur/games/trails"
+	"github.com/minotaur-game/minotaur/internal/cputime"
 	"github.com/minotaur-game/minotaur/internal/testenv"
 )
 
@@ -130,11 +131,13 @@ func BenchmarkBotClassic(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			var slowest time.Duration
+			cpu := cputime.Start()
 			for i := 0; i < b.N; i++ {
 				start := time.Now()
 				bot.Choose(ps[i%len(ps)])
 				slowest = max(slowest, time.Since(start))
 			}
+			cpu.Report(b)
 			b.ReportMetric(float64(slowest.Microseconds())/1000, "max-ms")
 		})
 	}

@@ -165,6 +165,10 @@ func TestWatchReplay(t *testing.T) {
 	if !strings.Contains(d.screen(), "Replay 2/2") {
 		t.Fatalf("the viewer did not play the game:\n%s", d.screen())
 	}
+	// Q goes back to the list here, and the hints and the end's line say so.
+	if s := d.screen(); !strings.Contains(s, "Q back") || strings.Contains(s, "Q quit") || !strings.Contains(prose(s), "Q goes back to the list") {
+		t.Fatalf("the viewer opened from the list does not say Q goes back:\n%s", s)
+	}
 	d.keys("[")
 	if !strings.Contains(d.screen(), "Replay 0/2") {
 		t.Fatalf("[ does not go back to the start of the level:\n%s", d.screen())

@@ -242,6 +242,7 @@ func (s *replaysScreen) open() (screen.Nav, tea.Cmd) {
 		s.note = e.name + " cannot be watched: " + safetext.Clean(err.Error()) + "."
 		return screen.Stay, nil
 	}
+	m.back, m.hints = true, hintCache{}
 	return screen.Push(&replayScreen{m: m}), nil
 }
 
@@ -350,7 +351,7 @@ func (r *replayScreen) Init() tea.Cmd { return r.m.Init() }
 // Update hands the viewer its keys and ticks; Q or Esc goes back (Esc
 // still cancels the go-to-turn prompt first).
 func (r *replayScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && !r.m.asking && k.Type != tea.KeyCtrlC && key.Matches(k, replayKeys.Quit) {
+	if k, ok := msg.(tea.KeyMsg); ok && !r.m.asking && k.Type != tea.KeyCtrlC && key.Matches(k, replayKeys(true).Quit) {
 		return screen.Pop(), nil
 	}
 	_, cmd := r.m.Update(msg)

@@ -81,6 +81,18 @@ func TestTutorial(t *testing.T) {
 		if n := len(strings.Split(scr, "\n")); n > size[1] {
 			t.Fatalf("%v: %d lines:\n%s", size, n, scr)
 		}
+		// The mouse wheel scrolls a lesson taller than the terminal.
+		if size[1] == 12 {
+			before := d.screen()
+			d.send(tea.MouseMsg{Action: tea.MouseActionPress, Button: tea.MouseButtonWheelDown})
+			if d.screen() == before {
+				t.Fatalf("%v: the wheel does not scroll the lesson:\n%s", size, before)
+			}
+			d.send(tea.MouseMsg{Action: tea.MouseActionPress, Button: tea.MouseButtonWheelUp})
+			if d.screen() != before {
+				t.Fatalf("%v: the wheel up does not scroll back:\n%s", size, d.screen())
+			}
+		}
 		d.keys("<down><down><down><enter>")
 		d.expectScreen("game")
 		g := d.game()
@@ -153,6 +165,15 @@ func TestWatchReplay(t *testing.T) {
 	d.expectScreen("replays")
 	if !strings.Contains(prose(d.screen()), "cannot be watched") {
 		t.Fatalf("choosing the damaged file does not say why it cannot be watched:\n%s", d.screen())
+	}
+	// The mouse wheel moves through the list too.
+	d.send(tea.MouseMsg{Action: tea.MouseActionPress, Button: tea.MouseButtonWheelDown})
+	if !strings.Contains(prose(d.screen()), "seed 4 replay-20250314-150926.json") {
+		t.Fatalf("the wheel does not move down the list:\n%s", d.screen())
+	}
+	d.send(tea.MouseMsg{Action: tea.MouseActionPress, Button: tea.MouseButtonWheelUp})
+	if !strings.Contains(prose(d.screen()), "broken.json The file") {
+		t.Fatalf("the wheel does not move up the list:\n%s", d.screen())
 	}
 	d.keys("<down>")
 	if !strings.Contains(prose(d.screen()), "seed 4 replay-20250314-150926.json") {

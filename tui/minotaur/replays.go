@@ -201,6 +201,12 @@ func (s *replaysScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 			s.entries[msg.i] = msg.e
 		}
 		return screen.Stay, s.next()
+	case tea.MouseMsg:
+		// The wheel moves the cursor, and the list with it, a few
+		// entries at a time.
+		if n := screen.Wheel(msg); n != 0 && len(s.entries) > 0 {
+			s.cursor, s.note = max(0, min(s.cursor+n, len(s.entries)-1)), ""
+		}
 	case tea.KeyMsg:
 		n := len(s.entries)
 		switch {

@@ -118,7 +118,7 @@ func (h *helpScreen) columns() (left, right []string, fits bool) {
 	}
 	left = []string{
 		st.Heading.Render("Symbols"),
-		sym(clsPlayer, "P", "you (bright white)"),
+		sym(clsPlayer, "P", "you (in bold)"),
 		sym(clsPartner, "P", "your partner (cyan, co-op)"),
 		sym(clsHunter, "H", "hunter: hears 6 (12 w/ key)"),
 		sym(clsHeard, "h", "a hunter heard, not seen"),

@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
@@ -109,6 +110,9 @@ type ReplayModel struct {
 	gen    int    // the tick chain that is current; older ticks are ignored
 	done   string // why the playback stopped, when it has
 	hints  hintCache
+	// narrow is narrowHints' lines for the width narrowW.
+	narrow  string
+	narrowW int
 	// narrator words the events for seat 1, as its player saw them.
 	narrator engine.Narrator
 	// marks[i] is the level and turn after i moves, for every position the
@@ -310,7 +314,21 @@ func (m *ReplayModel) keyHints(w int) ([]string, pline) {
 		}
 		return side, screen.HintHelp(st.Styles, " · ", true).ShortHelpView(keys.ShortHelp())
 	})
-	return side, pline{st.text.warn, cut(m.b.status+"  "+under, w)}
+	if line := m.b.status + "  " + under; ansi.StringWidth(line) <= w {
+		return side, pline{st.text.warn, line}
+	}
+	// A narrow terminal: the status on a line of its own, the keys whole
+	// on the lines under it, as play's hints.
+	return side, pline{st.text.warn, cut(m.b.status, w) + "\n" + m.narrowHints(w)}
+}
+
+// narrowHints are the keys' hints on lines of w columns, under the
+// status on a narrow terminal (built once per width).
+func (m *ReplayModel) narrowHints(w int) string {
+	if m.narrowW != w || m.narrow == "" {
+		m.narrowW, m.narrow = w, shortHints(replayKeys(m.back).ShortHelp(), w)
+	}
+	return m.narrow
 }
 
 // replayTick asks for the next move of tick chain gen.

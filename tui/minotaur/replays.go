@@ -248,7 +248,7 @@ func (s *replaysScreen) open() (screen.Nav, tea.Cmd) {
 		s.note = e.name + " cannot be watched: " + safetext.Clean(err.Error()) + "."
 		return screen.Stay, nil
 	}
-	m.back, m.hints = true, hintCache{}
+	m.back, m.hints, m.narrow = true, hintCache{}, ""
 	return screen.Push(&replayScreen{m: m}), nil
 }
 

@@ -128,6 +128,9 @@ func (s *settingsScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 				s.startEdit()
 			case rowKeys:
 				s.note, s.bad = keysNote(s.c.cfg.Keys), false
+				if s.c.cfg.Connect != nil {
+					s.note = "Over SSH every player has the game's own keys: a keymap file is for the game on your own machine."
+				}
 			default:
 				return screen.Stay, s.step(+1)
 			}

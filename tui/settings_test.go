@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +11,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
+	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
@@ -102,5 +105,21 @@ func TestSettingsSaysWhatWins(t *testing.T) {
 	d.keys("g")
 	if scr := d.screen(); !strings.Contains(scr, "auto (now high-contrast)") {
 		t.Errorf("the palette row:\n%s", scr)
+	}
+}
+
+// TestSettingsKeysOverSSH: over SSH the keys row says every player has the
+// game's own keys (there was only "there is no keymap file").
+func TestSettingsKeysOverSSH(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	cfg.Connect = func(ctx context.Context, addr, name string) (*netplay.Client, *netplay.Welcome, error) {
+		return nil, nil, errors.New("not in this test")
+	}
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("g")
+	d.expectScreen("settings")
+	d.keys("<down><down><down><enter>")
+	if scr := prose(d.screen()); !strings.Contains(scr, "Over SSH every player has the game's own keys") {
+		t.Fatalf("the keys row over SSH:\n%s", d.screen())
 	}
 }

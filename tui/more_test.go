@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // TestSeededGame: More Minotaur → Seeded game takes a seed typed or
@@ -212,5 +213,19 @@ func TestWatchReplay(t *testing.T) {
 	d.expectScreen("menu")
 	if _, err := os.Stat(saves.SummaryPath(replays[0])); err != nil {
 		t.Errorf("the summary beside the replay: %v", err)
+	}
+}
+
+// TestTutorialOfferGoesAfterAGame: the replay of a game left for the menu
+// may be written after the menu read the replays folder (over SSH it
+// was): the offer of the tutorial goes once the game's replay is told.
+func TestTutorialOfferGoesAfterAGame(t *testing.T) {
+	d := newDriver(t, testConfig(t, 1), 80, 24)
+	if !strings.Contains(d.screen(), firstRunOffer) {
+		t.Fatalf("the first run does not offer the tutorial:\n%s", d.screen())
+	}
+	d.send(screen.EndedMsg{Replay: "replay-20261202-130334.json"})
+	if strings.Contains(d.screen(), firstRunOffer) {
+		t.Fatalf("the tutorial is still offered after a game:\n%s", d.screen())
 	}
 }

@@ -147,6 +147,9 @@ func keysNote(path string) string {
 	return "Edit " + path + " to change the keys (see docs/guide.md); the game reads it when it starts."
 }
 
+// keysNoteShort is keysNote in the fewest words, for a small terminal.
+func keysNoteShort(path string) string { return "Edit " + path + " to change the keys." }
+
 // startEdit opens the text of the row for typing.
 func (s *settingsScreen) startEdit() {
 	s.editing, s.note = true, ""
@@ -320,6 +323,10 @@ func (s *settingsScreen) View() string {
 		// border, numRows+3 lines) and the keys first; a note too long
 		// for the rest keeps its end when it is a path, else its start.
 		room := max(c.Height-numRows-3-strings.Count(hint, "\n")-1, 1)
+		if short := keysNoteShort(s.c.cfg.Keys); s.note == keysNote(s.c.cfg.Keys) && strings.Count(note, "\n") >= room {
+			// The keymap file's path whole before the rest of the words.
+			note = screen.Wrap(short, w)
+		}
 		if lines := strings.Split(note, "\n"); len(lines) > room {
 			if !s.bad && strings.HasPrefix(s.note, "Saved in ") {
 				note = "Saved in " + fitLeft(s.c.cfg.Settings, w-len("Saved in "))

@@ -123,3 +123,18 @@ func TestSettingsKeysOverSSH(t *testing.T) {
 		t.Fatalf("the keys row over SSH:\n%s", d.screen())
 	}
 }
+
+// TestSettingsKeysNoteFits: at 40×12 the keys row's note shows the keymap
+// file's path whole and what to do with it (it was cut in its words).
+func TestSettingsKeysNoteFits(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	cfg.Keys = "/home/al/.config/minotaur/keys.txt"
+	d := newDriver(t, cfg, 40, 12)
+	d.keys("g<down><down><down><enter>")
+	scr := d.screen()
+	checkFits(t, scr, 40, 12)
+	_, note, _ := strings.Cut(scr, "Server")
+	if !strings.Contains(note, cfg.Keys) || !strings.Contains(prose(note), "to change the keys.") || strings.Contains(note, "…") {
+		t.Errorf("the keys note is cut at 40×12:\n%s", scr)
+	}
+}

@@ -248,6 +248,10 @@ func (s *settingsScreen) paletteValue() string {
 	switch now := s.c.st.Palette.Name; {
 	case s.c.cfg.Palette != s.set.Palette && now != v:
 		v += " (now " + now + ")"
+	case s.c.st.Mono:
+		// NO_COLOR, CLICOLOR=0 or a terminal without colour: the
+		// palette is kept for another run, and changes nothing here.
+		v += " (no colour here)"
 	case v == screen.PaletteAuto:
 		v += " (" + now + ")"
 	}

@@ -138,3 +138,22 @@ func TestSettingsKeysNoteFits(t *testing.T) {
 		t.Errorf("the keys note is cut at 40×12:\n%s", scr)
 	}
 }
+
+// TestSettingsPaletteWithoutColour: on a terminal without colour (NO_COLOR)
+// the palette row says the palette changes nothing here (it said "auto
+// (dark)", and choosing light showed no change).
+func TestSettingsPaletteWithoutColour(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	r := lipgloss.NewRenderer(nil)
+	r.SetColorProfile(termenv.Ascii)
+	cfg.Styles = screen.NewStylesWith(r, nil)
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("g")
+	if scr := d.screen(); !strings.Contains(scr, "auto (no colour here)") {
+		t.Fatalf("the palette row without colour:\n%s", scr)
+	}
+	d.keys("<down><right><right>")
+	if scr := d.screen(); !strings.Contains(scr, "light (no colour here)") {
+		t.Fatalf("the palette row without colour, light chosen:\n%s", scr)
+	}
+}

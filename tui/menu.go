@@ -179,6 +179,11 @@ func (m *menuScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 		if msg.Err != nil {
 			m.ended = screen.ReplayFailed(msg.Err)
 		}
+		// Its replay may be written after the menu read the folder: the
+		// player has played now, and the tutorial's offer goes.
+		if msg.Err == nil && msg.Replay != "" {
+			m.replays = true
+		}
 	case tea.KeyMsg:
 		switch {
 		case key.Matches(msg, screen.MenuKeys.Up):

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
 // TestSeededGame: More Minotaur → Seeded game takes a seed typed or
@@ -80,6 +81,18 @@ func TestTutorial(t *testing.T) {
 		}
 		if n := len(strings.Split(scr, "\n")); n > size[1] {
 			t.Fatalf("%v: %d lines:\n%s", size, n, scr)
+		}
+		// The mouse wheel scrolls a lesson taller than the terminal.
+		if size[1] == 12 {
+			before := d.screen()
+			d.send(tea.MouseMsg{Action: tea.MouseActionPress, Button: tea.MouseButtonWheelDown})
+			if d.screen() == before {
+				t.Fatalf("%v: the wheel does not scroll the lesson:\n%s", size, before)
+			}
+			d.send(tea.MouseMsg{Action: tea.MouseActionPress, Button: tea.MouseButtonWheelUp})
+			if d.screen() != before {
+				t.Fatalf("%v: the wheel up does not scroll back:\n%s", size, d.screen())
+			}
 		}
 		d.keys("<down><down><down><enter>")
 		d.expectScreen("game")
@@ -154,6 +167,15 @@ func TestWatchReplay(t *testing.T) {
 	if !strings.Contains(prose(d.screen()), "cannot be watched") {
 		t.Fatalf("choosing the damaged file does not say why it cannot be watched:\n%s", d.screen())
 	}
+	// The mouse wheel moves through the list too.
+	d.send(tea.MouseMsg{Action: tea.MouseActionPress, Button: tea.MouseButtonWheelDown})
+	if !strings.Contains(prose(d.screen()), "seed 4 replay-20250314-150926.json") {
+		t.Fatalf("the wheel does not move down the list:\n%s", d.screen())
+	}
+	d.send(tea.MouseMsg{Action: tea.MouseActionPress, Button: tea.MouseButtonWheelUp})
+	if !strings.Contains(prose(d.screen()), "broken.json The file") {
+		t.Fatalf("the wheel does not move up the list:\n%s", d.screen())
+	}
 	d.keys("<down>")
 	if !strings.Contains(prose(d.screen()), "seed 4 replay-20250314-150926.json") {
 		t.Fatalf("the chosen replay's seed and name are not shown:\n%s", d.screen())
@@ -164,6 +186,10 @@ func TestWatchReplay(t *testing.T) {
 	// driver runs its ticks at once).
 	if !strings.Contains(d.screen(), "Replay 2/2") {
 		t.Fatalf("the viewer did not play the game:\n%s", d.screen())
+	}
+	// Q goes back to the list here, and the hints and the end's line say so.
+	if s := d.screen(); !strings.Contains(s, "Q back") || strings.Contains(s, "Q quit") || !strings.Contains(prose(s), "Q goes back to the list") {
+		t.Fatalf("the viewer opened from the list does not say Q goes back:\n%s", s)
 	}
 	d.keys("[")
 	if !strings.Contains(d.screen(), "Replay 0/2") {
@@ -187,5 +213,19 @@ func TestWatchReplay(t *testing.T) {
 	d.expectScreen("menu")
 	if _, err := os.Stat(saves.SummaryPath(replays[0])); err != nil {
 		t.Errorf("the summary beside the replay: %v", err)
+	}
+}
+
+// TestTutorialOfferGoesAfterAGame: the replay of a game left for the menu
+// may be written after the menu read the replays folder (over SSH it
+// was): the offer of the tutorial goes once the game's replay is told.
+func TestTutorialOfferGoesAfterAGame(t *testing.T) {
+	d := newDriver(t, testConfig(t, 1), 80, 24)
+	if !strings.Contains(d.screen(), firstRunOffer) {
+		t.Fatalf("the first run does not offer the tutorial:\n%s", d.screen())
+	}
+	d.send(screen.EndedMsg{Replay: "replay-20261202-130334.json"})
+	if strings.Contains(d.screen(), firstRunOffer) {
+		t.Fatalf("the tutorial is still offered after a game:\n%s", d.screen())
 	}
 }

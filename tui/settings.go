@@ -128,6 +128,9 @@ func (s *settingsScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 				s.startEdit()
 			case rowKeys:
 				s.note, s.bad = keysNote(s.c.cfg.Keys), false
+				if s.c.cfg.Connect != nil {
+					s.note = "Over SSH every player has the game's own keys: a keymap file is for the game on your own machine."
+				}
 			default:
 				return screen.Stay, s.step(+1)
 			}
@@ -143,6 +146,9 @@ func keysNote(path string) string {
 	}
 	return "Edit " + path + " to change the keys (see docs/guide.md); the game reads it when it starts."
 }
+
+// keysNoteShort is keysNote in the fewest words, for a small terminal.
+func keysNoteShort(path string) string { return "Edit " + path + " to change the keys." }
 
 // startEdit opens the text of the row for typing.
 func (s *settingsScreen) startEdit() {
@@ -242,6 +248,10 @@ func (s *settingsScreen) paletteValue() string {
 	switch now := s.c.st.Palette.Name; {
 	case s.c.cfg.Palette != s.set.Palette && now != v:
 		v += " (now " + now + ")"
+	case s.c.st.Mono:
+		// NO_COLOR, CLICOLOR=0 or a terminal without colour: the
+		// palette is kept for another run, and changes nothing here.
+		v += " (no colour here)"
 	case v == screen.PaletteAuto:
 		v += " (" + now + ")"
 	}
@@ -317,6 +327,10 @@ func (s *settingsScreen) View() string {
 		// border, numRows+3 lines) and the keys first; a note too long
 		// for the rest keeps its end when it is a path, else its start.
 		room := max(c.Height-numRows-3-strings.Count(hint, "\n")-1, 1)
+		if short := keysNoteShort(s.c.cfg.Keys); s.note == keysNote(s.c.cfg.Keys) && strings.Count(note, "\n") >= room {
+			// The keymap file's path whole before the rest of the words.
+			note = screen.Wrap(short, w)
+		}
 		if lines := strings.Split(note, "\n"); len(lines) > room {
 			if !s.bad && strings.HasPrefix(s.note, "Saved in ") {
 				note = "Saved in " + fitLeft(s.c.cfg.Settings, w-len("Saved in "))

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +11,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
+	"github.com/minotaur-game/minotaur/netplay"
 	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
@@ -102,5 +105,55 @@ func TestSettingsSaysWhatWins(t *testing.T) {
 	d.keys("g")
 	if scr := d.screen(); !strings.Contains(scr, "auto (now high-contrast)") {
 		t.Errorf("the palette row:\n%s", scr)
+	}
+}
+
+// TestSettingsKeysOverSSH: over SSH the keys row says every player has the
+// game's own keys (there was only "there is no keymap file").
+func TestSettingsKeysOverSSH(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	cfg.Connect = func(ctx context.Context, addr, name string) (*netplay.Client, *netplay.Welcome, error) {
+		return nil, nil, errors.New("not in this test")
+	}
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("g")
+	d.expectScreen("settings")
+	d.keys("<down><down><down><enter>")
+	if scr := prose(d.screen()); !strings.Contains(scr, "Over SSH every player has the game's own keys") {
+		t.Fatalf("the keys row over SSH:\n%s", d.screen())
+	}
+}
+
+// TestSettingsKeysNoteFits: at 40×12 the keys row's note shows the keymap
+// file's path whole and what to do with it (it was cut in its words).
+func TestSettingsKeysNoteFits(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	cfg.Keys = "/home/al/.config/minotaur/keys.txt"
+	d := newDriver(t, cfg, 40, 12)
+	d.keys("g<down><down><down><enter>")
+	scr := d.screen()
+	checkFits(t, scr, 40, 12)
+	_, note, _ := strings.Cut(scr, "Server")
+	if !strings.Contains(note, cfg.Keys) || !strings.Contains(prose(note), "to change the keys.") || strings.Contains(note, "…") {
+		t.Errorf("the keys note is cut at 40×12:\n%s", scr)
+	}
+}
+
+// TestSettingsPaletteWithoutColour: on a terminal without colour (NO_COLOR)
+// the palette row says the palette changes nothing here (it said "auto
+// (dark)", and choosing light showed no change).
+func TestSettingsPaletteWithoutColour(t *testing.T) {
+	cfg := testConfig(t, goldenSeed)
+	r := lipgloss.NewRenderer(nil)
+	r.SetColorProfile(termenv.Ascii)
+	cfg.Styles = screen.NewStylesWith(r, nil)
+	d := newDriver(t, cfg, 80, 24)
+	d.keys("g")
+	if scr := d.screen(); !strings.Contains(scr, "auto (no colour here)") {
+		t.Fatalf("the palette row without colour:\n%s", scr)
+	}
+	d.keys("<down><right><right>")
+	if scr := d.screen(); !strings.Contains(scr, "light (no colour here)") {
+		t.Fatalf("the palette row without colour, light chosen:\n%s", scr)
 	}
 }

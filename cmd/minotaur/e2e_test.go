@@ -218,7 +218,7 @@ func TestE2EPlaySaveContinue(t *testing.T) {
 		t.Fatalf("the moves %q cost no turn; choose moves that walk", moves)
 	}
 
-	tm.keys("h")
+	tm.keys("?")
 	tm.waitFor("help", "HELP", "Symbols", "Keys", "100")
 	tm.keys("x")
 	tm.waitFor("back from help", fmt.Sprintf("Turn %d", turn))

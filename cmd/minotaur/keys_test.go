@@ -44,4 +44,8 @@ func TestKeymapFile(t *testing.T) {
 	if cfg, _ = prepare(sys, "minotaur", choices{keys: other}); cfg.Keymap.Keys("minotaur", "up")[0] != "x" {
 		t.Fatalf("--keys FILE did not win: %v", cfg.Keymap.Keys("minotaur", "up"))
 	}
+	// The settings screen names the file the keys came from.
+	if cfg.Keys != other {
+		t.Fatalf("with --keys %s the settings screen names %s", other, cfg.Keys)
+	}
 }

@@ -51,7 +51,7 @@ func newPlayFlags() (*pflag.FlagSet, *playFlags) {
 	cli.SeedVar(fs, &f.seed, 0, "campaign seed `N` (unsigned 64-bit); same seed, same mazes\n(default: drawn from the clock)")
 	fs.StringVar(&f.server, "server", "", "game server `ADDR` (host:port) for network play")
 	fs.StringVar(&f.name, "name", "", "player `NAME` for the high scores (default: the settings', else your user name)")
-	fs.StringVar(&f.palette, "palette", "", "colours: `P` is auto, dark, light or high-contrast\n(default: the settings', else "+paletteEnv+", else auto)")
+	fs.StringVar(&f.palette, "palette", "", "colours: `P` is auto, dark, light or high-contrast\n(default: "+paletteEnv+", else the settings', else auto)")
 	fs.StringVar(&f.keys, "keys", "", "read your keys from the keymap `FILE` (default: keys.txt in the\nconfig folder; see docs/guide.md, \"Your own keys\")")
 	fs.BoolVar(&f.accessible, "accessible", false, "the layout for screen readers and magnifiers: the newest message\nfirst, monsters named in words (default: the settings')")
 	fs.BoolVar(&f.version, "version", false, "print the version and exit (as 'minotaur version')")

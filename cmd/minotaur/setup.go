@@ -81,6 +81,11 @@ func prepare(sys cli.IO, prog string, ch choices) (cfg tui.Config, ok bool) {
 	switch {
 	case ch.keys != "":
 		cfg.Keymap, cfg.KeymapProblems = loadKeymap(ch.keys, true)
+		// The settings screen names the file the keys came from.
+		cfg.Keys = ch.keys
+		if abs, err := filepath.Abs(ch.keys); err == nil {
+			cfg.Keys = abs
+		}
 	case cfg.Keys != "":
 		cfg.Keymap, cfg.KeymapProblems = loadKeymap(cfg.Keys, false)
 	default:

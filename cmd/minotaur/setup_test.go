@@ -31,6 +31,8 @@ func TestHelpSaysWhereFilesAre(t *testing.T) {
 		"settings  " + filepath.Join(root, "config", "minotaur", "settings.txt"),
 		"keys      " + filepath.Join(root, "config", "minotaur", "keys.txt"),
 		"--data DIR", "--palette P", "MINOTAUR_DATA", "portable", "NO_COLOR",
+		// The variable wins over the settings file, as the program does.
+		"(default: MINOTAUR_PALETTE, else the settings', else auto)",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("--help lacks %q:\n%s", want, out.String())

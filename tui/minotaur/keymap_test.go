@@ -4,6 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/minotaur-game/minotaur/saves"
 	"github.com/minotaur-game/minotaur/tui/keymap"
 )
 
@@ -71,5 +75,44 @@ func TestRebindingShowsInPlayAndHelp(t *testing.T) {
 	d.keys("<f1>")
 	if s := d.screen(); !strings.Contains(s, "WASE") || !strings.Contains(s, "F1") || !strings.Contains(s, "this help") {
 		t.Fatalf("the help does not name the keys bound:\n%s", s)
+	}
+}
+
+// The replay viewer's keys follow the keymap: a rebound right steps, a
+// rebound quit quits, and the hints name them.
+func TestReplayViewerFollowsKeymap(t *testing.T) {
+	m, probs := keymap.Parse("keys.txt", []byte("right = e, right\nquit = v\n"))
+	if len(probs) != 0 {
+		t.Fatal(probs)
+	}
+	keymap.Use(m)
+	t.Cleanup(func() { keymap.Use(nil) })
+	pass, lose, _ := planLoss(t, goldenSeed)
+	var moves []byte
+	for _, a := range append(pass, lose...) {
+		moves = append(moves, byte(a))
+	}
+	v, err := NewReplay(saves.Replay{Seed: goldenSeed, Players: 1, Moves: string(moves)}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	v.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'e'}})
+	if played, _ := v.pb.Progress(); played != 1 {
+		t.Fatalf("e (right) did not step: %d moves played", played)
+	}
+	s := ansi.Strip(v.View())
+	if !strings.Contains(s, "v quit") || strings.Contains(s, "Q quit") {
+		t.Fatalf("the hints do not name the quit key bound:\n%s", s)
+	}
+	if _, cmd := v.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'q'}}); cmd != nil {
+		t.Fatal("q still quits the viewer")
+	}
+	_, cmd := v.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'v'}})
+	if cmd == nil {
+		t.Fatal("v does not quit the viewer")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("v does not quit the viewer")
 	}
 }

@@ -224,9 +224,15 @@ func newTutorialScreen(c *env) (*tutorialScreen, error) {
 // Init does nothing.
 func (t *tutorialScreen) Init() tea.Cmd { return nil }
 
-// Update starts the tutorial on Enter, scrolls the lesson, goes back on
-// Esc.
+// Update starts the tutorial on Enter, scrolls the lesson (↑/↓, the
+// mouse wheel), goes back on Esc.
 func (t *tutorialScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
+	if m, ok := msg.(tea.MouseMsg); ok {
+		// The wheel scrolls the lesson as it scrolls a pager (View keeps
+		// the last lines on the screen).
+		t.top = max(t.top+screen.Wheel(m), 0)
+		return screen.Stay, nil
+	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return screen.Stay, nil

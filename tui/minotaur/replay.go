@@ -2,15 +2,18 @@ package minotaur
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/saves"
+	"github.com/minotaur-game/minotaur/tui/keymap"
 	"github.com/minotaur-game/minotaur/tui/screen"
 )
 
@@ -32,20 +35,51 @@ type replayKeyMap struct {
 	Speed, Steps, Levels key.Binding
 }
 
-var replayKeys = replayKeyMap{
-	Pause:  key.NewBinding(key.WithKeys(" ", "p", "P"), key.WithHelp("Space", "pause")),
-	Step:   key.NewBinding(key.WithKeys("right", "l", "L", "n", "N", "."), key.WithHelp("→", "step")),
-	Back:   key.NewBinding(key.WithKeys("left", "h", "H", "b", "B", ","), key.WithHelp("←", "back")),
-	Next:   key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next level")),
-	Prev:   key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous level")),
-	GoTo:   key.NewBinding(key.WithKeys("g", "G"), key.WithHelp("g", "go to turn")),
-	Steps:  key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "step")),
-	Levels: key.NewBinding(key.WithKeys("[", "]"), key.WithHelp("[/]", "level")),
-	Faster: key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+", "faster")),
-	Slower: key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "slower")),
-	Quit:   key.NewBinding(key.WithKeys("q", "Q", "esc", "ctrl+c"), key.WithHelp("Q", "quit")),
-	Speed:  key.NewBinding(key.WithKeys("+", "=", "-", "_"), key.WithHelp("+/-", "speed")),
+// replayKeys are the viewer's keys as the active keymap binds Minotaur's
+// actions: its right and left keys step (with N and . , B and ,), its
+// pause keys but Esc pause (with Space), its quit keys and Esc quit; the
+// rest are the viewer's own. back is true for the viewer opened from the
+// replays list, where the quit keys go back to it.
+func replayKeys(back bool) replayKeyMap {
+	if back {
+		return replayKeysCache.Get()[1]
+	}
+	return replayKeysCache.Get()[0]
 }
+
+var replayKeysCache = keymap.NewCached(func(m *keymap.Map) [2]replayKeyMap {
+	const g = keymap.Minotaur
+	without := func(keys []string, drop ...string) []string {
+		return slices.DeleteFunc(keys, func(k string) bool { return slices.Contains(drop, k) })
+	}
+	pause := append([]string{" "}, without(m.Keys(g, "pause"), "esc", " ")...)
+	step := append(m.Keys(g, "right"), "n", "N", ".")
+	back := append(m.Keys(g, "left"), "b", "B", ",")
+	quit := append(m.Keys(g, "quit"), "esc", "ctrl+c")
+	stepLabel, backLabel := "→", "←"
+	steps := "←/→"
+	if m.Changed(g, "right") || m.Changed(g, "left") {
+		stepLabel, backLabel = m.Label(g, "right", "→"), m.Label(g, "left", "←")
+		steps = m.Label(g, "left", "←") + "/" + m.Label(g, "right", "→")
+	}
+	k := replayKeyMap{
+		Pause:  key.NewBinding(key.WithKeys(pause...), key.WithHelp("Space", "pause")),
+		Step:   key.NewBinding(key.WithKeys(step...), key.WithHelp(stepLabel, "step")),
+		Back:   key.NewBinding(key.WithKeys(back...), key.WithHelp(backLabel, "back")),
+		Next:   key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next level")),
+		Prev:   key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous level")),
+		GoTo:   key.NewBinding(key.WithKeys("g", "G"), key.WithHelp("g", "go to turn")),
+		Steps:  key.NewBinding(key.WithKeys("left", "right"), key.WithHelp(steps, "step")),
+		Levels: key.NewBinding(key.WithKeys("[", "]"), key.WithHelp("[/]", "level")),
+		Faster: key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+", "faster")),
+		Slower: key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "slower")),
+		Quit:   key.NewBinding(key.WithKeys(quit...), key.WithHelp(m.Label(g, "quit", "Q"), "quit")),
+		Speed:  key.NewBinding(key.WithKeys("+", "=", "-", "_"), key.WithHelp("+/-", "speed")),
+	}
+	b := k
+	b.Quit = key.NewBinding(key.WithKeys(quit...), key.WithHelp(m.Label(g, "quit", "Q"), "back"))
+	return [2]replayKeyMap{k, b}
+})
 
 // ShortHelp is the one line of hints under the map.
 func (k replayKeyMap) ShortHelp() []key.Binding {
@@ -76,6 +110,9 @@ type ReplayModel struct {
 	gen    int    // the tick chain that is current; older ticks are ignored
 	done   string // why the playback stopped, when it has
 	hints  hintCache
+	// narrow is narrowHints' lines for the width narrowW.
+	narrow  string
+	narrowW int
 	// narrator words the events for seat 1, as its player saw them.
 	narrator engine.Narrator
 	// marks[i] is the level and turn after i moves, for every position the
@@ -84,6 +121,9 @@ type ReplayModel struct {
 	// goTo is the prompt of g; asking is true while it is open.
 	goTo   screen.Input
 	asking bool
+	// back is true for the viewer opened from the replays list: its quit
+	// keys go back to the list, and its hints say so.
+	back bool
 }
 
 // replayMark is where the game stands after some moves.
@@ -268,12 +308,27 @@ func (m *ReplayModel) keyHints(w int) ([]string, pline) {
 	side, under := m.hints.get(w, 0, func() ([]string, string) {
 		h := screen.HintHelp(st.Styles, "  ", false)
 		var side []string
-		for _, row := range replayKeys.FullHelp() {
+		keys := replayKeys(m.back)
+		for _, row := range keys.FullHelp() {
 			side = append(side, screen.Fit(h.ShortHelpView(row), w))
 		}
-		return side, screen.HintHelp(st.Styles, " · ", true).ShortHelpView(replayKeys.ShortHelp())
+		return side, screen.HintHelp(st.Styles, " · ", true).ShortHelpView(keys.ShortHelp())
 	})
-	return side, pline{st.text.warn, cut(m.b.status+"  "+under, w)}
+	if line := m.b.status + "  " + under; ansi.StringWidth(line) <= w {
+		return side, pline{st.text.warn, line}
+	}
+	// A narrow terminal: the status on a line of its own, the keys whole
+	// on the lines under it, as play's hints.
+	return side, pline{st.text.warn, cut(m.b.status, w) + "\n" + m.narrowHints(w)}
+}
+
+// narrowHints are the keys' hints on lines of w columns, under the
+// status on a narrow terminal (built once per width).
+func (m *ReplayModel) narrowHints(w int) string {
+	if m.narrowW != w || m.narrow == "" {
+		m.narrowW, m.narrow = w, shortHints(replayKeys(m.back).ShortHelp(), w)
+	}
+	return m.narrow
 }
 
 // replayTick asks for the next move of tick chain gen.
@@ -332,19 +387,23 @@ func (m *ReplayModel) step() {
 // finish says how the replay ended.
 func (m *ReplayModel) finish(err error) {
 	g := m.pb.Game()
+	quits := m.quitLabel() + " quits."
+	if m.back {
+		quits = m.quitLabel() + " goes back to the list."
+	}
 	switch {
 	case err != nil:
 		m.done = "stopped"
 		m.b.say("The replay stops: " + err.Error() + ".")
 	case g.Result() == engine.Won:
 		m.done = "the end: won"
-		m.b.say(fmt.Sprintf("The end: won with %d points. Q quits.", g.Score()))
+		m.b.say(fmt.Sprintf("The end: won with %d points. %s", g.Score(), quits))
 	case g.Result() == engine.Lost:
 		m.done = "the end: lost"
-		m.b.say(fmt.Sprintf("The end: lost on level %d with %d points. Q quits.", g.LevelNumber(), g.Score()))
+		m.b.say(fmt.Sprintf("The end: lost on level %d with %d points. %s", g.LevelNumber(), g.Score(), quits))
 	default:
 		m.done = "the end: in progress"
-		m.b.say("The recording ends here (the game was left unfinished). Q quits.")
+		m.b.say("The recording ends here (the game was left unfinished). " + quits)
 	}
 	m.paused = true
 	m.status()
@@ -370,10 +429,11 @@ func (m *ReplayModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.askKey(msg)
 			return m, nil
 		}
+		keys := replayKeys(m.back)
 		switch {
-		case key.Matches(msg, replayKeys.Quit):
+		case key.Matches(msg, keys.Quit):
 			return m, tea.Quit
-		case key.Matches(msg, replayKeys.Pause):
+		case key.Matches(msg, keys.Pause):
 			if m.done != "" {
 				return m, nil
 			}
@@ -383,19 +443,19 @@ func (m *ReplayModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if !m.paused {
 				return m, m.tick()
 			}
-		case key.Matches(msg, replayKeys.Step):
+		case key.Matches(msg, keys.Step):
 			m.paused = true
 			m.gen++
 			m.step()
 			m.status()
-		case key.Matches(msg, replayKeys.Back):
+		case key.Matches(msg, keys.Back):
 			played, _ := m.pb.Progress()
 			m.seek(played - 1)
-		case key.Matches(msg, replayKeys.Next):
+		case key.Matches(msg, keys.Next):
 			m.nextLevel()
-		case key.Matches(msg, replayKeys.Prev):
+		case key.Matches(msg, keys.Prev):
 			m.prevLevel()
-		case key.Matches(msg, replayKeys.GoTo):
+		case key.Matches(msg, keys.GoTo):
 			m.paused = true
 			m.gen++
 			m.asking = true
@@ -404,16 +464,19 @@ func (m *ReplayModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.goTo.SetValue("")
 			m.goTo.Focus()
 			m.status()
-		case key.Matches(msg, replayKeys.Faster):
+		case key.Matches(msg, keys.Faster):
 			m.speed = min(m.speed+1, len(replaySpeeds)-1)
 			m.status()
-		case key.Matches(msg, replayKeys.Slower):
+		case key.Matches(msg, keys.Slower):
 			m.speed = max(m.speed-1, 0)
 			m.status()
 		}
 	}
 	return m, nil
 }
+
+// quitLabel names the keys that quit (or go back to the list).
+func (m *ReplayModel) quitLabel() string { return replayKeys(m.back).Quit.Help().Key }
 
 // askKey handles a key while the prompt of g is open: Enter goes, Esc
 // cancels.

@@ -81,3 +81,35 @@ func TestReplayViewer(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// At 40×12 the viewer's status has a line of its own and its keys are
+// shown whole under it, as play's are (they were cut off after the
+// status).
+func TestReplayViewerNarrowShowsKeys(t *testing.T) {
+	pass, lose, _ := planLoss(t, goldenSeed)
+	var moves []byte
+	for _, a := range append(pass, lose...) {
+		moves = append(moves, byte(a))
+	}
+	m, err := NewReplay(saves.Replay{Seed: goldenSeed, Players: 1, Moves: string(moves)}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 40, Height: 12})
+	m.Update(tea.KeyMsg{Type: tea.KeySpace})
+	s := ansi.Strip(m.View())
+	lines := strings.Split(s, "\n")
+	if len(lines) > 12 {
+		t.Fatalf("%d lines at 40×12:\n%s", len(lines), s)
+	}
+	for _, want := range []string{"Replay 0/", "PAUSED", "Space pause", "[/] level", "g go to turn", "+/- speed", "Q quit"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("%q is not on the screen at 40×12:\n%s", want, s)
+		}
+	}
+	for _, l := range lines {
+		if ansi.StringWidth(l) > 40 {
+			t.Fatalf("a line wider than 40 columns:\n%s", s)
+		}
+	}
+}

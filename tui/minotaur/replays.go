@@ -201,6 +201,12 @@ func (s *replaysScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
 			s.entries[msg.i] = msg.e
 		}
 		return screen.Stay, s.next()
+	case tea.MouseMsg:
+		// The wheel moves the cursor, and the list with it, a few
+		// entries at a time.
+		if n := screen.Wheel(msg); n != 0 && len(s.entries) > 0 {
+			s.cursor, s.note = max(0, min(s.cursor+n, len(s.entries)-1)), ""
+		}
 	case tea.KeyMsg:
 		n := len(s.entries)
 		switch {
@@ -242,6 +248,7 @@ func (s *replaysScreen) open() (screen.Nav, tea.Cmd) {
 		s.note = e.name + " cannot be watched: " + safetext.Clean(err.Error()) + "."
 		return screen.Stay, nil
 	}
+	m.back, m.hints, m.narrow = true, hintCache{}, ""
 	return screen.Push(&replayScreen{m: m}), nil
 }
 
@@ -350,7 +357,7 @@ func (r *replayScreen) Init() tea.Cmd { return r.m.Init() }
 // Update hands the viewer its keys and ticks; Q or Esc goes back (Esc
 // still cancels the go-to-turn prompt first).
 func (r *replayScreen) Update(msg tea.Msg) (screen.Nav, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && !r.m.asking && k.Type != tea.KeyCtrlC && key.Matches(k, replayKeys.Quit) {
+	if k, ok := msg.(tea.KeyMsg); ok && !r.m.asking && k.Type != tea.KeyCtrlC && key.Matches(k, replayKeys(true).Quit) {
 		return screen.Pop(), nil
 	}
 	_, cmd := r.m.Update(msg)

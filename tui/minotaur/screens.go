@@ -138,7 +138,7 @@ func (h *helpScreen) columns() (left, right []string, fits bool) {
 	}
 	left = []string{
 		st.Heading.Render("Symbols"),
-		sym(clsPlayer, "P", col("you (bright white)", "you (bold, reversed)")),
+		sym(clsPlayer, "P", col("you (in bold)", "you (bold, reversed)")),
 		sym(clsPartner, "P", col("your partner (cyan, co-op)", "your partner (reversed)")),
 		sym(clsHunter, "H", "hunter: hears 6 (12 w/ key)"),
 		sym(clsHeard, "h", "a hunter heard, not seen"),

@@ -64,6 +64,7 @@ type Monitor struct {
 	ln       net.Listener
 	closed   bool
 	conns    sync.WaitGroup
+	reading  map[net.Conn]bool // connections whose request is not read yet
 }
 
 // New makes a Monitor of a server that is not ready yet ("starting").
@@ -171,8 +172,21 @@ func (m *Monitor) serveConn(c net.Conn) {
 	start := time.Now()
 	c.SetDeadline(start.Add(connTimeout))
 	c.SetReadDeadline(start.Add(readTimeout))
+	m.mu.Lock()
+	if m.closed {
+		m.mu.Unlock()
+		return
+	}
+	if m.reading == nil {
+		m.reading = map[net.Conn]bool{}
+	}
+	m.reading[c] = true
+	m.mu.Unlock()
 	lr := &io.LimitedReader{R: c, N: maxHeader}
 	method, target, res := readRequest(lr, bufio.NewReaderSize(lr, 1024))
+	m.mu.Lock()
+	delete(m.reading, c)
+	m.mu.Unlock()
 	if res.status == 0 {
 		res = m.answer(method, target)
 	}
@@ -270,12 +284,16 @@ func (m *Monitor) Serve(ln net.Listener) error {
 	}
 }
 
-// Shutdown stops Serve and waits for the requests being answered (at
-// most until ctx is done).
+// Shutdown stops Serve, closes the connections that have sent no whole
+// request yet, and waits for the requests being answered (at most until
+// ctx is done).
 func (m *Monitor) Shutdown(ctx context.Context) error {
 	m.mu.Lock()
 	m.closed = true
 	ln := m.ln
+	for c := range m.reading {
+		c.Close()
+	}
 	m.mu.Unlock()
 	if ln != nil {
 		ln.Close()

@@ -173,3 +173,32 @@ func TestRequests(t *testing.T) {
 		}
 	}
 }
+
+// TestShutdownIdle: a connection that sends nothing does not hold up
+// Shutdown (its read would otherwise wait for the read timeout).
+func TestShutdownIdle(t *testing.T) {
+	m := New(Config{})
+	ln, err := Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- m.Serve(ln) }()
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// The connection is being read once a request on another is answered.
+	if code, _ := get(t, "http://"+ln.Addr().String(), "/healthz"); code != http.StatusServiceUnavailable {
+		t.Fatalf("/healthz before ready: %d", code)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), readTimeout/2)
+	defer cancel()
+	if err := m.Shutdown(ctx); err != nil {
+		t.Fatalf("Shutdown with an idle connection: %v", err)
+	}
+	if err := <-done; err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+}

@@ -90,3 +90,14 @@ func TestPlainActReadsAsTheDecoderDoes(t *testing.T) {
 		}
 	}
 }
+
+// TestPingPongLines: the ping and pong lines, written out by hand, are
+// byte for byte what encode writes for a ping and a pong.
+func TestPingPongLines(t *testing.T) {
+	if got, want := string(pingLine), string(encode(&Ping{T: TypePing})); got != want {
+		t.Errorf("ping line %q, encode writes %q", got, want)
+	}
+	if got, want := string(pongLine), string(encode(&Pong{T: TypePong})); got != want {
+		t.Errorf("pong line %q, encode writes %q", got, want)
+	}
+}

@@ -764,8 +764,11 @@ func (ss *Session) keepAlive() {
 	ss.timer.Reset(next)
 }
 
-var pingLine = encode(&Ping{T: TypePing})
-var pongLine = encode(&Pong{T: TypePong})
+// pingLine and pongLine are encode's lines of a ping and a pong, written
+// out rather than encoded at start, which every command of the program
+// would pay for (TestPingPongLines holds them to encode's).
+var pingLine = []byte(`{"t":"` + TypePing + `"}` + "\n")
+var pongLine = []byte(`{"t":"` + TypePong + `"}` + "\n")
 
 // TooLong tells the session that the client sent a line longer than MaxLine:
 // it gets too_long and the connection closes.

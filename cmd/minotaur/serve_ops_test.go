@@ -5,7 +5,7 @@ import (
 	"context"
 	"io"
 	"net"
-	"net/http/httptest"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -81,10 +81,15 @@ func TestServeMetrics(t *testing.T) {
 	addr := ln.Addr().String()
 	m := monitor.New(monitor.Config{Metrics: func() []monitor.Family { return serveMetrics(srv) }})
 	m.SetReady("")
-	ts := httptest.NewServer(m.Handler())
-	defer ts.Close()
+	mln, err := monitor.Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go m.Serve(mln)
+	defer m.Shutdown(context.Background())
+	metricsURL := "http://" + mln.Addr().String()
 	metrics := func() string {
-		res, err := ts.Client().Get(ts.URL + "/metrics")
+		res, err := http.Get(metricsURL + "/metrics")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,10 +2,11 @@ package foxhunt
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"log/slog"
 	"net"
-	"net/http/httptest"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -82,8 +83,13 @@ func TestFoxServeMetrics(t *testing.T) {
 	defer func() { srv.Close(); srv.Wait() }()
 	m := monitor.New(monitor.Config{Metrics: func() []monitor.Family { return foxMetrics(srv) }})
 	m.SetReady("")
-	ts := httptest.NewServer(m.Handler())
-	defer ts.Close()
+	mln, err := monitor.Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go m.Serve(mln)
+	defer m.Shutdown(context.Background())
+	metricsURL := "http://" + mln.Addr().String()
 
 	a, b := dialFox(t, ln.Addr().String()), dialFox(t, ln.Addr().String())
 	spec := dialFox(t, sl.Addr().String())
@@ -104,7 +110,7 @@ func TestFoxServeMetrics(t *testing.T) {
 	}
 	spec.state() // the spectator is served
 
-	res, err := ts.Client().Get(ts.URL + "/metrics")
+	res, err := http.Get(metricsURL + "/metrics")
 	if err != nil {
 		t.Fatal(err)
 	}

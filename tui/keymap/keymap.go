@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
@@ -100,52 +101,56 @@ type binding struct {
 }
 
 // defaults are each game's actions and their default keys, in the order
-// a help screen lists them.
-var defaults = map[string][]binding{
-	Minotaur: {
-		{"up", upKeys}, {"down", downKeys}, {"left", leftKeys}, {"right", rightKeys},
-		{"wait", []string{" ", "5"}}, {"freeze", []string{"f", "F"}}, {"look", []string{"x", "X"}},
-		{"travel", []string{">", "t", "T"}}, {"explore", []string{"o", "O"}},
-		{"messages", []string{"ctrl+p"}}, {"chat", []string{"enter"}},
-		{"help", helpKeys}, {"pause", pauseKeys}, {"quit", quitKeys},
-	},
-	Labyrinth: {
-		{"up", upKeys}, {"down", downKeys}, {"left", leftKeys}, {"right", rightKeys},
-		{"shoot", []string{"x", "X"}}, {"inventory", []string{"e", "E"}},
-		{"prev-sheet", []string{"["}}, {"next-sheet", []string{"]"}},
-		{"help", helpKeys}, {"pause", pauseKeys}, {"quit", quitKeys},
-	},
-	Trails: {
-		{"up", upKeys}, {"down", downKeys}, {"left", leftKeys}, {"right", rightKeys},
-		{"undo", []string{"u", "U"}}, {"restart", []string{"r", "R"}},
-		{"help", helpKeys}, {"pause", pauseKeys}, {"quit", quitKeys},
-	},
-	// Chess types its moves (e2e4, e7e8q): letters a–h, digits 1–8 and
-	// q r b n are a move's, so neither vi-keys nor the numpad nor Q move
-	// or quit here, and help is ? alone.
-	Chess: {
-		{"up", []string{"w", "W", "up"}}, {"down", []string{"s", "S", "down"}},
-		{"left", []string{"a", "A", "left"}}, {"right", []string{"d", "D", "right"}},
-		{"pick", []string{"enter", " "}}, {"log", []string{"l", "L"}},
-		{"help", []string{"?"}}, {"pause", pauseKeys},
-	},
-	// The Fox hunt's digits after B are the bomb's reach, so the numpad
-	// moves only between bombs.
-	FoxHunt: {
-		{"up", upKeys}, {"down", downKeys}, {"left", leftKeys}, {"right", rightKeys},
-		{"wait", []string{" ", "n", "N", "5"}}, {"bomb", []string{"b", "B"}},
-		{"centre", []string{"c", "C", "home"}},
-		{"help", helpKeys}, {"pause", pauseKeys}, {"quit", quitKeys},
-	},
-	Lobby: {
-		{"up", []string{"up", "w", "W", "k", "8"}}, {"down", []string{"down", "s", "S", "j", "2"}},
-		{"invite", []string{"i", "I"}}, {"computer", []string{"b", "B"}},
-		{"accept", []string{"a", "A"}}, {"decline", []string{"d", "D"}},
-		{"watch", []string{"v", "V"}}, {"solo", []string{"n", "N"}}, {"daily", []string{"c", "C"}},
-		{"chat", []string{"t", "T", "enter"}},
-		{"help", helpKeys}, {"quit", []string{"esc", "q", "Q"}},
-	},
-}
+// a help screen lists them. The table is built on first use, not at
+// start: every command of the program would pay for it, `minotaur
+// version` too (docs/performance.md, "Start-up").
+var defaults = sync.OnceValue(func() map[string][]binding {
+	return map[string][]binding{
+		Minotaur: {
+			{"up", upKeys}, {"down", downKeys}, {"left", leftKeys}, {"right", rightKeys},
+			{"wait", []string{" ", "5"}}, {"freeze", []string{"f", "F"}}, {"look", []string{"x", "X"}},
+			{"travel", []string{">", "t", "T"}}, {"explore", []string{"o", "O"}},
+			{"messages", []string{"ctrl+p"}}, {"chat", []string{"enter"}},
+			{"help", helpKeys}, {"pause", pauseKeys}, {"quit", quitKeys},
+		},
+		Labyrinth: {
+			{"up", upKeys}, {"down", downKeys}, {"left", leftKeys}, {"right", rightKeys},
+			{"shoot", []string{"x", "X"}}, {"inventory", []string{"e", "E"}},
+			{"prev-sheet", []string{"["}}, {"next-sheet", []string{"]"}},
+			{"help", helpKeys}, {"pause", pauseKeys}, {"quit", quitKeys},
+		},
+		Trails: {
+			{"up", upKeys}, {"down", downKeys}, {"left", leftKeys}, {"right", rightKeys},
+			{"undo", []string{"u", "U"}}, {"restart", []string{"r", "R"}},
+			{"help", helpKeys}, {"pause", pauseKeys}, {"quit", quitKeys},
+		},
+		// Chess types its moves (e2e4, e7e8q): letters a–h, digits 1–8 and
+		// q r b n are a move's, so neither vi-keys nor the numpad nor Q move
+		// or quit here, and help is ? alone.
+		Chess: {
+			{"up", []string{"w", "W", "up"}}, {"down", []string{"s", "S", "down"}},
+			{"left", []string{"a", "A", "left"}}, {"right", []string{"d", "D", "right"}},
+			{"pick", []string{"enter", " "}}, {"log", []string{"l", "L"}},
+			{"help", []string{"?"}}, {"pause", pauseKeys},
+		},
+		// The Fox hunt's digits after B are the bomb's reach, so the numpad
+		// moves only between bombs.
+		FoxHunt: {
+			{"up", upKeys}, {"down", downKeys}, {"left", leftKeys}, {"right", rightKeys},
+			{"wait", []string{" ", "n", "N", "5"}}, {"bomb", []string{"b", "B"}},
+			{"centre", []string{"c", "C", "home"}},
+			{"help", helpKeys}, {"pause", pauseKeys}, {"quit", quitKeys},
+		},
+		Lobby: {
+			{"up", []string{"up", "w", "W", "k", "8"}}, {"down", []string{"down", "s", "S", "j", "2"}},
+			{"invite", []string{"i", "I"}}, {"computer", []string{"b", "B"}},
+			{"accept", []string{"a", "A"}}, {"decline", []string{"d", "D"}},
+			{"watch", []string{"v", "V"}}, {"solo", []string{"n", "N"}}, {"daily", []string{"c", "C"}},
+			{"chat", []string{"t", "T", "enter"}},
+			{"help", helpKeys}, {"quit", []string{"esc", "q", "Q"}},
+		},
+	}
+})
 
 // Problem is a broken line of a keymap file: where, and what is wrong.
 type Problem struct {
@@ -289,7 +294,7 @@ func Parse(name string, text []byte) (*Map, []Problem) {
 		}
 		// The default keys of the other actions, less those the file gave
 		// to an action of its own.
-		for _, b := range defaults[g] {
+		for _, b := range defaults()[g] {
 			if _, ok := keys[b.action]; ok {
 				continue
 			}
@@ -303,7 +308,7 @@ func Parse(name string, text []byte) (*Map, []Problem) {
 		}
 		m.keys[g] = keys
 		act := map[string]string{}
-		for _, b := range defaults[g] {
+		for _, b := range defaults()[g] {
 			for _, k := range keys[b.action] {
 				act[k] = b.action
 			}
@@ -315,7 +320,7 @@ func Parse(name string, text []byte) (*Map, []Problem) {
 			continue
 		}
 		for _, g := range Games {
-			for _, b := range defaults[g] {
+			for _, b := range defaults()[g] {
 				if !m.user[b.action] && len(m.keys[g][b.action]) == 0 && len(b.keys) > 0 && slices.ContainsFunc(b.keys, func(k string) bool { return slices.Contains(u.keys, k) }) {
 					bad(u.line, "%s takes the last key of %s in %s, which now has none", u.action, b.action, g)
 				}
@@ -331,7 +336,7 @@ func known(action string) bool {
 }
 
 func has(game, action string) bool {
-	return slices.ContainsFunc(defaults[game], func(b binding) bool { return b.action == action })
+	return slices.ContainsFunc(defaults()[game], func(b binding) bool { return b.action == action })
 }
 
 func names() string {
@@ -344,14 +349,16 @@ func names() string {
 
 // named are the keys a file may name by a word (besides a single
 // character): the names bubbletea gives them, and a few for characters
-// the file's syntax takes.
-var named = map[string]string{
-	"space": " ", "comma": ",", "hash": "#", "equals": "=",
-	"up": "up", "down": "down", "left": "left", "right": "right",
-	"enter": "enter", "esc": "esc", "escape": "esc", "tab": "tab", "shift+tab": "shift+tab",
-	"backspace": "backspace", "delete": "delete", "insert": "insert",
-	"home": "home", "end": "end", "pgup": "pgup", "pgdown": "pgdown",
-}
+// the file's syntax takes. Built on first use, as defaults.
+var named = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"space": " ", "comma": ",", "hash": "#", "equals": "=",
+		"up": "up", "down": "down", "left": "left", "right": "right",
+		"enter": "enter", "esc": "esc", "escape": "esc", "tab": "tab", "shift+tab": "shift+tab",
+		"backspace": "backspace", "delete": "delete", "insert": "insert",
+		"home": "home", "end": "end", "pgup": "pgup", "pgdown": "pgdown",
+	}
+})
 
 // keyName is the key as bubbletea spells it (tea.KeyMsg.String), or why
 // the file's word names no key.
@@ -364,7 +371,7 @@ func keyName(k string) (string, string) {
 		return k, ""
 	}
 	low := strings.ToLower(k)
-	if v, ok := named[low]; ok {
+	if v, ok := named()[low]; ok {
 		return v, ""
 	}
 	if n, ok := strings.CutPrefix(low, "f"); ok {
@@ -404,7 +411,7 @@ func (m *Map) Is(game string, k tea.KeyMsg, action string) bool {
 // Changed reports whether the action's keys in game are not its defaults
 // (the file rebound it, or gave one of its keys to another action).
 func (m *Map) Changed(game, action string) bool {
-	for _, b := range defaults[game] {
+	for _, b := range defaults()[game] {
 		if b.action == action {
 			return !slices.Equal(b.keys, m.keys[game][action])
 		}
@@ -548,16 +555,23 @@ func Display(k string) string {
 // an SSH server's sessions play with the defaults.
 var active atomic.Pointer[Map]
 
-func init() { active.Store(Default()) }
+// defaultMap is the map of the default keys, built on first use (a Map
+// is never changed once built, so one serves every caller).
+var defaultMap = sync.OnceValue(Default)
 
 // Active is the keymap the screens use.
-func Active() *Map { return active.Load() }
+func Active() *Map {
+	if m := active.Load(); m != nil {
+		return m
+	}
+	return defaultMap()
+}
 
 // Use makes m the keymap of the program (nil: the defaults). Call it
 // before the screens start; a test restores the defaults after.
 func Use(m *Map) {
 	if m == nil {
-		m = Default()
+		m = defaultMap()
 	}
 	active.Store(m)
 }

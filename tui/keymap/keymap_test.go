@@ -42,7 +42,7 @@ func TestDefaults(t *testing.T) {
 	}
 	// every action of every game is named in Actions, and every game's
 	// default keys are its own: no key for two actions
-	for g, bs := range defaults {
+	for g, bs := range defaults() {
 		seen := map[string]string{}
 		for _, b := range bs {
 			if !known(b.action) {

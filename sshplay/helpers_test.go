@@ -21,7 +21,7 @@ import (
 
 // waitTime bounds every wait of the tests. It is a last guard against a
 // hung test, never a measure: a healthy run needs a fraction, but go test
-// -race on two cores shared with other builds can take seconds a screen.
+// -race on two cores busy with other builds can take seconds a screen.
 const waitTime = 3 * time.Minute
 
 // slowTest skips, under -short, a test that waits out the server's own

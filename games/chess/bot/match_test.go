@@ -48,7 +48,7 @@ func matchPlies(seed uint64, w, b int) (winner chess.Color, decided bool, plies 
 		m, ok := Choose(&v, levels[side], rand.New(rand.NewPCG(seed, uint64(ply))))
 		if d := time.Since(start); levels[side] == Levels && d > slowest {
 			// A slow decision is timed twice more and the least kept: on a
-			// shared machine one run also times the wait behind others.
+			// busy machine one run also times the wait behind others.
 			for range 2 {
 				start = time.Now()
 				Choose(&v, levels[side], rand.New(rand.NewPCG(seed, uint64(ply))))

@@ -449,10 +449,19 @@ func (m *Model) View() string {
 
 func (m *Model) header() string {
 	st := m.st
-	left := m.timeLeft()
-	s := fmt.Sprintf("Fox hunt  round %d/%d  %.1fs left", st.Round, st.Rounds, left.Seconds())
+	s := fmt.Sprintf("Fox hunt  round %d/%d", st.Round, st.Rounds)
 	if m.w < 64 {
-		s = fmt.Sprintf("round %d/%d %.1fs", st.Round, st.Rounds, left.Seconds())
+		s = fmt.Sprintf("round %d/%d", st.Round, st.Rounds)
+	}
+	// A round without a deadline (a room that waits for every command)
+	// has no time left to name.
+	if m.timeout > 0 {
+		left := m.timeLeft()
+		if m.w < 64 {
+			s += fmt.Sprintf(" %.1fs", left.Seconds())
+		} else {
+			s += fmt.Sprintf("  %.1fs left", left.Seconds())
+		}
 	}
 	if me := m.me(); me >= 0 {
 		role := "hunter"

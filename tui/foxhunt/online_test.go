@@ -379,3 +379,20 @@ func TestOnlineFoxGolden(t *testing.T) {
 		})
 	}
 }
+
+// A state without a round deadline (no round_ms: the room waits for every
+// command) names no time left, rather than "0.0s left".
+func TestOnlineFoxNoDeadline(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+		f := newFakeNet(t)
+		g := newMatch(t)
+		st := wire(g, 2, []int{1, 2})
+		delete(st, "round_ms")
+		delete(st, "left_ms")
+		d := openFox(t, true, sz[0], sz[1], f, 2, st)
+		head := strings.SplitN(d.plain(t), "\n", 2)[0]
+		if !strings.Contains(head, "round 4/100") || strings.Contains(head, "0.0s") || strings.Contains(head, "left") {
+			t.Fatalf("%v: the header without a deadline: %q", sz, head)
+		}
+	}
+}

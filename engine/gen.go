@@ -436,17 +436,36 @@ func closedExitLeavesNoDeadEnd(l *Level, p Point) bool {
 // from room to room is two tiles, so distances between rooms can be searched
 // on the rooms alone — a quarter of the tiles.
 type roomGraph struct {
-	wall   []bool
-	cols   int
+	sides  []uint8 // each room's open sides (see roomSides)
 	rw, rh int
 	hops   []int32 // a search's distances in hops; -1 unreached
 	queue  []int32
 }
 
 func newRoomGraph(l *Level) *roomGraph {
-	g := &roomGraph{wall: l.Wall, cols: l.Cols, rw: (l.Cols - 1) / 2, rh: (l.Rows - 1) / 2}
-	g.hops = make([]int32, g.rw*g.rh)
-	g.queue = make([]int32, 0, g.rw*g.rh)
+	g := &roomGraph{rw: (l.Cols - 1) / 2, rh: (l.Rows - 1) / 2}
+	n := g.rw * g.rh
+	g.sides = make([]uint8, n)
+	g.hops = make([]int32, n)
+	g.queue = make([]int32, n)
+	// The walls to the right of and below each room, row by row; the
+	// walls on the board's edge are never open to a room.
+	cols := l.Cols
+	for ry := 0; ry < g.rh; ry++ {
+		row := g.sides[ry*g.rw : (ry+1)*g.rw]
+		t := (2*ry+1)*cols + 1
+		wall := l.Wall[t : t+2*g.rw+cols]
+		for rx := range row {
+			if rx < g.rw-1 && !wall[2*rx+1] {
+				row[rx] |= sideRight
+				row[rx+1] |= sideLeft
+			}
+			if ry < g.rh-1 && !wall[2*rx+cols] {
+				row[rx] |= sideDown
+				g.sides[(ry+1)*g.rw+rx] |= sideUp
+			}
+		}
+	}
 	return g
 }
 
@@ -457,45 +476,49 @@ func (g *roomGraph) room(p Point) int { return (p.Y/2)*g.rw + p.X/2 }
 // search fills hops from room src; blocked (-1: none) is never entered; the
 // search ends once stop (-1: never) is reached.
 func (g *roomGraph) search(src, blocked, stop int) {
-	for i := range g.hops {
-		g.hops[i] = -1
+	hops, sides, queue := g.hops, g.sides, g.queue
+	for i := range hops {
+		hops[i] = -1
 	}
-	g.hops[src] = 0
-	g.queue = append(g.queue[:0], int32(src))
+	hops[src] = 0
+	queue[0] = int32(src)
+	tail := 1
 	if blocked >= 0 {
-		g.hops[blocked] = -2
+		hops[blocked] = -2
 	}
-	rw, cols := int32(g.rw), int32(g.cols)
-	n := int32(len(g.hops))
-	for head := 0; head < len(g.queue); head++ {
-		r := g.queue[head]
+	rw := int32(g.rw)
+	for head := 0; head < tail; head++ {
+		r := queue[head]
 		if int(r) == stop {
 			break
 		}
-		rx, ry := r%rw, r/rw
-		t := (2*ry+1)*cols + 2*rx + 1 // the room's tile
-		h := g.hops[r] + 1
-		visit := func(nr, between int32) {
-			if g.hops[nr] == -1 && !g.wall[between] {
-				g.hops[nr] = h
-				g.queue = append(g.queue, nr)
-			}
+		h := hops[r] + 1
+		s := sides[r]
+		// Each room enters the queue once, so the queue never
+		// holds more than the rooms.
+		if s&sideUp != 0 && hops[r-rw] == -1 {
+			hops[r-rw] = h
+			queue[tail] = r - rw
+			tail++
 		}
-		if ry > 0 {
-			visit(r-rw, t-cols)
+		if s&sideLeft != 0 && hops[r-1] == -1 {
+			hops[r-1] = h
+			queue[tail] = r - 1
+			tail++
 		}
-		if rx > 0 {
-			visit(r-1, t-1)
+		if s&sideDown != 0 && hops[r+rw] == -1 {
+			hops[r+rw] = h
+			queue[tail] = r + rw
+			tail++
 		}
-		if r+rw < n {
-			visit(r+rw, t+cols)
-		}
-		if rx < rw-1 {
-			visit(r+1, t+1)
+		if s&sideRight != 0 && hops[r+1] == -1 {
+			hops[r+1] = h
+			queue[tail] = r + 1
+			tail++
 		}
 	}
 	if blocked >= 0 {
-		g.hops[blocked] = -1
+		hops[blocked] = -1
 	}
 }
 

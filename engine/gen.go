@@ -188,7 +188,7 @@ func GenerateSpec(rng *rand.Rand, spec LevelSpec) (Level, error) {
 			// the one the closed exit may cut.
 			addLoops(rng, &l, rooms, spec.Loops+1)
 		}
-		if err := place(rng, &l, spec); err != nil {
+		if err := place(rng, &l, rooms, spec); err != nil {
 			lastErr = err
 			continue
 		}
@@ -371,7 +371,7 @@ func braid(rng *rand.Rand, m *roomSides, chance float64) {
 
 // addLoops opens walls between rooms, chosen at random, until the maze has
 // at least loops independent loops (open walls between rooms − rooms + 1);
-// m is the maze before them, as the board holds it.
+// m, the maze as the board holds it, is kept up to date.
 func addLoops(rng *rand.Rand, l *Level, m *roomSides, loops int) {
 	open := 0
 	for _, s := range m.s {
@@ -394,7 +394,13 @@ func addLoops(rng *rand.Rand, l *Level, m *roomSides, loops int) {
 	}
 	for ; have < loops && len(closed) > 0; have++ {
 		k := rng.IntN(len(closed))
-		l.Wall[closed[k]] = false
+		t := closed[k]
+		l.Wall[t] = false
+		if x, y := t%l.Cols, t/l.Cols; y%2 == 1 { // between rooms side by side
+			m.open((y/2)*m.rw+x/2-1, 3)
+		} else { // between a room and the one below
+			m.open((y/2-1)*m.rw+x/2, 2)
+		}
 		closed[k] = closed[len(closed)-1]
 		closed = closed[:len(closed)-1]
 	}
@@ -436,37 +442,16 @@ func closedExitLeavesNoDeadEnd(l *Level, p Point) bool {
 // from room to room is two tiles, so distances between rooms can be searched
 // on the rooms alone — a quarter of the tiles.
 type roomGraph struct {
-	sides  []uint8 // each room's open sides (see roomSides)
+	sides  []uint8 // each room's open sides (roomSides.s)
 	rw, rh int
 	hops   []int32 // a search's distances in hops; -1 unreached
 	queue  []int32
 }
 
-func newRoomGraph(l *Level) *roomGraph {
-	g := &roomGraph{rw: (l.Cols - 1) / 2, rh: (l.Rows - 1) / 2}
-	n := g.rw * g.rh
-	g.sides = make([]uint8, n)
-	g.hops = make([]int32, n)
-	g.queue = make([]int32, n)
-	// The walls to the right of and below each room, row by row; the
-	// walls on the board's edge are never open to a room.
-	cols := l.Cols
-	for ry := 0; ry < g.rh; ry++ {
-		row := g.sides[ry*g.rw : (ry+1)*g.rw]
-		t := (2*ry+1)*cols + 1
-		wall := l.Wall[t : t+2*g.rw+cols]
-		for rx := range row {
-			if rx < g.rw-1 && !wall[2*rx+1] {
-				row[rx] |= sideRight
-				row[rx+1] |= sideLeft
-			}
-			if ry < g.rh-1 && !wall[2*rx+cols] {
-				row[rx] |= sideDown
-				g.sides[(ry+1)*g.rw+rx] |= sideUp
-			}
-		}
-	}
-	return g
+// newRoomGraph searches the maze m (which it reads, never changes).
+func newRoomGraph(m *roomSides) *roomGraph {
+	n := m.rw * m.rh
+	return &roomGraph{sides: m.s, rw: m.rw, rh: m.rh, hops: make([]int32, n), queue: make([]int32, n)}
 }
 
 func (g *roomGraph) tile(r int) Point { return Point{2*(r%g.rw) + 1, 2*(r/g.rw) + 1} }
@@ -590,8 +575,8 @@ func (g *roomGraph) longestPath() (int, int) {
 
 // place puts the starts, key, exit, bonuses and monsters on rooms of a carved
 // maze by the distance rules of docs/rules.md ("Generation"). Distances are in tiles.
-func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
-	rg := newRoomGraph(l)
+func place(rng *rand.Rand, l *Level, rooms *roomSides, spec LevelSpec) error {
+	rg := newRoomGraph(rooms)
 	n := rg.rw * rg.rh
 	// Player 1 starts at one end of the maze's longest shortest path; that
 	// path's length is the measure of the maze.

@@ -472,34 +472,21 @@ func (g *roomGraph) search(src, blocked, stop int) {
 		hops[blocked] = -2
 	}
 	rw := int32(g.rw)
+	step := [4]int32{-rw, -1, rw, 1} // the next room in each of dirs
 	for head := 0; head < tail; head++ {
 		r := queue[head]
 		if int(r) == stop {
 			break
 		}
 		h := hops[r] + 1
-		s := sides[r]
-		// Each room enters the queue once, so the queue never
-		// holds more than the rooms.
-		if s&sideUp != 0 && hops[r-rw] == -1 {
-			hops[r-rw] = h
-			queue[tail] = r - rw
-			tail++
-		}
-		if s&sideLeft != 0 && hops[r-1] == -1 {
-			hops[r-1] = h
-			queue[tail] = r - 1
-			tail++
-		}
-		if s&sideDown != 0 && hops[r+rw] == -1 {
-			hops[r+rw] = h
-			queue[tail] = r + rw
-			tail++
-		}
-		if s&sideRight != 0 && hops[r+1] == -1 {
-			hops[r+1] = h
-			queue[tail] = r + 1
-			tail++
+		// The open sides in the order of dirs, lowest bit first.
+		for s := sides[r] & sidesOpen; s != 0; s &= s - 1 {
+			nr := r + step[bits.TrailingZeros8(s)]
+			if hops[nr] == -1 {
+				hops[nr] = h
+				queue[tail] = nr
+				tail++
+			}
 		}
 	}
 	if blocked >= 0 {

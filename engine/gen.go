@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"sort"
 	"sync"
@@ -177,16 +178,17 @@ func GenerateSpec(rng *rand.Rand, spec LevelSpec) (Level, error) {
 	var lastErr error
 	for a := 0; a < attempts; a++ {
 		l := Level{Rows: spec.Rows, Cols: spec.Cols}
-		carve(rng, &l)
+		rooms := carve(rng, &l)
 		if spec.Braid > 0 {
-			braid(rng, &l, spec.Braid)
+			braid(rng, rooms, spec.Braid)
 		}
+		rooms.toWall(&l)
 		if spec.Loops > 0 {
 			// One loop more than the floor before the key needs, for
 			// the one the closed exit may cut.
-			addLoops(rng, &l, spec.Loops+1)
+			addLoops(rng, &l, rooms, spec.Loops+1)
 		}
-		if err := place(rng, &l, spec); err != nil {
+		if err := place(rng, &l, rooms, spec); err != nil {
 			lastErr = err
 			continue
 		}
@@ -195,83 +197,150 @@ func GenerateSpec(rng *rand.Rand, spec LevelSpec) (Level, error) {
 	return Level{}, fmt.Errorf("no placement fits a %d × %d maze: %w", spec.Rows, spec.Cols, lastErr)
 }
 
-// carve fills the board with wall and opens a perfect maze (one path between
-// any two rooms) with an iterative randomized depth-first search.
-func carve(rng *rand.Rand, l *Level) {
+// Room sides: a block-grid maze is generated on its rooms, one byte each,
+// whose low four bits tell which of the walls toward the neighbouring rooms
+// are open, in the order of dirs (up, left, down, right). The rooms are a
+// quarter of the tiles, and a room's four sides are one byte instead of
+// tiles on three rows of the board, which is what the generation of large
+// mazes spends its time reading. The board is written from them once.
+const (
+	sideUp    = 1 << 0
+	sideLeft  = 1 << 1
+	sideDown  = 1 << 2
+	sideRight = 1 << 3
+	sidesOpen = sideUp | sideLeft | sideDown | sideRight
+	roomSeen  = 1 << 4 // carve: the room is in the maze
+)
+
+// roomSides is a maze's rooms as open sides, rw rooms a row.
+type roomSides struct {
+	s      []uint8
+	rw, rh int
+}
+
+// step returns the room next to r in direction d (an index of dirs).
+func (m *roomSides) step(r, d int) int {
+	switch d {
+	case 0:
+		return r - m.rw
+	case 1:
+		return r - 1
+	case 2:
+		return r + m.rw
+	}
+	return r + 1
+}
+
+// open opens the wall between room r and the next room in direction d.
+func (m *roomSides) open(r, d int) {
+	m.s[r] |= 1 << d
+	m.s[m.step(r, d)] |= 1 << (d ^ 2) // dirs[d^2] is the opposite of dirs[d]
+}
+
+// toWall writes the maze onto the level's board: wall everywhere but on the
+// rooms and the open walls between them.
+func (m *roomSides) toWall(l *Level) {
 	l.Wall = make([]bool, l.Rows*l.Cols)
 	for i := range l.Wall {
 		l.Wall[i] = true
 	}
+	cols := l.Cols
+	for ry := 0; ry < m.rh; ry++ {
+		row := m.s[ry*m.rw : (ry+1)*m.rw]
+		t := (2*ry+1)*cols + 1
+		wall := l.Wall[t : t+2*m.rw+cols]
+		for rx, s := range row {
+			wall[2*rx] = false
+			if s&sideRight != 0 {
+				wall[2*rx+1] = false
+			}
+			if s&sideDown != 0 {
+				wall[2*rx+cols] = false
+			}
+		}
+	}
+}
+
+// carve opens a perfect maze (one path between any two rooms) with an
+// iterative randomized depth-first search.
+func carve(rng *rand.Rand, l *Level) *roomSides {
 	rw, rh := (l.Cols-1)/2, (l.Rows-1)/2
-	visited := make([]bool, rw*rh)
+	m := &roomSides{s: make([]uint8, rw*rh), rw: rw, rh: rh}
+	s := m.s
 	stack := make([]int32, 0, 64)
 	start := rng.IntN(rw * rh)
-	visited[start] = true
-	l.Wall[roomTile(l, start, rw)] = false
+	s[start] = roomSeen
 	stack = append(stack, int32(start))
 	var next [4]int
 	for len(stack) > 0 {
 		r := int(stack[len(stack)-1])
 		rx, ry := r%rw, r/rw
 		n := 0
-		for d, dir := range dirs {
-			nx, ny := rx+dir.X, ry+dir.Y
-			if nx >= 0 && ny >= 0 && nx < rw && ny < rh && !visited[ny*rw+nx] {
-				next[n] = d
-				n++
-			}
+		if ry > 0 && s[r-rw]&roomSeen == 0 {
+			next[n] = 0
+			n++
+		}
+		if rx > 0 && s[r-1]&roomSeen == 0 {
+			next[n] = 1
+			n++
+		}
+		if ry < rh-1 && s[r+rw]&roomSeen == 0 {
+			next[n] = 2
+			n++
+		}
+		if rx < rw-1 && s[r+1]&roomSeen == 0 {
+			next[n] = 3
+			n++
 		}
 		if n == 0 {
 			stack = stack[:len(stack)-1]
 			continue
 		}
-		dir := dirs[next[rng.IntN(n)]]
-		nr := (ry+dir.Y)*rw + rx + dir.X
-		visited[nr] = true
-		// open the wall between the rooms and the new room
-		l.Wall[(2*ry+1+dir.Y)*l.Cols+2*rx+1+dir.X] = false
-		l.Wall[roomTile(l, nr, rw)] = false
+		d := next[rng.IntN(n)]
+		nr := m.step(r, d)
+		s[nr] |= roomSeen
+		m.open(r, d)
 		stack = append(stack, int32(nr))
 	}
+	return m
 }
-
-func roomTile(l *Level, r, rw int) int { return (2*(r/rw)+1)*l.Cols + 2*(r%rw) + 1 }
 
 // braid opens dead ends into loops: each dead-end room, in random order, is
 // opened toward a neighbouring room with the given chance, preferring another
 // dead end. At least one wall is always opened when any can be, so every
 // braided maze has a loop.
-func braid(rng *rand.Rand, l *Level, chance float64) {
-	rw, rh := (l.Cols-1)/2, (l.Rows-1)/2
-	openSides := func(r int) int {
-		t := roomTile(l, r, rw)
-		n := 0
-		for _, d := range dirs {
-			if !l.Wall[t+d.Y*l.Cols+d.X] {
-				n++
-			}
-		}
-		return n
-	}
+func braid(rng *rand.Rand, m *roomSides, chance float64) {
+	rw, rh := m.rw, m.rh
+	s := m.s
+	openSides := func(r int) int { return bits.OnesCount8(s[r] & sidesOpen) }
 	// closed walls between two rooms, seen from room r
 	var buf [4]int
 	closed := func(r int) []int {
 		out := buf[:0]
 		rx, ry := r%rw, r/rw
-		for d, dir := range dirs {
-			nx, ny := rx+dir.X, ry+dir.Y
-			if nx < 0 || ny < 0 || nx >= rw || ny >= rh {
-				continue
-			}
-			if l.Wall[roomTile(l, r, rw)+dir.Y*l.Cols+dir.X] {
-				out = append(out, d)
-			}
+		if ry > 0 && s[r]&sideUp == 0 {
+			out = append(out, 0)
+		}
+		if rx > 0 && s[r]&sideLeft == 0 {
+			out = append(out, 1)
+		}
+		if ry < rh-1 && s[r]&sideDown == 0 {
+			out = append(out, 2)
+		}
+		if rx < rw-1 && s[r]&sideRight == 0 {
+			out = append(out, 3)
 		}
 		return out
 	}
-	order := rng.Perm(rw * rh)
+	// rng.Perm(rw*rh) in half the storage: the same draws, the same order.
+	order := make([]int32, rw*rh)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 	opened := 0
-	for _, r := range order {
+	for _, r32 := range order {
+		r := int(r32)
 		if openSides(r) != 1 || rng.Float64() >= chance {
 			continue
 		}
@@ -281,22 +350,19 @@ func braid(rng *rand.Rand, l *Level, chance float64) {
 		}
 		pick := cands[rng.IntN(len(cands))]
 		for _, d := range cands {
-			dir := dirs[d]
-			nr := r + dir.Y*rw + dir.X
-			if openSides(nr) == 1 {
+			if openSides(m.step(r, d)) == 1 {
 				pick = d
 				break
 			}
 		}
-		dir := dirs[pick]
-		l.Wall[roomTile(l, r, rw)+dir.Y*l.Cols+dir.X] = false
+		m.open(r, pick)
 		opened++
 	}
 	if opened == 0 {
-		for _, r := range order {
+		for _, r32 := range order {
+			r := int(r32)
 			if cands := closed(r); len(cands) > 0 {
-				dir := dirs[cands[rng.IntN(len(cands))]]
-				l.Wall[roomTile(l, r, rw)+dir.Y*l.Cols+dir.X] = false
+				m.open(r, cands[rng.IntN(len(cands))])
 				return
 			}
 		}
@@ -304,11 +370,18 @@ func braid(rng *rand.Rand, l *Level, chance float64) {
 }
 
 // addLoops opens walls between rooms, chosen at random, until the maze has
-// at least loops independent loops (open walls between rooms − rooms + 1).
-func addLoops(rng *rand.Rand, l *Level, loops int) {
-	rw, rh := (l.Cols-1)/2, (l.Rows-1)/2
-	var closed []int // wall tiles between two rooms
+// at least loops independent loops (open walls between rooms − rooms + 1);
+// m, the maze as the board holds it, is kept up to date.
+func addLoops(rng *rand.Rand, l *Level, m *roomSides, loops int) {
 	open := 0
+	for _, s := range m.s {
+		open += bits.OnesCount8(s & (sideDown | sideRight))
+	}
+	have := open - m.rw*m.rh + 1
+	if have >= loops { // a braided maze has many: spare the list of walls
+		return
+	}
+	var closed []int // wall tiles between two rooms
 	for y := 1; y < l.Rows-1; y++ {
 		for x := 1; x < l.Cols-1; x++ {
 			if x%2 == y%2 { // a room or a post
@@ -316,14 +389,18 @@ func addLoops(rng *rand.Rand, l *Level, loops int) {
 			}
 			if t := y*l.Cols + x; l.Wall[t] {
 				closed = append(closed, t)
-			} else {
-				open++
 			}
 		}
 	}
-	for have := open - rw*rh + 1; have < loops && len(closed) > 0; have++ {
+	for ; have < loops && len(closed) > 0; have++ {
 		k := rng.IntN(len(closed))
-		l.Wall[closed[k]] = false
+		t := closed[k]
+		l.Wall[t] = false
+		if x, y := t%l.Cols, t/l.Cols; y%2 == 1 { // between rooms side by side
+			m.open((y/2)*m.rw+x/2-1, 3)
+		} else { // between a room and the one below
+			m.open((y/2-1)*m.rw+x/2, 2)
+		}
 		closed[k] = closed[len(closed)-1]
 		closed = closed[:len(closed)-1]
 	}
@@ -365,18 +442,16 @@ func closedExitLeavesNoDeadEnd(l *Level, p Point) bool {
 // from room to room is two tiles, so distances between rooms can be searched
 // on the rooms alone — a quarter of the tiles.
 type roomGraph struct {
-	wall   []bool
-	cols   int
+	sides  []uint8 // each room's open sides (roomSides.s)
 	rw, rh int
 	hops   []int32 // a search's distances in hops; -1 unreached
 	queue  []int32
 }
 
-func newRoomGraph(l *Level) *roomGraph {
-	g := &roomGraph{wall: l.Wall, cols: l.Cols, rw: (l.Cols - 1) / 2, rh: (l.Rows - 1) / 2}
-	g.hops = make([]int32, g.rw*g.rh)
-	g.queue = make([]int32, 0, g.rw*g.rh)
-	return g
+// newRoomGraph searches the maze m (which it reads, never changes).
+func newRoomGraph(m *roomSides) *roomGraph {
+	n := m.rw * m.rh
+	return &roomGraph{sides: m.s, rw: m.rw, rh: m.rh, hops: make([]int32, n), queue: make([]int32, n)}
 }
 
 func (g *roomGraph) tile(r int) Point { return Point{2*(r%g.rw) + 1, 2*(r/g.rw) + 1} }
@@ -386,45 +461,36 @@ func (g *roomGraph) room(p Point) int { return (p.Y/2)*g.rw + p.X/2 }
 // search fills hops from room src; blocked (-1: none) is never entered; the
 // search ends once stop (-1: never) is reached.
 func (g *roomGraph) search(src, blocked, stop int) {
-	for i := range g.hops {
-		g.hops[i] = -1
+	hops, sides, queue := g.hops, g.sides, g.queue
+	for i := range hops {
+		hops[i] = -1
 	}
-	g.hops[src] = 0
-	g.queue = append(g.queue[:0], int32(src))
+	hops[src] = 0
+	queue[0] = int32(src)
+	tail := 1
 	if blocked >= 0 {
-		g.hops[blocked] = -2
+		hops[blocked] = -2
 	}
-	rw, cols := int32(g.rw), int32(g.cols)
-	n := int32(len(g.hops))
-	for head := 0; head < len(g.queue); head++ {
-		r := g.queue[head]
+	rw := int32(g.rw)
+	step := [4]int32{-rw, -1, rw, 1} // the next room in each of dirs
+	for head := 0; head < tail; head++ {
+		r := queue[head]
 		if int(r) == stop {
 			break
 		}
-		rx, ry := r%rw, r/rw
-		t := (2*ry+1)*cols + 2*rx + 1 // the room's tile
-		h := g.hops[r] + 1
-		visit := func(nr, between int32) {
-			if g.hops[nr] == -1 && !g.wall[between] {
-				g.hops[nr] = h
-				g.queue = append(g.queue, nr)
+		h := hops[r] + 1
+		// The open sides in the order of dirs, lowest bit first.
+		for s := sides[r] & sidesOpen; s != 0; s &= s - 1 {
+			nr := r + step[bits.TrailingZeros8(s)]
+			if hops[nr] == -1 {
+				hops[nr] = h
+				queue[tail] = nr
+				tail++
 			}
-		}
-		if ry > 0 {
-			visit(r-rw, t-cols)
-		}
-		if rx > 0 {
-			visit(r-1, t-1)
-		}
-		if r+rw < n {
-			visit(r+rw, t+cols)
-		}
-		if rx < rw-1 {
-			visit(r+1, t+1)
 		}
 	}
 	if blocked >= 0 {
-		g.hops[blocked] = -1
+		hops[blocked] = -1
 	}
 }
 
@@ -496,8 +562,8 @@ func (g *roomGraph) longestPath() (int, int) {
 
 // place puts the starts, key, exit, bonuses and monsters on rooms of a carved
 // maze by the distance rules of docs/rules.md ("Generation"). Distances are in tiles.
-func place(rng *rand.Rand, l *Level, spec LevelSpec) error {
-	rg := newRoomGraph(l)
+func place(rng *rand.Rand, l *Level, rooms *roomSides, spec LevelSpec) error {
+	rg := newRoomGraph(rooms)
 	n := rg.rw * rg.rh
 	// Player 1 starts at one end of the maze's longest shortest path; that
 	// path's length is the measure of the maze.

@@ -595,7 +595,7 @@ func printBalance(w io.Writer, o balanceOptions, res []seedResult) {
 		return // the targets are the generated campaign's
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Targets (issue 24):")
+	fmt.Fprintln(w, "Targets (since the hearing rules):")
 	for li := range refPass {
 		n := o.levelLo + li
 		want := 60.0

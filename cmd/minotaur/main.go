@@ -77,7 +77,13 @@ func launch(sys cli.IO, l screen.Launching) int {
 	p := tea.NewProgram(tui.New(cfg), opts...)
 	stop := onHangup(p)
 	defer stop()
-	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+	_, err := p.Run()
+	// A replay still being written (the player quit as the game ended)
+	// is waited for, so that it is not lost.
+	if !screen.WaitWrites(10 * time.Second) {
+		fmt.Fprintf(sys.Stderr, "%s: the replay was still being written after 10 s; it may be incomplete\n", l.Prog)
+	}
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		fmt.Fprintf(sys.Stderr, "%s: %s\n", l.Prog, cli.ProgramError(err))
 		return 1
 	}

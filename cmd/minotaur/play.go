@@ -116,6 +116,11 @@ func runPlay(args []string, sys cli.IO) int {
 	stop := onHangup(p)
 	defer stop()
 	final, err := p.Run()
+	// A replay still being written (the player quit as the game ended)
+	// is waited for, so that it is not lost.
+	if !screen.WaitWrites(10 * time.Second) {
+		fmt.Fprintf(stderr, "%s: the replay was still being written after 10 s; it may be incomplete\n", "minotaur")
+	}
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		fmt.Fprintf(stderr, "minotaur: %s\n", cli.ProgramError(err))
 		return 1

@@ -367,7 +367,8 @@ func (s *LocalSession) End() tea.Cmd {
 	}
 	r, dir, now := s.rec.Replay(), s.replays, s.now()
 	sum := s.summary(now)
-	return func() tea.Msg {
+	// A write the front end waits for before the process exits.
+	return screen.Writing(func() tea.Msg {
 		path, err := saves.SaveReplay(dir, r, now)
 		if err != nil {
 			return screen.EndedMsg{Err: fmt.Errorf("the replay was not written: %w", err)}
@@ -387,7 +388,7 @@ func (s *LocalSession) End() tea.Cmd {
 			}
 		}
 		return ended
-	}
+	})
 }
 
 // Told gives the session the end screen's sentences — the cause of the

@@ -119,35 +119,14 @@ func (x *kclient) send(line string) error {
 	return x.w.Flush()
 }
 
+// loop reads the server's lines and plays; the day's table (sent with
+// the lobby) is not this client's business.
 func (x *kclient) loop(ctx context.Context) error {
-	br := bufio.NewReaderSize(x.conn, 64*1024)
-	for {
-		line, err := br.ReadSlice('\n')
-		if err == nil {
-			x.st.received(len(line))
+	return readLines(ctx, x.conn, x.st, x.kind, x.name, func([]byte) {}, x.state, func(m *wireMsg) {
+		if m.T != netplay.TypeDaily {
+			x.message(m)
 		}
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil
-			}
-			x.st.dropped[x.kind].Add(1)
-			return fmt.Errorf("%s: %v", x.name, err)
-		}
-		if hasPrefix(line, prefixLobby) || bytes.HasPrefix(line, []byte(`{"t":"daily"`)) {
-			continue
-		}
-		if hasPrefix(line, prefixState) {
-			if err := x.state(line, time.Now()); err != nil {
-				return err
-			}
-			continue
-		}
-		var m wireMsg
-		if err := json.Unmarshal(line, &m); err != nil {
-			return fmt.Errorf("%s: %q: %v", x.name, line, err)
-		}
-		x.message(&m)
-	}
+	})
 }
 
 func (x *kclient) message(m *wireMsg) {

@@ -873,44 +873,57 @@ var (
 
 // loop reads the server's lines and plays (or watches).
 func (x *client) loop(ctx context.Context) error {
-	br := bufio.NewReaderSize(x.conn, 64*1024)
+	return readLines(ctx, x.conn, x.st, x.kind, x.name, x.lobby, x.state, x.message)
+}
+
+// lobby counts the games a spectator's lobby list offers.
+func (x *client) lobby(line []byte) {
+	if x.kind != kindWatch {
+		return
+	}
+	var l wireLobby
+	if json.Unmarshal(line, &l) != nil {
+		return
+	}
+	for n := int64(len(l.Games) + l.MoreGames); ; {
+		old := x.st.listed.Load()
+		if n <= old || x.st.listed.CompareAndSwap(old, n) {
+			return
+		}
+	}
+}
+
+// readLines reads a client's lines from the server until ctx ends (nil)
+// or the connection fails (counted as dropped for kind): lobby lists go
+// to lobby, states to state, every other message, decoded, to message.
+func readLines(ctx context.Context, conn net.Conn, st *stats, kind int, name string,
+	lobby func([]byte), state func([]byte, time.Time) error, message func(*wireMsg)) error {
+	br := bufio.NewReaderSize(conn, 64*1024)
 	for {
 		line, err := br.ReadSlice('\n')
-		if err == nil {
-			x.st.received(len(line))
-		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
-			x.st.dropped[x.kind].Add(1)
-			return fmt.Errorf("%s: %v", x.name, err)
+			st.dropped[kind].Add(1)
+			return fmt.Errorf("%s: %v", name, err)
 		}
+		st.received(len(line))
 		if hasPrefix(line, prefixLobby) {
-			if x.kind == kindWatch {
-				var l wireLobby
-				if json.Unmarshal(line, &l) == nil {
-					for n := int64(len(l.Games) + l.MoreGames); ; {
-						old := x.st.listed.Load()
-						if n <= old || x.st.listed.CompareAndSwap(old, n) {
-							break
-						}
-					}
-				}
-			}
+			lobby(line)
 			continue
 		}
 		if hasPrefix(line, prefixState) {
-			if err := x.state(line, time.Now()); err != nil {
+			if err := state(line, time.Now()); err != nil {
 				return err
 			}
 			continue
 		}
 		var m wireMsg
 		if err := json.Unmarshal(line, &m); err != nil {
-			return fmt.Errorf("%s: %q: %v", x.name, line, err)
+			return fmt.Errorf("%s: %q: %v", name, line, err)
 		}
-		x.message(&m)
+		message(&m)
 	}
 }
 

@@ -384,33 +384,24 @@ func (s *RemoteSession) Forfeited() bool {
 // Drop is a hang-up (the terminal or the SSH connection went away): the
 // connection ends as a lost one does, so that the partner is told the
 // line broke, and the seat is kept as by Keep.
-func (s *RemoteSession) Drop() tea.Cmd {
-	s.mu.Lock()
-	if s.ended {
-		s.mu.Unlock()
-		return nil
-	}
-	s.ended = true
-	s.mu.Unlock()
-	return func() tea.Msg {
-		s.net.Drop()
-		return nil
-	}
-}
+func (s *RemoteSession) Drop() tea.Cmd { return s.close(s.net.Drop) }
 
 // Keep closes the connection without leaving: the server keeps the seat
 // for its grace period, and the player's token (kept beside the saves)
 // brings them back into it.
-func (s *RemoteSession) Keep() tea.Cmd {
+func (s *RemoteSession) Keep() tea.Cmd { return s.close(func() { s.net.End(false) }) }
+
+// close ends the session once, by how: the command that closes the
+// connection so (nil once the session has ended).
+func (s *RemoteSession) close(how func()) tea.Cmd {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.ended {
-		s.mu.Unlock()
 		return nil
 	}
 	s.ended = true
-	s.mu.Unlock()
 	return func() tea.Msg {
-		s.net.End(false)
+		how()
 		return nil
 	}
 }

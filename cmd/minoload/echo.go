@@ -17,19 +17,30 @@ import (
 	"time"
 )
 
-// The echo baseline (--echo): what the same traffic costs a server that
-// does nothing but answer it. After the measurement, minoload starts a raw
+// The echo baselines (--echo): what the same traffic costs a server that
+// does nothing but move it. After the measurement, minoload starts a raw
 // echo server in a process of its own (this program, run with
-// --echo-serve) and plays the traffic the game server saw while measured
-// — as many player connections, the same lines a second from the clients,
-// each answered with as many lines, of the same mean size, as the game
-// server sent per line it got (its states, to the player and its partner
-// and spectators, lobby lines and all), each line its own write as the
-// game server's writer makes one per recipient — and reads the echo
-// server's CPU time as it reads the game server's. The ratio of the two is
-// the game server's cost per action over the raw cost of moving its bytes.
+// --echo-serve), plays traffic against it and reads its CPU time from /proc
+// as it reads the game server's. Two of them, one after the other:
+//
+//   - the fan-out echo (fanecho.go), the same traffic: the same connections
+//     as the measured run, grouped as the games were (a co-op pair and its
+//     spectators, a solo player and its spectators, the other kinds' pairs),
+//     and for each action the lines the game server sent for an action of
+//     that kind, of the same sizes, to the same members of the group — the
+//     player who acted, its partner, each spectator — one write per line;
+//     every other line a client sent is answered to it with the lines its
+//     kind got besides (lobby lists, starts, ends, pings). The target of
+//     the server's cost per action is judged against this one.
+//   - the single-client echo: as many player connections, the same lines a
+//     second from the clients, each answered to the client that sent it
+//     with as many lines, of the same mean size, as the game server sent per
+//     line it got — the figure of earlier runs, kept for comparison.
+//
+// The ratio of the game server's CPU per action to each is its cost over
+// the raw cost of moving its bytes.
 
-// echoPlan is the traffic to replay.
+// echoPlan is the traffic the single-client echo replays.
 type echoPlan struct {
 	conns            int
 	rate             float64 // request lines a second, all connections together
@@ -42,8 +53,7 @@ type echoPlan struct {
 }
 
 // echoServe is the echo server's process: it listens on loopback, prints
-// its address, and answers each line "K SIZE …" with K lines of SIZE bytes
-// until its standard input closes.
+// its address, and serves (serveEcho) until its standard input closes.
 func echoServe(stdout io.Writer) int {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -55,26 +65,43 @@ func echoServe(stdout io.Writer) int {
 		io.Copy(io.Discard, os.Stdin)
 		os.Exit(0)
 	}()
+	serveEcho(ln)
+	return 1
+}
+
+// serveEcho answers the connections of ln until it closes: a connection
+// whose first line is "join GROUP p|w" is a member of a fan-out group
+// (fanConn), any other answers each line "K SIZE …" with K lines of SIZE
+// bytes (echoConn).
+func serveEcho(ln net.Listener) error {
+	groups := newEchoGroups()
 	for {
 		c, err := ln.Accept()
 		if err != nil {
-			return 1
+			return err
 		}
-		go echoConn(c)
+		go func() {
+			defer c.Close()
+			br := bufio.NewReaderSize(c, 4096)
+			line, err := br.ReadSlice('\n')
+			if err != nil {
+				return
+			}
+			if hasPrefix(line, joinPrefix) {
+				fanConn(c, br, line, groups)
+				return
+			}
+			echoConn(c, br, line)
+		}()
 	}
 }
 
-// echoConn answers one connection: a line reader as small as the game
-// server's, one write per answer line.
-func echoConn(c net.Conn) {
-	defer c.Close()
-	br := bufio.NewReaderSize(c, 4096)
+// echoConn answers one connection of the single-client echo, beginning
+// with its first line: a line reader as small as the game server's, one
+// write per answer line.
+func echoConn(c net.Conn, br *bufio.Reader, line []byte) {
 	var out []byte
 	for {
-		line, err := br.ReadSlice('\n')
-		if err != nil {
-			return
-		}
 		f := strings.Fields(string(line[:min(len(line), 32)]))
 		if len(f) < 2 {
 			return
@@ -98,7 +125,41 @@ func echoConn(c net.Conn) {
 				return
 			}
 		}
+		out[size-1] = 'x'
+		var err error
+		if line, err = br.ReadSlice('\n'); err != nil {
+			return
+		}
 	}
+}
+
+// startEcho starts the echo server's process and returns its address and
+// process id; stop ends it.
+func startEcho() (addr string, pid int, stop func(), err error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", 0, nil, err
+	}
+	cmd := exec.Command(exe, "--echo-serve")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return "", 0, nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", 0, nil, err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return "", 0, nil, err
+	}
+	stop = func() { stdin.Close(); cmd.Wait() }
+	addr, err = bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		stop()
+		return "", 0, nil, errors.New("the echo server did not start")
+	}
+	return strings.TrimSpace(addr), cmd.Process.Pid, stop, nil
 }
 
 // echoResult is what the baseline measured.
@@ -109,33 +170,14 @@ type echoResult struct {
 	rss       mem
 }
 
-// runEcho replays plan against an echo server of its own.
+// runEcho replays plan against a single-client echo server of its own.
 func runEcho(ctx context.Context, plan echoPlan) (echoResult, error) {
 	var res echoResult
-	exe, err := os.Executable()
+	addr, pid, stop, err := startEcho()
 	if err != nil {
 		return res, err
 	}
-	cmd := exec.Command(exe, "--echo-serve")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return res, err
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return res, err
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		return res, err
-	}
-	defer func() { stdin.Close(); cmd.Wait() }()
-	addr, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		return res, errors.New("the echo server did not start")
-	}
-	addr = strings.TrimSpace(addr)
-	pid := cmd.Process.Pid
+	defer stop()
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

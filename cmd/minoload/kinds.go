@@ -58,6 +58,7 @@ type kclient struct {
 	planned bool         // an action is planned or sent, not yet answered by a state
 	timer   *time.Timer
 	round   int // the Fox hunt: the last round acted in
+	states  int // states received since the last start
 	last    []byte
 }
 
@@ -115,7 +116,7 @@ func (x *kclient) send(line string) error {
 	x.conn.SetWriteDeadline(time.Now().Add(30 * time.Second))
 	x.w.WriteString(line)
 	x.w.WriteByte('\n')
-	x.st.sent(len(line) + 1)
+	x.st.sent(x.kind, line, len(line)+1)
 	return x.w.Flush()
 }
 
@@ -139,7 +140,7 @@ func (x *kclient) message(m *wireMsg) {
 	case netplay.TypeInvited:
 		x.send(`{"t":"accept","from":"` + m.From + `"}`)
 	case netplay.TypeStart:
-		x.seat, x.round = m.Seat, 0
+		x.seat, x.round, x.states = m.Seat, 0, 0
 		if (x.inviter || x.gk.solo) && measuring {
 			x.st.started[x.kind].Add(1)
 		}
@@ -195,7 +196,20 @@ func (x *kclient) state(line []byte, now time.Time) error {
 	if measuring {
 		x.st.states.Add(1)
 	}
-	if sent := x.sentAt.Swap(0); sent != 0 {
+	// For the fan-out echo: a game's first state answers the start; after
+	// it, the first state after this player's action answers that action,
+	// and any other one its partner's (or, in the Fox hunt, the round's).
+	x.states++
+	sent := x.sentAt.Swap(0)
+	switch {
+	case x.states == 1:
+		x.st.got(x.kind, roleOther, len(line))
+	case sent != 0 || x.gk.solo:
+		x.st.got(x.kind, roleActor, len(line))
+	default:
+		x.st.got(x.kind, rolePartner, len(line))
+	}
+	if sent != 0 {
 		x.planned = false
 		if measuring {
 			x.st.lat[x.kind].add(now.Sub(time.Unix(0, sent)))

@@ -16,8 +16,12 @@
 //     computer (--trails-ai, --chess-ai), the Labyrinth (--labyrinth) and
 //     the Fox hunt (--foxhunt), each measured on its own.
 //
-// With --echo it then replays the same traffic against a raw echo server
-// (echo.go) and reports the server's CPU per action over the echo's.
+// With --echo it then replays the same traffic against raw echo servers
+// (echo.go, fanecho.go) and reports the server's CPU per action over the
+// echoes': the fan-out echo (the same lines, of the same sizes, to the same
+// connections — the player who acted, its partner, the spectators of its
+// game) and the single-client echo of earlier runs (each line answered to
+// the client that sent it).
 //
 // It reports the latency from a player's action to the state that answers
 // it — for the player, and for the spectators of its game (the generator
@@ -90,6 +94,9 @@ type options struct {
 	aiLevel                                           int
 	echo                                              bool
 	echoDuration                                      time.Duration
+	// wrap, when set, wraps the listener of the server of --inproc (tests:
+	// to count what the server writes)
+	wrap func(net.Listener, *stats) net.Listener
 }
 
 // players is the number of player connections of every kind.
@@ -107,6 +114,16 @@ every kind of client has been measured at work) and prints the latency from an
 action to the state that answers it, for the players and for the spectators
 (percentiles), the throughput, dropped connections and the server's memory
 (--pid, or --inproc).
+
+With --echo (and --pid) it then replays the traffic it measured against
+two raw echo servers, each a process of its own, for --echo-duration each,
+and prints their CPU per action beside the server's: the fan-out echo (the
+same connections, grouped as the games were; for each action the lines the
+server sent for an action of that kind, of the same sizes, to the player who
+acted, its partner and each spectator of its game; the clients' other lines
+answered with the other lines their kind got) and the single-client echo
+(each line answered to its sender with the mean lines the server sent per
+line it got).
 
 Flags:
 %s`
@@ -136,8 +153,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.lab, "labyrinth", 0, "concurrent Labyrinth games between two people (two connections each)")
 	fs.IntVar(&o.fox, "foxhunt", 0, "concurrent Fox hunt games between two people (two connections each)")
 	fs.IntVar(&o.aiLevel, "ai-level", 3, "the computer's level in --trails-ai and --chess-ai games")
-	fs.BoolVar(&o.echo, "echo", false, "after measuring, replay the same traffic against a raw echo server (a process of its own) and report its CPU beside the server's (needs --pid)")
-	fs.DurationVar(&o.echoDuration, "echo-duration", 20*time.Second, "how long to measure the echo baseline")
+	fs.BoolVar(&o.echo, "echo", false, "after measuring, replay the same traffic against raw echo servers (processes of their own): the fan-out echo (the same lines to the same recipients) and the single-client echo; report their CPU per action beside the server's (needs --pid)")
+	fs.DurationVar(&o.echoDuration, "echo-duration", 20*time.Second, "how long to measure each echo baseline")
 	echoServer := fs.Bool("echo-serve", false, "run the echo server of --echo (minoload starts it itself)")
 	fs.MarkHidden("echo-serve")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of this process while measuring (with --inproc: the server's too)")
@@ -173,7 +190,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "minoload: --duration must be positive and --think, --ramp not negative")
 		return 2
 	}
-	if err := load(o, stdout); err != nil {
+	if _, err := load(o, stdout); err != nil {
 		fmt.Fprintf(stderr, "minoload: %v\n", err)
 		return 1
 	}
@@ -264,14 +281,55 @@ type stats struct {
 	lat         [nKinds]latencies // by kind
 	mu          sync.Mutex
 	errs        map[string]int
-	// the traffic while measuring, for the echo baseline (echo.go)
+	// the traffic while measuring, for the echo baselines (echo.go): in
+	// all, and by kind and recipient for the fan-out echo
 	txLines, txBytes, rxLines, rxBytes atomic.Int64
+	fan                                [nKinds]fanCount
+	secs                               float64 // measured
 }
 
-func (s *stats) sent(n int) {
+// fanCount is the traffic of one kind of client while measuring: the
+// lines its clients sent (actions and the rest), and the lines the server
+// sent for its actions — to the player that acted, to its partner, to
+// each spectator of its game — and the other lines its clients got.
+type fanCount struct {
+	acts, reqs lineCount // sent: actions; every other line (hello, invite, accept, solo, watch, pong)
+	// received, by role (roleActor…roleOther)
+	rx [nRoles]lineCount
+	// the spectators of the game at each action, summed over the actions
+	watcherActs atomic.Int64
+}
+
+type lineCount struct{ lines, bytes atomic.Int64 }
+
+func (c *lineCount) add(n int) {
+	c.lines.Add(1)
+	c.bytes.Add(int64(n))
+}
+
+// Roles of a line a client received.
+const (
+	roleActor   = iota // a state that tells the recipient's own action
+	rolePartner        // a state that tells the partner's action
+	roleWatcher        // a spectator's state that tells an action in the game it watches (counted under the game's kind)
+	roleOther          // everything else: lobby lists, welcome, start, over, invitations, pings, a game's first state, a spectator's first state
+	nRoles
+)
+
+var roleNames = [nRoles]string{"actor", "partner", "spectator", "other"}
+
+var prefixAct = `{"t":"act"`
+
+// sent counts a line a client of kind sent (n bytes, newline included).
+func (s *stats) sent(kind int, line string, n int) {
 	if s.measuring.Load() {
 		s.txLines.Add(1)
 		s.txBytes.Add(int64(n))
+		if strings.HasPrefix(line, prefixAct) {
+			s.fan[kind].acts.add(n)
+		} else {
+			s.fan[kind].reqs.add(n)
+		}
 	}
 }
 
@@ -279,6 +337,15 @@ func (s *stats) received(n int) {
 	if s.measuring.Load() {
 		s.rxLines.Add(1)
 		s.rxBytes.Add(int64(n))
+	}
+}
+
+// got counts a line of n bytes received in role, under kind: the
+// recipient's kind, or for a spectator's state of an action, the kind of
+// the game watched.
+func (s *stats) got(kind, role, n int) {
+	if s.measuring.Load() {
+		s.fan[kind].rx[role].add(n)
 	}
 }
 
@@ -319,6 +386,7 @@ type action struct {
 // game is a game one of the generator's players is playing.
 type game struct {
 	id       string
+	kind     int // of its players
 	idx      int // in registry.list, -1 once over
 	watchers int // under registry.mu
 	mu       sync.Mutex
@@ -362,15 +430,15 @@ func newRegistry() *registry {
 	return &registry{byID: map[string]*game{}, rng: rand.New(rand.NewPCG(1, 2))}
 }
 
-// join returns the game with the id, added when new (both players of a
-// co-op game join it).
-func (r *registry) join(id string) *game {
+// join returns the game with the id played by clients of kind, added when
+// new (both players of a co-op game join it).
+func (r *registry) join(id string, kind int) *game {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if g := r.byID[id]; g != nil {
 		return g
 	}
-	g := &game{id: id, idx: len(r.list)}
+	g := &game{id: id, kind: kind, idx: len(r.list)}
 	r.list = append(r.list, g)
 	r.byID[id] = g
 	return g
@@ -406,6 +474,14 @@ func (r *registry) pick() *game {
 	return best
 }
 
+// watching returns the number of spectators of g (picked for it, their
+// watch not ended).
+func (r *registry) watching(g *game) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return g.watchers
+}
+
 func (r *registry) unwatch(g *game) {
 	if g == nil {
 		return
@@ -415,24 +491,29 @@ func (r *registry) unwatch(g *game) {
 	r.mu.Unlock()
 }
 
-func load(o options, out io.Writer) error {
+// load runs the load of o, writes the report to out and returns what the
+// clients counted.
+func load(o options, out io.Writer) (*stats, error) {
 	total := o.players() + o.watchers
+	st := &stats{errs: map[string]int{}}
 	var srv *netplay.Server
 	if o.inproc {
 		var err error
 		srv, err = netplay.NewServer(netplay.Config{DataDir: o.data, MaxClients: total + 16, MaxPerAddr: total + 16})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
-			return err
+			return nil, err
+		}
+		if o.wrap != nil {
+			ln = o.wrap(ln, st)
 		}
 		go srv.Serve(ln)
 		o.addr = ln.Addr().String()
 		defer srv.Shutdown(context.Background())
 	}
-	st := &stats{errs: map[string]int{}}
 	reg := newRegistry()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -502,7 +583,7 @@ func load(o options, out io.Writer) error {
 		// project, through saves.WriteFile.
 		var buf bytes.Buffer
 		if err := pprof.StartCPUProfile(&buf); err != nil {
-			return err
+			return nil, err
 		}
 		defer func() {
 			pprof.StopCPUProfile()
@@ -535,13 +616,14 @@ measure:
 	tick.Stop()
 	st.measuring.Store(false)
 	elapsed := time.Since(t0)
+	st.secs = elapsed.Seconds()
 	if o.memprof != "" {
 		var buf bytes.Buffer
 		if err := pprof.Lookup("allocs").WriteTo(&buf, 0); err != nil {
-			return fmt.Errorf("cannot write the memory profile: %v", err)
+			return nil, fmt.Errorf("cannot write the memory profile: %v", err)
 		}
 		if err := saves.WriteFile(o.memprof, buf.Bytes()); err != nil {
-			return fmt.Errorf("cannot write the memory profile: %v", err)
+			return nil, fmt.Errorf("cannot write the memory profile: %v", err)
 		}
 	}
 	cpu1, _ := procCPU(o.pid)
@@ -606,15 +688,28 @@ measure:
 			duration: o.echoDuration, serverCPUPerSecs: (cpu1 - cpu0).Seconds() / secs}
 		fmt.Fprintf(out, "traffic: %.0f lines/s in (%d bytes each), %.0f lines/s out (%d bytes each), %.2f out per line in\n",
 			plan.rate, plan.reqSize, rx/secs, plan.answerSize, plan.linesPerReq)
-		res, err := runEcho(context.Background(), plan)
-		if err != nil {
-			fmt.Fprintf(out, "echo baseline: failed: %v\n", err)
+		serverUS := plan.serverCPUPerSecs / plan.actions * 1e6
+		fan := fanPlanOf(o, st, secs, o.echoDuration)
+		fan.describe(out)
+		var ratios []string
+		if res, err := runFanEcho(context.Background(), fan); err != nil {
+			fmt.Fprintf(out, "echo baseline, fan-out: failed: %v\n", err)
 		} else {
-			serverUS := plan.serverCPUPerSecs / plan.actions * 1e6
+			echoUS := res.cpuPerSec * res.secs / float64(max(res.acts, 1)) * 1e6
+			fmt.Fprintf(out, "echo baseline, fan-out (the same lines to the same recipients): %d connections, %.0f actions/s, %.0f lines/s out (the run: %.0f; the plan: %.0f) for %.1fs: %.0f%% of one core, %.0f µs an action; RSS %.1f MiB\n",
+				res.conns, float64(res.acts)/res.secs, float64(res.rxLines)/res.secs, rx/secs, fan.linesOut(), res.secs, 100*res.cpuPerSec, echoUS, mib(res.rss.rss))
+			ratios = append(ratios, fmt.Sprintf("fan-out %.0f µs / %.0f µs = %.2f×", serverUS, echoUS, serverUS/max(echoUS, 1e-9)))
+		}
+		if res, err := runEcho(context.Background(), plan); err != nil {
+			fmt.Fprintf(out, "echo baseline, single client: failed: %v\n", err)
+		} else {
 			echoUS := res.cpuPerSec / plan.actions * 1e6
-			fmt.Fprintf(out, "echo baseline: %d connections, %.0f lines/s in for %.1fs: %.0f%% of one core, %.0f µs an action's traffic; RSS %.1f MiB\n",
+			fmt.Fprintf(out, "echo baseline, single client (each line answered to its sender): %d connections, %.0f lines/s in for %.1fs: %.0f%% of one core, %.0f µs an action's traffic; RSS %.1f MiB\n",
 				plan.conns, float64(res.requests)/res.secs, res.secs, 100*res.cpuPerSec, echoUS, mib(res.rss.rss))
-			fmt.Fprintf(out, "server cost per action over the echo's: %.0f µs / %.0f µs = %.2f×\n", serverUS, echoUS, serverUS/max(echoUS, 1e-9))
+			ratios = append(ratios, fmt.Sprintf("single client %.0f µs / %.0f µs = %.2f×", serverUS, echoUS, serverUS/max(echoUS, 1e-9)))
+		}
+		if len(ratios) > 0 {
+			fmt.Fprintf(out, "server cost per action over the echo's: %s\n", strings.Join(ratios, "; "))
 		}
 	}
 	if self1 > self0 && !o.inproc {
@@ -634,7 +729,7 @@ measure:
 			fmt.Fprintf(out, "error %s: %d\n", k, st.errs[k])
 		}
 	}
-	return nil
+	return st, nil
 }
 
 // interleave mixes slots made of runs of sizes n… (in that order) so that
@@ -746,6 +841,7 @@ type client struct {
 	level, turn int
 	seen        bool
 	dailyDone   bool // kindDaily: the day's attempt was asked for
+	states      int  // states received since the last start
 }
 
 func newClient(kind int, name string, i int, o options, st *stats, reg *registry) *client {
@@ -819,7 +915,7 @@ func (x *client) send(line string) error {
 	x.conn.SetWriteDeadline(time.Now().Add(30 * time.Second))
 	x.w.WriteString(line)
 	x.w.WriteByte('\n')
-	x.st.sent(len(line) + 1)
+	x.st.sent(x.kind, line, len(line)+1)
 	return x.w.Flush()
 }
 
@@ -895,7 +991,8 @@ func (x *client) lobby(line []byte) {
 
 // readLines reads a client's lines from the server until ctx ends (nil)
 // or the connection fails (counted as dropped for kind): lobby lists go
-// to lobby, states to state, every other message, decoded, to message.
+// to lobby, states to state (which counts each in its role for the
+// fan-out echo), every other message, decoded, to message.
 func readLines(ctx context.Context, conn net.Conn, st *stats, kind int, name string,
 	lobby func([]byte), state func([]byte, time.Time) error, message func(*wireMsg)) error {
 	br := bufio.NewReaderSize(conn, 64*1024)
@@ -910,15 +1007,18 @@ func readLines(ctx context.Context, conn net.Conn, st *stats, kind int, name str
 		}
 		st.received(len(line))
 		if hasPrefix(line, prefixLobby) {
+			st.got(kind, roleOther, len(line))
 			lobby(line)
 			continue
 		}
 		if hasPrefix(line, prefixState) {
+			// state counts the line in its role
 			if err := state(line, time.Now()); err != nil {
 				return err
 			}
 			continue
 		}
+		st.got(kind, roleOther, len(line))
 		var m wireMsg
 		if err := json.Unmarshal(line, &m); err != nil {
 			return fmt.Errorf("%s: %q: %v", name, line, err)
@@ -938,14 +1038,14 @@ func (x *client) message(m *wireMsg) {
 	case netplay.TypeInvited:
 		x.send(`{"t":"accept","from":"` + m.From + `"}`)
 	case netplay.TypeStart:
-		x.seat = m.Seat
+		x.seat, x.states = m.Seat, 0
 		switch {
 		case x.kind == kindWatch:
 			if measuring {
 				x.st.watches.Add(1)
 			}
 		default:
-			x.game.Store(x.reg.join(m.Game))
+			x.game.Store(x.reg.join(m.Game, x.kind))
 			if x.kind == kindBot {
 				x.player = bot.NewReference()
 			}
@@ -1059,6 +1159,7 @@ func (x *client) state(line []byte, now time.Time) error {
 	if measuring {
 		x.st.states.Add(1)
 	}
+	x.st.got(x.kind, x.stateRole(line), len(line))
 	var bs *netplay.State
 	if x.kind == kindBot {
 		m, err := netplay.DecodeMessage(line[:len(line)-1])
@@ -1123,6 +1224,25 @@ func (x *client) answers(line []byte, s *netplay.State) bool {
 	return bytes.Contains(line, acted[x.seat-1][0]) || bytes.Contains(line, acted[x.seat-1][1])
 }
 
+// stateRole is the role of a player's state for the fan-out echo: a
+// game's first state answers the start (other); after it every state
+// answers an action (the server sends states for actions only; notices
+// are chat lines): the player's own in a solo game, in a co-op game its
+// own when it tells its step or skip, else its partner's (a partner's
+// skip is told to nobody else, so the line tells nothing of it).
+func (x *client) stateRole(line []byte) int {
+	x.states++
+	switch {
+	case x.states == 1:
+		return roleOther
+	case x.kind != kindCoop:
+		return roleActor
+	case x.seat >= 1 && x.seat <= 2 && (bytes.Contains(line, acted[x.seat-1][0]) || bytes.Contains(line, acted[x.seat-1][1])):
+		return roleActor
+	}
+	return rolePartner
+}
+
 var (
 	yourTurn = []byte(`"your_turn":true`)
 	acted    = [2][2][]byte{
@@ -1150,6 +1270,15 @@ func (x *client) watched(line []byte, now time.Time, measuring bool) error {
 	}
 	if measuring {
 		x.st.watchStates.Add(1)
+	}
+	// For the fan-out echo: the first state of a watch (the game as it
+	// is) answers the watch; every one after it is the spectator's share
+	// of an action in the game it watches.
+	x.states++
+	if g := x.game.Load(); g != nil && x.states > 1 {
+		x.st.got(g.kind, roleWatcher, len(line))
+	} else {
+		x.st.got(kindWatch, roleOther, len(line))
 	}
 	// The state that answers an action tells the seat's step or skip; the
 	// action was taken on the level and turn of the state before.
@@ -1280,6 +1409,9 @@ func (x *client) plan(a engine.Action, level, turn int) {
 		x.sentAt.Store(now)
 		if g != nil {
 			g.acted(action{level: level, turn: turn, seat: seat, sent: now})
+			if x.st.measuring.Load() {
+				x.st.fan[x.kind].watcherActs.Add(int64(x.reg.watching(g)))
+			}
 		}
 		x.send(line)
 	})

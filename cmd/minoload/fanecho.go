@@ -431,11 +431,10 @@ func driveFan(ctx context.Context, addr string, pid int, plan fanPlan) (fanResul
 	res.conns = len(clients)
 
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	var wg sync.WaitGroup
+	defer func() { cancel(); wg.Wait() }()
 	var measuring atomic.Bool
 	var acts, rxLines, rxBytes atomic.Int64
-	var wg sync.WaitGroup
-	defer wg.Wait()
 	errc := make(chan error, 2*len(clients))
 	fail := func(err error) {
 		if ctx.Err() == nil {
@@ -507,7 +506,6 @@ func driveFan(ctx context.Context, addr string, pid int, plan fanPlan) (fanResul
 	res.requests = res.acts
 	res.rxLines, res.rxBytes = rxLines.Load(), rxBytes.Load()
 	res.cpuPerSec = (cpu1 - cpu0).Seconds() / res.secs
-	cancel()
 	return res, nil
 }
 

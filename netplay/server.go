@@ -12,7 +12,6 @@ import (
 	"net"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
@@ -347,7 +346,6 @@ func (s *Server) ServeConn(c net.Conn) {
 		// wait for the client to read (net.Pipe's does, and the client may
 		// be writing to us from the goroutine that reads).
 		ss.selfWrite = true
-		ss.raw = rawConn(c)
 	}
 	reason := s.readLoop(c, ss)
 	ss.Detach(reason)
@@ -457,16 +455,6 @@ func (ss *Session) writeQueue() {
 			writeBufs.Put(bw)
 		}
 	}()
-	if rest := ss.pending; rest != nil {
-		// What writeNow's socket did not take goes first.
-		ss.pending = nil
-		if !ss.isDone() {
-			ss.writeDeadline()
-			if _, err := ss.conn.Write(rest); err != nil {
-				ss.closeNow()
-			}
-		}
-	}
 	for {
 		ss.qmu.Lock()
 		batch := ss.q
@@ -501,86 +489,6 @@ func (ss *Session) writeQueue() {
 			ss.closeNow()
 		}
 	}
-}
-
-// writeNow writes the queue from the goroutine that queued a line, as far
-// as the socket's buffer takes it without waiting, so that a partner's or
-// a spectator's state needs no goroutine of its own: a loopback or LAN
-// client's buffer has room for many lines. What the socket does not take,
-// and a session that closes meanwhile, are handed to a writer goroutine
-// (writeQueue), which waits with the write deadline as before: the queue's
-// bound, the deadline and the slow-client handling are the same either
-// way. The caller set writing.
-func (ss *Session) writeNow() {
-	o := nowBufs.Get().(*nowOut)
-	o.w.rc = ss.raw
-	for {
-		ss.qmu.Lock()
-		batch := ss.q
-		if len(batch) == 0 && len(o.w.rest) == 0 && !ss.closing && !ss.isDone() {
-			ss.writing = false
-			ss.qmu.Unlock()
-			o.put()
-			return
-		}
-		if len(batch) == 0 || len(o.w.rest) > 0 || ss.closing || ss.isDone() {
-			ss.qmu.Unlock()
-			break
-		}
-		ss.q, ss.spare = ss.spare[:0], nil
-		ss.qmu.Unlock()
-		for _, l := range batch {
-			l.writeTo(o.bw)
-		}
-		o.bw.Flush() // never fails: nowWriter keeps what the socket did not take
-		clear(batch)
-		ss.qmu.Lock()
-		if ss.spare == nil && cap(batch) <= 2*spareMax {
-			ss.spare = batch[:0]
-		}
-		ss.qmu.Unlock()
-	}
-	ss.pending, o.w.rest = o.w.rest, nil
-	o.put()
-	go ss.writeQueue()
-}
-
-// nowOut is writeNow's buffer, pooled: lines are put together in bw and
-// written through w.
-type nowOut struct {
-	w  nowWriter
-	bw *bufio.Writer
-}
-
-var nowBufs = sync.Pool{New: func() any {
-	o := &nowOut{}
-	o.bw = bufio.NewWriterSize(&o.w, 4096)
-	return o
-}}
-
-func (o *nowOut) put() {
-	o.w.rc, o.w.rest = nil, nil
-	o.bw.Reset(&o.w)
-	nowBufs.Put(o)
-}
-
-// nowWriter writes to a socket without waiting (tryWrite); from the first
-// write the socket does not take whole, it keeps the rest, in order, for a
-// writer that waits.
-type nowWriter struct {
-	rc   syscall.RawConn
-	rest []byte
-}
-
-func (w *nowWriter) Write(p []byte) (int, error) {
-	n := len(p)
-	if len(w.rest) == 0 {
-		p = p[tryWrite(w.rc, p):]
-	}
-	if len(p) > 0 {
-		w.rest = append(w.rest, p...)
-	}
-	return n, nil
 }
 
 // writeDeadline gives the write about to begin the write timeout. The
@@ -631,11 +539,6 @@ type Session struct {
 	handling  atomic.Bool
 	conn      net.Conn // the transport's connection, written by writeQueue; nil: lines stay queued (tests)
 	selfWrite bool     // the reader writes what its line queued (a kernel socket)
-	// raw is the socket's descriptor, for writeNow; nil: others' lines go
-	// through a writer goroutine. pending is what writeNow's socket did not
-	// take, for the writer it started.
-	raw     syscall.RawConn
-	pending []byte
 	// deadlineSet is when the write deadline was last moved; only the
 	// goroutine writing (writing set, under qmu) uses it.
 	deadlineSet time.Time
@@ -720,16 +623,7 @@ func (ss *Session) sendDroppable(b []byte) bool {
 	return ss.queue(outLine{b: b})
 }
 
-func (ss *Session) queue(l outLine) bool { return ss.enqueue(l, false) }
-
-// queueNow queues a game's state line for a client other than the one
-// whose line is being handled (a partner, a spectator): when nobody is
-// writing to it, the line is written at once, as far as the socket's
-// buffer takes it without waiting, instead of by a writer goroutine
-// started for it (writeNow).
-func (ss *Session) queueNow(l outLine) bool { return ss.enqueue(l, true) }
-
-func (ss *Session) enqueue(l outLine, now bool) bool {
+func (ss *Session) queue(l outLine) bool {
 	select {
 	case <-ss.done:
 		return false
@@ -750,11 +644,7 @@ func (ss *Session) enqueue(l outLine, now bool) bool {
 		ss.writing = true
 	}
 	ss.qmu.Unlock()
-	switch {
-	case !start:
-	case now && ss.raw != nil:
-		ss.writeNow()
-	default:
+	if start {
 		go ss.writeQueue()
 	}
 	return true

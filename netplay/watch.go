@@ -70,11 +70,11 @@ func (a *audience) share(p *spectatorPatch, player *Session) {
 		n++
 	}
 	p.refs.Store(int32(n))
-	if player != nil && !player.queueNow(outLine{b: p.line, patch: p, seq: asIs}) {
+	if player != nil && !player.queue(outLine{b: p.line, patch: p, seq: asIs}) {
 		p.release()
 	}
 	for _, ss := range a.watchers {
-		if !ss.queueNow(outLine{b: p.line, patch: p, seq: ss.seq.Add(1)}) {
+		if !ss.queue(outLine{b: p.line, patch: p, seq: ss.seq.Add(1)}) {
 			p.release()
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+	"unicode/utf8"
 )
 
 // The JSON of a View is its one wire form: the network protocol's `state`
@@ -246,20 +247,69 @@ func (v View) AppendJSONFieldsMarked(buf []byte) ([]byte, JSONMarks) {
 	return b, mk
 }
 
-// appendString appends s as a JSON string, as encoding/json writes it.
-// Plain printable ASCII (every map row) is copied as it is; anything else
-// goes through encoding/json.
+// appendString appends s as a JSON string, byte for byte as encoding/json
+// writes it (HTML-escaped, as json.Marshal does): '"' and '\\' escaped,
+// \b \f \n \r \t by name and the other control bytes as \u00XX, '<' '>'
+// '&' as \u003c \u003e \u0026, a byte that is not UTF-8 as \ufffd, and
+// U+2028 and U+2029 as \u2028 and \u2029. Plain printable ASCII (every
+// map row) is copied as it is.
 func appendString[S string | []byte](b []byte, s S) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(string(s))
-			return append(b, q...)
-		}
-	}
 	b = append(b, '"')
-	b = append(b, s...)
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if jsonSafe(c) {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(string(s[i:min(len(s), i+utf8.UTFMax)]))
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// jsonSafe reports whether the ASCII byte c stands for itself in a JSON
+// string as encoding/json writes it.
+func jsonSafe(c byte) bool {
+	return c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+}
+
+const hexDigits = "0123456789abcdef"
 
 func appendPoints(b []byte, ps []Point) []byte {
 	b = append(b, '[')
@@ -544,7 +594,7 @@ var eventKinds = sync.OnceValue(func() map[string]EventKind {
 // appendRune is appendString of a one-character string, without making
 // the string: an item's or a monster's letter.
 func appendRune(b []byte, r rune) []byte {
-	if r >= 0x20 && r < 0x7f && r != '"' && r != '\\' {
+	if r < utf8.RuneSelf && jsonSafe(byte(r)) {
 		return append(b, '"', byte(r), '"')
 	}
 	return appendString(b, string(r))

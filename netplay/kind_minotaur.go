@@ -153,6 +153,9 @@ func (m *minotaurGame) Outcome() match.Outcome {
 
 func (m *minotaurGame) MarshalJSON() ([]byte, error) { return m.g.MarshalJSON() }
 
+// AppendJSON appends what MarshalJSON writes (jsonAppender).
+func (m *minotaurGame) AppendJSON(dst []byte) ([]byte, error) { return m.g.AppendJSON(dst) }
+
 func (m *minotaurGame) Computer(int) bool { return false }
 func (m *minotaurGame) Bot(int) string    { return "" }
 func (m *minotaurGame) Level() int        { return 0 }

@@ -1,7 +1,6 @@
 package netplay
 
 import (
-	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -10,10 +9,12 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/minotaur-game/minotaur/engine"
 	"github.com/minotaur-game/minotaur/safetext"
 	"github.com/minotaur-game/minotaur/saves"
 )
@@ -152,33 +153,77 @@ func (st *store) save(r *room) error {
 	return st.write(st.path(r), data)
 }
 
-// snapshot serialises the room as a savedGame. Caller holds r.mu. The
-// game's JSON goes in as the engine writes it: encoding/json would check
-// and copy it twice more, and a server writes thousands of games a second.
+// snapshot serialises the room as a savedGame. Caller holds r.mu. It is
+// appendSnapshot into a buffer of the last snapshot's size.
 func (r *room) snapshot() ([]byte, error) {
-	g, err := r.m.MarshalJSON()
-	if err != nil {
-		return nil, err
+	out, err := r.appendSnapshot(make([]byte, 0, r.snapLen+r.snapLen/8+256))
+	if err == nil {
+		r.snapLen = len(out)
 	}
-	seats := make([]savedSeat, 0, len(r.seats))
-	for _, s := range r.seats {
-		ss := savedSeat{Name: s.name, Away: s.away}
-		if s.p != nil {
-			ss.TokenHash = s.tokenHash
+	return out, err
+}
+
+// jsonAppender is a Game that appends its saved form to a buffer (the
+// bytes its MarshalJSON writes): Minotaur's, which a server writes after
+// every round of every game.
+type jsonAppender interface {
+	AppendJSON(dst []byte) ([]byte, error)
+}
+
+// appendSnapshot appends the room serialised as a savedGame to dst: the
+// bytes encoding/json writes of it, the head built by hand and the game's
+// JSON appended in its place as the game writes it — no copy of it, and
+// none at all into a reused dst for a Game that is a jsonAppender. Caller
+// holds r.mu. On error dst is returned as it was given.
+func (r *room) appendSnapshot(dst []byte) ([]byte, error) {
+	b := append(dst, `{"format":`...)
+	b = engine.AppendJSONString(b, serverGameFormat)
+	b = append(b, `,"version":`...)
+	b = strconv.AppendInt(b, serverGameVersion, 10)
+	b = append(b, `,"id":`...)
+	b = engine.AppendJSONString(b, r.id)
+	if r.daily != "" {
+		b = append(b, `,"daily":`...)
+		b = engine.AppendJSONString(b, r.daily)
+	}
+	if r.kind != "" {
+		b = append(b, `,"kind":`...)
+		b = engine.AppendJSONString(b, r.kind)
+	}
+	if r.bots != 0 {
+		b = append(b, `,"bots":`...)
+		b = strconv.AppendInt(b, int64(r.bots), 10)
+	}
+	b = append(b, `,"seats":[`...)
+	for i := range r.seats {
+		s := &r.seats[i]
+		if i > 0 {
+			b = append(b, ',')
 		}
-		seats = append(seats, ss)
+		b = append(b, `{"name":`...)
+		b = engine.AppendJSONString(b, s.name)
+		if s.p != nil && s.tokenHash != "" {
+			b = append(b, `,"token_sha256":`...)
+			b = engine.AppendJSONString(b, s.tokenHash)
+		}
+		b = append(b, `,"away":`...)
+		b = strconv.AppendBool(b, s.away)
+		b = append(b, '}')
 	}
-	head, err := json.Marshal(savedGame{Format: serverGameFormat, Version: serverGameVersion, ID: r.id, Daily: r.daily, Kind: r.kind, Bots: r.bots, Seats: seats})
+	b = append(b, `],"game":`...)
+	var err error
+	if ja, ok := r.m.(jsonAppender); ok {
+		b, err = ja.AppendJSON(b)
+	} else {
+		var g []byte
+		if g, err = r.m.MarshalJSON(); err == nil {
+			b = append(b, g...)
+		}
+	}
 	if err != nil {
-		return nil, err
+		return dst, err
 	}
-	// head ends with "game":null}: the game goes in its place.
-	head, ok := bytes.CutSuffix(head, []byte("null}"))
-	if !ok {
-		return nil, fmt.Errorf("a saved game's head ends with %q", head[max(0, len(head)-16):])
-	}
-	out := make([]byte, 0, len(head)+len(g)+1)
-	return append(append(append(out, head...), g...), '}'), nil
+	return append(b, '}'), nil
 }
 
 // restore loads the games kept in the data folder: every seat's player is

@@ -21,6 +21,9 @@ type room struct {
 	done   bool        // the game is over or dropped: no more actions
 	rejoin *time.Timer // after a restart: waiting for a seat still on the board (awayer)
 	bots   int         // the computer seats the game began with: the last ones
+	// snapLen is the length of the room's last snapshot, the size of the
+	// next one's buffer (persist.go).
+	snapLen int
 	// The deadline of the round of simultaneous moves being played
 	// (number roundNo, roundLen long, ending at roundEnd); nil when none.
 	roundTimer *time.Timer

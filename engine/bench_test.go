@@ -74,18 +74,58 @@ func BenchmarkSolveLevel7(b *testing.B) {
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
-// BenchmarkGenerateCampaign generates all seven levels of one campaign.
+// BenchmarkGenerateCampaign deals all seven levels of one campaign, a new
+// seed each time: GenerateCounted, as Generate does it the first time (the
+// levels Generate remembers would make later rounds of the benchmark free).
 func BenchmarkGenerateCampaign(b *testing.B) {
 	b.ReportAllocs()
 	cpu := cputime.Start()
 	for i := 0; i < b.N; i++ {
 		for n := 1; n <= CampaignLevels; n++ {
-			if _, err := Generate(uint64(i), n); err != nil {
+			if _, _, err := GenerateCounted(uint64(i), n); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
 	cpu.Report(b)
+}
+
+// newGameSeeds hands BenchmarkNewGame seeds never dealt before in the
+// process, so that each game deals its first level (as a server's new game
+// with a random seed does) instead of finding it remembered.
+var newGameSeeds uint64 = 1 << 40
+
+// BenchmarkNewGame starts a game as a server does for a new solo or co-op
+// game (engine.New): its first level dealt, the solver's check included,
+// and set up for play; "dealt" starts it on a seed whose first level was
+// dealt before (what New costs besides dealing).
+func BenchmarkNewGame(b *testing.B) {
+	for _, players := range []int{1, 2} {
+		b.Run(fmt.Sprintf("players=%d", players), func(b *testing.B) {
+			b.ReportAllocs()
+			cpu := cputime.Start()
+			for i := 0; i < b.N; i++ {
+				newGameSeeds++
+				if _, err := New(Config{Seed: newGameSeeds, Players: players}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cpu.Report(b)
+		})
+	}
+	b.Run("players=2/dealt", func(b *testing.B) {
+		if _, err := Generate(1, 1); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		cpu := cputime.Start()
+		for i := 0; i < b.N; i++ {
+			if _, err := New(Config{Seed: 1, Players: 2}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		cpu.Report(b)
+	})
 }
 
 // BenchmarkGenerate1001 generates one 1001 × 1001 stress maze.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"sort"
+	"slices"
 	"sync"
 )
 
@@ -608,7 +608,8 @@ func place(rng *rand.Rand, l *Level, rooms *roomSides, spec LevelSpec) error {
 	}
 
 	farEnough := (diameter + 2) / 3 // at least a third of the longest path
-	used := map[int]bool{r1: true}
+	used := make([]bool, n)
+	used[r1] = true
 	// pick takes a random unused room that ok accepts: the first in a
 	// shuffled order of all rooms; on large mazes, by random draws (ending
 	// in a scan from a random room when the draws find none).
@@ -729,15 +730,14 @@ func place(rng *rand.Rand, l *Level, rooms *roomSides, spec LevelSpec) error {
 		l.Monsters = append(l.Monsters, Placed{Pos: rg.tile(r), Kind: byte(kind)})
 	}
 	// Reading order, as a level file lists them: the same level either way.
-	byReading := func(ps []Placed) func(i, j int) bool {
-		return func(i, j int) bool {
-			if ps[i].Pos.Y != ps[j].Pos.Y {
-				return ps[i].Pos.Y < ps[j].Pos.Y
-			}
-			return ps[i].Pos.X < ps[j].Pos.X
+	// No two stand on one room, so the order is the same by any sort.
+	byReading := func(a, b Placed) int {
+		if a.Pos.Y != b.Pos.Y {
+			return a.Pos.Y - b.Pos.Y
 		}
+		return a.Pos.X - b.Pos.X
 	}
-	sort.Slice(l.Bonuses, byReading(l.Bonuses))
-	sort.Slice(l.Monsters, byReading(l.Monsters))
+	slices.SortFunc(l.Bonuses, byReading)
+	slices.SortFunc(l.Monsters, byReading)
 	return nil
 }

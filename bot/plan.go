@@ -1,9 +1,7 @@
 package bot
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 
 	"github.com/minotaur-game/minotaur/engine"
 )
@@ -149,6 +147,7 @@ type planNode struct {
 	st    engine.SimState
 	dist  int32 // to the goal
 	rank  int32 // the beam's order
+	order int32 // the node's place among its layer's before keepBest
 	keyed bool
 }
 
@@ -192,10 +191,7 @@ func (b *Reference) beam(wd *world, keyed bool) int64 {
 		if len(next) > 0 {
 			lived = depth
 		}
-		slices.SortStableFunc(next, func(x, y planNode) int { return cmp.Compare(x.rank, y.rank) })
-		if len(next) > planBeam {
-			next = next[:planBeam]
-		}
+		next = keepBest(next, planBeam)
 		layer, next = next, layer
 		b.planNext = next
 	}
@@ -209,6 +205,29 @@ func (b *Reference) beam(wd *world, keyed bool) int64 {
 		}
 	}
 	return planLived
+}
+
+// keepBest reorders nodes so that its first k are the k of least rank in
+// the order a stable sort by rank gives them, and returns those (all of
+// them, sorted, when there are no more than k). A node is moved only by
+// swapping, so each keeps its own buffers.
+func keepBest(nodes []planNode, k int) []planNode {
+	for i := range nodes {
+		nodes[i].order = int32(i)
+	}
+	k = min(k, len(nodes))
+	for p := 0; p < k; p++ {
+		m := p
+		for i := p + 1; i < len(nodes); i++ {
+			if x, y := &nodes[i], &nodes[m]; x.rank < y.rank || x.rank == y.rank && x.order < y.order {
+				m = i
+			}
+		}
+		if m != p {
+			nodes[p], nodes[m] = nodes[m], nodes[p]
+		}
+	}
+	return nodes[:k]
 }
 
 // hashSet is a set of positions' hashes for the beam, open addressing
@@ -357,7 +376,7 @@ func (b *Reference) drawWorld(v *engine.View, p, w int) (world, bool) {
 		wall[t.pos] = false
 	}
 	wall[p] = false
-	im := engine.Imagined{Level: v.Level, Rows: k.rows, Cols: k.cols, Wall: append([]bool(nil), wall...),
+	im := engine.Imagined{Level: v.Level, Rows: k.rows, Cols: k.cols, Wall: wall,
 		Keyed: v.Key, Player: k.pt(p), Freezes: v.Freezes, Torch: v.Torch, Turn: v.Turn}
 	// The key, and the exit.
 	pick := func(what uint64, ok func(i int) bool) int {
@@ -410,8 +429,12 @@ func (b *Reference) drawWorld(v *engine.View, p, w int) (world, bool) {
 		}
 		im.Monsters = append(im.Monsters, m)
 	}
-	sim, err := engine.Imagine(&im, mix64(uint64(v.Turn)<<8|uint64(w)))
-	if err != nil {
+	seed := mix64(uint64(v.Turn)<<8 | uint64(w))
+	if b.planSim == nil {
+		b.planSim = &engine.Sim{}
+	}
+	sim := b.planSim
+	if err := sim.Reset(&im, seed); err != nil {
 		return world{}, false
 	}
 	wd := world{sim: sim, cols: k.cols, toKey: b.planKey, toEx: b.planExit}

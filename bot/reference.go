@@ -122,6 +122,7 @@ type Reference struct {
 	planLayer, planNext []planNode
 	planWall, planWalk  []bool
 	planKey, planExit   []int32
+	planSim             *engine.Sim // every world's, one after another (Sim.Reset)
 }
 
 // track is a monster as the bot remembers it.

@@ -25,6 +25,11 @@ const (
 	planWorlds = 6  // worlds drawn per decision
 	planDepth  = 30 // turns searched after the first action
 	planBeam   = 6  // positions kept per turn, per first action
+	// planBudget bounds the work of one decision, in moves played forward
+	// (Sim.Step): a world is searched only while the moves so far plus
+	// the most one world took stay within it. It is a count, not a clock,
+	// so the bot stays deterministic.
+	planBudget = 5000
 )
 
 // Values of a line in one world, coarse on purpose: lines that fare alike
@@ -62,13 +67,21 @@ func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Ac
 	var valid [len(candidates)]bool
 	var out [len(candidates)]bool // sure to lose to another action
 	drawn := 0
+	b.planSteps, b.planCut = 0, false
+	worst := 0 // the most steps one world took
 	for w := 0; w < planWorlds; w++ {
+		if b.planSteps+worst > planBudget {
+			b.planCut = true // another world could overrun the budget: decide on those searched
+			break
+		}
 		wd, ok := b.drawWorld(v, p, w)
 		if !ok {
 			continue
 		}
 		drawn++
+		before := b.planSteps
 		vals := b.searchWorld(&wd, &out)
+		worst = max(worst, b.planSteps-before)
 		for i, val := range vals {
 			if val >= 0 {
 				valid[i] = true
@@ -106,7 +119,7 @@ func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Ac
 		}
 	}
 	if b.Trace != nil {
-		fmt.Fprintf(b.Trace, "  plan: %d worlds, values %v\n", drawn, total)
+		fmt.Fprintf(b.Trace, "  plan: %d worlds, %d moves, values %v\n", drawn, b.planSteps, total)
 	}
 	if bestI < 0 {
 		return 0, false
@@ -128,6 +141,7 @@ func (b *Reference) searchWorld(wd *world, skip *[len(candidates)]bool) [len(can
 			continue
 		}
 		sim.Load(&b.planRoot)
+		b.planSteps++
 		switch sim.Step(a) {
 		case engine.SimBlocked:
 			out[i] = -1
@@ -168,6 +182,7 @@ func (b *Reference) beam(wd *world, keyed bool) int64 {
 					continue
 				}
 				sim.Load(&layer[li].st)
+				b.planSteps++
 				out := sim.Step(a)
 				if out == engine.SimBlocked || out == engine.SimCaught {
 					continue

@@ -123,6 +123,8 @@ type Reference struct {
 	planWall, planWalk  []bool
 	planKey, planExit   []int32
 	planSim             *engine.Sim // every world's, one after another (Sim.Reset)
+	planSteps           int         // moves played forward in this decision (planBudget)
+	planCut             bool        // the budget left worlds unsearched in this decision
 }
 
 // track is a monster as the bot remembers it.

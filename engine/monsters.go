@@ -405,7 +405,7 @@ func (g *Game) wandererActKept(j int) {
 	s := g.paths.from(g.b, m.Pos)
 	t, td := -1, 0
 	for i := 0; i < g.players; i++ {
-		if g.seats[i].State != Active || !g.canSee(m.Pos, g.seats[i].Pos, WandererSight) {
+		if g.seats[i].State != Active || !g.seesWithin(m.Pos, g.seats[i].Pos) {
 			continue
 		}
 		if d := s.reach(g.b, g.b.idx(g.seats[i].Pos), -1); d >= 0 && (t < 0 || d < td) {

@@ -11,6 +11,9 @@ type tileSearches struct {
 	slot []int32 // per source tile: 1 + index into srs; 0 none yet
 	srs  []tileSearch
 	used int
+	// Per tile, which tiles within WandererSight of it (bit (dy+r)·(2r+1)
+	// + dx+r) a wanderer there sees: sightKnown says which are answered.
+	sightKnown, sight []uint64
 }
 
 // tileSearch is the search of one source tile: the same layers, the same
@@ -37,6 +40,27 @@ func (ts *tileSearches) reset(n int) {
 		clear(ts.slot)
 	}
 	ts.used = 0
+	ts.sightKnown = reuse(ts.sightKnown, n)
+	ts.sight = reuse(ts.sight, n)
+}
+
+// seesWithin answers canSee(from, to, WandererSight), once a pair.
+func (g *Game) seesWithin(from, to Point) bool {
+	const r = WandererSight
+	dx, dy := to.X-from.X, to.Y-from.Y
+	if !withinRadius(dx, dy, r) {
+		return false
+	}
+	ts := g.paths
+	i := g.b.idx(from)
+	bit := uint64(1) << ((dy+r)*(2*r+1) + dx + r)
+	if ts.sightKnown[i]&bit == 0 {
+		ts.sightKnown[i] |= bit
+		if g.canSee(from, to, r) {
+			ts.sight[i] |= bit
+		}
+	}
+	return ts.sight[i]&bit != 0
 }
 
 // from returns the search from tile src, begun now if it was not yet.

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/minotaur-game/minotaur/engine"
 )
@@ -170,8 +171,11 @@ type planNode struct {
 func (b *Reference) beam(wd *world, keyed bool) int64 {
 	sim := wd.sim
 	b.planSeen.reset()
-	layer := b.planLayer[:0]
-	layer = append(layer, planNode{dist: wd.goalDist(sim)})
+	if cap(b.planLayer) == 0 {
+		b.planLayer = make([]planNode, 0, planBeam*len(candidates))
+	}
+	layer := b.planLayer[:1]
+	layer[0] = planNode{st: layer[0].st, dist: wd.goalDist(sim)} // its buffers reused
 	sim.Save(&layer[0].st)
 	lived := 0
 	for depth := 1; depth <= planDepth && len(layer) > 0; depth++ {
@@ -322,7 +326,7 @@ func mix64(x uint64) uint64 {
 // coordinates odd) floor, posts (both even) wall.
 func blockGrid(v *engine.View) bool {
 	if v.Levels != engine.CampaignLevels || v.Level < 1 || v.Level > engine.CampaignLevels ||
-		v.Name != fmt.Sprintf("Level %d", v.Level) {
+		v.Name != "Level "+strconv.Itoa(v.Level) {
 		return false
 	}
 	spec := engine.Campaign[v.Level-1]
@@ -392,7 +396,8 @@ func (b *Reference) drawWorld(v *engine.View, p, w int) (world, bool) {
 	}
 	wall[p] = false
 	im := engine.Imagined{Level: v.Level, Rows: k.rows, Cols: k.cols, Wall: wall,
-		Keyed: v.Key, Player: k.pt(p), Freezes: v.Freezes, Torch: v.Torch, Turn: v.Turn}
+		Keyed: v.Key, Player: k.pt(p), Freezes: v.Freezes, Torch: v.Torch, Turn: v.Turn,
+		Bonuses: b.planBonuses[:0], Monsters: b.planMons[:0]}
 	// The key, and the exit.
 	pick := func(what uint64, ok func(i int) bool) int {
 		choice, bestU := -1, uint64(0)
@@ -444,6 +449,7 @@ func (b *Reference) drawWorld(v *engine.View, p, w int) (world, bool) {
 		}
 		im.Monsters = append(im.Monsters, m)
 	}
+	b.planBonuses, b.planMons = im.Bonuses, im.Monsters
 	seed := mix64(uint64(v.Turn)<<8 | uint64(w))
 	if b.planSim == nil {
 		b.planSim = &engine.Sim{}

@@ -16,8 +16,9 @@ type Imagined struct {
 	Level int
 	Rows  int
 	Cols  int
-	// Wall holds Rows×Cols flags in reading order; true is wall (Imagine
-	// and Reset copy them).
+	// Wall holds Rows×Cols flags in reading order; true is wall. Imagine
+	// and Reset copy what they keep of an Imagined: the caller may reuse
+	// its slices.
 	Wall []bool
 	// Key is where the key lies (or is guessed to lie); ignored once Keyed.
 	Key   Point
@@ -171,7 +172,8 @@ func (g *Game) imagine(im *Imagined, seed uint64) {
 	}
 	g.pcg.Seed(seed, playStream)
 	g.lv = Level{Rows: im.Rows, Cols: im.Cols, Wall: append(old.lv.Wall[:0], im.Wall...),
-		Starts: append(old.lv.Starts[:0], im.Player), Key: im.Key, Exit: im.Exit, Bonuses: im.Bonuses}
+		Starts: append(old.lv.Starts[:0], im.Player), Key: im.Key, Exit: im.Exit,
+		Bonuses: append(old.lv.Bonuses[:0], im.Bonuses...)}
 	b := old.b
 	if b == nil {
 		b = &board{}

@@ -1,9 +1,8 @@
 package bot
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
+	"strconv"
 
 	"github.com/minotaur-game/minotaur/engine"
 )
@@ -27,6 +26,11 @@ const (
 	planWorlds = 6  // worlds drawn per decision
 	planDepth  = 30 // turns searched after the first action
 	planBeam   = 6  // positions kept per turn, per first action
+	// planBudget bounds the work of one decision, in moves played forward
+	// (Sim.Step): a world is searched only while the moves so far plus
+	// the most one world took stay within it. It is a count, not a clock,
+	// so the bot stays deterministic.
+	planBudget = 5000
 )
 
 // Values of a line in one world, coarse on purpose: lines that fare alike
@@ -64,13 +68,21 @@ func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Ac
 	var valid [len(candidates)]bool
 	var out [len(candidates)]bool // sure to lose to another action
 	drawn := 0
+	b.planSteps, b.planCut = 0, false
+	worst := 0 // the most steps one world took
 	for w := 0; w < planWorlds; w++ {
+		if b.planSteps+worst > planBudget {
+			b.planCut = true // another world could overrun the budget: decide on those searched
+			break
+		}
 		wd, ok := b.drawWorld(v, p, w)
 		if !ok {
 			continue
 		}
 		drawn++
+		before := b.planSteps
 		vals := b.searchWorld(&wd, &out)
+		worst = max(worst, b.planSteps-before)
 		for i, val := range vals {
 			if val >= 0 {
 				valid[i] = true
@@ -108,7 +120,7 @@ func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Ac
 		}
 	}
 	if b.Trace != nil {
-		fmt.Fprintf(b.Trace, "  plan: %d worlds, values %v\n", drawn, total)
+		fmt.Fprintf(b.Trace, "  plan: %d worlds, %d moves, values %v\n", drawn, b.planSteps, total)
 	}
 	if bestI < 0 {
 		return 0, false
@@ -130,6 +142,7 @@ func (b *Reference) searchWorld(wd *world, skip *[len(candidates)]bool) [len(can
 			continue
 		}
 		sim.Load(&b.planRoot)
+		b.planSteps++
 		switch sim.Step(a) {
 		case engine.SimBlocked:
 			out[i] = -1
@@ -149,6 +162,7 @@ type planNode struct {
 	st    engine.SimState
 	dist  int32 // to the goal
 	rank  int32 // the beam's order
+	order int32 // the node's place among its layer's before keepBest
 	keyed bool
 }
 
@@ -157,8 +171,11 @@ type planNode struct {
 func (b *Reference) beam(wd *world, keyed bool) int64 {
 	sim := wd.sim
 	b.planSeen.reset()
-	layer := b.planLayer[:0]
-	layer = append(layer, planNode{dist: wd.goalDist(sim)})
+	if cap(b.planLayer) == 0 {
+		b.planLayer = make([]planNode, 0, planBeam*len(candidates))
+	}
+	layer := b.planLayer[:1]
+	layer[0] = planNode{st: layer[0].st, dist: wd.goalDist(sim)} // its buffers reused
 	sim.Save(&layer[0].st)
 	lived := 0
 	for depth := 1; depth <= planDepth && len(layer) > 0; depth++ {
@@ -169,6 +186,7 @@ func (b *Reference) beam(wd *world, keyed bool) int64 {
 					continue
 				}
 				sim.Load(&layer[li].st)
+				b.planSteps++
 				out := sim.Step(a)
 				if out == engine.SimBlocked || out == engine.SimCaught {
 					continue
@@ -192,10 +210,7 @@ func (b *Reference) beam(wd *world, keyed bool) int64 {
 		if len(next) > 0 {
 			lived = depth
 		}
-		slices.SortStableFunc(next, func(x, y planNode) int { return cmp.Compare(x.rank, y.rank) })
-		if len(next) > planBeam {
-			next = next[:planBeam]
-		}
+		next = keepBest(next, planBeam)
 		layer, next = next, layer
 		b.planNext = next
 	}
@@ -209,6 +224,29 @@ func (b *Reference) beam(wd *world, keyed bool) int64 {
 		}
 	}
 	return planLived
+}
+
+// keepBest reorders nodes so that its first k are the k of least rank in
+// the order a stable sort by rank gives them, and returns those (all of
+// them, sorted, when there are no more than k). A node is moved only by
+// swapping, so each keeps its own buffers.
+func keepBest(nodes []planNode, k int) []planNode {
+	for i := range nodes {
+		nodes[i].order = int32(i)
+	}
+	k = min(k, len(nodes))
+	for p := 0; p < k; p++ {
+		m := p
+		for i := p + 1; i < len(nodes); i++ {
+			if x, y := &nodes[i], &nodes[m]; x.rank < y.rank || x.rank == y.rank && x.order < y.order {
+				m = i
+			}
+		}
+		if m != p {
+			nodes[p], nodes[m] = nodes[m], nodes[p]
+		}
+	}
+	return nodes[:k]
 }
 
 // hashSet is a set of positions' hashes for the beam, open addressing
@@ -288,7 +326,7 @@ func mix64(x uint64) uint64 {
 // coordinates odd) floor, posts (both even) wall.
 func blockGrid(v *engine.View) bool {
 	if v.Levels != engine.CampaignLevels || v.Level < 1 || v.Level > engine.CampaignLevels ||
-		v.Name != fmt.Sprintf("Level %d", v.Level) {
+		v.Name != "Level "+strconv.Itoa(v.Level) {
 		return false
 	}
 	spec := engine.Campaign[v.Level-1]
@@ -357,8 +395,9 @@ func (b *Reference) drawWorld(v *engine.View, p, w int) (world, bool) {
 		wall[t.pos] = false
 	}
 	wall[p] = false
-	im := engine.Imagined{Level: v.Level, Rows: k.rows, Cols: k.cols, Wall: append([]bool(nil), wall...),
-		Keyed: v.Key, Player: k.pt(p), Freezes: v.Freezes, Torch: v.Torch, Turn: v.Turn}
+	im := engine.Imagined{Level: v.Level, Rows: k.rows, Cols: k.cols, Wall: wall,
+		Keyed: v.Key, Player: k.pt(p), Freezes: v.Freezes, Torch: v.Torch, Turn: v.Turn,
+		Bonuses: b.planBonuses[:0], Monsters: b.planMons[:0]}
 	// The key, and the exit.
 	pick := func(what uint64, ok func(i int) bool) int {
 		choice, bestU := -1, uint64(0)
@@ -410,8 +449,13 @@ func (b *Reference) drawWorld(v *engine.View, p, w int) (world, bool) {
 		}
 		im.Monsters = append(im.Monsters, m)
 	}
-	sim, err := engine.Imagine(&im, mix64(uint64(v.Turn)<<8|uint64(w)))
-	if err != nil {
+	b.planBonuses, b.planMons = im.Bonuses, im.Monsters
+	seed := mix64(uint64(v.Turn)<<8 | uint64(w))
+	if b.planSim == nil {
+		b.planSim = &engine.Sim{}
+	}
+	sim := b.planSim
+	if err := sim.Reset(&im, seed); err != nil {
 		return world{}, false
 	}
 	wd := world{sim: sim, cols: k.cols, toKey: b.planKey, toEx: b.planExit}

@@ -128,3 +128,45 @@ func TestPlannerWorldAgreesWithTheView(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanWorkIsBounded: the planner's work for one decision is bounded by
+// a count of moves played forward (planBudget), not by the clock: over
+// whole level-7 games, where planning is dearest, no decision plays more
+// than the budget and one world beyond it, and where the worlds cost more
+// than the budget the bot still decides, on the worlds it searched.
+func TestPlanWorkIsBounded(t *testing.T) {
+	// The most one world can take: the first action, then planDepth
+	// turns of every action from planBeam positions, for each first action.
+	worldMax := len(candidates) * (1 + planDepth*planBeam*len(candidates))
+	cut, planned, most := 0, 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		g, err := engine.New(engine.Config{Seed: seed, Players: 1, Start: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := NewReference()
+		var ev []engine.Event
+		for g.Result() == engine.InProgress && g.LevelNumber() == 7 && g.TurnNumber() < 300 {
+			v := g.View(1)
+			b.planSteps, b.planCut = 0, false
+			a := b.Act(&v, ev)
+			if b.planSteps > 0 {
+				planned++
+			}
+			if b.planCut {
+				cut++
+			}
+			most = max(most, b.planSteps)
+			if b.planSteps > planBudget+worldMax {
+				t.Fatalf("seed %d turn %d: the planner played %d moves, over its budget of %d and one world", seed, v.Turn, b.planSteps, planBudget)
+			}
+			if ev, err = g.Apply(1, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if cut == 0 {
+		t.Fatalf("%d planned decisions, none over the budget (at most %d moves): the test does not reach it", planned, most)
+	}
+	t.Logf("%d planned decisions, %d cut by the budget; at most %d moves", planned, cut, most)
+}

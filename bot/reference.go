@@ -1,8 +1,9 @@
 package bot
 
 import (
+	"cmp"
 	"io"
-	"sort"
+	"slices"
 
 	"github.com/minotaur-game/minotaur/engine"
 )
@@ -122,6 +123,11 @@ type Reference struct {
 	planLayer, planNext []planNode
 	planWall, planWalk  []bool
 	planKey, planExit   []int32
+	planSim             *engine.Sim              // every world's, one after another (Sim.Reset)
+	planSteps           int                      // moves played forward in this decision (planBudget)
+	planCut             bool                     // the budget left worlds unsearched in this decision
+	planBonuses         []engine.Placed          // drawWorld's, reused
+	planMons            []engine.ImaginedMonster // drawWorld's, reused
 }
 
 // track is a monster as the bot remembers it.
@@ -357,7 +363,7 @@ func (b *Reference) observe(v *engine.View, events []engine.Event) {
 		b.knownTiles, b.lastProgress, b.hadKey = known, v.Turn, v.Key
 	}
 	// Hunters first, then wanderers, then the Minotaur: the order they act in.
-	sort.SliceStable(b.tracks, func(i, j int) bool { return kindOrder(b.tracks[i].kind) < kindOrder(b.tracks[j].kind) })
+	slices.SortStableFunc(b.tracks, func(x, y track) int { return cmp.Compare(kindOrder(x.kind), kindOrder(y.kind)) })
 	b.visits[p]++
 }
 

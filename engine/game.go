@@ -105,6 +105,7 @@ type Game struct {
 	pathBuf   []Point // the player's path to the key, for interceptPoint
 	keyDist   distMap // from the key for players, while the exit is closed
 	keyDistOK bool
+	paths     *tileSearches // an imagined game's monsters' searches, kept (Sim)
 	// actHeard lists, per seat, the hunters that heard it when they acted
 	// this round (hearings reports those that start to hear it), emptied
 	// by every Apply.

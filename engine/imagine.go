@@ -16,7 +16,9 @@ type Imagined struct {
 	Level int
 	Rows  int
 	Cols  int
-	// Wall holds Rows×Cols flags in reading order; true is wall.
+	// Wall holds Rows×Cols flags in reading order; true is wall. Imagine
+	// and Reset copy what they keep of an Imagined: the caller may reuse
+	// its slices.
 	Wall []bool
 	// Key is where the key lies (or is guessed to lie); ignored once Keyed.
 	Key   Point
@@ -92,51 +94,125 @@ const maxImaginedObjects = 64
 // Imagine builds a Sim for the position im, its monsters' random choices
 // drawn from a source seeded with seed.
 func Imagine(im *Imagined, seed uint64) (*Sim, error) {
+	s := &Sim{}
+	if err := s.Reset(im, seed); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Reset makes s the Sim that Imagine(im, seed) builds, reusing its
+// buffers; on an error s is left as it was.
+func (s *Sim) Reset(im *Imagined, seed uint64) error {
+	if err := checkImagined(im); err != nil {
+		return err
+	}
+	g := s.g
+	if g == nil {
+		g = &Game{}
+	}
+	g.imagine(im, seed)
+	s.g = g
+	s.objs = append(s.objs[:0], g.b.idx(im.Key))
+	s.kinds = append(s.kinds[:0], Key)
+	for _, bo := range im.Bonuses {
+		s.objs = append(s.objs, g.b.idx(bo.Pos))
+		s.kinds = append(s.kinds, Item(bo.Kind))
+	}
+	return nil
+}
+
+// checkImagined reports what makes im no position to play.
+func checkImagined(im *Imagined) error {
 	if im.Rows < 1 || im.Cols < 1 || im.Rows > MaxGenSide || im.Cols > MaxGenSide {
-		return nil, fmt.Errorf("an imagined board of %d × %d tiles is not playable", im.Rows, im.Cols)
+		return fmt.Errorf("an imagined board of %d × %d tiles is not playable", im.Rows, im.Cols)
 	}
 	if len(im.Wall) != im.Rows*im.Cols {
-		return nil, fmt.Errorf("an imagined board of %d × %d tiles needs %d wall flags, not %d", im.Rows, im.Cols, im.Rows*im.Cols, len(im.Wall))
+		return fmt.Errorf("an imagined board of %d × %d tiles needs %d wall flags, not %d", im.Rows, im.Cols, im.Rows*im.Cols, len(im.Wall))
 	}
-	lv := Level{Rows: im.Rows, Cols: im.Cols, Wall: im.Wall, Starts: []Point{im.Player}, Key: im.Key, Exit: im.Exit,
-		Bonuses: im.Bonuses}
+	lv := Level{Rows: im.Rows, Cols: im.Cols, Wall: im.Wall}
 	if !lv.In(im.Key) || !lv.In(im.Exit) {
-		return nil, errors.New("the imagined key and exit must lie on the board")
+		return errors.New("the imagined key and exit must lie on the board")
 	}
 	if lv.IsWall(im.Player) {
-		return nil, fmt.Errorf("the imagined player stands in a wall at %v", im.Player)
+		return fmt.Errorf("the imagined player stands in a wall at %v", im.Player)
 	}
 	if len(im.Bonuses)+1 > maxImaginedObjects {
-		return nil, fmt.Errorf("an imagined position holds at most %d bonuses", maxImaginedObjects-1)
+		return fmt.Errorf("an imagined position holds at most %d bonuses", maxImaginedObjects-1)
 	}
 	for _, bo := range im.Bonuses {
 		if !lv.In(bo.Pos) || !Item(bo.Kind).IsBonus() {
-			return nil, fmt.Errorf("an imagined bonus %q at %v is not a bonus on the board", bo.Kind, bo.Pos)
+			return fmt.Errorf("an imagined bonus %q at %v is not a bonus on the board", bo.Kind, bo.Pos)
 		}
 	}
-	g := &Game{seed: seed, players: 1, blind: true, levelNo: im.Level}
-	g.setRNG(&rand.PCG{})
+	for _, m := range im.Monsters {
+		if !lv.In(m.Pos) {
+			return fmt.Errorf("an imagined %s at %v is off the board", m.Kind.Name(), m.Pos)
+		}
+		if m.Kind != Hunter && m.Kind != Wanderer && m.Kind != Minotaur {
+			return fmt.Errorf("an imagined monster of kind %q is not a monster", m.Kind)
+		}
+	}
+	return nil
+}
+
+// imagine makes g the blind game of the position im (which checkImagined
+// accepts), reusing g's buffers when it was one before. A blind game is
+// never shown, so it keeps no map glyphs.
+func (g *Game) imagine(im *Imagined, seed uint64) {
+	n := im.Rows * im.Cols
+	old := *g
+	*g = Game{seed: seed, players: 1, blind: true, levelNo: im.Level}
+	if old.pcg != nil {
+		// rng draws from &g.src, which is where it was.
+		g.pcg, g.rng = old.pcg, old.rng
+		g.src = countingSource{pcg: g.pcg}
+	} else {
+		g.setRNG(&rand.PCG{})
+	}
 	g.pcg.Seed(seed, playStream)
-	g.setLevel(lv)
+	g.lv = Level{Rows: im.Rows, Cols: im.Cols, Wall: append(old.lv.Wall[:0], im.Wall...),
+		Starts: append(old.lv.Starts[:0], im.Player), Key: im.Key, Exit: im.Exit,
+		Bonuses: append(old.lv.Bonuses[:0], im.Bonuses...)}
+	b := old.b
+	if b == nil {
+		b = &board{}
+	}
+	*b = board{cols: im.Cols, rows: im.Rows, wall: g.lv.Wall, blank: b.blank[:0]}
+	b.exit = b.idx(im.Exit)
+	g.b = b
+	g.items = reuse(old.items, n)
+	g.items[b.idx(im.Key)] = Key
+	for _, bo := range im.Bonuses {
+		g.items[b.idx(bo.Pos)] = Item(bo.Kind)
+	}
+	g.mem = reuse(old.mem, n)
+	g.keyDist, g.pathBuf, g.evBuf = old.keyDist, old.pathBuf[:0], old.evBuf[:0]
+	// The walls of an imagined board never change (no level follows), so
+	// a search from a tile gives the same answers all along: the monsters'
+	// searches are kept (tileSearches), which changes none of their
+	// choices.
+	g.paths = old.paths
+	if g.paths == nil {
+		g.paths = &tileSearches{}
+	}
+	g.paths.reset(n)
 	if im.Keyed {
-		g.items[g.b.idx(im.Key)] = NoItem
+		g.items[b.idx(im.Key)] = NoItem
 	}
 	g.keyed = im.Keyed
 	g.turns = im.Turn
 	g.seats[0] = seat{Pos: im.Player, Prev: im.Player, State: Active, Freezes: im.Freezes, Torch: im.Torch}
 	g.next = 0
+	g.mons = old.mons[:0]
 	for _, m := range im.Monsters {
-		if !lv.In(m.Pos) {
-			return nil, fmt.Errorf("an imagined %s at %v is off the board", m.Kind.Name(), m.Pos)
-		}
 		mo := monster{Kind: m.Kind, Pos: m.Pos, Prev: m.Pos, Frozen: max(0, m.Frozen), Dir: -1}
 		switch m.Kind {
-		case Hunter:
 		case Wanderer:
 			if m.Dir >= 0 && m.Dir < len(dirs) {
 				mo.Dir = m.Dir
 			}
-			mo.Target, mo.HasTarget = m.Target, m.HasTarget && lv.In(m.Target)
+			mo.Target, mo.HasTarget = m.Target, m.HasTarget && g.lv.In(m.Target)
 		case Minotaur:
 			switch {
 			case m.Aiming:
@@ -146,19 +222,19 @@ func Imagine(im *Imagined, seed uint64) (*Sim, error) {
 			default:
 				mo.Phase, mo.Count = phaseRest, m.Left
 			}
-		default:
-			return nil, fmt.Errorf("an imagined monster of kind %q is not a monster", m.Kind)
 		}
 		g.mons = append(g.mons, mo)
 	}
-	s := &Sim{g: g}
-	s.objs = append(s.objs, g.b.idx(im.Key))
-	s.kinds = append(s.kinds, Key)
-	for _, bo := range im.Bonuses {
-		s.objs = append(s.objs, g.b.idx(bo.Pos))
-		s.kinds = append(s.kinds, Item(bo.Kind))
+}
+
+// reuse returns buf cleared to n elements, made anew when it is too small.
+func reuse[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
 	}
-	return s, nil
+	buf = buf[:n]
+	clear(buf)
+	return buf
 }
 
 // Save records the Sim's position in st.
@@ -181,7 +257,10 @@ func (s *Sim) Save(st *SimState) {
 func (s *Sim) Load(st *SimState) {
 	g := s.g
 	*g.pcg, g.src.draws = st.pcg, st.draws
-	g.seats[0] = seat{Pos: st.pos, Prev: st.pos, State: st.state, Freezes: st.freezes, Torch: st.torch}
+	// The seat's other fields (away, gone, what it sees and hears) are
+	// never set in a blind game.
+	se := &g.seats[0]
+	se.Pos, se.Prev, se.State, se.Freezes, se.Torch, se.Moved = st.pos, st.pos, st.state, st.freezes, st.torch, false
 	g.keyed, g.turns, g.bonuses = st.keyed, st.turns, st.bonuses
 	for k, t := range s.objs {
 		if st.taken&(1<<k) != 0 {

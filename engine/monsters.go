@@ -210,6 +210,10 @@ func (g *Game) hunterActAlone(j int) {
 	if !g.withinSteps(m.Pos, g.hearingRange()) {
 		return // nobody heard: it keeps its post, no search needed to know
 	}
+	if g.paths != nil {
+		g.hunterActKept(j)
+		return
+	}
 	g.sr.begin(g.b, m.Pos)
 	i := g.nearestSeatWithin(nil, g.hearingRange())
 	if i < 0 {
@@ -226,6 +230,36 @@ func (g *Game) hunterActAlone(j int) {
 		}
 	}
 	g.stepTowardTile(j, player)
+}
+
+// hunterActKept is hunterActAlone on a board whose walls never change,
+// with the search kept for the hunter's tile (g.paths).
+func (g *Game) hunterActKept(j int) {
+	m := &g.mons[j]
+	i := g.firstActive(0)
+	if i < 0 {
+		return
+	}
+	player := g.b.idx(g.seats[i].Pos)
+	s := g.paths.from(g.b, m.Pos)
+	d := s.reach(g.b, player, g.hearingRange())
+	if d < 0 {
+		return // nobody heard: it keeps its post
+	}
+	g.noteHeard(i, j, d)
+	if !g.keyed && d > huntChaseDist {
+		if goal, ok := g.interceptPointKept(s, g.seats[i].Pos); ok {
+			if goal != m.Pos {
+				if q, ok := s.stepToward(g.b, g.b.idx(goal)); ok {
+					g.stepTo(j, q)
+				}
+			}
+			return
+		}
+	}
+	if q, ok := s.stepToward(g.b, player); ok {
+		g.stepTo(j, q)
+	}
 }
 
 // withinSteps reports whether an active seat stands within r steps of p
@@ -258,17 +292,10 @@ func (g *Game) activeSeats() int {
 // dist(hunter, p_i) ≤ i. The search grows only as far as it must: a tile at
 // depth d can only serve an index i ≥ d, so it stops beyond the best found.
 func (g *Game) interceptPoint(player Point) (Point, bool) {
-	kd := &g.keyDist
-	if !g.keyDistOK {
-		kd.fill(g.b, playerPass(g.b, false), g.lv.Key)
-		g.keyDistOK = true
-	}
-	k := kd.at(g.b, player)
-	if k <= 0 {
+	path := g.keyPath(player)
+	if len(path) == 0 {
 		return Point{}, false
 	}
-	g.pathBuf = kd.appendPath(g.pathBuf[:0], g.b, player, k)
-	path := g.pathBuf
 	if len(g.onPath) != len(g.b.wall) {
 		g.onPath = make([]int32, len(g.b.wall))
 	}
@@ -302,10 +329,41 @@ func (g *Game) interceptPoint(player Point) (Point, bool) {
 	return path[best-1], true
 }
 
+// keyPath returns the player's shortest path to the key, p_1 (its first
+// step) to the key's tile, in g.pathBuf; empty when the player stands on
+// the key or cannot reach it.
+func (g *Game) keyPath(player Point) []Point {
+	kd := &g.keyDist
+	if !g.keyDistOK {
+		kd.fill(g.b, playerPass(g.b, false), g.lv.Key)
+		g.keyDistOK = true
+	}
+	g.pathBuf = g.pathBuf[:0]
+	if k := kd.at(g.b, player); k > 0 {
+		g.pathBuf = kd.appendPath(g.pathBuf, g.b, player, k)
+	}
+	return g.pathBuf
+}
+
+// interceptPointKept is interceptPoint with the hunter's kept search s:
+// the first p_i with dist(hunter, p_i) ≤ i.
+func (g *Game) interceptPointKept(s *tileSearch, player Point) (Point, bool) {
+	for k, p := range g.keyPath(player) {
+		if s.reach(g.b, g.b.idx(p), k+1) >= 0 {
+			return p, true
+		}
+	}
+	return Point{}, false
+}
+
 // wandererAct: chase a player in sight, else walk to where one was last seen,
 // else wander along corridors.
 func (g *Game) wandererAct(j int) {
 	m := &g.mons[j]
+	if g.paths != nil {
+		g.wandererActKept(j)
+		return
+	}
 	g.sr.begin(g.b, m.Pos)
 	t := g.nearestSeat(func(i int) bool {
 		return g.canSee(m.Pos, g.seats[i].Pos, WandererSight)
@@ -337,8 +395,53 @@ func (g *Game) wandererAct(j int) {
 		}
 		return
 	}
-	// Wander: never turn back except at a dead end; choose at random where
-	// the corridor branches.
+	g.wander(j)
+}
+
+// wandererActKept is wandererAct on a board whose walls never change,
+// with the search kept for the wanderer's tile (g.paths).
+func (g *Game) wandererActKept(j int) {
+	m := &g.mons[j]
+	s := g.paths.from(g.b, m.Pos)
+	t, td := -1, 0
+	for i := 0; i < g.players; i++ {
+		if g.seats[i].State != Active || !g.seesWithin(m.Pos, g.seats[i].Pos) {
+			continue
+		}
+		if d := s.reach(g.b, g.b.idx(g.seats[i].Pos), -1); d >= 0 && (t < 0 || d < td) {
+			t, td = i, d
+		}
+	}
+	if t >= 0 {
+		m.Target, m.HasTarget = g.seats[t].Pos, true
+		if q, ok := s.stepToward(g.b, g.b.idx(g.seats[t].Pos)); ok {
+			g.moveWanderer(j, q)
+		}
+		return
+	}
+	if m.HasTarget && m.Pos == m.Target {
+		m.HasTarget = false
+	}
+	if m.HasTarget {
+		target := g.b.idx(m.Target)
+		s.reach(g.b, target, -1)
+		if q, ok := s.stepToward(g.b, target); ok {
+			g.moveWanderer(j, q)
+		} else {
+			m.HasTarget = false // the tile cannot be reached any more
+		}
+		if m.Pos == m.Target {
+			m.HasTarget = false
+		}
+		return
+	}
+	g.wander(j)
+}
+
+// wander: never turn back except at a dead end; choose at random where
+// the corridor branches.
+func (g *Game) wander(j int) {
+	m := &g.mons[j]
 	var opts [4]int
 	n := 0
 	back := -1

@@ -23,7 +23,7 @@ func newBoard(l *Level) *board {
 
 func (b *board) blankMap() []int32 {
 	if len(b.blank) != len(b.wall) {
-		b.blank = make([]int32, len(b.wall))
+		b.blank = reuse(b.blank, len(b.wall))
 		for i, w := range b.wall {
 			if w {
 				b.blank[i] = wallDist

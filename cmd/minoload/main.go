@@ -989,6 +989,9 @@ func (x *client) lobby(line []byte) {
 	}
 }
 
+// maxLine bounds a line from the server that readLines puts together.
+const maxLine = 16 << 20
+
 // readLines reads a client's lines from the server until ctx ends (nil)
 // or the connection fails (counted as dropped for kind): lobby lists go
 // to lobby, states to state (which counts each in its role for the
@@ -996,8 +999,21 @@ func (x *client) lobby(line []byte) {
 func readLines(ctx context.Context, conn net.Conn, st *stats, kind int, name string,
 	lobby func([]byte), state func([]byte, time.Time) error, message func(*wireMsg)) error {
 	br := bufio.NewReaderSize(conn, 64*1024)
+	var long []byte // a line longer than br's buffer, put together
 	for {
 		line, err := br.ReadSlice('\n')
+		for err == bufio.ErrBufferFull && len(long)+len(line) < maxLine {
+			// A Labyrinth state carries every answer since the game
+			// began: a long game's lines outgrow the buffer.
+			long = append(long, line...)
+			line, err = br.ReadSlice('\n')
+		}
+		if long != nil {
+			if err == nil {
+				line = append(long, line...)
+			}
+			long = nil
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil

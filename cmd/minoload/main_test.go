@@ -2,10 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"io"
 	"math/rand/v2"
+	"net"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/minotaur-game/minotaur/engine"
 )
@@ -161,5 +166,28 @@ func TestEveryKind(t *testing.T) {
 	}
 	if strings.Contains(report, "\nerror ") {
 		t.Errorf("the server refused requests:\n%s", report)
+	}
+}
+
+// TestReadLinesLong: a state line longer than the reader's buffer (a long
+// Labyrinth game's, which carries every answer since its start) is read
+// whole, and the connection is not counted as dropped.
+func TestReadLinesLong(t *testing.T) {
+	server, client := net.Pipe()
+	long := `{"t":"state","said":["` + strings.Repeat("x", 200_000) + `"]}` + "\n"
+	go func() {
+		io.WriteString(server, long)
+		io.WriteString(server, `{"t":"state","said":[]}`+"\n")
+		server.Close()
+	}()
+	st := &stats{errs: map[string]int{}}
+	var got []int
+	err := readLines(context.Background(), client, st, 0, "labyrinth",
+		func([]byte) {}, func(l []byte, _ time.Time) error { got = append(got, len(l)); return nil }, func(*wireMsg) {})
+	if want := []int{len(long), 24}; !slices.Equal(got, want) {
+		t.Errorf("state lines of %v bytes, want %v", got, want)
+	}
+	if err == nil || !strings.Contains(err.Error(), "EOF") {
+		t.Errorf("the end of the connection: %v, want EOF", err)
 	}
 }

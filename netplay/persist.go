@@ -580,14 +580,14 @@ func (st *store) readJournal(apply func(id string, data []byte, off int64)) (boo
 	if err != nil {
 		return false, fmt.Errorf("cannot read the journal %s (%w); give the server's user the right to read and write it, or move it away to start without its games", st.journal, err)
 	}
-	end, skipped, err := scanJournal(f, info.Size(), apply)
+	_, skipped, err := scanJournal(f, info.Size(), apply)
 	f.Close()
 	if err != nil {
 		return true, st.setAside(err)
 	}
 	for _, sp := range skipped {
 		if sp.Torn {
-			st.log.Warn("the journal ends in a torn record (the server stopped in the middle of a write); every game resumes as of its last whole record", "journal", st.journal, "offset", sp.From, "last_whole", end)
+			st.log.Warn("the journal ends in a torn record (the server stopped in the middle of a write); every game resumes as of its last whole record", "journal", st.journal, "offset", sp.From)
 		} else {
 			st.log.Error("a damaged record of the journal is skipped; its game resumes as of its previous record", "journal", st.journal, "offset", sp.From, "skipped_bytes", sp.To-sp.From)
 		}

@@ -164,15 +164,20 @@ func (st *store) requeue(r *room) {
 // every room marked so far in one batch, and the next batch waits until
 // st.every has passed since this one began (the marks arriving meanwhile
 // merge). A batch that could not be written stays queued and is tried
-// again every retryAfter (and with the next change, and at shutdown).
+// again every retryAfter, with the marks made meanwhile, and at shutdown:
+// a full disk is not tried a hundred times a second.
 func (st *store) run(quit <-chan struct{}) {
 	var retry <-chan time.Time
 	wait := time.NewTimer(time.Hour)
 	wait.Stop()
 	var last time.Time
 	for {
+		kick := st.kick
+		if retry != nil {
+			kick = nil // failing: wait for the retry
+		}
 		select {
-		case <-st.kick:
+		case <-kick:
 		case <-retry:
 		case <-quit:
 			return

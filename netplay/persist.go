@@ -69,6 +69,7 @@ type store struct {
 	// Shutdown's once run has returned.
 	f       *os.File          // the journal, open for appends; nil: the next write is a checkpoint
 	size    int64             // the journal's length: the end of its last whole record
+	compact bool              // an append failed: try a checkpoint first (it may fit where the journal does not grow)
 	base    int64             // its length right after its checkpoint
 	live    map[string][]byte // every game's latest record: what a checkpoint holds
 	folded  []string          // game files of older servers read in: removed after the next checkpoint
@@ -291,7 +292,7 @@ func (st *store) commit() error {
 		return st.checkpoint()
 	}
 	grown := st.size + int64(len(st.buf))
-	if grown > st.maxJournal || grown > max(checkpointRatio*st.base, st.minCheckpoint) {
+	if st.compact || grown > st.maxJournal || grown > max(checkpointRatio*st.base, st.minCheckpoint) {
 		err := st.checkpoint()
 		if err == nil || st.f == nil || grown > st.maxJournal {
 			return err
@@ -303,10 +304,11 @@ func (st *store) commit() error {
 
 // appendBatch appends b to the journal and flushes it to the disk. When
 // that fails, the bytes written are cut off, so that no stale record is
-// ever read after a newer one; if they cannot be, the next write is a
-// checkpoint.
+// ever read after a newer one (if they cannot be, the next write is a
+// checkpoint), and the next write tries a checkpoint first.
 func (st *store) appendBatch(b []byte) error {
 	if err := st.appendTo(st.f, b, st.size); err != nil {
+		st.compact = true
 		if terr := st.f.Truncate(st.size); terr != nil {
 			st.f.Close()
 			st.f = nil
@@ -355,7 +357,7 @@ func (st *store) checkpoint() error {
 		st.removeFolded()
 		return nil
 	}
-	st.f, st.size, st.base = f, int64(len(data)), int64(len(data))
+	st.f, st.size, st.base, st.compact = f, int64(len(data)), int64(len(data)), false
 	st.removeFolded()
 	return nil
 }

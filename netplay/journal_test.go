@@ -586,3 +586,26 @@ func BenchmarkJournalBatch(b *testing.B) {
 	cpu.Report(b)
 	st.f.Close()
 }
+
+// TestJournalCheckpointAfterFailedAppend: when appends fail but a whole
+// file can still be written (a journal grown into the last of a disk's
+// room), the next attempt writes a checkpoint, and the rounds reach the
+// disk that way.
+func TestJournalCheckpointAfterFailedAppend(t *testing.T) {
+	dir := t.TempDir()
+	cfg := twoCorridors(t)
+	cfg.DataDir = dir
+	cfg.journal.appendTo = func(f *os.File, data []byte, off int64) error {
+		return &os.PathError{Op: "write", Path: f.Name(), Err: syscall.ENOSPC}
+	}
+	_, addr := startServer(t, cfg)
+	alice := login(t, addr, "alice")
+	alice.startSolo(false) // the journal's first write is a checkpoint
+	waitForGame(t, dir, alice.game, turnIs(0))
+	alice.act("d")
+	alice.expect(TypeState)
+	waitForGame(t, dir, alice.game, turnIs(1)) // the append fails; 2 s later, a checkpoint
+	if recs, skipped := readJournal(t, dir); len(recs) != 1 || len(skipped) != 0 {
+		t.Fatalf("the journal holds %d records and skips %+v, want one checkpoint of one game", len(recs), skipped)
+	}
+}

@@ -609,3 +609,43 @@ func TestJournalCheckpointAfterFailedAppend(t *testing.T) {
 		t.Fatalf("the journal holds %d records and skips %+v, want one checkpoint of one game", len(recs), skipped)
 	}
 }
+
+// TestJournalUnreadableSetAside: a journal the server cannot read at all —
+// another format, or longer than any journal a server writes — is set
+// aside whole with a log line saying why and what to do, and the server
+// starts with the games of the folder's other files.
+func TestJournalUnreadableSetAside(t *testing.T) {
+	for _, tc := range []struct {
+		name, want string
+		make       func(path string) error
+	}{
+		{"another format", "not a journal of this version", func(path string) error {
+			return os.WriteFile(path, []byte("minotaur-server-journal 2\n"), 0o644)
+		}},
+		{"too long", "more than the 4294967296 a server reads back", func(path string) error {
+			if err := os.WriteFile(path, []byte(journalHead), 0o644); err != nil {
+				return err
+			}
+			return os.Truncate(path, maxJournalRead+1) // sparse: no disk taken
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := tc.make(filepath.Join(dir, journalName)); err != nil {
+				t.Fatal(err)
+			}
+			var logs logBuffer
+			cfg := twoCorridors(t)
+			cfg.DataDir = dir
+			cfg.Logger = logs.logger()
+			_, addr := startServer(t, cfg)
+			login(t, addr, "alice").startSolo(false)
+			if !strings.Contains(logs.String(), "set aside") || !strings.Contains(logs.String(), tc.want) {
+				t.Fatalf("logged %q, want the journal set aside: %s", logs.String(), tc.want)
+			}
+			if _, err := os.Stat(filepath.Join(dir, journalName+".damaged")); err != nil {
+				t.Fatalf("the journal was not set aside: %v", err)
+			}
+		})
+	}
+}

@@ -581,7 +581,7 @@ func (st *store) readJournal(apply func(id string, data []byte, off int64)) (boo
 		return true, st.setAside(fmt.Errorf("it is not a regular file (%s)", info.Mode().Type()))
 	}
 	if info.Size() > maxJournalRead {
-		return true, st.setAside(fmt.Errorf("it is %d bytes long, more than the %d a server reads back (this server checkpoints its journal long before; was it written by hand?); to resume its games, start a server of the version that wrote it", info.Size(), int64(maxJournalRead)))
+		return true, st.setAside(fmt.Errorf("it is %d bytes long, more than the %d a server reads back (this version checkpoints its journal long before, so another wrote it); to resume its games, start the version that wrote it on a copy of the data folder holding it", info.Size(), int64(maxJournalRead)))
 	}
 	f, err := os.Open(st.journal)
 	if err != nil {

@@ -30,6 +30,16 @@ func (d *fullDisk) write(path string, data []byte) error {
 	return defaultWriteFile(path, data)
 }
 
+// append is the journal's append on that disk: while it is full, half of
+// the batch reaches the file (torn) before the write fails.
+func (d *fullDisk) append(f *os.File, data []byte, off int64) error {
+	if d.full.Load() {
+		f.WriteAt(data[:len(data)/2], off)
+		return &os.PathError{Op: "write", Path: f.Name(), Err: syscall.ENOSPC}
+	}
+	return appendSynced(f, data, off)
+}
+
 // readDaily reads a day's table file of the data folder.
 func readDaily(t *testing.T, dir, date string) dailyDay {
 	t.Helper()
@@ -331,15 +341,15 @@ func TestGameFileRetried(t *testing.T) {
 	cfg := dailyConfig(t, func() time.Time { return day })
 	cfg.DataDir = t.TempDir()
 	cfg.WriteFile = disk.write
+	cfg.journal.appendTo = disk.append
 	_, addr := startServer(t, cfg)
 	alice := login(t, addr, "alice")
 	alice.startSolo(false)
-	path := filepath.Join(cfg.DataDir, alice.game+".json")
-	waitForFile(t, path, func(map[string]any) bool { return true })
+	waitForGame(t, cfg.DataDir, alice.game, func(map[string]any) bool { return true })
 	disk.full.Store(true)
 	alice.act("d")
 	alice.expect(TypeState)
 	time.Sleep(50 * time.Millisecond) // the writer tries (and fails) meanwhile
 	disk.full.Store(false)
-	waitForFile(t, path, func(g map[string]any) bool { return g["turns"] == 1.0 })
+	waitForGame(t, cfg.DataDir, alice.game, func(g map[string]any) bool { return g["turns"] == 1.0 })
 }

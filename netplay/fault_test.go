@@ -2,7 +2,6 @@ package netplay
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -284,7 +283,7 @@ func TestRestart(t *testing.T) {
 				// Wait for the round to be written, then copy the folder
 				// as a crash would leave it.
 				dataDir = t.TempDir()
-				waitForFile(t, filepath.Join(dir, alice.game+".json"), func(g map[string]any) bool {
+				waitForGame(t, dir, alice.game, func(g map[string]any) bool {
 					return g["turns"] == float64(2) && g["next"] == float64(0)
 				})
 				copyDir(t, dir, dataDir)
@@ -346,22 +345,6 @@ func TestRestartPartnerMissing(t *testing.T) {
 		t.Fatalf("after the rejoin wait: %+v", st)
 	}
 	_ = alice
-}
-
-func waitForFile(t *testing.T, path string, ok func(map[string]any) bool) {
-	t.Helper()
-	deadline := time.Now().Add(waitFor)
-	for time.Now().Before(deadline) {
-		if data, err := os.ReadFile(path); err == nil {
-			var sg savedGame
-			var g map[string]any
-			if json.Unmarshal(data, &sg) == nil && json.Unmarshal(sg.Game, &g) == nil && ok(g) {
-				return
-			}
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	t.Fatalf("%s never got the expected content", path)
 }
 
 func copyDir(t *testing.T, from, to string) {

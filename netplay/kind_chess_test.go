@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -327,19 +325,18 @@ func TestChessResumedWithTheComputerToMove(t *testing.T) {
 	defer cancel()
 	srv.Shutdown(ctx)
 
-	// The file as a server stopped right after alice's move would leave it.
-	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	var path string
+	// The game as a server stopped right after alice's move would leave it.
+	games := journalGames(t, dir)
+	var id string
 	var file map[string]json.RawMessage
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err == nil && json.Unmarshal(data, &file) == nil && string(file["kind"]) == `"chess"` {
-			path = f
+	for gid, data := range games {
+		if json.Unmarshal(data, &file) == nil && string(file["kind"]) == `"chess"` {
+			id = gid
 			break
 		}
 	}
-	if path == "" {
-		t.Fatalf("no chess game among %v", files)
+	if id == "" {
+		t.Fatalf("no chess game among the %d games of the journal", len(games))
 	}
 	m0, err := chessKind.New(Setup{Seed: 9, People: 1, Bots: 1, Level: 1})
 	if err != nil {
@@ -352,9 +349,8 @@ func TestChessResumedWithTheComputerToMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := json.Marshal(file)
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	games[id] = data
+	writeJournal(t, dir, games)
 
 	cfg2 := testConfig(t)
 	cfg2.DataDir = dir

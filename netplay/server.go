@@ -95,6 +95,8 @@ type Config struct {
 	Logger *slog.Logger
 	// WriteFile writes a file atomically; nil uses saves.WriteFile.
 	WriteFile func(path string, data []byte) error
+	// journal sets the data folder's journal writer for tests.
+	journal journalConfig
 	// Now tells the time by which a client's silence and hello deadline
 	// are measured; nil uses time.Now (tests move it by hand).
 	Now func() time.Time
@@ -233,7 +235,7 @@ func NewServer(cfg Config) (*Server, error) {
 		logged: map[string]time.Time{}, computerGames: map[string]int{},
 	}
 	if cfg.DataDir != "" {
-		st, err := openStore(cfg.DataDir, cfg.WriteFile, s.log)
+		st, err := openStore(cfg.DataDir, cfg.WriteFile, cfg.journal, s.log)
 		if err != nil {
 			return nil, err
 		}
@@ -840,14 +842,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	// the server's exit status says a result was lost.
 	err = errors.Join(err, s.flushDaily())
 	if s.store != nil {
-		s.store.flush() // the files of games that ended are removed; the rest are saved below
-		for _, r := range rooms {
-			if e := s.store.save(r); e != nil {
-				err = errors.Join(err, fmt.Errorf("game %s was not saved: %w", r.id, e))
-			} else {
-				saved++
-			}
-		}
+		// One checkpoint of every game in progress (the games that ended
+		// are left out of it).
+		n, e := s.store.close(rooms)
+		saved, err = n, errors.Join(err, e)
 	}
 	if err != nil {
 		s.log.Error("server stopped with results not written", "games_saved", saved, "err", err)

@@ -93,6 +93,13 @@ func TestFoxServeMetrics(t *testing.T) {
 
 	a, b := dialFox(t, ln.Addr().String()), dialFox(t, ln.Addr().String())
 	spec := dialFox(t, sl.Addr().String())
+	// The spectators' listener admits on its own goroutine: the fourth
+	// connection is refused only once the spectator counts.
+	for deadline := time.Now().Add(30 * time.Second); srv.Counts().Spectators < 1; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the spectator was never admitted")
+		}
+	}
 	extra := dialFox(t, ln.Addr().String())
 	if l := extra.line(); !strings.Contains(l, "too many connections") {
 		t.Fatalf("the fourth connection got %q", l)

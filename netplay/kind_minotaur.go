@@ -239,7 +239,7 @@ func (m *minotaurGame) sendState(r *room, i int) {
 		return
 	}
 	line, buf := m.state(r, i, ss.seq.Add(1)).pooledLine()
-	ss.queue(outLine{b: line, buf: buf})
+	ss.queueBy(outLine{b: line, buf: buf}, r.by)
 }
 
 // broadcast tells every connected seat and every spectator what happened

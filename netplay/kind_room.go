@@ -322,7 +322,11 @@ func (s *Server) actAs(ss *Session, r *room, seat int, a string) {
 	}
 	s.tally.actions.Add(1)
 	s.settle(r)
+	if ss.handling.Load() {
+		r.by = ss // this goroutine is ss's reader: it writes the others' states after its own
+	}
 	r.broadcast()
+	r.by = nil
 	ended := r.m.Outcome().Over
 	if ended {
 		r.done = true
@@ -379,7 +383,7 @@ func (r *room) broadcast() {
 		r.sendState(i)
 	}
 	for _, w := range r.watchers {
-		w.send(r.watchLine(w))
+		w.queueBy(outLine{b: r.watchLine(w)}, r.by)
 	}
 }
 
@@ -393,7 +397,7 @@ func (r *room) sendState(i int) {
 		return
 	}
 	if ss := r.seats[i].sess; ss != nil {
-		ss.send(r.kindLine(i+1, true, ss.seq.Add(1)))
+		ss.queueBy(outLine{b: r.kindLine(i+1, true, ss.seq.Add(1))}, r.by)
 	}
 }
 

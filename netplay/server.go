@@ -218,6 +218,7 @@ type Server struct {
 	computerGames map[string]int // games with computer seats in progress, by kind; guarded by mu
 	lateThoughts  atomic.Int64   // computer moves played by the quick level at their deadline
 	stopping      atomic.Bool    // Shutdown has begun
+	writers       atomic.Int64   // writer goroutines started (startWriter), for tests
 }
 
 // NewServer makes a server and resumes the games kept in cfg.DataDir.
@@ -348,6 +349,7 @@ func (s *Server) ServeConn(c net.Conn) {
 		// wait for the client to read (net.Pipe's does, and the client may
 		// be writing to us from the goroutine that reads).
 		ss.selfWrite = true
+		ss.raw = rawConn(c)
 	}
 	reason := s.readLoop(c, ss)
 	ss.Detach(reason)
@@ -428,22 +430,48 @@ func (s *Server) readLoop(c net.Conn, ss *Session) string {
 // no writer goroutine and no write buffer. While the session's own reader
 // is handling a line, it writes what was queued itself once it is done
 // (handled): the acting player's state goes out without a hand-off.
+// Lines it queued meanwhile for other clients (a partner's, the
+// spectators' states: queueBy) start no writer either: the reader claims
+// their queues and, once its own client's lines are written, writes
+// theirs as far as their sockets take them without waiting (writeNow);
+// only what a socket does not take goes to a writer goroutine.
 
 // writeBufs are the write buffers of the writers at work.
 var writeBufs = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 4096) }}
 
 // handled ends the handling of a line: the reader writes what was queued
-// meanwhile, unless a writer already is.
+// meanwhile for its own client, unless a writer already is, and then the
+// queues of the other sessions it claimed while handling the line (owed).
+// While it owes any, its own write does not wait for its client either:
+// the others' lines must not wait for a client that does not read.
 func (ss *Session) handled() {
 	ss.handling.Store(false)
+	owed := ss.owed
 	ss.qmu.Lock()
-	if ss.writing || len(ss.q) == 0 || ss.conn == nil {
-		ss.qmu.Unlock()
-		return
+	own := !ss.writing && len(ss.q) > 0 && ss.conn != nil
+	if own {
+		ss.writing = true
 	}
-	ss.writing = true
 	ss.qmu.Unlock()
-	ss.writeQueue()
+	switch {
+	case !own:
+	case len(owed) == 0 || ss.raw == nil:
+		ss.writeQueue()
+	default:
+		ss.writeNow()
+	}
+	for i, o := range owed {
+		o.writeNow()
+		owed[i] = nil
+	}
+	ss.owed = owed[:0]
+}
+
+// startWriter starts a writer goroutine for the queue. The caller set
+// writing.
+func (ss *Session) startWriter() {
+	ss.srv.writers.Add(1)
+	go ss.writeQueue()
 }
 
 // writeQueue writes the queue until it is empty (then the session has no
@@ -457,6 +485,16 @@ func (ss *Session) writeQueue() {
 			writeBufs.Put(bw)
 		}
 	}()
+	if rest := ss.pending; rest != nil {
+		// What writeNow's socket did not take goes first.
+		ss.pending = nil
+		if !ss.isDone() {
+			ss.writeDeadline()
+			if _, err := ss.conn.Write(rest); err != nil {
+				ss.closeNow()
+			}
+		}
+	}
 	for {
 		ss.qmu.Lock()
 		batch := ss.q
@@ -491,6 +529,95 @@ func (ss *Session) writeQueue() {
 			ss.closeNow()
 		}
 	}
+}
+
+// writeNow writes the queue from the reader that claimed it (handled), as
+// far as the socket's buffer takes it without waiting, so that a
+// partner's or a spectator's state needs no goroutine of its own: a
+// loopback or LAN client's buffer has room for many lines. What the
+// socket does not take, and a session that closes meanwhile, are handed
+// to a writer goroutine (writeQueue), which waits with the write deadline:
+// the queue's bound, the deadline and the slow-client handling are the
+// same either way. The caller set writing; raw is not nil.
+func (ss *Session) writeNow() {
+	o := nowBufs.Get().(*nowOut)
+	o.w.raw = ss.raw
+	// The deadline is moved here too (at most once a second), so that
+	// the socket's stays ahead: a passed one makes every write a writer's.
+	ss.writeDeadline()
+	for {
+		ss.qmu.Lock()
+		batch := ss.q
+		if len(batch) == 0 && len(o.w.rest) == 0 && !ss.closing && !ss.isDone() {
+			ss.writing = false
+			ss.qmu.Unlock()
+			o.put()
+			return
+		}
+		if len(batch) == 0 || len(o.w.rest) > 0 || ss.closing || ss.isDone() {
+			ss.qmu.Unlock()
+			break
+		}
+		ss.q, ss.spare = ss.spare[:0], nil
+		ss.qmu.Unlock()
+		for _, l := range batch {
+			l.writeTo(o.bw)
+		}
+		o.bw.Flush() // never fails: nowWriter keeps what the socket did not take
+		clear(batch)
+		ss.qmu.Lock()
+		if ss.spare == nil && cap(batch) <= 2*spareMax {
+			ss.spare = batch[:0]
+		}
+		ss.qmu.Unlock()
+	}
+	ss.pending, o.w.rest = o.w.rest, nil
+	o.put()
+	ss.startWriter()
+}
+
+// rawWriter is a socket written without waiting: tryWrite writes what its
+// buffer takes now and says how many bytes went (rawwrite_*.go).
+type rawWriter interface {
+	tryWrite(p []byte) int
+}
+
+// nowOut is writeNow's buffer, pooled: lines are put together in bw and
+// written through w.
+type nowOut struct {
+	w  nowWriter
+	bw *bufio.Writer
+}
+
+var nowBufs = sync.Pool{New: func() any {
+	o := &nowOut{}
+	o.bw = bufio.NewWriterSize(&o.w, 4096)
+	return o
+}}
+
+func (o *nowOut) put() {
+	o.w.raw, o.w.rest = nil, nil
+	o.bw.Reset(&o.w)
+	nowBufs.Put(o)
+}
+
+// nowWriter writes to a socket without waiting; from the first write the
+// socket does not take whole, it keeps the rest, in order, for a writer
+// that waits.
+type nowWriter struct {
+	raw  rawWriter
+	rest []byte
+}
+
+func (w *nowWriter) Write(p []byte) (int, error) {
+	n := len(p)
+	if len(w.rest) == 0 {
+		p = p[w.raw.tryWrite(p):]
+	}
+	if len(p) > 0 {
+		w.rest = append(w.rest, p...)
+	}
+	return n, nil
 }
 
 // writeDeadline gives the write about to begin the write timeout. The
@@ -541,6 +668,15 @@ type Session struct {
 	handling  atomic.Bool
 	conn      net.Conn // the transport's connection, written by writeQueue; nil: lines stay queued (tests)
 	selfWrite bool     // the reader writes what its line queued (a kernel socket)
+	// raw is the socket, for writes that never wait (writeNow); nil: the
+	// reader's lines for other clients go through writer goroutines.
+	// pending is what writeNow's socket did not take, for the writer it
+	// started. owed are the sessions whose queues the reader claimed while
+	// handling a line (queueBy), to write after its own (handled); only
+	// the reader touches it.
+	raw     rawWriter
+	pending []byte
+	owed    []*Session
 	// deadlineSet is when the write deadline was last moved; only the
 	// goroutine writing (writing set, under qmu) uses it.
 	deadlineSet time.Time
@@ -625,7 +761,21 @@ func (ss *Session) sendDroppable(b []byte) bool {
 	return ss.queue(outLine{b: b})
 }
 
-func (ss *Session) queue(l outLine) bool {
+func (ss *Session) queue(l outLine) bool { return ss.enqueue(l, nil) }
+
+// queueBy queues l, a line made while by's reader handles its client's
+// line (by nil: by anything else — a timer, a thinker, the lobby): when
+// nobody writes to ss, by's reader claims its queue and writes it after
+// its own client's lines (handled), instead of a writer goroutine started
+// for it. by's reader must be the caller.
+func (ss *Session) queueBy(l outLine, by *Session) bool {
+	if by == nil || by == ss || by.raw == nil || ss.raw == nil {
+		by = nil
+	}
+	return ss.enqueue(l, by)
+}
+
+func (ss *Session) enqueue(l outLine, by *Session) bool {
 	select {
 	case <-ss.done:
 		return false
@@ -646,8 +796,12 @@ func (ss *Session) queue(l outLine) bool {
 		ss.writing = true
 	}
 	ss.qmu.Unlock()
-	if start {
-		go ss.writeQueue()
+	switch {
+	case !start:
+	case by != nil:
+		by.owed = append(by.owed, ss)
+	default:
+		ss.startWriter()
 	}
 	return true
 }
@@ -712,7 +866,7 @@ func (ss *Session) closeAfterFlush() {
 			ss.flushOnce.Do(func() { close(ss.flushed) })
 			return
 		}
-		go ss.writeQueue()
+		ss.startWriter()
 	}
 }
 

@@ -18,6 +18,11 @@ type audience struct {
 	watchers []*Session
 	nwatch   atomic.Int32  // len(watchers), for the lobby without the lock
 	said     spectatorRing // the spectators' chat budget; guarded by Server.mu
+	// by is the session whose reader is handling the line that makes the
+	// states being sent (an action): it writes the others' lines after its
+	// own (Session.queueBy). nil while anything else sends them. Under
+	// the owner's mu.
+	by *Session
 }
 
 // spectatorChat is the chat budget the game's spectators share. Caller
@@ -70,11 +75,11 @@ func (a *audience) share(p *spectatorPatch, player *Session) {
 		n++
 	}
 	p.refs.Store(int32(n))
-	if player != nil && !player.queue(outLine{b: p.line, patch: p, seq: asIs}) {
+	if player != nil && !player.queueBy(outLine{b: p.line, patch: p, seq: asIs}, a.by) {
 		p.release()
 	}
 	for _, ss := range a.watchers {
-		if !ss.queue(outLine{b: p.line, patch: p, seq: ss.seq.Add(1)}) {
+		if !ss.queueBy(outLine{b: p.line, patch: p, seq: ss.seq.Add(1)}, a.by) {
 			p.release()
 		}
 	}

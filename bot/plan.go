@@ -27,10 +27,12 @@ const (
 	planDepth  = 30 // turns searched after the first action
 	planBeam   = 6  // positions kept per turn, per first action
 	// planBudget bounds the work of one decision, in moves played forward
-	// (Sim.Step): a world is searched only while the moves so far plus
-	// the most one world took stay within it. It is a count, not a clock,
-	// so the bot stays deterministic.
+	// (Sim.Step): when the worlds are dear, those still to come are
+	// searched less deep, each within an even share of what is left
+	// (plan). It is a count, not a clock, so the bot stays deterministic.
 	planBudget = 5000
+	// planMinDepth is the shallowest search worth a world's evidence.
+	planMinDepth = 6
 )
 
 // Values of a line in one world, coarse on purpose: lines that fare alike
@@ -69,11 +71,22 @@ func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Ac
 	var out [len(candidates)]bool // sure to lose to another action
 	drawn := 0
 	b.planSteps, b.planCut = 0, false
-	worst := 0 // the most steps one world took
+	perTurn := 0 // the most steps a turn of depth took in one world
 	for w := 0; w < planWorlds; w++ {
-		if b.planSteps+worst > planBudget {
-			b.planCut = true // another world could overrun the budget: decide on those searched
-			break
+		// Each world still to come gets an even share of the budget
+		// left: searched as deep as that share allows at the most a
+		// turn of depth has cost in a world so far (the whole depth
+		// while the worlds are cheap, as almost always).
+		b.planDepth = planDepth
+		if perTurn > 0 {
+			share := (planBudget - b.planSteps) / (planWorlds - w)
+			b.planDepth = min(planDepth, share/perTurn)
+		}
+		if b.planDepth < planDepth {
+			b.planCut = true
+		}
+		if b.planDepth < planMinDepth {
+			break // too little left to see anything: decide on the worlds searched
 		}
 		wd, ok := b.drawWorld(v, p, w)
 		if !ok {
@@ -82,7 +95,7 @@ func (b *Reference) plan(v *engine.View, p int, prefer engine.Action) (engine.Ac
 		drawn++
 		before := b.planSteps
 		vals := b.searchWorld(&wd, &out)
-		worst = max(worst, b.planSteps-before)
+		perTurn = max(perTurn, (b.planSteps-before+b.planDepth-1)/b.planDepth)
 		for i, val := range vals {
 			if val >= 0 {
 				valid[i] = true
@@ -178,7 +191,7 @@ func (b *Reference) beam(wd *world, keyed bool) int64 {
 	layer[0] = planNode{st: layer[0].st, dist: wd.goalDist(sim)} // its buffers reused
 	sim.Save(&layer[0].st)
 	lived := 0
-	for depth := 1; depth <= planDepth && len(layer) > 0; depth++ {
+	for depth := 1; depth <= b.planDepth && len(layer) > 0; depth++ {
 		next := b.planNext[:0]
 		for li := range layer {
 			for _, a := range candidates {
@@ -215,7 +228,7 @@ func (b *Reference) beam(wd *world, keyed bool) int64 {
 		b.planNext = next
 	}
 	b.planLayer = layer
-	if lived < planDepth {
+	if lived < b.planDepth {
 		return int64(planPerTurn * lived)
 	}
 	for _, n := range layer {

@@ -125,7 +125,8 @@ type Reference struct {
 	planKey, planExit   []int32
 	planSim             *engine.Sim              // every world's, one after another (Sim.Reset)
 	planSteps           int                      // moves played forward in this decision (planBudget)
-	planCut             bool                     // the budget left worlds unsearched in this decision
+	planCut             bool                     // the budget cut a world's search short in this decision
+	planDepth           int                      // turns searched in the world being searched (planBudget)
 	planBonuses         []engine.Placed          // drawWorld's, reused
 	planMons            []engine.ImaginedMonster // drawWorld's, reused
 }

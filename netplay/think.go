@@ -17,7 +17,8 @@ import (
 // (GOMAXPROCS less one, at least one), so that people's actions, which run
 // on their own connections' goroutines, never wait for a computer and
 // always have a processor the thinkers cannot all take. On Linux each
-// thinker has an OS thread of its own at the lowest priority (nice 19), so
+// thinker has an OS thread of its own at the lowest priority (SCHED_IDLE
+// and nice 19: think_linux.go), so
 // that it runs only on what the people leave (serve gives Go one processor
 // more per thinker, so that a thinker's thread waiting for the system
 // never holds a processor the people's goroutines need). The move comes

@@ -307,19 +307,7 @@ func (g *Game) AppendJSON(b []byte) ([]byte, error) {
 	if g.passed == nil {
 		b = append(b, "null"...)
 	} else {
-		b = append(b, '[')
-		for i, p := range g.passed {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			num(`{"level":`, p.Level)
-			num(`,"turns":`, p.Turns)
-			num(`,"bonuses":`, p.Bonuses)
-			num(`,"time_bonus":`, p.TimeBonus)
-			num(`,"score":`, p.Score)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
+		b = appendScores(b, g.passed)
 	}
 	b = append(b, `,"result":`...)
 	b = strconv.AppendUint(b, uint64(g.result), 10)

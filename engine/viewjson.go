@@ -230,19 +230,8 @@ func (v View) AppendJSONFieldsMarked(buf []byte) ([]byte, JSONMarks) {
 	b = append(b, `,"result":`...)
 	b = appendString(b, v.Result.String())
 	if len(v.Passed) > 0 {
-		b = append(b, `,"passed":[`...)
-		for i, p := range v.Passed {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			num(`{"level":`, p.Level)
-			num(`,"turns":`, p.Turns)
-			num(`,"bonuses":`, p.Bonuses)
-			num(`,"time_bonus":`, p.TimeBonus)
-			num(`,"score":`, p.Score)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
+		b = append(b, `,"passed":`...)
+		b = appendScores(b, v.Passed)
 	}
 	return b, mk
 }
@@ -598,4 +587,27 @@ func appendRune(b []byte, r rune) []byte {
 		return append(b, '"', byte(r), '"')
 	}
 	return appendString(b, string(r))
+}
+
+// appendScores appends the passed levels' scores as a JSON array, as
+// encoding/json writes a []LevelScore (the game's save and the View alike).
+func appendScores(b []byte, ps []LevelScore) []byte {
+	b = append(b, '[')
+	for i, p := range ps {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"level":`...)
+		b = strconv.AppendInt(b, int64(p.Level), 10)
+		b = append(b, `,"turns":`...)
+		b = strconv.AppendInt(b, int64(p.Turns), 10)
+		b = append(b, `,"bonuses":`...)
+		b = strconv.AppendInt(b, int64(p.Bonuses), 10)
+		b = append(b, `,"time_bonus":`...)
+		b = strconv.AppendInt(b, int64(p.TimeBonus), 10)
+		b = append(b, `,"score":`...)
+		b = strconv.AppendInt(b, int64(p.Score), 10)
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }

@@ -239,22 +239,31 @@ func runEcho(ctx context.Context, plan echoPlan) (echoResult, error) {
 		}()
 	}
 	time.Sleep(min(2*interval+time.Second, 5*time.Second)) // every connection at work
+	var failed error
+	if res.secs, res.cpuPerSec, res.rss, failed = measureEcho(ctx, pid, plan.duration, errc, &measuring); failed != nil {
+		return res, failed
+	}
+	res.requests = answered.Load()
+	cancel()
+	wg.Wait()
+	return res, nil
+}
+
+// measureEcho measures an echo server's process pid for d (or until ctx
+// ends), with measuring set meanwhile: the seconds measured, its CPU a
+// second over them and its memory at the end. An error from errc ends it.
+func measureEcho(ctx context.Context, pid int, d time.Duration, errc <-chan error, measuring *atomic.Bool) (secs, cpuPerSec float64, rss mem, err error) {
 	cpu0, _ := procCPU(pid)
 	measuring.Store(true)
 	t0 := time.Now()
 	select {
-	case <-time.After(plan.duration):
+	case <-time.After(d):
 	case <-ctx.Done():
 	case err := <-errc:
-		return res, err
+		return 0, 0, rss, err
 	}
 	measuring.Store(false)
 	cpu1, _ := procCPU(pid)
-	res.secs = time.Since(t0).Seconds()
-	res.rss = procMem(pid)
-	res.requests = answered.Load()
-	res.cpuPerSec = (cpu1 - cpu0).Seconds() / res.secs
-	cancel()
-	wg.Wait()
-	return res, nil
+	secs = time.Since(t0).Seconds()
+	return secs, (cpu1 - cpu0).Seconds() / secs, procMem(pid), nil
 }

@@ -489,23 +489,13 @@ func driveFan(ctx context.Context, addr string, pid int, plan fanPlan) (fanResul
 	case err := <-errc:
 		return res, err
 	}
-	cpu0, _ := procCPU(pid)
-	measuring.Store(true)
-	t0 := time.Now()
-	select {
-	case <-time.After(plan.duration):
-	case <-ctx.Done():
-	case err := <-errc:
-		return res, err
+	var failed error
+	if res.secs, res.cpuPerSec, res.rss, failed = measureEcho(ctx, pid, plan.duration, errc, &measuring); failed != nil {
+		return res, failed
 	}
-	measuring.Store(false)
-	cpu1, _ := procCPU(pid)
-	res.secs = time.Since(t0).Seconds()
-	res.rss = procMem(pid)
 	res.acts = acts.Load()
 	res.requests = res.acts
 	res.rxLines, res.rxBytes = rxLines.Load(), rxBytes.Load()
-	res.cpuPerSec = (cpu1 - cpu0).Seconds() / res.secs
 	return res, nil
 }
 

@@ -3,6 +3,7 @@
 package bot
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/minotaur-game/minotaur/games/trails"
@@ -17,9 +18,14 @@ type Player struct {
 	Level int
 	Seed  uint64
 	stack []*trails.Position
-	dist  [2][]int16
-	queue []int32
 	nodes int
+	// The search's field (eval): its side, the bits of a row and the
+	// words of a set of cells; the free cells of the position at each
+	// ply; the cells beside each tower; each standing tower's distances.
+	n, stride, words int
+	free             []cells
+	near             []cells
+	best             [][2]int
 }
 
 // botSearch is how deep each level looks, in moves (both players'), and how
@@ -44,6 +50,7 @@ func (b *Player) Choose(p *trails.Position) trails.Dir {
 		return b.lookOne(p, dirs)
 	}
 	b.nodes = 0
+	b.setup(p)
 	best := dirs[0]
 	for depth := 1; depth <= botDepth[level]; depth++ {
 		d, ok := b.root(p, dirs, depth, level == 3)
@@ -122,7 +129,8 @@ func (b *Player) root(p *trails.Position, dirs []trails.Dir, depth int, budget b
 	for _, d := range dirs {
 		q := b.at(0)
 		q.CopyFrom(p)
-		q.Move(d)
+		m, _ := q.Move(d)
+		b.played(0, m)
 		v := -b.negamax(q, depth-1, 1, -2*win, -alpha, budget)
 		if budget && b.nodes > botNodes {
 			return best, false
@@ -144,7 +152,7 @@ func (b *Player) negamax(p *trails.Position, depth, ply int, alpha, beta int, bu
 		return -win + ply
 	}
 	if depth == 0 || (budget && b.nodes > botNodes) {
-		return b.eval(p)
+		return b.eval(p, ply)
 	}
 	q := b.at(ply)
 	for _, d := range trails.Dirs {
@@ -154,6 +162,7 @@ func (b *Player) negamax(p *trails.Position, depth, ply int, alpha, beta int, bu
 		}
 		q.CopyFrom(p)
 		q.Play(m)
+		b.played(ply, m)
 		v := -b.negamax(q, depth-1, ply+1, -beta, -alpha, budget)
 		if v > alpha {
 			alpha = v
@@ -165,84 +174,186 @@ func (b *Player) negamax(p *trails.Position, depth, ply int, alpha, beta int, bu
 	return alpha
 }
 
-// eval scores p for the player to move: towers taken count most; then the
-// free cells each player reaches first (walking one cell a move), and how
-// near each is to the towers still standing.
-func (b *Player) eval(p *trails.Position) int {
-	me := p.Current() - 1
-	b.flood(p, 0)
-	b.flood(p, 1)
+// The search's evaluation works on sets of cells, one bit a cell: cell
+// (x, y) is bit y·(n+1)+x, so that each row ends in a bit that is never a
+// free cell and a step left or right cannot wrap round into the next row.
+// A distance from a player is then a breadth-first search a whole layer at
+// a time (layer), a few machine words a layer instead of a queue of cells.
+// A set has one word more than the largest field needs: the word after a
+// field's last is always zero.
+const maxWords = (trails.MaxSize*(trails.MaxSize+1) + 63) / 64
+
+type cells [maxWords + 1]uint64
+
+func (c *cells) set(i int)      { c[i>>6] |= 1 << (i & 63) }
+func (c *cells) clear(i int)    { c[i>>6] &^= 1 << (i & 63) }
+func (c *cells) has(i int) bool { return c[i>>6]&(1<<(i&63)) != 0 }
+
+// setup reads the field of p for a search: its geometry, the free cells
+// (b.free[0]) and the cells beside each tower (b.near).
+func (b *Player) setup(p *trails.Position) {
 	n := p.Size()
-	area := 0
-	for i := range n * n {
-		d0, d1 := b.dist[0][i], b.dist[1][i]
-		switch {
-		case d0 >= 0 && (d1 < 0 || d0 < d1):
-			area++
-		case d1 >= 0 && (d0 < 0 || d1 < d0):
-			area--
-		}
+	b.n, b.stride = n, n+1
+	b.words = (n*b.stride + 63) / 64
+	if len(b.free) == 0 {
+		b.free = make([]cells, 1)
 	}
-	near := 0
-	for i := range n * n {
-		x, y := i%n, i/n
-		if what, t := p.At(trails.Cell{X: x, Y: y}); t < 0 || what != trails.Tower {
-			continue
-		}
-		// The nearest free cell beside the tower, for each player.
-		best := [2]int{1000, 1000}
-		for _, d := range trails.Dirs {
-			dx, dy := d.Delta()
-			nx, ny := x+dx, y+dy
-			if !in(n, nx, ny) {
+	b.near = b.near[:0]
+	b.free[0] = cells{}
+	for y := range n {
+		for x := range n {
+			what, t := p.At(trails.Cell{X: x, Y: y})
+			if what == trails.Free {
+				b.free[0].set(y*b.stride + x)
+			}
+			if t < 0 {
 				continue
 			}
-			for s := range 2 {
-				if v := b.dist[s][ny*n+nx]; v >= 0 && int(v) < best[s] {
-					best[s] = int(v)
+			for len(b.near) <= t {
+				b.near = append(b.near, cells{})
+			}
+			for _, d := range trails.Dirs {
+				dx, dy := d.Delta()
+				if nx, ny := x+dx, y+dy; in(n, nx, ny) {
+					b.near[t].set(ny*b.stride + nx)
 				}
 			}
 		}
-		near += min(best[1], 30) - min(best[0], 30)
 	}
-	score := 400*(p.Player(1).Towers-p.Player(2).Towers) + 4*area + 6*near
-	if me == 1 {
-		return -score
-	}
-	return score
 }
 
-// flood fills b.dist[s] with each free cell's distance from player s in
-// one-cell moves (-1: not reached).
-func (b *Player) flood(p *trails.Position, s int) {
-	n := p.Size()
-	if len(b.dist[s]) != n*n {
-		b.dist[s] = make([]int16, n*n)
+// played sets b.free[ply+1] to b.free[ply] less the cells move m took:
+// the cell it ended on and, back towards where it started, as many free
+// cells as it filled (m.Cells in all), as Position.Play fills them.
+func (b *Player) played(ply int, m trails.Move) {
+	for len(b.free) <= ply+1 {
+		b.free = append(b.free, cells{})
 	}
-	d := b.dist[s]
-	for i := range d {
-		d[i] = -1
+	f := &b.free[ply+1]
+	*f = b.free[ply]
+	at := m.To.Y*b.stride + m.To.X
+	f.clear(at)
+	dx, dy := m.Dir.Delta()
+	step := dy*b.stride + dx
+	for left := m.Cells - 1; left > 0; {
+		at -= step
+		if f.has(at) {
+			f.clear(at)
+			left--
+		}
 	}
-	at := p.Player(s + 1).Pos
-	start := at.Y*n + at.X
-	d[start] = 0
-	b.queue = append(b.queue[:0], int32(start))
-	for h := 0; h < len(b.queue); h++ {
-		i := int(b.queue[h])
-		x, y := i%n, i/n
-		for _, dir := range trails.Dirs {
-			dx, dy := dir.Delta()
-			nx, ny := x+dx, y+dy
-			if !in(n, nx, ny) {
-				continue
-			}
-			j := ny*n + nx
-			if what, _ := p.At(trails.Cell{X: nx, Y: ny}); d[j] < 0 && what == trails.Free {
-				d[j] = d[i] + 1
-				b.queue = append(b.queue, int32(j))
+}
+
+// meet reports whether c and d share a cell.
+func (b *Player) meet(c, d *cells) bool {
+	for i := range b.words {
+		if c[i]&d[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// layer grows the two searches by one cell: next[s] becomes the free cells
+// beside front[s] that seen[s] does not hold yet, and joins seen[s]. It
+// returns how many more of these new cells Blue reached first than Red
+// (each cell one player reaches before the other), and whether either
+// search grew.
+func (b *Player) layer(free *cells, front, next, seen *[2]cells) (area int, grew bool) {
+	w := uint(b.stride)
+	nw := b.words
+	// One word more than the field's: always zero, the next word of
+	// the last one.
+	fr0, fr1 := front[0][:nw+1], front[1][:nw+1]
+	nx0, nx1 := next[0][:nw], next[1][:nw]
+	sn0, sn1 := seen[0][:nw], seen[1][:nw]
+	fw := free[:nw]
+	var lo0, lo1, any uint64
+	for i := range fw {
+		x0, x1 := fr0[i], fr1[i]
+		hi0, hi1 := fr0[i+1], fr1[i+1]
+		g0 := x0<<1 | lo0>>63 | x0>>1 | hi0<<63 | x0<<w | lo0>>(64-w) | x0>>w | hi0<<(64-w)
+		g1 := x1<<1 | lo1>>63 | x1>>1 | hi1<<63 | x1<<w | lo1>>(64-w) | x1>>w | hi1<<(64-w)
+		lo0, lo1 = x0, x1
+		s0, s1 := sn0[i], sn1[i]
+		g0 &= fw[i] &^ s0
+		g1 &= fw[i] &^ s1
+		s0 |= g0
+		s1 |= g1
+		sn0[i], sn1[i] = s0, s1
+		nx0[i], nx1[i] = g0, g1
+		area += bits.OnesCount64(g0&^s1) - bits.OnesCount64(g1&^s0)
+		any |= g0 | g1
+	}
+	return area, any != 0
+}
+
+// eval scores the position at ply for the player to move: towers taken
+// count most; then the free cells each player reaches first (walking one
+// cell a move), and how near each is to the towers still standing.
+func (b *Player) eval(p *trails.Position, ply int) int {
+	free := &b.free[ply]
+	// The two searches' layers at distance k and k+1 from each player
+	// (lay[k%2]), and the cells they have reached.
+	var lay [2][2]cells
+	var seen [2]cells
+	for s := range 2 {
+		at := p.Player(s + 1).Pos
+		lay[0][s].set(at.Y*b.stride + at.X)
+		seen[s] = lay[0][s]
+	}
+	// For each tower still standing, the distance of each player to the
+	// nearest cell beside it, counted up to 30.
+	const far = 30
+	towers := p.Towers()
+	if cap(b.best) < towers {
+		b.best = make([][2]int, towers)
+	}
+	best := b.best[:towers]
+	open := 0
+	for t := range best {
+		best[t] = [2]int{far, far}
+		if p.TowerOwner(t) != 0 {
+			continue
+		}
+		for s := range 2 {
+			if b.meet(&lay[0][s], &b.near[t]) {
+				best[t][s] = 0
+			} else {
+				open++
 			}
 		}
 	}
+	// A cell first reached by one player at a distance the other has
+	// not reached is that player's.
+	area := 0
+	for k := 1; ; k++ {
+		next := &lay[k&1]
+		a, grew := b.layer(free, &lay[(k-1)&1], next, &seen)
+		if !grew {
+			break
+		}
+		area += a
+		if open > 0 && k < far {
+			for t := range best {
+				for s := range 2 {
+					if best[t][s] == far && p.TowerOwner(t) == 0 && b.meet(&next[s], &b.near[t]) {
+						best[t][s] = k
+						open--
+					}
+				}
+			}
+		}
+	}
+	near := 0
+	for t := range best {
+		near += best[t][1] - best[t][0]
+	}
+	score := 400*(p.Player(1).Towers-p.Player(2).Towers) + 4*area + 6*near
+	if p.Current() == 2 {
+		return -score
+	}
+	return score
 }
 
 // in reports whether (x, y) is a cell of an n × n field.

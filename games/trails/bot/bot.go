@@ -26,6 +26,11 @@ type Player struct {
 	free             []cells
 	near             []cells
 	best             [][2]int
+	// eval's two searches: the layers at distance k from each
+	// player (lay[k%2]), the cells reached, the cells beside the towers
+	// not reached yet.
+	lay        [2][2]cells
+	seen, want [2]cells
 }
 
 // botSearch is how deep each level looks, in moves (both players'), and how
@@ -257,9 +262,9 @@ func (b *Player) meet(c, d *cells) bool {
 // layer grows the two searches by one cell: next[s] becomes the free cells
 // beside front[s] that seen[s] does not hold yet, and joins seen[s]. It
 // returns how many more of these new cells Blue reached first than Red
-// (each cell one player reaches before the other), and whether either
-// search grew.
-func (b *Player) layer(free *cells, front, next, seen *[2]cells) (area int, grew bool) {
+// (each cell one player reaches before the other), whether either search
+// grew, and which met a cell of want[s] (bit s).
+func (b *Player) layer(free *cells, front, next, seen, want *[2]cells) (area int, grew bool, met int) {
 	w := uint(b.stride)
 	nw := b.words
 	// One word more than the field's: always zero, the next word of
@@ -267,8 +272,9 @@ func (b *Player) layer(free *cells, front, next, seen *[2]cells) (area int, grew
 	fr0, fr1 := front[0][:nw+1], front[1][:nw+1]
 	nx0, nx1 := next[0][:nw], next[1][:nw]
 	sn0, sn1 := seen[0][:nw], seen[1][:nw]
+	wn0, wn1 := want[0][:nw], want[1][:nw]
 	fw := free[:nw]
-	var lo0, lo1, any uint64
+	var lo0, lo1, any, m0, m1 uint64
 	for i := range fw {
 		x0, x1 := fr0[i], fr1[i]
 		hi0, hi1 := fr0[i+1], fr1[i+1]
@@ -284,43 +290,58 @@ func (b *Player) layer(free *cells, front, next, seen *[2]cells) (area int, grew
 		nx0[i], nx1[i] = g0, g1
 		area += bits.OnesCount64(g0&^s1) - bits.OnesCount64(g1&^s0)
 		any |= g0 | g1
+		m0 |= g0 & wn0[i]
+		m1 |= g1 & wn1[i]
 	}
-	return area, any != 0
+	if m0 != 0 {
+		met |= 1
+	}
+	if m1 != 0 {
+		met |= 2
+	}
+	return area, any != 0, met
 }
+
+// far is the distance from a tower that the evaluation counts as far
+// enough: every distance beyond counts as this.
+const far = 30
 
 // eval scores the position at ply for the player to move: towers taken
 // count most; then the free cells each player reaches first (walking one
 // cell a move), and how near each is to the towers still standing.
 func (b *Player) eval(p *trails.Position, ply int) int {
 	free := &b.free[ply]
-	// The two searches' layers at distance k and k+1 from each player
-	// (lay[k%2]), and the cells they have reached.
-	var lay [2][2]cells
-	var seen [2]cells
+	nw := b.words
+	// The two searches' layers at distance k from each player
+	// (b.lay[k%2]), and the cells they have reached.
+	var start [2]int
 	for s := range 2 {
 		at := p.Player(s + 1).Pos
-		lay[0][s].set(at.Y*b.stride + at.X)
-		seen[s] = lay[0][s]
+		start[s] = at.Y*b.stride + at.X
+		clear(b.lay[0][s][:nw])
+		clear(b.seen[s][:nw])
+		clear(b.want[s][:nw])
+		b.lay[0][s].set(start[s])
+		b.seen[s].set(start[s])
 	}
 	// For each tower still standing, the distance of each player to the
-	// nearest cell beside it, counted up to 30.
-	const far = 30
+	// nearest cell beside it, counted up to far; b.want[s], the cells
+	// beside the towers player s has not reached yet.
 	towers := p.Towers()
 	if cap(b.best) < towers {
 		b.best = make([][2]int, towers)
 	}
 	best := b.best[:towers]
-	open := 0
 	for t := range best {
 		best[t] = [2]int{far, far}
 		if p.TowerOwner(t) != 0 {
 			continue
 		}
 		for s := range 2 {
-			if b.meet(&lay[0][s], &b.near[t]) {
+			if b.near[t].has(start[s]) {
 				best[t][s] = 0
 			} else {
-				open++
+				b.orInto(&b.want[s], &b.near[t])
 			}
 		}
 	}
@@ -328,19 +349,28 @@ func (b *Player) eval(p *trails.Position, ply int) int {
 	// not reached is that player's.
 	area := 0
 	for k := 1; ; k++ {
-		next := &lay[k&1]
-		a, grew := b.layer(free, &lay[(k-1)&1], next, &seen)
+		next := &b.lay[k&1]
+		a, grew, met := b.layer(free, &b.lay[(k-1)&1], next, &b.seen, &b.want)
 		if !grew {
 			break
 		}
 		area += a
-		if open > 0 && k < far {
+		if met == 0 || k >= far {
+			continue
+		}
+		for s := range 2 {
+			if met&(1<<s) == 0 {
+				continue
+			}
+			clear(b.want[s][:nw])
 			for t := range best {
-				for s := range 2 {
-					if best[t][s] == far && p.TowerOwner(t) == 0 && b.meet(&next[s], &b.near[t]) {
-						best[t][s] = k
-						open--
-					}
+				if best[t][s] != far || p.TowerOwner(t) != 0 {
+					continue
+				}
+				if b.meet(&next[s], &b.near[t]) {
+					best[t][s] = k
+				} else {
+					b.orInto(&b.want[s], &b.near[t])
 				}
 			}
 		}
@@ -354,6 +384,13 @@ func (b *Player) eval(p *trails.Position, ply int) int {
 		return -score
 	}
 	return score
+}
+
+// orInto adds the cells of c to d.
+func (b *Player) orInto(d, c *cells) {
+	for i := range b.words {
+		d[i] |= c[i]
+	}
 }
 
 // in reports whether (x, y) is a cell of an n × n field.

@@ -263,9 +263,11 @@ func (b *Player) meet(c, d *cells) bool {
 // beside front[s] that seen[s] does not hold yet, and joins seen[s]. It
 // returns how many more of these new cells Blue reached first than Red
 // (each cell one player reaches before the other), whether either search
-// grew, and which met a cell of want[s] (bit s).
-func (b *Player) layer(free *cells, front, next, seen, want *[2]cells) (area int, grew bool, met int) {
-	w := uint(b.stride)
+// grew, and whether either met a cell of its want[s].
+func (b *Player) layer(free *cells, front, next, seen, want *[2]cells) (area int, grew, met bool) {
+	// A row's bits, and the rest of a word: both below 64 (the masks
+	// spare the shifts their test for 64 and more).
+	w, v := uint(b.stride)&63, uint(64-b.stride)&63
 	nw := b.words
 	// One word more than the field's: always zero, the next word of
 	// the last one.
@@ -274,12 +276,12 @@ func (b *Player) layer(free *cells, front, next, seen, want *[2]cells) (area int
 	sn0, sn1 := seen[0][:nw], seen[1][:nw]
 	wn0, wn1 := want[0][:nw], want[1][:nw]
 	fw := free[:nw]
-	var lo0, lo1, any, m0, m1 uint64
+	var lo0, lo1, any, m uint64
 	for i := range fw {
 		x0, x1 := fr0[i], fr1[i]
 		hi0, hi1 := fr0[i+1], fr1[i+1]
-		g0 := x0<<1 | lo0>>63 | x0>>1 | hi0<<63 | x0<<w | lo0>>(64-w) | x0>>w | hi0<<(64-w)
-		g1 := x1<<1 | lo1>>63 | x1>>1 | hi1<<63 | x1<<w | lo1>>(64-w) | x1>>w | hi1<<(64-w)
+		g0 := x0<<1 | lo0>>63 | x0>>1 | hi0<<63 | x0<<w | lo0>>v | x0>>w | hi0<<v
+		g1 := x1<<1 | lo1>>63 | x1>>1 | hi1<<63 | x1<<w | lo1>>v | x1>>w | hi1<<v
 		lo0, lo1 = x0, x1
 		s0, s1 := sn0[i], sn1[i]
 		g0 &= fw[i] &^ s0
@@ -290,16 +292,9 @@ func (b *Player) layer(free *cells, front, next, seen, want *[2]cells) (area int
 		nx0[i], nx1[i] = g0, g1
 		area += bits.OnesCount64(g0&^s1) - bits.OnesCount64(g1&^s0)
 		any |= g0 | g1
-		m0 |= g0 & wn0[i]
-		m1 |= g1 & wn1[i]
+		m |= g0&wn0[i] | g1&wn1[i]
 	}
-	if m0 != 0 {
-		met |= 1
-	}
-	if m1 != 0 {
-		met |= 2
-	}
-	return area, any != 0, met
+	return area, any != 0, m != 0
 }
 
 // far is the distance from a tower that the evaluation counts as far
@@ -355,13 +350,10 @@ func (b *Player) eval(p *trails.Position, ply int) int {
 			break
 		}
 		area += a
-		if met == 0 || k >= far {
+		if !met || k >= far {
 			continue
 		}
 		for s := range 2 {
-			if met&(1<<s) == 0 {
-				continue
-			}
 			clear(b.want[s][:nw])
 			for t := range best {
 				if best[t][s] != far || p.TowerOwner(t) != 0 {

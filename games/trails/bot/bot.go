@@ -259,42 +259,72 @@ func (b *Player) meet(c, d *cells) bool {
 	return false
 }
 
-// layer grows the two searches by one cell: next[s] becomes the free cells
-// beside front[s] that seen[s] does not hold yet, and joins seen[s]. It
-// returns how many more of these new cells Blue reached first than Red
-// (each cell one player reaches before the other), whether either search
-// grew, and whether either met a cell of its want[s].
-func (b *Player) layer(free *cells, front, next, seen, want *[2]cells) (area int, grew, met bool) {
+// spread grows the two searches from b.lay[0] a layer at a time until
+// neither grows: the layer at distance k from player s is the free cells
+// beside the layer at k−1 that b.seen[s] does not hold yet, which then
+// join it. It returns how many more cells Blue reached first than Red (a
+// cell one player reaches at a distance the other has not reached is
+// that player's), and calls b.towersMet with the layer whenever one meets
+// a cell of b.want.
+func (b *Player) spread(p *trails.Position, free *cells, best [][2]int) (area int) {
 	// A row's bits, and the rest of a word: both below 64 (the masks
 	// spare the shifts their test for 64 and more).
 	w, v := uint(b.stride)&63, uint(64-b.stride)&63
 	nw := b.words
-	// One word more than the field's: always zero, the next word of
-	// the last one.
-	fr0, fr1 := front[0][:nw+1], front[1][:nw+1]
-	nx0, nx1 := next[0][:nw], next[1][:nw]
-	sn0, sn1 := seen[0][:nw], seen[1][:nw]
-	wn0, wn1 := want[0][:nw], want[1][:nw]
 	fw := free[:nw]
-	var lo0, lo1, any, m uint64
-	for i := range fw {
-		x0, x1 := fr0[i], fr1[i]
-		hi0, hi1 := fr0[i+1], fr1[i+1]
-		g0 := x0<<1 | lo0>>63 | x0>>1 | hi0<<63 | x0<<w | lo0>>v | x0>>w | hi0<<v
-		g1 := x1<<1 | lo1>>63 | x1>>1 | hi1<<63 | x1<<w | lo1>>v | x1>>w | hi1<<v
-		lo0, lo1 = x0, x1
-		s0, s1 := sn0[i], sn1[i]
-		g0 &= fw[i] &^ s0
-		g1 &= fw[i] &^ s1
-		s0 |= g0
-		s1 |= g1
-		sn0[i], sn1[i] = s0, s1
-		nx0[i], nx1[i] = g0, g1
-		area += bits.OnesCount64(g0&^s1) - bits.OnesCount64(g1&^s0)
-		any |= g0 | g1
-		m |= g0&wn0[i] | g1&wn1[i]
+	sn0, sn1 := b.seen[0][:nw], b.seen[1][:nw]
+	wn0, wn1 := b.want[0][:nw], b.want[1][:nw]
+	front, next := &b.lay[0], &b.lay[1]
+	for k := 1; ; k++ {
+		// One word more than the field's: always zero, the next word
+		// of the last one.
+		fr0, fr1 := front[0][:nw+1], front[1][:nw+1]
+		nx0, nx1 := next[0][:nw], next[1][:nw]
+		var lo0, lo1, any, m uint64
+		for i := range fw {
+			x0, x1 := fr0[i], fr1[i]
+			hi0, hi1 := fr0[i+1], fr1[i+1]
+			g0 := x0<<1 | lo0>>63 | x0>>1 | hi0<<63 | x0<<w | lo0>>v | x0>>w | hi0<<v
+			g1 := x1<<1 | lo1>>63 | x1>>1 | hi1<<63 | x1<<w | lo1>>v | x1>>w | hi1<<v
+			lo0, lo1 = x0, x1
+			s0, s1 := sn0[i], sn1[i]
+			g0 &= fw[i] &^ s0
+			g1 &= fw[i] &^ s1
+			s0 |= g0
+			s1 |= g1
+			sn0[i], sn1[i] = s0, s1
+			nx0[i], nx1[i] = g0, g1
+			area += bits.OnesCount64(g0&^s1) - bits.OnesCount64(g1&^s0)
+			any |= g0 | g1
+			m |= g0&wn0[i] | g1&wn1[i]
+		}
+		if any == 0 {
+			return area
+		}
+		if m != 0 && k < far {
+			b.towersMet(p, next, best, k)
+		}
+		front, next = next, front
 	}
-	return area, any != 0, m != 0
+}
+
+// towersMet notes distance k for each tower still standing whose cells
+// layer (of each player) meets for the first time, and takes those
+// towers' cells out of b.want.
+func (b *Player) towersMet(p *trails.Position, layer *[2]cells, best [][2]int, k int) {
+	for s := range 2 {
+		clear(b.want[s][:b.words])
+		for t := range best {
+			if best[t][s] != far || p.TowerOwner(t) != 0 {
+				continue
+			}
+			if b.meet(&layer[s], &b.near[t]) {
+				best[t][s] = k
+			} else {
+				b.orInto(&b.want[s], &b.near[t])
+			}
+		}
+	}
 }
 
 // far is the distance from a tower that the evaluation counts as far
@@ -340,33 +370,7 @@ func (b *Player) eval(p *trails.Position, ply int) int {
 			}
 		}
 	}
-	// A cell first reached by one player at a distance the other has
-	// not reached is that player's.
-	area := 0
-	for k := 1; ; k++ {
-		next := &b.lay[k&1]
-		a, grew, met := b.layer(free, &b.lay[(k-1)&1], next, &b.seen, &b.want)
-		if !grew {
-			break
-		}
-		area += a
-		if !met || k >= far {
-			continue
-		}
-		for s := range 2 {
-			clear(b.want[s][:nw])
-			for t := range best {
-				if best[t][s] != far || p.TowerOwner(t) != 0 {
-					continue
-				}
-				if b.meet(&next[s], &b.near[t]) {
-					best[t][s] = k
-				} else {
-					b.orInto(&b.want[s], &b.near[t])
-				}
-			}
-		}
-	}
+	area := b.spread(p, free, best)
 	near := 0
 	for t := range best {
 		near += best[t][1] - best[t][0]

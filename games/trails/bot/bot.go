@@ -22,10 +22,10 @@ type Player struct {
 	// The search's field (eval): its side, the bits of a row and the
 	// words of a set of cells; the free cells of the position at each
 	// ply; the cells beside each tower; each standing tower's distances.
-	n, stride, words int
-	free             []cells
-	near             []cells
-	best             [][2]int
+	stride, words int
+	free          []cells
+	near          []cells
+	best          [][2]int
 	// eval's two searches: the layers at distance k from each
 	// player (lay[k%2]), the cells reached, the cells beside the towers
 	// not reached yet.
@@ -183,7 +183,7 @@ func (b *Player) negamax(p *trails.Position, depth, ply int, alpha, beta int, bu
 // (x, y) is bit y·(n+1)+x, so that each row ends in a bit that is never a
 // free cell and a step left or right cannot wrap round into the next row.
 // A distance from a player is then a breadth-first search a whole layer at
-// a time (layer), a few machine words a layer instead of a queue of cells.
+// a time (spread), a few machine words a layer instead of a queue of cells.
 // A set has one word more than the largest field needs: the word after a
 // field's last is always zero.
 const maxWords = (trails.MaxSize*(trails.MaxSize+1) + 63) / 64
@@ -198,7 +198,7 @@ func (c *cells) has(i int) bool { return c[i>>6]&(1<<(i&63)) != 0 }
 // (b.free[0]) and the cells beside each tower (b.near).
 func (b *Player) setup(p *trails.Position) {
 	n := p.Size()
-	b.n, b.stride = n, n+1
+	b.stride = n + 1
 	b.words = (n*b.stride + 63) / 64
 	if len(b.free) == 0 {
 		b.free = make([]cells, 1)
@@ -309,10 +309,13 @@ func (b *Player) spread(p *trails.Position, free *cells, best [][2]int) (area in
 }
 
 // towersMet notes distance k for each tower still standing whose cells
-// layer (of each player) meets for the first time, and takes those
-// towers' cells out of b.want.
+// the layer of a player meets for the first time, and takes those towers'
+// cells out of the player's b.want.
 func (b *Player) towersMet(p *trails.Position, layer *[2]cells, best [][2]int, k int) {
 	for s := range 2 {
+		if !b.meet(&layer[s], &b.want[s]) {
+			continue
+		}
 		clear(b.want[s][:b.words])
 		for t := range best {
 			if best[t][s] != far || p.TowerOwner(t) != 0 {

@@ -19,9 +19,10 @@ type Player struct {
 	Seed  uint64
 	stack []*trails.Position
 	nodes int
-	// The search's field (eval): its side, the bits of a row and the
-	// words of a set of cells; the free cells of the position at each
-	// ply; the cells beside each tower; each standing tower's distances.
+	// The search's field (eval): the bits of a row (the side and one)
+	// and the words of a set of cells; the free cells of the position at
+	// each ply; the cells beside each tower; each standing tower's
+	// distances.
 	stride, words int
 	free          []cells
 	near          []cells
@@ -280,7 +281,7 @@ func (b *Player) spread(p *trails.Position, free *cells, best [][2]int) (area in
 		// of the last one.
 		fr0, fr1 := front[0][:nw+1], front[1][:nw+1]
 		nx0, nx1 := next[0][:nw], next[1][:nw]
-		var lo0, lo1, any, m uint64
+		var lo0, lo1, grew, met uint64
 		for i := range fw {
 			x0, x1 := fr0[i], fr1[i]
 			hi0, hi1 := fr0[i+1], fr1[i+1]
@@ -295,13 +296,13 @@ func (b *Player) spread(p *trails.Position, free *cells, best [][2]int) (area in
 			sn0[i], sn1[i] = s0, s1
 			nx0[i], nx1[i] = g0, g1
 			area += bits.OnesCount64(g0&^s1) - bits.OnesCount64(g1&^s0)
-			any |= g0 | g1
-			m |= g0&wn0[i] | g1&wn1[i]
+			grew |= g0 | g1
+			met |= g0&wn0[i] | g1&wn1[i]
 		}
-		if any == 0 {
+		if grew == 0 {
 			return area
 		}
-		if m != 0 && k < far {
+		if met != 0 && k < far {
 			b.towersMet(p, next, best, k)
 		}
 		front, next = next, front

@@ -28,10 +28,10 @@ type Player struct {
 	near          []cells
 	best          [][2]int
 	// eval's two searches: the layers at distance k from each
-	// player (lay[k%2]), the cells reached, the cells beside the towers
-	// not reached yet.
+	// player (lay[k%2]), the free cells not reached yet, the cells beside
+	// the towers not reached yet.
 	lay        [2][2]cells
-	seen, want [2]cells
+	open, want [2]cells
 }
 
 // botSearch is how deep each level looks, in moves (both players'), and how
@@ -261,19 +261,18 @@ func (b *Player) meet(c, d *cells) bool {
 }
 
 // spread grows the two searches from b.lay[0] a layer at a time until
-// neither grows: the layer at distance k from player s is the free cells
-// beside the layer at k−1 that b.seen[s] does not hold yet, which then
-// join it. It returns how many more cells Blue reached first than Red (a
+// neither grows: the layer at distance k from player s is the cells of
+// b.open[s] (the free cells not reached yet) beside the layer at k−1,
+// which then leave it. It returns how many more cells Blue reached first than Red (a
 // cell one player reaches at a distance the other has not reached is
 // that player's), and calls b.towersMet with the layer whenever one meets
 // a cell of b.want.
-func (b *Player) spread(p *trails.Position, free *cells, best [][2]int) (area int) {
+func (b *Player) spread(p *trails.Position, best [][2]int) (area int) {
 	// A row's bits, and the rest of a word: both below 64 (the masks
 	// spare the shifts their test for 64 and more).
 	w, v := uint(b.stride)&63, uint(64-b.stride)&63
 	nw := b.words
-	fw := free[:nw]
-	sn0, sn1 := b.seen[0][:nw], b.seen[1][:nw]
+	op0, op1 := b.open[0][:nw], b.open[1][:nw]
 	wn0, wn1 := b.want[0][:nw], b.want[1][:nw]
 	front, next := &b.lay[0], &b.lay[1]
 	for k := 1; ; k++ {
@@ -282,20 +281,22 @@ func (b *Player) spread(p *trails.Position, free *cells, best [][2]int) (area in
 		fr0, fr1 := front[0][:nw+1], front[1][:nw+1]
 		nx0, nx1 := next[0][:nw], next[1][:nw]
 		var lo0, lo1, grew, met uint64
-		for i := range fw {
+		for i := range op0 {
 			x0, x1 := fr0[i], fr1[i]
 			hi0, hi1 := fr0[i+1], fr1[i+1]
 			g0 := x0<<1 | lo0>>63 | x0>>1 | hi0<<63 | x0<<w | lo0>>v | x0>>w | hi0<<v
 			g1 := x1<<1 | lo1>>63 | x1>>1 | hi1<<63 | x1<<w | lo1>>v | x1>>w | hi1<<v
 			lo0, lo1 = x0, x1
-			s0, s1 := sn0[i], sn1[i]
-			g0 &= fw[i] &^ s0
-			g1 &= fw[i] &^ s1
-			s0 |= g0
-			s1 |= g1
-			sn0[i], sn1[i] = s0, s1
+			o0, o1 := op0[i], op1[i]
+			g0 &= o0
+			g1 &= o1
+			o0 &^= g0
+			o1 &^= g1
+			op0[i], op1[i] = o0, o1
 			nx0[i], nx1[i] = g0, g1
-			area += bits.OnesCount64(g0&^s1) - bits.OnesCount64(g1&^s0)
+			// A cell one player reaches now that is still open to
+			// the other is the first player's.
+			area += bits.OnesCount64(g0&o1) - bits.OnesCount64(g1&o0)
 			grew |= g0 | g1
 			met |= g0&wn0[i] | g1&wn1[i]
 		}
@@ -342,16 +343,15 @@ func (b *Player) eval(p *trails.Position, ply int) int {
 	free := &b.free[ply]
 	nw := b.words
 	// The two searches' layers at distance k from each player
-	// (b.lay[k%2]), and the cells they have reached.
+	// (b.lay[k%2]), and the free cells each has not reached yet.
 	var start [2]int
 	for s := range 2 {
 		at := p.Player(s + 1).Pos
 		start[s] = at.Y*b.stride + at.X
 		clear(b.lay[0][s][:nw])
-		clear(b.seen[s][:nw])
+		copy(b.open[s][:nw], free[:nw])
 		clear(b.want[s][:nw])
 		b.lay[0][s].set(start[s])
-		b.seen[s].set(start[s])
 	}
 	// For each tower still standing, the distance of each player to the
 	// nearest cell beside it, counted up to far; b.want[s], the cells
@@ -374,7 +374,7 @@ func (b *Player) eval(p *trails.Position, ply int) int {
 			}
 		}
 	}
-	area := b.spread(p, free, best)
+	area := b.spread(p, best)
 	near := 0
 	for t := range best {
 		near += best[t][1] - best[t][0]

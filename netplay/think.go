@@ -103,8 +103,8 @@ const lendLinger = time.Second
 // (on two cores with 20 computer games, the players' p99 was 4-5x the same
 // load without them). An idle processor more is not free either: Go's
 // scheduler then spins over more processors than the machine has, and
-// the people's work cost 15 % more CPU an action and a third more in its
-// p99 (docs/performance.md). So the processors are lent while the
+// the people's work cost 9 % more CPU an action, its p99 a quarter more
+// (medians of ten runs each: docs/performance.md). So the processors are lent while the
 // computer thinks and given back once it has been idle for lendLinger.
 func (p *thinkPool) lend() {
 	if p.procs == nil || p.lent.Load() {

@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    := ./...
 FUZZTIME ?= 10s
 
-.PHONY: run build test test-short test-long race vet bench perf-check fuzz e2e balance load ci clean man release release-check startup
+.PHONY: run build test test-short test-long race vet bench perf-check fuzz e2e balance load load-computer ci clean man release release-check startup
 
 run:            ## play
 	$(GO) run ./cmd/minotaur
@@ -103,6 +103,9 @@ load:           ## the standard mixed load of every kind against a real server o
 	for i in $$(seq 50); do addr=$$(sed -n 's/.*msg=listening addr=\([^ ]*\).*/\1/p' $$dir/log | head -1); [ -n "$$addr" ] && break; sleep 0.1; done; \
 	[ -n "$$addr" ] || { cat $$dir/log; exit 1; }; \
 	uptime; $$dir/minoload --addr $$addr --pid $$pid --duration $(LOAD_DURATION) --ramp 10s --echo $(LOAD_MIX) $(LOAD_FLAGS); uptime
+
+load-computer:  ## the moderate load beside 20 games against the computer, playing and pausing by turns: the players' latency with and without them (docs/performance.md)
+	@$(MAKE) --no-print-directory load LOAD_MIX="--games 200 --solo 200 --watchers 400 --trails-ai 10 --chess-ai 10 --ai-pause 10s --think 250ms" LOAD_FLAGS="--echo=false $(LOAD_FLAGS)"
 
 ci:             ## what CI runs
 	bash .ci/run

@@ -113,6 +113,14 @@ type Config struct {
 	// played at once (a kind not in it: DefaultComputerGames; 0: none).
 	// One more is refused with rate_limited and a sentence.
 	ComputerGames map[string]int
+	// Processors, when set, is called with the number of thinkers when
+	// they begin to think after an idle spell, and with 0 once they have
+	// been idle for a second (and at Shutdown): serve lends Go that many
+	// processors more (runtime.GOMAXPROCS) while the computer thinks
+	// (think.go, lend).
+	Processors func(extra int)
+	// lendLinger, when set (tests), replaces that second.
+	lendLinger time.Duration
 	// thinkVia, when set (tests), runs every thought on a thinker.
 	thinkVia func(run func() string) string
 }
@@ -976,6 +984,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	close(s.quit)
 	s.bg.Wait()
+	s.pool.closeLending()
 	s.mu.Lock()
 	rooms := make([]*room, 0, len(s.rooms))
 	for _, r := range s.rooms {

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -19,9 +20,10 @@ import (
 // always have a processor the thinkers cannot all take. On Linux each
 // thinker has an OS thread of its own at the lowest priority (SCHED_IDLE
 // and nice 19: think_linux.go), so
-// that it runs only on what the people leave (serve gives Go one processor
-// more per thinker, so that a thinker's thread waiting for the system
-// never holds a processor the people's goroutines need). The move comes
+// that it runs only on what the people leave; while the thinkers work,
+// Go is lent one processor more per thinker (Config.Processors, see
+// lend), so that a thinker's thread waiting for the system never holds a
+// processor the people's goroutines need. The move comes
 // back to the room and is applied under the room's lock like any action;
 // the states of the person's move and of the computer's answer go out
 // together, as one state, when it does (docs/protocol.md). Each move has a
@@ -78,6 +80,94 @@ type thinkPool struct {
 	// a moving average): a thought whose deadline is nearer than twice
 	// that is not begun — the quick move is played at once instead.
 	took map[string]*atomic.Int64
+
+	// Processors lent to Go while the thinkers work (lend).
+	procs   func(extra int) // Config.Processors; nil: none are lent
+	linger  time.Duration   // lent until the thinkers have been idle this long
+	lendMu  sync.Mutex      // held while lending or giving back
+	lent    atomic.Bool
+	lastEnd atomic.Int64 // when the last thought ended (UnixNano)
+	back    *time.Timer  // gives the processors back (giveBack); nil until the first lend
+	closed  bool         // Shutdown: nothing more is lent; under lendMu
+}
+
+// lendLinger is how long the thinkers stay idle before the processors
+// lent for them are given back.
+const lendLinger = time.Second
+
+// lend gives Go one processor more per thinker when it has none lent:
+// called by a thinker about to think, after it counted itself busy. A
+// thinker's thread at the lowest priority still holds one of Go's
+// processors while it searches; were that one of the machine's, the
+// people's goroutines would have one fewer whenever the computer thinks
+// (on two cores with 20 computer games, the players' p99 was 4-5x the same
+// load without them). An idle processor more is not free either: Go's
+// scheduler then spins over more processors than the machine has, and
+// the people's work cost 9 % more CPU an action, its p99 a quarter more
+// (medians of ten runs each: docs/performance.md). So the processors are lent while the
+// computer thinks and given back once it has been idle for lendLinger.
+func (p *thinkPool) lend() {
+	if p.procs == nil || p.lent.Load() {
+		return
+	}
+	p.lendMu.Lock()
+	defer p.lendMu.Unlock()
+	if p.lent.Load() || p.closed {
+		return
+	}
+	p.procs(p.n)
+	p.lent.Store(true)
+	if p.back == nil {
+		p.back = time.AfterFunc(p.linger, p.giveBack)
+	} else {
+		p.back.Reset(p.linger)
+	}
+}
+
+// thoughtEnded notes when a thinker's thought ended, for giveBack.
+func (p *thinkPool) thoughtEnded(now time.Time) {
+	if p.procs != nil {
+		p.lastEnd.Store(now.UnixNano())
+	}
+}
+
+// giveBack returns the lent processors once the thinkers have been idle
+// for lendLinger, and looks again later while they are not. Of a thinker
+// that counts itself busy (then reads lent) and giveBack (which clears lent,
+// then reads busy), one sees the other: no thought goes without its
+// processor.
+func (p *thinkPool) giveBack() {
+	p.lendMu.Lock()
+	defer p.lendMu.Unlock()
+	if !p.lent.Load() || p.closed {
+		return
+	}
+	idle := time.Since(time.Unix(0, p.lastEnd.Load()))
+	if idle < p.linger {
+		p.back.Reset(p.linger - idle)
+		return
+	}
+	p.lent.Store(false)
+	if p.busy.Load() > 0 {
+		p.lent.Store(true)
+		p.back.Reset(p.linger)
+		return
+	}
+	p.procs(0)
+}
+
+// closeLending stops lending at Shutdown and gives back what is lent.
+func (p *thinkPool) closeLending() {
+	p.lendMu.Lock()
+	defer p.lendMu.Unlock()
+	p.closed = true
+	if p.back != nil {
+		p.back.Stop()
+	}
+	if p.lent.Load() {
+		p.lent.Store(false)
+		p.procs(0)
+	}
 }
 
 // expect is how long a thought of kind is expected to take.
@@ -110,7 +200,13 @@ func (s *Server) startThinkers() {
 	for _, k := range kinds {
 		queue += s.computerCap(k.Name)
 	}
-	s.pool = &thinkPool{n: n, jobs: make(chan *thought, max(64, min(queue, 1<<16))), took: map[string]*atomic.Int64{}}
+	s.pool = &thinkPool{
+		n: n, jobs: make(chan *thought, max(64, min(queue, 1<<16))), took: map[string]*atomic.Int64{},
+		procs: s.cfg.Processors, linger: s.cfg.lendLinger,
+	}
+	if s.pool.linger <= 0 {
+		s.pool.linger = lendLinger
+	}
 	for k := range kinds {
 		s.pool.took[k] = new(atomic.Int64)
 	}
@@ -140,6 +236,7 @@ func (s *Server) thinkLoop() {
 				continue
 			}
 			s.pool.busy.Add(1)
+			s.pool.lend()
 			start := time.Now()
 			var a string
 			if s.cfg.thinkVia != nil {
@@ -147,7 +244,9 @@ func (s *Server) thinkLoop() {
 			} else {
 				a = t.run()
 			}
-			s.pool.observe(t.r.kind, time.Since(start))
+			end := time.Now()
+			s.pool.observe(t.r.kind, end.Sub(start))
+			s.pool.thoughtEnded(end)
 			s.pool.busy.Add(-1)
 			s.thoughtDone(t, a, false)
 		}

@@ -169,3 +169,73 @@ func TestParseComputerGames(t *testing.T) {
 		}
 	}
 }
+
+// procsRecorder records the processors a server lends Go for its thinkers.
+type procsRecorder chan int
+
+func (p procsRecorder) next(t *testing.T, want int, when string) {
+	t.Helper()
+	select {
+	case got := <-p:
+		if got != want {
+			t.Fatalf("%s: %d processors lent, want %d", when, got, want)
+		}
+	case <-time.After(waitFor):
+		t.Fatalf("%s: no processors lent or given back (want %d)", when, want)
+	}
+}
+
+// While the computer thinks, Go is lent a processor more per thinker, so
+// that a thinker at the lowest priority never holds one the people need;
+// once the thinkers are idle the processors are given back (an idle one
+// costs the people's work), and lent again for the next thought.
+func TestThinkersAreLentProcessors(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Thinkers = 2
+	cfg.ThinkTime = waitFor // never late here
+	cfg.lendLinger = time.Millisecond
+	rec := make(procsRecorder, 16)
+	cfg.Processors = func(extra int) { rec <- extra }
+	bt := newBlockedThinker(t, &cfg)
+	_, addr := startServer(t, cfg)
+	t.Cleanup(bt.free)
+
+	alice := loginKinds(t, addr, "alice", "chess")
+	alice.send(map[string]any{"t": "solo", "kind": "chess", "level": 3})
+	alice.expect(TypeStart)
+	alice.chessState()
+	alice.act("e2e4")
+	bt.waitStarted(t)
+	rec.next(t, 2, "the computer thinking")
+	bt.free()
+	if st := alice.chessState(); st.Ply != 2 || !st.YourTurn {
+		t.Fatalf("the computer's answer: ply %d, your turn %v", st.Ply, st.YourTurn)
+	}
+	rec.next(t, 0, "the computer idle")
+	alice.act("d2d4")
+	rec.next(t, 2, "the computer thinking again")
+	if st := alice.chessState(); st.Ply != 4 {
+		t.Fatalf("the computer's second answer: ply %d", st.Ply)
+	}
+}
+
+// A thinker still at work keeps its processors, however long ago the last
+// thought ended; an idle pool gives them back once.
+func TestLentProcessorsKeptWhileThinking(t *testing.T) {
+	var calls []int
+	p := &thinkPool{n: 1, linger: time.Hour, procs: func(extra int) { calls = append(calls, extra) }}
+	p.busy.Add(1)
+	p.lend()
+	p.giveBack() // the last thought ended long ago (never), but one is on
+	if !p.lent.Load() || len(calls) != 1 || calls[0] != 1 {
+		t.Fatalf("a busy thinker's processor: lent %v, calls %v", p.lent.Load(), calls)
+	}
+	p.busy.Add(-1)
+	p.thoughtEnded(time.Now().Add(-2 * time.Hour))
+	p.giveBack()
+	p.giveBack()
+	if p.lent.Load() || len(calls) != 2 || calls[1] != 0 {
+		t.Fatalf("an idle pool's processor: lent %v, calls %v", p.lent.Load(), calls)
+	}
+	p.back.Stop()
+}

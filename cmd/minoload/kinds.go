@@ -57,8 +57,9 @@ type kclient struct {
 	sentAt  atomic.Int64 // when the pending action was sent (unix ns), 0 none
 	planned bool         // an action is planned or sent, not yet answered by a state
 	timer   *time.Timer
-	round   int // the Fox hunt: the last round acted in
-	states  int // states received since the last start
+	games   atomic.Int64 // games ended: an action planned in one is not sent in the next
+	round   int          // the Fox hunt: the last round acted in
+	states  int          // states received since the last start
 	last    []byte
 }
 
@@ -145,6 +146,7 @@ func (x *kclient) message(m *wireMsg) {
 			x.st.started[x.kind].Add(1)
 		}
 	case netplay.TypeOver:
+		x.games.Add(1)
 		if x.timer != nil {
 			x.timer.Stop()
 		}
@@ -271,8 +273,19 @@ func (x *kclient) plan(a string) {
 	}
 	line := `{"t":"act","a":"` + a + `"}`
 	x.planned = true
-	x.timer = time.AfterFunc(think, func() {
-		x.sentAt.Store(time.Now().UnixNano())
+	gen := x.games.Load()
+	var act func()
+	act = func() {
+		if x.games.Load() != gen {
+			return // the game ended while the computer's games paused
+		}
+		now := time.Now()
+		if wait := x.st.paused.waitFor(x.gk.solo, now); wait > 0 {
+			time.AfterFunc(wait, act) // the computer's games pause
+			return
+		}
+		x.sentAt.Store(now.UnixNano())
 		x.send(line)
-	})
+	}
+	x.timer = time.AfterFunc(think, act)
 }

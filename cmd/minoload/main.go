@@ -54,6 +54,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -92,8 +93,11 @@ type options struct {
 	// the other kinds (kinds.go): games of each
 	daily, trails, trailsAI, chess, chessAI, lab, fox int
 	aiLevel                                           int
-	echo                                              bool
-	echoDuration                                      time.Duration
+	// aiPause: the computer's games play and pause by turns, this long
+	// each, while measuring (pause.go)
+	aiPause      time.Duration
+	echo         bool
+	echoDuration time.Duration
 	// wrap, when set, wraps the listener of the server of --inproc (tests:
 	// to count what the server writes)
 	wrap func(net.Listener, *stats) net.Listener
@@ -153,6 +157,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.lab, "labyrinth", 0, "concurrent Labyrinth games between two people (two connections each)")
 	fs.IntVar(&o.fox, "foxhunt", 0, "concurrent Fox hunt games between two people (two connections each)")
 	fs.IntVar(&o.aiLevel, "ai-level", 3, "the computer's level in --trails-ai and --chess-ai games")
+	fs.DurationVar(&o.aiPause, "ai-pause", 0, "while measuring, the --trails-ai and --chess-ai games play and pause by turns, this long each, and the Minotaur players' latency is reported apart for the two (the first second of each span left out): the same load with and without the computer's games, in the same minutes")
 	fs.BoolVar(&o.echo, "echo", false, "after measuring, replay the same traffic against raw echo servers (processes of their own): the fan-out echo (the same lines to the same recipients) and the single-client echo; report their CPU per action beside the server's (needs --pid)")
 	fs.DurationVar(&o.echoDuration, "echo-duration", 20*time.Second, "how long to measure each echo baseline")
 	echoServer := fs.Bool("echo-serve", false, "run the echo server of --echo (minoload starts it itself)")
@@ -185,6 +190,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	case o.aiLevel < 1 || o.aiLevel > 3:
 		fmt.Fprintln(stderr, "minoload: --ai-level is 1 to 3")
+		return 2
+	case o.aiPause < 0 || o.aiPause > 0 && o.aiPause <= pauseSettle:
+		fmt.Fprintf(stderr, "minoload: --ai-pause must be longer than %v (the first %v of each span is left out), or 0\n", pauseSettle, pauseSettle)
 		return 2
 	case o.duration <= 0 || o.think < 0 || o.ramp < 0:
 		fmt.Fprintln(stderr, "minoload: --duration must be positive and --think, --ramp not negative")
@@ -228,6 +236,18 @@ func (l *latencies) add(d time.Duration) {
 	l.mu.Lock()
 	l.us = append(l.us, int32(d/time.Microsecond))
 	l.mu.Unlock()
+}
+
+// percentile is the p-th percentile of the samples, 0 with none.
+func (l *latencies) percentile(p float64) time.Duration {
+	l.mu.Lock()
+	lat := append([]int32(nil), l.us...)
+	l.mu.Unlock()
+	if len(lat) == 0 {
+		return 0
+	}
+	slices.Sort(lat)
+	return time.Duration(lat[int(p/100*float64(len(lat)-1))]) * time.Microsecond
 }
 
 // line reports the percentiles.
@@ -277,6 +297,7 @@ type stats struct {
 	dropped     [nKinds]atomic.Int64
 	listed      atomic.Int64 // most games a lobby counted (listed and left out)
 	players     latencies    // Minotaur's players, every kind
+	paused      pauses       // --ai-pause: the spans and the players' latency in each (pause.go)
 	spectators  latencies
 	lat         [nKinds]latencies // by kind
 	mu          sync.Mutex
@@ -592,8 +613,9 @@ func load(o options, out io.Writer) (*stats, error) {
 			}
 		}()
 	}
-	st.measuring.Store(true)
 	t0 := time.Now()
+	st.paused.begin(o.aiPause, t0)
+	st.measuring.Store(true)
 	peak := rss0
 	tick := time.NewTicker(time.Second)
 	end := time.After(o.duration)
@@ -665,6 +687,7 @@ measure:
 		fmt.Fprintf(out, "lobby: at most %d games in progress counted in one list (listed and left out)\n", st.listed.Load())
 	}
 	fmt.Fprintf(out, "players' action→state latency:    %s\n", st.players.line())
+	st.paused.report(out)
 	if o.watchers > 0 {
 		fmt.Fprintf(out, "spectators' action→state latency: %s\n", st.spectators.line())
 	}
@@ -1194,6 +1217,7 @@ func (x *client) state(line []byte, now time.Time) error {
 		x.planned = false
 		if sent := x.sentAt.Swap(0); sent != 0 && measuring {
 			x.st.players.add(now.Sub(time.Unix(0, sent)))
+			x.st.paused.add(sent, now)
 			x.st.lat[x.kind].add(now.Sub(time.Unix(0, sent)))
 			x.st.acts[x.kind].Add(1)
 		}

@@ -167,17 +167,19 @@ func runServe(args []string, sys cli.IO) int {
 		return 2
 	}
 	// The thinkers run at the lowest priority on threads of their own
-	// (docs/server.md, "The computer's moves"): Go gets a processor more
-	// for each, so that the people's goroutines keep every processor.
+	// (docs/server.md, "The computer's moves"): while they think, Go is
+	// lent a processor more for each, so that the people's goroutines keep
+	// every processor of the machine.
 	thinkers := *f.thinkers
 	if thinkers == 0 {
 		thinkers = netplay.DefaultThinkers()
 	}
-	runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + thinkers)
+	procs := runtime.GOMAXPROCS(0)
 	cfg := netplay.Config{
 		DataDir: *data, Grace: *grace, MaxClients: *maxClients, MaxPerAddr: *maxPerAddr,
 		PingAfter: *pingAfter, DropAfter: *dropAfter,
 		ComputerGames: computerGames, Thinkers: thinkers, ThinkTime: *f.thinkTime,
+		Processors: func(extra int) { runtime.GOMAXPROCS(procs + extra) },
 	}
 	var campaign tui.Campaign
 	if len(*levelFiles) > 0 {

@@ -226,9 +226,10 @@ func (s *ChessState) check() error {
 }
 
 // think is the computer's thought for Black: its own view, nothing else.
-func (m *chessMatch) think(seat int) func() string {
+func (m *chessMatch) think(seat int, pause func()) func() string {
 	v := m.g.View(chess.Black)
 	bot := *m.bot
+	bot.Pause = pause
 	return func() string {
 		mv, ok := bot.Move(&v)
 		if !ok {

@@ -225,13 +225,14 @@ func (s *TrailsState) check() error {
 // think is the computer's thought for seat 2, on a copy of the position.
 // The match's player keeps its storage from move to move; a thought still
 // running past its deadline keeps it, and the next one gets its own.
-func (m *trailsMatch) think(seat int) func() string {
+func (m *trailsMatch) think(seat int, pause func()) func() string {
 	p := m.g.Position().Clone()
 	b := m.bot
 	if !m.thinking.CompareAndSwap(false, true) {
-		b = &trailsbot.Player{Level: m.bot.Level, Seed: m.bot.Seed}
+		b = &trailsbot.Player{Level: m.bot.Level, Seed: m.bot.Seed, Pause: pause}
 		return func() string { return b.Choose(p).Letter() }
 	}
+	b.Pause = pause
 	return func() string {
 		defer m.thinking.Store(false)
 		return b.Choose(p).Letter()

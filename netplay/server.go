@@ -189,8 +189,13 @@ var ErrServerClosed = errors.New("netplay: server closed")
 // co-op games run. It is safe for concurrent use. Create it with NewServer,
 // give it connections with Serve or ServeConn, stop it with Shutdown.
 type Server struct {
-	cfg Config
-	log *slog.Logger
+	// people counts the connections handling a line now; a thinker waits
+	// in yieldToPeople while it is not zero (think.go).
+	people    atomic.Int32
+	thinkWait atomic.Int32  // thinkers waiting for people
+	thinkWake chan struct{} // a token per waiting thinker when people are done
+	cfg       Config
+	log       *slog.Logger
 
 	mu      sync.Mutex
 	byName  map[string]*player // by nameKey: connected players and away ones
@@ -420,7 +425,9 @@ func (s *Server) readLoop(c net.Conn, ss *Session) string {
 		if ss.selfWrite {
 			ss.handling.Store(true)
 		}
+		s.people.Add(1)
 		goOn := ss.Handle(line)
+		s.peopleDone()
 		long = nil
 		if ss.selfWrite {
 			ss.handled()

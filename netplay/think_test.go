@@ -1,6 +1,7 @@
 package netplay
 
 import (
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -238,4 +239,38 @@ func TestLentProcessorsKeptWhileThinking(t *testing.T) {
 		t.Fatalf("an idle pool's processor: lent %v, calls %v", p.lent.Load(), calls)
 	}
 	p.back.Stop()
+}
+
+// A thinker's search waits while connections handle people's lines, and
+// goes on once none does: its thread never runs beside theirs.
+func TestThinkerWaitsForPeople(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Thinkers = 1
+	srv, _ := startServer(t, cfg)
+	if srv.yieldToPeople(); srv.thinkWait.Load() != 0 {
+		t.Fatal("a thinker waited with nobody handling a line")
+	}
+	srv.people.Add(2) // two connections handling a line
+	returned := make(chan struct{})
+	go func() { srv.yieldToPeople(); close(returned) }()
+	for srv.thinkWait.Load() == 0 { // until the thinker waits
+		select {
+		case <-returned:
+			t.Fatal("the thinker went on at once while connections handled lines")
+		default:
+			runtime.Gosched()
+		}
+	}
+	srv.peopleDone()
+	select {
+	case <-returned:
+		t.Fatal("the thinker went on while a connection still handled a line")
+	default:
+	}
+	srv.peopleDone()
+	select {
+	case <-returned:
+	case <-time.After(waitFor):
+		t.Fatal("the thinker still waits after every connection handled its line")
+	}
 }

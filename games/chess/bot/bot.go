@@ -29,6 +29,10 @@ const SeedSalt = 0xb07
 // Choose picks the move of the view's side at a level (Random, 1 to Levels);
 // rng breaks ties. ok is false when no move is offered.
 func Choose(v *chess.View, level int, rng *rand.Rand) (m chess.Move, ok bool) {
+	return choose(v, level, rng, nil)
+}
+
+func choose(v *chess.View, level int, rng *rand.Rand, pause func()) (m chess.Move, ok bool) {
 	moves := chess.Moves(v)
 	if len(moves) == 0 {
 		return chess.Move{}, false
@@ -41,7 +45,7 @@ func Choose(v *chess.View, level int, rng *rand.Rand) (m chess.Move, ok bool) {
 	}
 	p := v.Position()
 	target := enemyKing(v, &p)
-	var t thinker
+	t := thinker{pause: pause}
 	if level >= 3 {
 		if m, ok := t.deeper(&p, v.Side, moves, target, rng); ok {
 			return m, true
@@ -99,6 +103,14 @@ const win = 1e6
 type thinker struct {
 	replies, answers, captures []chess.Move
 	evs                        []chess.Event
+	pause                      func() // Player.Pause
+}
+
+// yield calls the player's Pause, if any.
+func (t *thinker) yield() {
+	if t.pause != nil {
+		t.pause()
+	}
 }
 
 // play makes m on q and reports its outcome for side (outcome of the
@@ -265,11 +277,15 @@ func abs(x int) int {
 type Player struct {
 	Level int
 	Seed  uint64
+	// Pause, when set, is called now and then while level 3 looks deeper
+	// (before each imagined reply): the server's thinker waits there while
+	// people's actions are being handled. It does not change the move.
+	Pause func()
 }
 
 // Move is the player's move in the view's position.
 func (p Player) Move(v *chess.View) (chess.Move, bool) {
-	return Choose(v, p.Level, rand.New(rand.NewPCG(p.Seed, uint64(v.Ply))))
+	return choose(v, p.Level, rand.New(rand.NewPCG(p.Seed, uint64(v.Ply))), p.Pause)
 }
 
 // Level 3's deeper look: its best few moves by the two-move look (score)
@@ -314,6 +330,7 @@ func (t *thinker) deeper(p *chess.Position, side chess.Color, moves []chess.Move
 		worst := math.Inf(1)
 		t.replies = q.AppendMoves(t.replies[:0], side.Other())
 		for _, r := range t.replies {
+			t.yield()
 			q2 := q
 			s, over := t.play(&q2, side.Other(), r, side)
 			plays++

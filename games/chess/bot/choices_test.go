@@ -79,3 +79,34 @@ func TestChoicesPinned(t *testing.T) {
 		}
 	}
 }
+
+// The server's thinker waits in Player.Pause while people's lines are
+// handled: level 3 calls it as it looks deeper, and it never changes the
+// move.
+func TestPauseLeavesTheMoveAlone(t *testing.T) {
+	pauses := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		g := chess.New(rand.NewPCG(seed, 0xc4e55))
+		for ply := 0; ply <= 64 && !g.Over(); ply++ {
+			v := g.View(g.ToMove())
+			if ply%4 == 0 {
+				p := Player{Level: Levels, Seed: seed}
+				want, wantOK := p.Move(&v)
+				p.Pause = func() { pauses++ }
+				if got, ok := p.Move(&v); got != want || ok != wantOK {
+					t.Fatalf("seed %d ply %d: %v %v with pauses, %v %v without", seed, ply, got, ok, want, wantOK)
+				}
+			}
+			m, ok := Player{Level: 2, Seed: seed}.Move(&v)
+			if !ok {
+				break
+			}
+			if _, err := g.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if pauses == 0 {
+		t.Fatal("level 3 never paused")
+	}
+}

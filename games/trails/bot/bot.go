@@ -17,6 +17,10 @@ import (
 type Player struct {
 	Level int
 	Seed  uint64
+	// Pause, when set, is called now and then during a search (every few
+	// hundred positions): the server's thinker waits there while people's
+	// actions are being handled. It does not change the move.
+	Pause func()
 	stack []*trails.Position
 	nodes int
 	// The search's field (eval): the bits of a row (the side and one)
@@ -151,6 +155,9 @@ func (b *Player) root(p *trails.Position, dirs []trails.Dir, depth int, budget b
 // negamax is alpha–beta from the side of the player to move in p.
 func (b *Player) negamax(p *trails.Position, depth, ply int, alpha, beta int, budget bool) int {
 	b.nodes++
+	if b.Pause != nil && b.nodes&255 == 0 {
+		b.Pause()
+	}
 	if p.Over() {
 		// Every game is won by the player who moved last (a tower
 		// taken, or the opponent left without a move): the player to

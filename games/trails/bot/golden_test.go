@@ -225,6 +225,10 @@ func TestDecisionsMatchGolden(t *testing.T) {
 		stride = 64
 	}
 	decisions, level3, checked := 0, 0, 0
+	// The server's thinker waits in Pause while people's lines are
+	// handled: called or not, it must not change a move.
+	pauses := 0
+	pause := func() { pauses++ }
 	for _, gg := range games {
 		g := goldenStart(t, gg.setup, gg.seed)
 		for i := range len(gg.open) {
@@ -232,7 +236,7 @@ func TestDecisionsMatchGolden(t *testing.T) {
 				t.Fatalf("%s: opening move %d: %v", gg, i+1, err)
 			}
 		}
-		bots := [2]*Player{{Level: gg.blue, Seed: gg.seed}, {Level: gg.red, Seed: gg.seed ^ 0x5eed}}
+		bots := [2]*Player{{Level: gg.blue, Seed: gg.seed, Pause: pause}, {Level: gg.red, Seed: gg.seed ^ 0x5eed}}
 		l3 := 0
 		for i := range len(gg.bots) {
 			want := letter(t, gg.bots[i])
@@ -265,5 +269,8 @@ func TestDecisionsMatchGolden(t *testing.T) {
 			t.Fatalf("%s %d %d seed %d: %d level-3 decisions, %d searches in the golden file", gg.setup, gg.blue, gg.red, gg.seed, l3, len(gg.nodes))
 		}
 	}
-	t.Logf("%d games, %d decisions (%d at level 3), %d checked", len(games), decisions, level3, checked)
+	if pauses == 0 {
+		t.Error("no search paused: the golden decisions do not say Pause leaves the moves alone")
+	}
+	t.Logf("%d games, %d decisions (%d at level 3), %d checked, %d pauses", len(games), decisions, level3, checked, pauses)
 }

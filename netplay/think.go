@@ -106,7 +106,7 @@ const lendLinger = time.Second
 // load without them). An idle processor more is not free either: Go's
 // scheduler then spins over more processors than the machine has, and
 // the people's work cost 9 % more CPU an action, its p99 a quarter more
-// (medians of ten runs each: docs/performance.md). So the processors are lent while the
+// (medians of nine and ten runs: docs/performance.md). So the processors are lent while the
 // computer thinks and given back once it has been idle for lendLinger.
 func (p *thinkPool) lend() {
 	if p.procs == nil || p.lent.Load() {

@@ -516,7 +516,7 @@ func (r *registry) unwatch(g *game) {
 // clients counted.
 func load(o options, out io.Writer) (*stats, error) {
 	total := o.players() + o.watchers
-	st := &stats{errs: map[string]int{}}
+	st := &stats{errs: map[string]int{}, paused: pauses{every: o.aiPause}}
 	var srv *netplay.Server
 	if o.inproc {
 		var err error
@@ -614,7 +614,7 @@ func load(o options, out io.Writer) (*stats, error) {
 		}()
 	}
 	t0 := time.Now()
-	st.paused.begin(o.aiPause, t0)
+	st.paused.begin(t0)
 	st.measuring.Store(true)
 	peak := rss0
 	tick := time.NewTicker(time.Second)

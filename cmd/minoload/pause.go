@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"sync/atomic"
 	"time"
 )
 
@@ -19,22 +20,24 @@ const pauseSettle = time.Second
 // that a change of the machine's own load between two runs does not show
 // as theirs.
 type pauses struct {
-	every   time.Duration // 0: no pauses
-	t0      int64         // when measuring began (UnixNano)
+	every   time.Duration // 0: no pauses; set before the clients start
+	t0      atomic.Int64  // when measuring began (UnixNano), 0 before
 	playing latencies     // actions sent in a span the computer's games played
 	paused  latencies     // in a span they paused
 }
 
-// begin starts the spans at t0. Called before measuring begins.
-func (p *pauses) begin(every time.Duration, t0 time.Time) {
-	p.every, p.t0 = every, t0.UnixNano()
+// begin starts the spans at t0, when measuring begins; before, the
+// computer's games play.
+func (p *pauses) begin(t0 time.Time) {
+	p.t0.Store(t0.UnixNano())
 }
 
 // span tells, for an instant, whether the computer's games play then, and
 // whether it is past the first pauseSettle of its span.
 func (p *pauses) span(at int64) (playing, settled bool) {
-	d := time.Duration(at - p.t0)
-	if p.every <= 0 || d < 0 {
+	t0 := p.t0.Load()
+	d := time.Duration(at - t0)
+	if p.every <= 0 || t0 == 0 || d < 0 {
 		return true, false
 	}
 	k := d / p.every
@@ -51,7 +54,7 @@ func (p *pauses) waitFor(computer bool, now time.Time) time.Duration {
 	if playing, _ := p.span(at); playing {
 		return 0
 	}
-	d := time.Duration(at - p.t0)
+	d := time.Duration(at - p.t0.Load())
 	return (d/p.every+1)*p.every - d
 }
 

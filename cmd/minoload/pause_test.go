@@ -11,9 +11,12 @@ import (
 // span of play, and the players' latency is kept apart by span, the first
 // second of each left out.
 func TestPausesAlternate(t *testing.T) {
-	var p pauses
+	p := pauses{every: 10 * time.Second}
 	t0 := time.Unix(1000, 0)
-	p.begin(10*time.Second, t0)
+	if w := p.waitFor(true, t0.Add(15*time.Second)); w != 0 {
+		t.Errorf("before measuring, a computer's game waits %v", w)
+	}
+	p.begin(t0)
 	at := func(d time.Duration) time.Time { return t0.Add(d) }
 
 	for _, c := range []struct {
@@ -60,7 +63,7 @@ func TestPausesAlternate(t *testing.T) {
 
 	// Without --ai-pause nothing waits and nothing is reported.
 	var none pauses
-	none.begin(0, t0)
+	none.begin(t0)
 	none.add(at(3*time.Second).UnixNano(), at(4*time.Second))
 	if w := none.waitFor(true, at(15*time.Second)); w != 0 {
 		t.Errorf("without pauses a computer's game waits %v", w)

@@ -38,6 +38,21 @@ func (b *blockedThinker) waitStarted(t *testing.T) {
 	}
 }
 
+// computerGame logs name in and starts a game of kind against the computer
+// at level 3; its first state is read.
+func computerGame(t *testing.T, addr, name, kind string) *tclient {
+	t.Helper()
+	c := loginKinds(t, addr, name, kind)
+	c.send(map[string]any{"t": "solo", "kind": kind, "level": 3})
+	c.expect(TypeStart)
+	if kind == KindChess {
+		c.chessState()
+	} else {
+		c.trailsState()
+	}
+	return c
+}
+
 // While the only thinker is held by a computer's move, people are answered:
 // a Trails game between two people goes on, and the computer's answer
 // comes, in one state with the player's move, once the thinker is free.
@@ -49,18 +64,12 @@ func TestPeopleAnsweredWhileTheComputerThinks(t *testing.T) {
 	_, addr := startServer(t, cfg)
 	t.Cleanup(bt.free) // before the server's Shutdown (cleanups run last first)
 
-	alice := loginKinds(t, addr, "alice", "chess")
-	alice.send(map[string]any{"t": "solo", "kind": "chess", "level": 3})
-	alice.expect(TypeStart)
-	alice.chessState()
+	alice := computerGame(t, addr, "alice", KindChess)
 	alice.act("e2e4")
 	bt.waitStarted(t)
 
 	// A second computer game waits in the queue behind the first.
-	dave := loginKinds(t, addr, "dave", "trails")
-	dave.send(map[string]any{"t": "solo", "kind": "trails", "level": 3})
-	dave.expect(TypeStart)
-	dave.trailsState()
+	dave := computerGame(t, addr, "dave", KindTrails)
 	dave.act("R")
 
 	bob := loginKinds(t, addr, "bob", "trails")
@@ -99,10 +108,7 @@ func TestLateThoughtPlaysTheQuickMove(t *testing.T) {
 	srv, addr := startServer(t, cfg)
 	t.Cleanup(bt.free)
 
-	alice := loginKinds(t, addr, "alice", "trails")
-	alice.send(map[string]any{"t": "solo", "kind": "trails", "level": 3})
-	alice.expect(TypeStart)
-	alice.trailsState()
+	alice := computerGame(t, addr, "alice", KindTrails)
 	alice.act("R")
 	st := alice.trailsState()
 	if st.Moves != 2 || !st.YourTurn || st.Last == nil || st.Last.Player != 2 || len(st.Legal) == 0 {
@@ -201,10 +207,7 @@ func TestThinkersAreLentProcessors(t *testing.T) {
 	_, addr := startServer(t, cfg)
 	t.Cleanup(bt.free)
 
-	alice := loginKinds(t, addr, "alice", "chess")
-	alice.send(map[string]any{"t": "solo", "kind": "chess", "level": 3})
-	alice.expect(TypeStart)
-	alice.chessState()
+	alice := computerGame(t, addr, "alice", KindChess)
 	alice.act("e2e4")
 	bt.waitStarted(t)
 	rec.next(t, 2, "the computer thinking")

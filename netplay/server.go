@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -119,6 +120,9 @@ type Config struct {
 	// processors more (runtime.GOMAXPROCS) while the computer thinks
 	// (think.go, lend).
 	Processors func(extra int)
+	// cores, when set (tests), replaces the processors the server counts
+	// on (GOMAXPROCS when it starts: yieldToPeople).
+	cores int
 	// lendLinger, when set (tests), replaces that second.
 	lendLinger time.Duration
 	// thinkVia, when set (tests), runs every thought on a thinker.
@@ -190,10 +194,12 @@ var ErrServerClosed = errors.New("netplay: server closed")
 // give it connections with Serve or ServeConn, stop it with Shutdown.
 type Server struct {
 	// people counts the connections handling a line now; a thinker waits
-	// in yieldToPeople while it is not zero (think.go).
+	// in yieldToPeople while they and the thinkers running would leave no
+	// processor idle (think.go).
 	people    atomic.Int32
 	thinkWait atomic.Int32  // thinkers waiting for people
 	thinkWake chan struct{} // a token per waiting thinker when people are done
+	cores     int32         // the processors the people and the thinkers share (GOMAXPROCS at start)
 	cfg       Config
 	log       *slog.Logger
 
@@ -247,6 +253,10 @@ func NewServer(cfg Config) (*Server, error) {
 		quit:   make(chan struct{}),
 		budget: budget{max: cfg.MaxClients, maxPer: cfg.MaxPerAddr, per: map[string]int{}},
 		logged: map[string]time.Time{}, computerGames: map[string]int{},
+	}
+	s.cores = int32(runtime.GOMAXPROCS(0))
+	if cfg.cores > 0 {
+		s.cores = int32(cfg.cores)
 	}
 	if cfg.DataDir != "" {
 		st, err := openStore(cfg.DataDir, cfg.WriteFile, cfg.journal, s.log)

@@ -251,6 +251,7 @@ func (s *Server) thinkLoop() {
 			s.pool.observe(t.r.kind, end.Sub(start))
 			s.pool.thoughtEnded(end)
 			s.pool.busy.Add(-1)
+			s.wakeThinker()
 			s.thoughtDone(t, a, false)
 		}
 	}
@@ -395,17 +396,22 @@ func ParseComputerGames(s string) (map[string]int, error) {
 	return out, nil
 }
 
-// yieldToPeople is the computer's Pause: a thinker searching waits here
-// while connections are handling people's lines, so that its thread does
-// not run beside theirs (on two cores even a thread at the lowest priority
-// slowed the people's: beside 20 computer games their p50 moved up to 18 %
-// and their p99 up to 1.8x; docs/performance.md).
+// yieldToPeople is the computer's Pause: a thinker searching goes on only
+// while a processor is left idle besides the people's lines being handled
+// and the thinkers running — on two processors with one thinker, only
+// while no connection is handling a line — and waits here otherwise, so
+// that its thread does not run beside the people's (on two cores even a
+// thread at the lowest priority slowed them: beside 20 computer games
+// their p50 moved up to 18 % and their p99 up to 1.8x;
+// docs/performance.md). On a machine with processors to spare the
+// thinkers use them: a server is not kept from thinking by people it has
+// room for.
 func (s *Server) yieldToPeople() {
-	if s.people.Load() == 0 {
+	if !s.crowded(0) {
 		return
 	}
 	s.thinkWait.Add(1)
-	for s.people.Load() > 0 {
+	for s.crowded(1) {
 		select {
 		case <-s.thinkWake:
 		case <-s.quit:
@@ -416,15 +422,29 @@ func (s *Server) yieldToPeople() {
 	s.thinkWait.Add(-1)
 }
 
-// peopleDone notes that a connection handled its line, and wakes the
-// waiting thinkers when no other is handling one.
+// crowded reports whether the people's lines being handled and the
+// thinkers running would leave no processor idle, with self more thinkers
+// running than counted (a waiting thinker asks for itself).
+func (s *Server) crowded(self int32) bool {
+	running := s.pool.busy.Load() - s.thinkWait.Load() + self
+	return s.people.Load()+running >= s.cores
+}
+
+// peopleDone notes that a connection handled its line.
 func (s *Server) peopleDone() {
-	if s.people.Add(-1) == 0 && s.thinkWait.Load() > 0 {
-		for range s.thinkWait.Load() {
-			select {
-			case s.thinkWake <- struct{}{}:
-			default:
-			}
+	s.people.Add(-1)
+	s.wakeThinker()
+}
+
+// wakeThinker wakes a waiting thinker when it may go on: a person's line
+// was handled, or a thinker's thought ended. (Of a thinker that counts
+// itself waiting, then looks, and this, which looks at the count, one sees
+// the other: no thinker waits with an idle processor.)
+func (s *Server) wakeThinker() {
+	if s.thinkWait.Load() > 0 && !s.crowded(1) {
+		select {
+		case s.thinkWake <- struct{}{}:
+		default:
 		}
 	}
 }

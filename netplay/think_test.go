@@ -244,25 +244,24 @@ func TestLentProcessorsKeptWhileThinking(t *testing.T) {
 	p.back.Stop()
 }
 
-// A thinker's search waits while connections handle people's lines, and
-// goes on once none does: its thread never runs beside theirs.
+// A thinker's search goes on only while a processor is left idle besides
+// the people's lines being handled and the thinkers running: on two
+// processors with one thinker it waits while any connection handles a
+// line, and goes on once none does.
 func TestThinkerWaitsForPeople(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.Thinkers = 1
+	cfg.cores = 2
 	srv, _ := startServer(t, cfg)
-	if srv.yieldToPeople(); srv.thinkWait.Load() != 0 {
+	srv.pool.busy.Add(1) // the thinker has a thought
+	defer srv.pool.busy.Add(-1)
+	if waits, _ := yieldOf(t, srv); waits {
 		t.Fatal("a thinker waited with nobody handling a line")
 	}
 	srv.people.Add(2) // two connections handling a line
-	returned := make(chan struct{})
-	go func() { srv.yieldToPeople(); close(returned) }()
-	for srv.thinkWait.Load() == 0 { // until the thinker waits
-		select {
-		case <-returned:
-			t.Fatal("the thinker went on at once while connections handled lines")
-		default:
-			runtime.Gosched()
-		}
+	waits, returned := yieldOf(t, srv)
+	if !waits {
+		t.Fatal("the thinker went on at once while a connection handled a line")
 	}
 	srv.peopleDone()
 	select {
@@ -275,5 +274,57 @@ func TestThinkerWaitsForPeople(t *testing.T) {
 	case <-returned:
 	case <-time.After(waitFor):
 		t.Fatal("the thinker still waits after every connection handled its line")
+	}
+}
+
+// On four processors with two thinkers, one person's line keeps neither
+// waiting (a processor is still idle); with two lines one thinker waits,
+// the other goes on, and the first goes on when a line is handled.
+func TestThinkersUseSpareProcessors(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Thinkers = 2
+	cfg.cores = 4
+	srv, _ := startServer(t, cfg)
+	srv.pool.busy.Add(2)
+	defer srv.pool.busy.Add(-2)
+	srv.people.Add(1)
+	if waits, _ := yieldOf(t, srv); waits {
+		t.Fatal("a thinker waited for one person's line with two processors idle")
+	}
+	srv.people.Add(1)
+	waits, returned := yieldOf(t, srv)
+	if !waits {
+		t.Fatal("neither thinker waited with every processor taken")
+	}
+	if waits, _ := yieldOf(t, srv); waits {
+		t.Fatal("the second thinker waited too, with a processor idle")
+	}
+	srv.peopleDone()
+	select {
+	case <-returned:
+	case <-time.After(waitFor):
+		t.Fatal("the waiting thinker still waits with a processor idle")
+	}
+}
+
+// yieldOf calls yieldToPeople as a thinker would and tells whether it
+// waits (it counted itself waiting) or went on at once (it returned); a
+// waiting one's returned is closed when it goes on. The server's Shutdown
+// releases a thinker still waiting.
+func yieldOf(t *testing.T, srv *Server) (waits bool, returned <-chan struct{}) {
+	t.Helper()
+	before := srv.thinkWait.Load()
+	done := make(chan struct{})
+	go func() { srv.yieldToPeople(); close(done) }()
+	for {
+		select {
+		case <-done:
+			return false, done
+		default:
+		}
+		if srv.thinkWait.Load() > before {
+			return true, done
+		}
+		runtime.Gosched()
 	}
 }

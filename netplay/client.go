@@ -68,6 +68,12 @@ func HandshakeBot(ctx context.Context, conn net.Conn, name string) (*Client, *We
 func handshake(ctx context.Context, conn net.Conn, hello func(*Client) error) (*Client, *Welcome, error) {
 	c := NewClient(conn)
 	if err := hello(c); err != nil {
+		// The reader may have failed first and closed the connection
+		// under the hello (a server of another protocol speaks at once):
+		// its reason is the one to tell, not the write's.
+		if rerr := c.Err(); rerr != nil && !errors.Is(rerr, ErrClosed) {
+			err = rerr
+		}
 		c.Close()
 		return nil, nil, err
 	}

@@ -382,15 +382,8 @@ func TestJournalFullDisk(t *testing.T) {
 // from the journal after the next restart; a journal's record is newer
 // than a game file of the same game.
 func TestJournalFoldsGameFiles(t *testing.T) {
-	fixture := filepath.Join("testdata", "previous")
-	var f previousFolder
-	data, err := os.ReadFile(filepath.Join(fixture, "tokens.json"))
-	if err != nil {
-		t.Fatalf("the fixture of the previous server is missing: %v", err)
-	}
-	if err := json.Unmarshal(data, &f); err != nil {
-		t.Fatal(err)
-	}
+	fixture := previousFixture
+	f := readPrevious(t)
 	dir := t.TempDir()
 	copyTree(t, filepath.Join(fixture, "data"), dir)
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))

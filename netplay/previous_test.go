@@ -28,6 +28,24 @@ type previousFolder struct {
 	Daily  string            `json:"daily"`  // the daily challenge's id
 }
 
+// previousFixture is the fixture of the previous server's data folder and
+// what it keeps besides; a missing fixture fails the test.
+const previousFixture = "testdata/previous"
+
+// readPrevious reads what the fixture keeps besides the data folder.
+func readPrevious(t *testing.T) previousFolder {
+	t.Helper()
+	var f previousFolder
+	data, err := os.ReadFile(filepath.Join(previousFixture, "tokens.json"))
+	if err != nil {
+		t.Fatalf("the fixture of the previous server is missing: %v", err)
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 // previousConfig is the server's configuration of the fixture: two
 // corridors, and the day of the daily challenge.
 func previousConfig(t *testing.T, dir string) Config {
@@ -162,15 +180,8 @@ func previousWalk(t *testing.T, addr string, f previousFolder) string {
 // TestPreviousServerFiles: the data folder of the server of the commit
 // before loads, and the walk through it reads as it did then.
 func TestPreviousServerFiles(t *testing.T) {
-	fixture := filepath.Join("testdata", "previous")
-	var f previousFolder
-	data, err := os.ReadFile(filepath.Join(fixture, "tokens.json"))
-	if err != nil {
-		t.Fatalf("the fixture of the previous server is missing: %v", err)
-	}
-	if err := json.Unmarshal(data, &f); err != nil {
-		t.Fatal(err)
-	}
+	fixture := previousFixture
+	f := readPrevious(t)
 	want, err := os.ReadFile(filepath.Join(fixture, "transcript.txt"))
 	if err != nil {
 		t.Fatal(err)

@@ -238,32 +238,34 @@ func (l *latencies) add(d time.Duration) {
 	l.mu.Unlock()
 }
 
-// percentile is the p-th percentile of the samples, 0 with none.
-func (l *latencies) percentile(p float64) time.Duration {
+// sorted returns a sorted copy of the samples.
+func (l *latencies) sorted() []int32 {
 	l.mu.Lock()
-	lat := append([]int32(nil), l.us...)
+	lat := slices.Clone(l.us)
 	l.mu.Unlock()
+	slices.Sort(lat)
+	return lat
+}
+
+// pct is the p-th percentile of sorted samples, 0 with none.
+func pct(lat []int32, p float64) time.Duration {
 	if len(lat) == 0 {
 		return 0
 	}
-	slices.Sort(lat)
 	return time.Duration(lat[int(p/100*float64(len(lat)-1))]) * time.Microsecond
 }
 
+// percentile is the p-th percentile of the samples, 0 with none.
+func (l *latencies) percentile(p float64) time.Duration { return pct(l.sorted(), p) }
+
 // line reports the percentiles.
 func (l *latencies) line() string {
-	l.mu.Lock()
-	lat := append([]int32(nil), l.us...)
-	l.mu.Unlock()
+	lat := l.sorted()
 	if len(lat) == 0 {
 		return "no samples"
 	}
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	pct := func(p float64) time.Duration {
-		return time.Duration(lat[int(p/100*float64(len(lat)-1))]) * time.Microsecond
-	}
 	return fmt.Sprintf("p50 %v  p90 %v  p99 %v  p99.9 %v  max %v  (%d samples)",
-		pct(50), pct(90), pct(99), pct(99.9), pct(100), len(lat))
+		pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 99.9), pct(lat, 100), len(lat))
 }
 
 // allAtWork reports whether every client has connected and each kind of
@@ -274,9 +276,8 @@ func allAtWork(o options, st *stats) bool {
 	if sum(&st.connected) < int64(o.players()+o.watchers) {
 		return false
 	}
-	for k, n := range [nKinds]int{kindCoop: o.games, kindSolo: o.solo, kindBot: o.bots, kindDaily: o.daily,
-		kindTrails: o.trails, kindTrailsAI: o.trailsAI, kindChess: o.chess, kindChessAI: o.chessAI, kindLab: o.lab, kindFox: o.fox} {
-		if n > 0 && (st.acts[k].Load() == 0 || (k == kindCoop || k == kindSolo) && st.started[k].Load() == 0) {
+	for k := range nKinds {
+		if n, _ := groupsOf(o, k); n > 0 && (st.acts[k].Load() == 0 || (k == kindCoop || k == kindSolo) && st.started[k].Load() == 0) {
 			return false
 		}
 	}
